@@ -1,0 +1,245 @@
+//! The range-proof verifier: one multiscalar multiplication per proof.
+//!
+//! Combining the inner-product check (section 3.1) and the polynomial check (eq. 72) with a
+//! random weight \\(c\\), a proof is valid iff
+//! $$
+//! \begin{aligned}
+//! 0 = {} & A + x S + \sum_k \left(u_k^2 L_k + u_k^{-2} R_k\right)
+//!   + c x T_1 + c x^2 T_2 + \sum_j c z^{2+j} V_j \\\\
+//!   & + \sum_i (-z - a s_i) G_i
+//!   + \sum_i \left(z + y^{-i}\left(z^{2+j(i)} 2^{i \bmod n} - b s_{N-1-i}\right)\right) H_i \\\\
+//!   & + \left(w (t_x - ab) + c(\delta(y,z) - t_x)\right) B
+//!   + \left(-\mu - c \tau_x\right) \tilde B,
+//! \end{aligned}
+//! $$
+//! where \\(j(i) = \lfloor i/n \rfloor\\). The \\(B, \tilde B, G_i, H_i\\) terms are *static*
+//! (fixed generators: precomputed tables, or summed across a batch); the rest are *dynamic*.
+//! Batch verification multiplies each proof's equation by an independent random weight
+//! \\(\omega\\) and adds them up.
+
+use rand_core::{CryptoRng, RngCore};
+
+use super::{check_shape, RangeProof};
+use crate::generators::Generators;
+use crate::group::{EncodedPoint, Group};
+use crate::msm;
+use crate::transcript::TranscriptProtocol;
+use crate::util::sum_of_powers;
+use crate::ProofError;
+
+/// One proof's verification equation, already multiplied by its batch weight \\(\omega\\).
+#[derive(Clone, Debug)]
+pub(crate) struct VerificationTerms<G: Group> {
+    /// Bit size \\(n\\).
+    pub n: usize,
+    /// Padded aggregation size \\(m'\\).
+    pub m: usize,
+    /// Scalar of \\(B\\).
+    pub b: G::Scalar,
+    /// Scalar of \\(\tilde B\\).
+    pub b_blinding: G::Scalar,
+    /// Scalars of \\(G_i\\), \\(i < nm'\\), party-major.
+    pub g: Vec<G::Scalar>,
+    /// Scalars of \\(H_i\\).
+    pub h: Vec<G::Scalar>,
+    /// Scalars of the proof's own points.
+    pub dynamic_scalars: Vec<G::Scalar>,
+    /// The proof's own points (\\(A, S, T_1, T_2, V_j, L_k, R_k\\)).
+    pub dynamic_points: Vec<G::Point>,
+}
+
+impl<G: Group> VerificationTerms<G> {
+    /// Evaluates the equation alone: one multiscalar multiplication, with the precomputed
+    /// tables of `gens` when the shape is below the backend's crossover.
+    pub(crate) fn is_zero(&self, gens: &Generators<G>) -> bool {
+        let mut statics = Vec::with_capacity(2 + self.g.len() + self.h.len());
+        statics.push(self.b);
+        statics.push(self.b_blinding);
+        statics.extend_from_slice(&self.g);
+        statics.extend_from_slice(&self.h);
+        let result = match gens.table(self.n, self.m) {
+            Some(table) => G::vartime_mixed_multiscalar_mul(
+                &table,
+                &statics,
+                &self.dynamic_scalars,
+                &self.dynamic_points,
+            ),
+            None => {
+                let pc = gens.pedersen();
+                let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
+                points.push(pc.b);
+                points.push(pc.b_blinding);
+                points.extend(gens.g_vec(self.n, self.m));
+                points.extend(gens.h_vec(self.n, self.m));
+                points.extend_from_slice(&self.dynamic_points);
+                statics.extend_from_slice(&self.dynamic_scalars);
+                msm::vartime::<G>(&statics, &points)
+            }
+        };
+        G::is_identity(&result)
+    }
+}
+
+impl<G: Group> RangeProof<G> {
+    /// Verifies the proof for `commitments` (canonical encodings) of `n`-bit values.
+    ///
+    /// The transcript must be in the same state as the prover's was (same label, same prior
+    /// messages).
+    pub fn verify_multiple<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        commitments: &[[u8; 32]],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let commitments = decode_commitments::<G>(commitments)?;
+        let terms = self.verification_terms(gens, transcript, &commitments, n, G::one(), rng)?;
+        if terms.is_zero(gens) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed)
+        }
+    }
+
+    /// Verifies a proof of one value.
+    pub fn verify_single<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        commitment: &[u8; 32],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n, rng)
+    }
+
+    /// Replays the transcript and returns the verification equation times `weight`.
+    pub(crate) fn verification_terms<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        commitments: &[EncodedPoint<G>],
+        n: usize,
+        weight: G::Scalar,
+        rng: &mut R,
+    ) -> Result<VerificationTerms<G>, ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let m = commitments.len();
+        let m_padded = check_shape(n, m)?;
+        gens.check_capacity(n, m_padded)?;
+        let nm = n * m_padded;
+        // Wrong n or m shows up as the wrong number of rounds: reject before any work.
+        if self.ipp.l_vec.len() != nm.trailing_zeros() as usize {
+            return Err(ProofError::VerificationFailed);
+        }
+
+        transcript.rangeproof_domain_sep(n as u64, m as u64);
+        for v in commitments {
+            // The reference allows V to be the identity (value 0 with blinding 0).
+            transcript.append_point(b"V", &v.bytes);
+        }
+        transcript.validate_and_append_point(b"A", &self.a.bytes)?;
+        transcript.validate_and_append_point(b"S", &self.s.bytes)?;
+        let y = transcript.challenge_scalar(b"y");
+        let z = transcript.challenge_scalar(b"z");
+        transcript.validate_and_append_point(b"T_1", &self.t_1.bytes)?;
+        transcript.validate_and_append_point(b"T_2", &self.t_2.bytes)?;
+        let x = transcript.challenge_scalar(b"x");
+        transcript.append_scalar(b"t_x", &self.t_x);
+        transcript.append_scalar(b"t_x_blinding", &self.t_x_blinding);
+        transcript.append_scalar(b"e_blinding", &self.e_blinding);
+        let w = transcript.challenge_scalar(b"w");
+        if y == G::zero() || z == G::zero() || x == G::zero() {
+            return Err(ProofError::VerificationFailed);
+        }
+
+        let ipp = self.ipp.verification_scalars(nm, transcript)?;
+        let c = G::random_scalar(rng);
+        let y_inv = G::invert(&y);
+
+        let (a, b) = (self.ipp.a, self.ipp.b);
+        let zz = z * z;
+        let wz = weight * z;
+        let wa = weight * a;
+        let wb = weight * b;
+
+        // Static scalars, with ω folded into the per-element coefficients so that each G_i
+        // costs one multiplication and each H_i three.
+        let g: Vec<G::Scalar> = ipp.s.iter().map(|s_i| -wz - wa * *s_i).collect();
+        let mut h = Vec::with_capacity(nm);
+        let mut y_inv_i = G::one();
+        let mut wz_j = weight * zz; // ω z^{2+j}
+        for j in 0..m_padded {
+            let mut two_i = wz_j; // ω z^{2+j} 2^i
+            for i in 0..n {
+                let k = j * n + i;
+                h.push(wz + y_inv_i * (two_i - wb * ipp.s[nm - 1 - k]));
+                y_inv_i *= y_inv;
+                two_i = two_i + two_i;
+            }
+            wz_j *= z;
+        }
+
+        // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^n - 1), over the padded parties.
+        let sum_y = sum_of_powers::<G>(y, nm);
+        let sum_2 = G::Scalar::from(u64::MAX >> (64 - n)); // 2^n - 1
+        let sum_z = sum_of_powers::<G>(z, m_padded) * zz * z;
+        let delta = (z - zz) * sum_y - sum_z * sum_2;
+
+        let wc = weight * c;
+        let b_scalar = weight * w * (self.t_x - a * b) + wc * (delta - self.t_x);
+        let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
+
+        let rounds = ipp.u_sq.len();
+        let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
+        let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
+        let wcx = wc * x;
+        dynamic_scalars.extend([weight, weight * x, wcx, wcx * x]);
+        dynamic_points.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
+        let mut wcz_j = wc * zz;
+        for v in commitments {
+            dynamic_scalars.push(wcz_j);
+            dynamic_points.push(v.point);
+            wcz_j *= z;
+        }
+        for k in 0..rounds {
+            dynamic_scalars.push(weight * ipp.u_sq[k]);
+            dynamic_points.push(self.ipp.l_vec[k].point);
+            dynamic_scalars.push(weight * ipp.u_inv_sq[k]);
+            dynamic_points.push(self.ipp.r_vec[k].point);
+        }
+
+        Ok(VerificationTerms {
+            n,
+            m: m_padded,
+            b: b_scalar,
+            b_blinding,
+            g,
+            h,
+            dynamic_scalars,
+            dynamic_points,
+        })
+    }
+}
+
+/// Decodes commitment encodings, rejecting invalid ones.
+pub(crate) fn decode_commitments<G: Group>(
+    commitments: &[[u8; 32]],
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    if commitments.len() > crate::MAX_AGGREGATION {
+        return Err(ProofError::InvalidAggregation(commitments.len()));
+    }
+    commitments.iter().map(EncodedPoint::decode).collect()
+}

@@ -1,0 +1,59 @@
+//! Typed errors. Nothing reachable from untrusted bytes panics: it returns one of these.
+
+use thiserror::Error;
+
+/// Why a proof could not be created, decoded or verified.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum ProofError {
+    /// The proof is well-formed but does not verify.
+    #[error("proof verification failed")]
+    VerificationFailed,
+    /// The byte string has the wrong length for any proof of this kind.
+    #[error("invalid proof length: {0} bytes")]
+    InvalidLength(usize),
+    /// A scalar encoding is not the canonical one (its value is at least the group order).
+    #[error("non-canonical scalar encoding")]
+    NonCanonicalScalar,
+    /// A point encoding does not decode to a group element.
+    #[error("invalid point encoding")]
+    InvalidPoint,
+    /// A prover message that the protocol forbids to be the identity is the identity.
+    #[error("identity point where the protocol forbids it")]
+    IdentityPoint,
+    /// The bit size is not one of 8, 16, 32, 64.
+    #[error("invalid bit size {0}: must be 8, 16, 32 or 64")]
+    InvalidBitsize(usize),
+    /// The number of aggregated values is 0 or above the supported maximum.
+    #[error("invalid aggregation size {0}: must be between 1 and {max}", max = crate::MAX_AGGREGATION)]
+    InvalidAggregation(usize),
+    /// Values and blindings (or commitments) have different lengths.
+    #[error("mismatched lengths: {values} values, {blindings} blindings")]
+    MismatchedLengths {
+        /// Number of values given.
+        values: usize,
+        /// Number of blindings given.
+        blindings: usize,
+    },
+    /// A value does not fit in the requested number of bits.
+    #[error("value does not fit in {bits} bits")]
+    ValueOutOfRange {
+        /// The bit size asked for.
+        bits: usize,
+    },
+    /// The generators are too few for this proof.
+    #[error("not enough generators for {bits} bits x {parties} values")]
+    InsufficientGenerators {
+        /// The bit size asked for.
+        bits: usize,
+        /// The (padded) number of values.
+        parties: usize,
+    },
+}
+
+/// A batch did not verify: the positions (in the order they were added) of the invalid proofs.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{} of the batched proofs are invalid: {invalid:?}", invalid.len())]
+pub struct BatchError {
+    /// Positions of the proofs that fail on their own, ascending.
+    pub invalid: Vec<usize>,
+}

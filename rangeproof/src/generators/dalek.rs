@@ -1,0 +1,114 @@
+//! The generators of the reference `bulletproofs` crate (dalek flavor), on ristretto255.
+//!
+//! * \\(B\\) is the ristretto255 basepoint and
+//!   \\(\tilde B = \mathrm{FromUniformBytes}(\mathrm{SHA3\text{-}512}(\mathrm{encode}(B)))\\).
+//! * Party \\(j\\)'s \\(\mathbf G\\) share is read from the XOF stream
+//!   `SHAKE256("GeneratorsChain" ‖ "G" ‖ u32le(j))`, 64 bytes per generator, each mapped with
+//!   ristretto255's one-way map (`from_uniform_bytes`); \\(\mathbf H\\) uses `"H"` instead.
+//!
+//! The map and hashes come from `curve25519-dalek` and `sha3`; only the chaining is ours.
+
+use std::sync::OnceLock;
+
+use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
+use curve25519_dalek::ristretto::RistrettoPoint;
+use sha3::digest::{ExtendableOutput, Update, XofReader};
+use sha3::{Digest, Sha3_512, Shake256};
+
+use super::{Generators, PedersenGens};
+use crate::group::{Group, Ristretto255};
+
+/// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
+pub const DALEK_GENS_CAPACITY: usize = 64;
+/// The largest aggregation the dalek flavor supports.
+pub const DALEK_PARTY_CAPACITY: usize = crate::MAX_AGGREGATION;
+
+/// The reference crate's `PedersenGens::default()`.
+pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
+    let b = RISTRETTO_BASEPOINT_POINT;
+    let hash = Sha3_512::digest(Ristretto255::point_to_bytes(&b));
+    let mut wide = [0u8; 64];
+    wide.copy_from_slice(&hash);
+    PedersenGens {
+        b,
+        b_blinding: RistrettoPoint::from_uniform_bytes(&wide),
+    }
+}
+
+/// `count` points of the chain `SHAKE256("GeneratorsChain" ‖ label)`.
+fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
+    let mut shake = Shake256::default();
+    shake.update(b"GeneratorsChain");
+    shake.update(label);
+    let mut reader = shake.finalize_xof();
+    (0..count)
+        .map(|_| {
+            let mut wide = [0u8; 64];
+            reader.read(&mut wide);
+            RistrettoPoint::from_uniform_bytes(&wide)
+        })
+        .collect()
+}
+
+fn party_share(party: u32, capacity: usize) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
+    let mut label = [0u8; 5];
+    label[1..].copy_from_slice(&party.to_le_bytes());
+    label[0] = b'G';
+    let g = chain(&label, capacity);
+    label[0] = b'H';
+    let h = chain(&label, capacity);
+    (g, h)
+}
+
+/// The process-wide dalek-flavor generators (64 bits × 64 parties, derived on first use).
+pub fn generators() -> &'static Generators<Ristretto255> {
+    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
+    GENS.get_or_init(|| {
+        Generators::new(
+            "dalek",
+            pedersen_gens(),
+            DALEK_GENS_CAPACITY,
+            DALEK_PARTY_CAPACITY,
+            party_share,
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference crate, built on curve25519-dalek 4, must agree point for point.
+    #[test]
+    fn matches_reference_generators() {
+        let reference_pc = bulletproofs::PedersenGens::default();
+        let ours = pedersen_gens();
+        assert_eq!(
+            Ristretto255::point_to_bytes(&ours.b),
+            reference_pc.B.compress().to_bytes()
+        );
+        assert_eq!(
+            Ristretto255::point_to_bytes(&ours.b_blinding),
+            reference_pc.B_blinding.compress().to_bytes()
+        );
+        let reference_bp = bulletproofs::BulletproofGens::new(64, 4);
+        let gens = generators();
+        for j in 0..4 {
+            let (g, h) = gens.party_gens(j, 64);
+            let share = reference_bp.share(j);
+            for (i, rg) in share.G(64).enumerate() {
+                assert_eq!(
+                    Ristretto255::point_to_bytes(&g[i]),
+                    rg.compress().to_bytes()
+                );
+            }
+            // The reference keeps H private; the shared vectors' checkpoint pins party 0's first.
+            if j == 0 {
+                assert_eq!(
+                    hex::encode(Ristretto255::point_to_bytes(&h[0])),
+                    "ba698f6dd08c501e32b55d2ee7259f6019d629fa2ba4d7039c5de157cba4df73"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Pedersen and vector generators.
+//!
+//! A [`Generators`] value holds everything a flavor fixes about the group elements of a proof:
+//!
+//! * the Pedersen bases \\(B\\) (value) and \\(\tilde B\\) (blinding) of the commitments
+//!   \\(V_j = v_j B + \gamma_j \tilde B\\);
+//! * the vector generators \\(\mathbf G, \mathbf H\\). As in the reference implementation they
+//!   come in *party shares*: party \\(j\\) owns \\(G_{j,0}, G_{j,1}, \ldots\\) and an aggregated
+//!   proof of \\(m\\) values of \\(n\\) bits uses
+//!   \\(\mathbf G = G_{0,0..n} \Vert G_{1,0..n} \Vert \cdots \Vert G_{m-1,0..n}\\).
+//!
+//! Shares are derived lazily, on first use, and kept; so are the precomputed verification
+//! tables for each proof shape small enough for tables to beat Pippenger. Build one
+//! `Generators` per flavor and share it (the flavor constructors return a process-wide one).
+
+pub mod dalek;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::group::Group;
+
+/// Pedersen commitment bases.
+#[derive(Clone, Copy, Debug)]
+pub struct PedersenGens<G: Group> {
+    /// The base for the committed value.
+    pub b: G::Point,
+    /// The base for the blinding factor.
+    pub b_blinding: G::Point,
+}
+
+impl<G: Group> PedersenGens<G> {
+    /// \\( v B + \gamma \tilde B \\), in constant time (both inputs are secret).
+    pub fn commit(&self, value: G::Scalar, blinding: G::Scalar) -> G::Point {
+        G::multiscalar_mul(&[value, blinding], &[self.b, self.b_blinding])
+    }
+}
+
+/// One party's share of the vector generators.
+#[derive(Clone, Debug)]
+struct PartyShare<G: Group> {
+    g: Vec<G::Point>,
+    h: Vec<G::Point>,
+}
+
+/// Derives party `j`'s share: `capacity` generators each for \\(\mathbf G\\) and \\(\mathbf H\\).
+type ShareFn<G> =
+    fn(party: u32, capacity: usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>);
+
+/// The generators of one flavor: Pedersen bases and lazily derived vector generators.
+pub struct Generators<G: Group> {
+    /// Human-readable name of the flavor, e.g. `"dalek"`.
+    pub flavor: &'static str,
+    pedersen: PedersenGens<G>,
+    gens_capacity: usize,
+    parties: Vec<OnceLock<PartyShare<G>>>,
+    derive_share: ShareFn<G>,
+    tables: Mutex<HashMap<(usize, usize), Arc<G::Precomputation>>>,
+}
+
+impl<G: Group> core::fmt::Debug for Generators<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Generators")
+            .field("group", &G::NAME)
+            .field("flavor", &self.flavor)
+            .field("gens_capacity", &self.gens_capacity)
+            .field("party_capacity", &self.parties.len())
+            .finish()
+    }
+}
+
+impl<G: Group> Generators<G> {
+    /// Generators for up to `party_capacity` values of up to `gens_capacity` bits.
+    pub(crate) fn new(
+        flavor: &'static str,
+        pedersen: PedersenGens<G>,
+        gens_capacity: usize,
+        party_capacity: usize,
+        derive_share: ShareFn<G>,
+    ) -> Self {
+        Generators {
+            flavor,
+            pedersen,
+            gens_capacity,
+            parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
+            derive_share,
+            tables: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The Pedersen bases.
+    pub fn pedersen(&self) -> &PedersenGens<G> {
+        &self.pedersen
+    }
+
+    /// The largest bit size these generators support.
+    pub fn gens_capacity(&self) -> usize {
+        self.gens_capacity
+    }
+
+    /// The largest number of aggregated values these generators support.
+    pub fn party_capacity(&self) -> usize {
+        self.parties.len()
+    }
+
+    fn share(&self, party: usize) -> &PartyShare<G> {
+        self.parties[party].get_or_init(|| {
+            let (g, h) = (self.derive_share)(party as u32, self.gens_capacity);
+            PartyShare { g, h }
+        })
+    }
+
+    /// Checks that an `n`-bit, `m`-party proof fits these generators.
+    pub(crate) fn check_capacity(&self, n: usize, m: usize) -> Result<(), crate::ProofError> {
+        if n > self.gens_capacity || m > self.parties.len() {
+            return Err(crate::ProofError::InsufficientGenerators {
+                bits: n,
+                parties: m,
+            });
+        }
+        Ok(())
+    }
+
+    /// The aggregated \\(\mathbf G\\) of an `n`-bit, `m`-party proof (length `n·m`).
+    /// Callers check [`Self::check_capacity`] first.
+    pub(crate) fn g_vec(&self, n: usize, m: usize) -> Vec<G::Point> {
+        (0..m)
+            .flat_map(|j| self.share(j).g[..n].iter().copied())
+            .collect()
+    }
+
+    /// The aggregated \\(\mathbf H\\) of an `n`-bit, `m`-party proof (length `n·m`).
+    pub(crate) fn h_vec(&self, n: usize, m: usize) -> Vec<G::Point> {
+        (0..m)
+            .flat_map(|j| self.share(j).h[..n].iter().copied())
+            .collect()
+    }
+
+    /// Party `j`'s generator \\(G_{j,i}\\) and \\(H_{j,i}\\).
+    pub(crate) fn party_gens(&self, j: usize, n: usize) -> (&[G::Point], &[G::Point]) {
+        let share = self.share(j);
+        (&share.g[..n], &share.h[..n])
+    }
+
+    /// Precomputed tables over `[B, B̃, G(n, m), H(n, m)]`, or `None` when that many points
+    /// are past the backend's measured crossover (Pippenger is faster there).
+    pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
+        if 2 + 2 * n * m > G::PRECOMPUTATION_CROSSOVER {
+            return None;
+        }
+        // A poisoned lock only means another thread panicked while inserting; the map is
+        // still a valid cache, so keep using it.
+        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let table = tables.entry((n, m)).or_insert_with(|| {
+            let mut points = Vec::with_capacity(2 + 2 * n * m);
+            points.push(self.pedersen.b);
+            points.push(self.pedersen.b_blinding);
+            points.extend(self.g_vec(n, m));
+            points.extend(self.h_vec(n, m));
+            Arc::new(G::precompute(&points))
+        });
+        Some(Arc::clone(table))
+    }
+}

@@ -1,0 +1,186 @@
+//! Prime-order groups: the one abstraction every proof system in this crate is written over.
+//!
+//! A backend is one file implementing [`Group`] for a unit struct. The protocol code only ever
+//! sees `G::Scalar` and `G::Point` with ordinary arithmetic operators, the canonical
+//! encodings, and the multiscalar multiplications below; everything curve-specific (point
+//! compression, cofactor handling, which MSM algorithm wins at which size) stays in the backend.
+//!
+//! Two kinds of multiscalar multiplication are offered, and the distinction matters:
+//!
+//! * [`Group::multiscalar_mul`] runs in time independent of the scalars. The prover uses it for
+//!   every commitment that involves a secret (bits of the value, blindings, the folded witness
+//!   vectors of the inner-product argument).
+//! * [`Group::vartime_multiscalar_mul`] and [`Group::vartime_mixed_multiscalar_mul`] may branch
+//!   on the scalars. Only the verifier, and the prover on public data (generator folding),
+//!   use them.
+
+pub mod ristretto;
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use rand_core::{CryptoRng, RngCore};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+pub use ristretto::Ristretto255;
+
+/// Length in bytes of every scalar and point encoding used by this crate.
+pub const ENCODING_LEN: usize = 32;
+
+/// A prime-order group with a 32-byte scalar and point encoding.
+pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
+    /// An element of the scalar field, modulo the group order.
+    type Scalar: Copy
+        + Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Eq
+        + Send
+        + Sync
+        + ConstantTimeEq
+        + ConditionallySelectable
+        + Zeroize
+        + Add<Output = Self::Scalar>
+        + Sub<Output = Self::Scalar>
+        + Mul<Output = Self::Scalar>
+        + Neg<Output = Self::Scalar>
+        + AddAssign
+        + SubAssign
+        + MulAssign
+        + From<u64>;
+
+    /// A group element.
+    type Point: Copy
+        + Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Send
+        + Sync
+        + ConstantTimeEq
+        + ConditionallySelectable
+        + Zeroize
+        + Add<Output = Self::Point>
+        + Sub<Output = Self::Point>
+        + Neg<Output = Self::Point>
+        + AddAssign
+        + SubAssign
+        + Mul<Self::Scalar, Output = Self::Point>;
+
+    /// Precomputed tables for a fixed list of points, for variable-time MSMs against them.
+    type Precomputation: Send + Sync;
+
+    /// Short name used in documents and error messages, e.g. `"ristretto255"`.
+    const NAME: &'static str;
+
+    /// Above this many points, a precomputed-table MSM loses to Pippenger on this backend
+    /// (its tables stop fitting in cache). Measured, see `BENCHMARKS.md`.
+    const PRECOMPUTATION_CROSSOVER: usize;
+
+    /// The neutral element.
+    fn identity() -> Self::Point;
+
+    /// The scalar 0.
+    fn zero() -> Self::Scalar {
+        Self::Scalar::from(0u64)
+    }
+
+    /// The scalar 1.
+    fn one() -> Self::Scalar {
+        Self::Scalar::from(1u64)
+    }
+
+    /// Multiplicative inverse; maps 0 to 0 (callers check for zero where it matters).
+    fn invert(s: &Self::Scalar) -> Self::Scalar;
+
+    /// Inverts every element in place with one field inversion (Montgomery's trick) and
+    /// returns the inverse of the product. Inputs must be non-zero.
+    fn batch_invert(scalars: &mut [Self::Scalar]) -> Self::Scalar;
+
+    /// A uniformly random scalar.
+    fn random_scalar<R: RngCore + CryptoRng>(rng: &mut R) -> Self::Scalar {
+        let mut wide = [0u8; 64];
+        rng.fill_bytes(&mut wide);
+        let s = Self::scalar_from_bytes_wide(&wide);
+        wide.zeroize();
+        s
+    }
+
+    /// Reduces 64 uniformly random bytes to a scalar.
+    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Self::Scalar;
+
+    /// Decodes a canonical scalar encoding (the value must be below the group order).
+    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Self::Scalar>;
+
+    /// The canonical encoding of a scalar.
+    fn scalar_to_bytes(s: &Self::Scalar) -> [u8; ENCODING_LEN];
+
+    /// Decodes a canonical point encoding; `None` for anything else.
+    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Self::Point>;
+
+    /// The canonical encoding of a point.
+    fn point_to_bytes(p: &Self::Point) -> [u8; ENCODING_LEN];
+
+    /// Whether the point is the neutral element.
+    fn is_identity(p: &Self::Point) -> bool {
+        bool::from(p.ct_eq(&Self::identity()))
+    }
+
+    /// Constant-time \\( \sum_i s_i P_i \\): safe for secret scalars.
+    fn multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+
+    /// Variable-time \\( \sum_i s_i P_i \\) for public scalars; picks Straus or Pippenger.
+    fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+
+    /// Builds tables for a fixed list of points.
+    fn precompute(points: &[Self::Point]) -> Self::Precomputation;
+
+    /// Variable-time \\( \sum_i b_i B_i + \sum_j a_j A_j \\) where the \\(B_i\\) are the
+    /// precomputed points (`static_scalars` may be shorter than the table; the rest count as 0).
+    fn vartime_mixed_multiscalar_mul(
+        precomputation: &Self::Precomputation,
+        static_scalars: &[Self::Scalar],
+        dynamic_scalars: &[Self::Scalar],
+        dynamic_points: &[Self::Point],
+    ) -> Self::Point;
+}
+
+/// A point together with the canonical encoding it was decoded from (or encoded to).
+///
+/// Proofs carry both: the transcript absorbs the bytes, the verification equation uses the
+/// point, and neither is recomputed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodedPoint<G: Group> {
+    /// The canonical encoding.
+    pub bytes: [u8; ENCODING_LEN],
+    /// The decoded group element.
+    pub point: G::Point,
+}
+
+impl<G: Group> EncodedPoint<G> {
+    /// Encodes a point.
+    pub fn from_point(point: G::Point) -> Self {
+        EncodedPoint {
+            bytes: G::point_to_bytes(&point),
+            point,
+        }
+    }
+
+    /// Decodes a canonical encoding.
+    pub fn decode(bytes: &[u8; ENCODING_LEN]) -> Result<Self, crate::ProofError> {
+        let point = G::point_from_bytes(bytes).ok_or(crate::ProofError::InvalidPoint)?;
+        Ok(EncodedPoint {
+            bytes: *bytes,
+            point,
+        })
+    }
+}
+
+/// Decodes a canonical scalar encoding or fails with [`crate::ProofError::NonCanonicalScalar`].
+pub(crate) fn decode_scalar<G: Group>(
+    bytes: &[u8; ENCODING_LEN],
+) -> Result<G::Scalar, crate::ProofError> {
+    G::scalar_from_canonical_bytes(bytes).ok_or(crate::ProofError::NonCanonicalScalar)
+}

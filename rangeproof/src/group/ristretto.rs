@@ -1,0 +1,153 @@
+//! The ristretto255 backend (RFC 9496), on `curve25519-dalek`.
+//!
+//! Ristretto encodes a prime-order group, so there is no cofactor to clear: decoding a
+//! canonical 32-byte string yields a group element or fails.
+
+use curve25519_dalek::ristretto::{
+    CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,
+};
+use curve25519_dalek::scalar::Scalar;
+use curve25519_dalek::traits::{
+    Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
+};
+
+use super::{Group, ENCODING_LEN};
+
+/// The ristretto255 group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ristretto255;
+
+impl Group for Ristretto255 {
+    type Scalar = Scalar;
+    type Point = RistrettoPoint;
+    type Precomputation = VartimeRistrettoPrecomputation;
+
+    const NAME: &'static str = "ristretto255";
+
+    // Measured with `cargo bench --bench versus_reference -- crossover` on the IFMA backend:
+    // precomputed Straus wins up to roughly this many points, Pippenger beyond.
+    const PRECOMPUTATION_CROSSOVER: usize = 256;
+
+    fn identity() -> RistrettoPoint {
+        RistrettoPoint::identity()
+    }
+
+    fn invert(s: &Scalar) -> Scalar {
+        s.invert()
+    }
+
+    fn batch_invert(scalars: &mut [Scalar]) -> Scalar {
+        Scalar::invert_batch_alloc(scalars)
+    }
+
+    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Scalar {
+        Scalar::from_bytes_mod_order_wide(bytes)
+    }
+
+    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Scalar> {
+        Scalar::from_canonical_bytes(*bytes).into()
+    }
+
+    fn scalar_to_bytes(s: &Scalar) -> [u8; ENCODING_LEN] {
+        s.to_bytes()
+    }
+
+    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<RistrettoPoint> {
+        // `decompress` rejects every non-canonical encoding (RFC 9496, section 4.3.1).
+        CompressedRistretto(*bytes).decompress()
+    }
+
+    fn point_to_bytes(p: &RistrettoPoint) -> [u8; ENCODING_LEN] {
+        p.compress().to_bytes()
+    }
+
+    fn multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        // dalek's `MultiscalarMul` is constant-time Straus.
+        RistrettoPoint::multiscalar_mul(scalars, points)
+    }
+
+    fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        // dalek switches from Straus to Pippenger at 190 points.
+        RistrettoPoint::vartime_multiscalar_mul(scalars, points)
+    }
+
+    fn precompute(points: &[RistrettoPoint]) -> VartimeRistrettoPrecomputation {
+        VartimeRistrettoPrecomputation::new(points)
+    }
+
+    fn vartime_mixed_multiscalar_mul(
+        precomputation: &VartimeRistrettoPrecomputation,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[RistrettoPoint],
+    ) -> RistrettoPoint {
+        debug_assert!(static_scalars.len() <= precomputation.len());
+        debug_assert_eq!(dynamic_scalars.len(), dynamic_points.len());
+        precomputation.vartime_mixed_multiscalar_mul(
+            static_scalars,
+            dynamic_scalars,
+            dynamic_points,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::OsRng;
+
+    type G = Ristretto255;
+
+    #[test]
+    fn encodings_round_trip_and_reject_non_canonical() {
+        let p = RistrettoPoint::mul_base(&G::random_scalar(&mut OsRng));
+        assert_eq!(G::point_from_bytes(&G::point_to_bytes(&p)), Some(p));
+        let s = G::random_scalar(&mut OsRng);
+        assert_eq!(
+            G::scalar_from_canonical_bytes(&G::scalar_to_bytes(&s)),
+            Some(s)
+        );
+        // 2^255 - 1 is above the group order and not a valid Ristretto encoding.
+        let mut high = [0xffu8; 32];
+        assert_eq!(G::scalar_from_canonical_bytes(&high), None);
+        assert_eq!(G::point_from_bytes(&high), None);
+        high[31] = 0x7f;
+        assert_eq!(G::point_from_bytes(&high), None);
+    }
+
+    #[test]
+    fn msm_variants_agree() {
+        let n = 40;
+        let scalars: Vec<Scalar> = (0..n).map(|_| G::random_scalar(&mut OsRng)).collect();
+        let points: Vec<RistrettoPoint> = (0..n)
+            .map(|_| RistrettoPoint::mul_base(&G::random_scalar(&mut OsRng)))
+            .collect();
+        let naive = scalars
+            .iter()
+            .zip(&points)
+            .fold(G::identity(), |acc, (s, p)| acc + p * s);
+        assert_eq!(G::multiscalar_mul(&scalars, &points), naive);
+        assert_eq!(G::vartime_multiscalar_mul(&scalars, &points), naive);
+        let table = G::precompute(&points[..30]);
+        let mixed =
+            G::vartime_mixed_multiscalar_mul(&table, &scalars[..30], &scalars[30..], &points[30..]);
+        assert_eq!(mixed, naive);
+        // A shorter static scalar list treats the remaining table points as weight 0.
+        let prefix = G::vartime_mixed_multiscalar_mul(&table, &scalars[..10], &[], &[]);
+        assert_eq!(
+            prefix,
+            G::vartime_multiscalar_mul(&scalars[..10], &points[..10])
+        );
+    }
+
+    #[test]
+    fn batch_invert_matches_single_inversions() {
+        let mut xs: Vec<Scalar> = (1..20u64).map(Scalar::from).collect();
+        let expected: Vec<Scalar> = xs.iter().map(Scalar::invert).collect();
+        let all = G::batch_invert(&mut xs);
+        assert_eq!(xs, expected);
+        assert_eq!(all, expected.iter().product::<Scalar>());
+    }
+}

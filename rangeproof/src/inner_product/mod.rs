@@ -1,0 +1,103 @@
+//! The inner-product argument (Bulletproofs paper, eprint 2017/1066, section 3, protocol 2).
+//!
+//! Given public generators \\(\mathbf G, \mathbf H \in \mathbb G^n\\) (\\(n\\) a power of two),
+//! a point \\(Q\\), and \\(P = \langle \mathbf a, \mathbf G\rangle + \langle \mathbf b, \mathbf
+//! H\rangle + \langle \mathbf a, \mathbf b\rangle Q\\), the prover convinces the verifier that it
+//! knows \\(\mathbf a, \mathbf b\\) with \\(2 \log_2 n\\) points and two scalars.
+//!
+//! Each round halves the vectors. With \\(\mathbf a = \mathbf a_{lo} \Vert \mathbf a_{hi}\\)
+//! and so on, the prover sends (eq. 23–26 of the paper, in the reference crate's convention)
+//! $$
+//! L = \langle \mathbf a_{lo}, \mathbf G_{hi}\rangle + \langle \mathbf b_{hi}, \mathbf H_{lo}\rangle
+//!     + \langle \mathbf a_{lo}, \mathbf b_{hi}\rangle Q, \qquad
+//! R = \langle \mathbf a_{hi}, \mathbf G_{lo}\rangle + \langle \mathbf b_{lo}, \mathbf H_{hi}\rangle
+//!     + \langle \mathbf a_{hi}, \mathbf b_{lo}\rangle Q,
+//! $$
+//! receives a challenge \\(u\\), and folds (eq. 28–34)
+//! $$
+//! \mathbf a' = u \mathbf a_{lo} + u^{-1} \mathbf a_{hi}, \quad
+//! \mathbf b' = u^{-1} \mathbf b_{lo} + u \mathbf b_{hi}, \quad
+//! \mathbf G' = u^{-1} \mathbf G_{lo} + u \mathbf G_{hi}, \quad
+//! \mathbf H' = u \mathbf H_{lo} + u^{-1} \mathbf H_{hi},
+//! $$
+//! so that \\(P' = P + u^2 L + u^{-2} R\\) has the same form. After \\(k = \log_2 n\\) rounds the
+//! vectors are single scalars \\(a, b\\), which are sent.
+//!
+//! **Verification in one multiscalar multiplication** (section 3.1). Unrolling the folding,
+//! the final generators are \\(G = \langle \mathbf s, \mathbf G\rangle\\) and
+//! \\(H = \langle \mathbf s^{-1}, \mathbf H\rangle\\) with
+//! \\(s_i = \prod_{j=1}^{k} u_j^{b(i,j)}\\), where \\(b(i,j) = +1\\) if bit \\(k-j\\) of \\(i\\) is
+//! set and \\(-1\\) otherwise. The verifier checks
+//! $$
+//! P + \sum_j \left(u_j^2 L_j + u_j^{-2} R_j\right)
+//!   = a \langle \mathbf s, \mathbf G\rangle + b \langle \mathbf s^{-1}, \mathbf H\rangle + ab\,Q,
+//! $$
+//! which the range proof folds into its own single multiscalar multiplication. The scalars
+//! \\(\mathbf s\\) need one batch inversion of all challenges and \\(n\\) multiplications.
+//!
+//! Generators may carry public per-index factors (the range proof uses
+//! \\(\mathbf H' = \mathbf y^{-n} \circ \mathbf H\\)); the prover applies them while folding.
+
+mod prover;
+mod verifier;
+
+pub use verifier::VerificationScalars;
+
+use crate::group::{decode_scalar, EncodedPoint, Group, ENCODING_LEN};
+use crate::util::read32;
+use crate::ProofError;
+
+/// Largest \\(\log_2\\) of the vector length we accept: 64 bits × 64 values = 2^12.
+pub(crate) const MAX_LG_N: usize = 12;
+
+/// An inner-product proof: the round messages \\(L_j, R_j\\) and the final scalars.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InnerProductProof<G: Group> {
+    pub(crate) l_vec: Vec<EncodedPoint<G>>,
+    pub(crate) r_vec: Vec<EncodedPoint<G>>,
+    pub(crate) a: G::Scalar,
+    pub(crate) b: G::Scalar,
+}
+
+impl<G: Group> InnerProductProof<G> {
+    /// Encoded size: \\(32 (2k + 2)\\) bytes for \\(k\\) rounds.
+    pub fn serialized_size(&self) -> usize {
+        (self.l_vec.len() * 2 + 2) * ENCODING_LEN
+    }
+
+    /// Layout: \\(L_1, R_1, \ldots, L_k, R_k, a, b\\).
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            out.extend_from_slice(&l.bytes);
+            out.extend_from_slice(&r.bytes);
+        }
+        out.extend_from_slice(&G::scalar_to_bytes(&self.a));
+        out.extend_from_slice(&G::scalar_to_bytes(&self.b));
+    }
+
+    /// Decodes the layout of [`Self::write_bytes`], rejecting invalid points and
+    /// non-canonical scalars.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let len = bytes.len();
+        if len % ENCODING_LEN != 0 || len < 2 * ENCODING_LEN {
+            return Err(ProofError::InvalidLength(len));
+        }
+        let words = len / ENCODING_LEN;
+        if words % 2 != 0 || (words - 2) / 2 > MAX_LG_N {
+            return Err(ProofError::InvalidLength(len));
+        }
+        let rounds = (words - 2) / 2;
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for k in 0..rounds {
+            l_vec.push(EncodedPoint::decode(&read32(bytes, 2 * k * ENCODING_LEN))?);
+            r_vec.push(EncodedPoint::decode(&read32(
+                bytes,
+                (2 * k + 1) * ENCODING_LEN,
+            ))?);
+        }
+        let a = decode_scalar::<G>(&read32(bytes, 2 * rounds * ENCODING_LEN))?;
+        let b = decode_scalar::<G>(&read32(bytes, (2 * rounds + 1) * ENCODING_LEN))?;
+        Ok(InnerProductProof { l_vec, r_vec, a, b })
+    }
+}

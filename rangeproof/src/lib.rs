@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod batch;
+pub mod bulletproofs;
+mod errors;
+pub mod generators;
+pub mod group;
+pub mod inner_product;
+mod msm;
+pub mod transcript;
+mod util;
+
+pub use batch::BatchVerifier;
+pub use bulletproofs::RangeProof;
+pub use errors::{BatchError, ProofError};
+pub use generators::{Generators, PedersenGens};
+pub use group::{EncodedPoint, Group, Ristretto255};
+pub use transcript::TranscriptProtocol;
+
+/// The largest number of values one proof may aggregate.
+pub const MAX_AGGREGATION: usize = 64;

@@ -1,0 +1,53 @@
+//! The merlin (STROBE-128) transcript, as used by the reference `bulletproofs` crate.
+//!
+//! Byte-for-byte what the reference absorbs: `dom-sep` messages, `n` and `m` as u64, every
+//! commitment `V`, every prover message, and 64-byte challenges reduced mod ℓ. It does **not**
+//! absorb the generators: they are fixed by the flavor (the dalek generator chains), so a
+//! transcript label is all that separates applications. Callers choose that label.
+
+use merlin::{Transcript, TranscriptRng};
+use rand_core::{CryptoRng, RngCore};
+
+use super::TranscriptProtocol;
+use crate::group::{Group, ENCODING_LEN};
+
+impl<G: Group> TranscriptProtocol<G> for Transcript {
+    type WitnessRng = TranscriptRng;
+
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
+        self.append_message(b"dom-sep", b"rangeproof v1");
+        self.append_u64(b"n", n);
+        self.append_u64(b"m", m);
+    }
+
+    fn innerproduct_domain_sep(&mut self, n: u64) {
+        self.append_message(b"dom-sep", b"ipp v1");
+        self.append_u64(b"n", n);
+    }
+
+    fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]) {
+        self.append_message(label, point);
+    }
+
+    fn append_scalar(&mut self, label: &'static [u8], scalar: &G::Scalar) {
+        self.append_message(label, &G::scalar_to_bytes(scalar));
+    }
+
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+        let mut buf = [0u8; 64];
+        self.challenge_bytes(label, &mut buf);
+        G::scalar_from_bytes_wide(&buf)
+    }
+
+    fn witness_rng<R: RngCore + CryptoRng>(
+        &self,
+        witness: &[(&'static [u8], &[u8])],
+        rng: &mut R,
+    ) -> TranscriptRng {
+        let mut builder = self.build_rng();
+        for (label, bytes) in witness {
+            builder = builder.rekey_with_witness_bytes(label, bytes);
+        }
+        builder.finalize(rng)
+    }
+}

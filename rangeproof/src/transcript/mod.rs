@@ -1,0 +1,59 @@
+//! Fiat–Shamir transcripts.
+//!
+//! The proof systems talk to the transcript only through [`TranscriptProtocol`]: "absorb this
+//! prover message under this label", "give me a challenge". Which bytes are hashed, and how,
+//! is the flavor's business. Wire-compatible flavors fix the transcript to the byte; see each
+//! implementation for what it absorbs and what it leaves out.
+//!
+//! The transcript also seeds the prover's nonces ([`TranscriptProtocol::witness_rng`]): the
+//! RNG is keyed with the transcript state, the secret witness, and fresh external randomness,
+//! so that neither a weak system RNG nor a repeated transcript alone repeats a nonce.
+
+mod merlin_transcript;
+
+use rand_core::{CryptoRng, RngCore};
+
+use crate::errors::ProofError;
+use crate::group::{Group, ENCODING_LEN};
+
+/// The operations the proof systems need from a Fiat–Shamir transcript over group `G`.
+pub trait TranscriptProtocol<G: Group> {
+    /// The RNG returned by [`Self::witness_rng`].
+    type WitnessRng: RngCore + CryptoRng;
+
+    /// Starts a range proof over `n`-bit values, `m` of them (the real, unpadded count).
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64);
+
+    /// Starts an inner-product argument over vectors of length `n`.
+    fn innerproduct_domain_sep(&mut self, n: u64);
+
+    /// Absorbs a point encoding.
+    fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]);
+
+    /// Absorbs a point encoding after checking it is not the identity.
+    fn validate_and_append_point(
+        &mut self,
+        label: &'static [u8],
+        point: &[u8; ENCODING_LEN],
+    ) -> Result<(), ProofError> {
+        if *point == G::point_to_bytes(&G::identity()) {
+            return Err(ProofError::IdentityPoint);
+        }
+        self.append_point(label, point);
+        Ok(())
+    }
+
+    /// Absorbs a scalar.
+    fn append_scalar(&mut self, label: &'static [u8], scalar: &G::Scalar);
+
+    /// Squeezes a challenge scalar.
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
+
+    /// A hedged RNG for the prover's secret nonces: keyed by the transcript so far, every
+    /// `(label, secret bytes)` witness item, and 32 bytes from `rng`.
+    fn witness_rng<R: RngCore + CryptoRng>(
+        &self,
+        witness: &[(&'static [u8], &[u8])],
+        rng: &mut R,
+    ) -> Self::WitnessRng;
+}

@@ -1,0 +1,57 @@
+//! Small scalar-vector helpers shared by the proof systems.
+
+use crate::group::Group;
+
+/// \\( 1, x, x^2, \ldots \\) (an endless iterator; `take` what you need).
+pub(crate) fn powers<G: Group>(x: G::Scalar) -> impl Iterator<Item = G::Scalar> {
+    core::iter::successors(Some(G::one()), move |p| Some(*p * x))
+}
+
+/// \\( \sum_{i<n} x^i \\) for `n` a power of two, in \\(2\log_2 n\\) multiplications:
+/// \\( \sum_{i<2k} x^i = (1 + x^k) \sum_{i<k} x^i \\).
+pub(crate) fn sum_of_powers<G: Group>(x: G::Scalar, n: usize) -> G::Scalar {
+    debug_assert!(n.is_power_of_two() || n == 0);
+    if n == 0 {
+        return G::zero();
+    }
+    let mut sum = G::one();
+    let mut x_k = x;
+    let mut k = 1;
+    while k < n {
+        sum = sum + sum * x_k;
+        x_k = x_k * x_k;
+        k *= 2;
+    }
+    sum
+}
+
+/// \\( \langle \mathbf a, \mathbf b \rangle \\).
+pub(crate) fn inner_product<G: Group>(a: &[G::Scalar], b: &[G::Scalar]) -> G::Scalar {
+    debug_assert_eq!(a.len(), b.len());
+    a.iter().zip(b).fold(G::zero(), |acc, (x, y)| acc + *x * *y)
+}
+
+/// Reads a 32-byte array at `offset`; callers have checked the length.
+pub(crate) fn read32(bytes: &[u8], offset: usize) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&bytes[offset..offset + 32]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::Ristretto255;
+    use curve25519_dalek::Scalar;
+
+    #[test]
+    fn sum_of_powers_matches_naive() {
+        let x = Scalar::from(7u64);
+        for n in [0usize, 1, 2, 4, 8, 64, 256] {
+            let naive = powers::<Ristretto255>(x)
+                .take(n)
+                .fold(Scalar::ZERO, |a, b| a + b);
+            assert_eq!(sum_of_powers::<Ristretto255>(x, n), naive, "n = {n}");
+        }
+    }
+}
