@@ -144,7 +144,7 @@ impl<G: Group> Generators<G> {
 
     /// Precomputed tables over `[B, B̃, G(n, m), H(n, m)]`, or `None` when that many points
     /// are past the backend's measured crossover (Pippenger is faster there).
-    pub(crate) fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
+    pub fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
         if 2 + 2 * n * m > G::PRECOMPUTATION_CROSSOVER {
             return None;
         }
