@@ -1,1 +1,215 @@
-fn main() {}
+//! Ours against the reference `bulletproofs` 5.0 crate, side by side in one run, with ratios.
+//!
+//! `cargo bench --bench versus_reference` (add a filter argument to run a subset, e.g.
+//! `-- verify`). Every iteration uses a different proof or fresh random values: variable-time
+//! code must not be timed on a constant input. After criterion's own report, a table of
+//! mean times and ours/reference ratios is printed (the rows of `BENCHMARKS.md`).
+
+use std::time::Duration;
+
+use bulletproofs::{BulletproofGens, PedersenGens};
+use criterion::{black_box, Criterion};
+use curve25519_dalek_v4::ristretto::CompressedRistretto as RefCompressed;
+use curve25519_dalek_v4::scalar::Scalar as RefScalar;
+use merlin::Transcript;
+use rand::rngs::OsRng;
+use rand::RngCore;
+use rangeproof::{generators::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
+
+const LABEL: &[u8] = b"bench";
+const N: usize = 64;
+/// Distinct proofs each verification benchmark rotates through.
+const ROTATION: usize = 8;
+const BATCH: usize = 1024;
+
+fn values(m: usize) -> Vec<u64> {
+    (0..m).map(|_| OsRng.next_u64()).collect()
+}
+
+fn ref_blinding() -> RefScalar {
+    let mut wide = [0u8; 64];
+    OsRng.fill_bytes(&mut wide);
+    RefScalar::from_bytes_mod_order_wide(&wide)
+}
+
+struct Ours {
+    proof: RangeProof<Ristretto255>,
+    commitments: Vec<[u8; 32]>,
+}
+
+fn ours(m: usize) -> Ours {
+    let blindings: Vec<_> = (0..m).map(|_| Ristretto255::random_scalar(&mut OsRng)).collect();
+    let (proof, c) = RangeProof::prove_multiple(
+        dalek::generators(),
+        &mut Transcript::new(LABEL),
+        &values(m),
+        &blindings,
+        N,
+        &mut OsRng,
+    )
+    .unwrap();
+    Ours { proof, commitments: c.iter().map(|c| c.bytes).collect() }
+}
+
+struct Theirs {
+    proof: bulletproofs::RangeProof,
+    commitments: Vec<RefCompressed>,
+}
+
+fn theirs(bp: &BulletproofGens, pc: &PedersenGens, m: usize) -> Theirs {
+    let blindings: Vec<_> = (0..m).map(|_| ref_blinding()).collect();
+    let (proof, commitments) =
+        bulletproofs::RangeProof::prove_multiple(bp, pc, &mut Transcript::new(LABEL), &values(m), &blindings, N)
+            .unwrap();
+    Theirs { proof, commitments }
+}
+
+fn bench_verify(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
+    let gens = dalek::generators();
+    for m in [1usize, 16, 64] {
+        let mut group = c.benchmark_group(format!("verify_n64_m{m}"));
+        let our_proofs: Vec<Ours> = (0..ROTATION).map(|_| ours(m)).collect();
+        let their_proofs: Vec<Theirs> = (0..ROTATION).map(|_| theirs(bp, pc, m)).collect();
+        gens.table(N, m); // built once per process, as a node would
+        let mut i = 0;
+        group.bench_function("ours", |b| {
+            b.iter(|| {
+                let p = &our_proofs[i % ROTATION];
+                i += 1;
+                p.proof
+                    .verify_multiple(gens, &mut Transcript::new(LABEL), &p.commitments, N, &mut OsRng)
+                    .unwrap()
+            })
+        });
+        group.bench_function("reference", |b| {
+            b.iter(|| {
+                let p = &their_proofs[i % ROTATION];
+                i += 1;
+                p.proof.verify_multiple(bp, pc, &mut Transcript::new(LABEL), &p.commitments, N).unwrap()
+            })
+        });
+        group.finish();
+    }
+}
+
+fn bench_batch(c: &mut Criterion) {
+    let gens = dalek::generators();
+    let mut group = c.benchmark_group(format!("batch_verify_n64_m1_x{BATCH}"));
+    group.sample_size(10);
+    // Two disjoint sets of proofs, alternated, so consecutive iterations see different input.
+    let sets: Vec<Vec<Ours>> = (0..2).map(|_| (0..BATCH).map(|_| ours(1)).collect()).collect();
+    let mut i = 0;
+    group.bench_function("ours", |b| {
+        b.iter(|| {
+            let set = &sets[i % 2];
+            i += 1;
+            let mut batch = BatchVerifier::new();
+            for p in set {
+                batch.add_bulletproof(gens, &p.proof, &mut Transcript::new(LABEL), &p.commitments, N, &mut OsRng);
+            }
+            batch.verify().unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn bench_prove(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
+    let gens = dalek::generators();
+    for m in [1usize, 16, 64] {
+        let mut group = c.benchmark_group(format!("prove_n64_m{m}"));
+        if m > 1 {
+            group.sample_size(10);
+        }
+        group.bench_function("ours", |b| {
+            b.iter_batched(
+                || (values(m), (0..m).map(|_| Ristretto255::random_scalar(&mut OsRng)).collect::<Vec<_>>()),
+                |(v, blindings)| {
+                    RangeProof::prove_multiple(gens, &mut Transcript::new(LABEL), &v, &blindings, N, &mut OsRng)
+                        .unwrap()
+                },
+                criterion::BatchSize::SmallInput,
+            )
+        });
+        group.bench_function("reference", |b| {
+            b.iter_batched(
+                || (values(m), (0..m).map(|_| ref_blinding()).collect::<Vec<_>>()),
+                |(v, blindings)| {
+                    bulletproofs::RangeProof::prove_multiple(bp, pc, &mut Transcript::new(LABEL), &v, &blindings, N)
+                        .unwrap()
+                },
+                criterion::BatchSize::SmallInput,
+            )
+        });
+        group.finish();
+    }
+}
+
+/// Mean of a finished benchmark, read back from criterion's estimates.
+fn mean(group: &str, function: &str) -> Option<f64> {
+    let path = format!("{}/criterion/{group}/{function}/new/estimates.json", target_dir());
+    let text = std::fs::read_to_string(path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["mean"]["point_estimate"].as_f64()
+}
+
+fn target_dir() -> String {
+    std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into())
+}
+
+fn fmt(ns: f64) -> String {
+    if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{:.2} ms", ns / 1e6)
+    }
+}
+
+fn summary(filter: Option<&str>) {
+    println!("\n| benchmark (n = 64, one thread) | ours | reference | ours / reference |");
+    println!("|---|---|---|---|");
+    let selected = |name: &str| filter.is_none_or(|f| name.contains(f));
+    for m in [1usize, 16, 64] {
+        for op in ["verify", "prove"] {
+            let group = format!("{op}_n64_m{m}");
+            if !selected(&group) {
+                continue;
+            }
+            if let (Some(o), Some(r)) = (mean(&group, "ours"), mean(&group, "reference")) {
+                println!("| {op}, m = {m} | {} | {} | {:.2} |", fmt(o), fmt(r), o / r);
+            }
+        }
+    }
+    let group = format!("batch_verify_n64_m1_x{BATCH}");
+    if selected(&group) {
+        if let (Some(o), Some(r)) = (mean(&group, "ours"), mean("verify_n64_m1", "reference")) {
+            let per = o / BATCH as f64;
+            println!(
+                "| batch verify {BATCH} proofs (m = 1), per proof | {} | {} (single verify) | {:.3} |",
+                fmt(per),
+                fmt(r),
+                per / r
+            );
+        }
+    }
+    for m in [1usize, 2, 16, 64] {
+        println!("| proof size, m = {m} | {} B | {} B | 1.00 |", RangeProof::<Ristretto255>::size_for(N, m), 32 * (9 + 2 * (N * m).trailing_zeros()));
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; the first other free argument is a name filter.
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .sample_size(20)
+        .configure_from_args();
+    let bp = BulletproofGens::new(N, 64);
+    let pc = PedersenGens::default();
+    black_box(&bp);
+    bench_verify(&mut c, &bp, &pc);
+    bench_batch(&mut c);
+    bench_prove(&mut c, &bp, &pc);
+    c.final_summary();
+    summary(filter.as_deref());
+}

@@ -165,31 +165,58 @@ impl<G: Group> RangeProof<G> {
             return Err(ProofError::VerificationFailed);
         }
 
-        let ipp = self.ipp.verification_scalars(nm, transcript)?;
+        let u = self.ipp.challenges(nm, transcript)?;
+        let rounds = u.len();
         let c = G::random_scalar(rng);
-        let y_inv = G::invert(&y);
+
+        // One inversion for every challenge and y.
+        let mut inverses = u.clone();
+        inverses.push(y);
+        G::batch_invert(&mut inverses);
+        let y_inv = inverses.pop().expect("y was pushed");
+        let u_inv = inverses;
+        let u_sq: Vec<G::Scalar> = u.iter().map(|u| *u * *u).collect();
+        let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|u| *u * *u).collect();
+
+        // y^{-2^t} for t ≤ log2(nm).
+        let mut y_inv_pow2 = Vec::with_capacity(rounds + 1);
+        y_inv_pow2.push(y_inv);
+        for t in 0..rounds {
+            y_inv_pow2.push(y_inv_pow2[t] * y_inv_pow2[t]);
+        }
 
         let (a, b) = (self.ipp.a, self.ipp.b);
         let zz = z * z;
         let wz = weight * z;
-        let wa = weight * a;
-        let wb = weight * b;
 
-        // Static scalars, with ω folded into the per-element coefficients so that each G_i
-        // costs one multiplication and each H_i three.
-        let g: Vec<G::Scalar> = ipp.s.iter().map(|s_i| -wz - wa * *s_i).collect();
-        let mut h = Vec::with_capacity(nm);
-        let mut y_inv_i = G::one();
-        let mut wz_j = weight * zz; // ω z^{2+j}
+        // G_i: -ωz - ωa s_i. The product tree starts at ωa s_0 = ωa Π u_k^{-1}, and setting
+        // bit t of i multiplies by u_{k-t}^2.
+        let all_u_inv = u_inv.iter().fold(G::one(), |acc, x| acc * *x);
+        let all_u = u.iter().fold(G::one(), |acc, x| acc * *x);
+        let g_factors: Vec<G::Scalar> = (0..rounds).map(|t| u_sq[rounds - 1 - t]).collect();
+        let mut g = Vec::new();
+        crate::inner_product::product_tree::<G>(weight * a * all_u_inv, &g_factors, &mut g);
+        for g_i in g.iter_mut() {
+            *g_i = -wz - *g_i;
+        }
+
+        // H_i: ωz + ω z^{2+j} 2^{i mod n} y^{-i} - ωb y^{-i} s_{N-1-i}. The last term is a
+        // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
+        // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
+        let h_factors: Vec<G::Scalar> =
+            (0..rounds).map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t]).collect();
+        let mut h = Vec::new();
+        crate::inner_product::product_tree::<G>(weight * b * all_u, &h_factors, &mut h);
+        let two_y_inv = y_inv + y_inv;
+        let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
+        let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
         for j in 0..m_padded {
-            let mut two_i = wz_j; // ω z^{2+j} 2^i
-            for i in 0..n {
-                let k = j * n + i;
-                h.push(wz + y_inv_i * (two_i - wb * ipp.s[nm - 1 - k]));
-                y_inv_i *= y_inv;
-                two_i = two_i + two_i;
+            let mut p = block_start; // ω z^{2+j} 2^i y^{-(jn+i)}
+            for h_i in &mut h[j * n..(j + 1) * n] {
+                *h_i = wz + p - *h_i;
+                p *= two_y_inv;
             }
-            wz_j *= z;
+            block_start *= z * y_inv_n;
         }
 
         // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^n - 1), over the padded parties.
@@ -202,7 +229,6 @@ impl<G: Group> RangeProof<G> {
         let b_scalar = weight * w * (self.t_x - a * b) + wc * (delta - self.t_x);
         let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
 
-        let rounds = ipp.u_sq.len();
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
         let wcx = wc * x;
@@ -215,9 +241,9 @@ impl<G: Group> RangeProof<G> {
             wcz_j *= z;
         }
         for k in 0..rounds {
-            dynamic_scalars.push(weight * ipp.u_sq[k]);
+            dynamic_scalars.push(weight * u_sq[k]);
             dynamic_points.push(self.ipp.l_vec[k].point);
-            dynamic_scalars.push(weight * ipp.u_inv_sq[k]);
+            dynamic_scalars.push(weight * u_inv_sq[k]);
             dynamic_points.push(self.ipp.r_vec[k].point);
         }
 

@@ -123,6 +123,9 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// The canonical encoding of a point.
     fn point_to_bytes(p: &Self::Point) -> [u8; ENCODING_LEN];
 
+    /// Whether `bytes` is the canonical encoding of the identity (no decoding needed).
+    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool;
+
     /// Whether the point is the neutral element.
     fn is_identity(p: &Self::Point) -> bool {
         bool::from(p.ct_eq(&Self::identity()))

@@ -61,6 +61,11 @@ impl Group for Ristretto255 {
         p.compress().to_bytes()
     }
 
+    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool {
+        // The identity's only canonical Ristretto encoding is all zeros.
+        *bytes == [0u8; ENCODING_LEN]
+    }
+
     fn multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
         debug_assert_eq!(scalars.len(), points.len());
         // dalek's `MultiscalarMul` is constant-time Straus.
@@ -115,6 +120,8 @@ mod tests {
         assert_eq!(G::point_from_bytes(&high), None);
         high[31] = 0x7f;
         assert_eq!(G::point_from_bytes(&high), None);
+        assert!(G::is_identity_encoding(&G::point_to_bytes(&G::identity())));
+        assert!(!G::is_identity_encoding(&G::point_to_bytes(&p)));
     }
 
     #[test]

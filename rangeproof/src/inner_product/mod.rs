@@ -41,7 +41,7 @@
 mod prover;
 mod verifier;
 
-pub use verifier::VerificationScalars;
+pub(crate) use verifier::product_tree;
 
 use crate::group::{decode_scalar, EncodedPoint, Group, ENCODING_LEN};
 use crate::util::read32;

@@ -1,34 +1,24 @@
-//! The inner-product verifier's scalars (section 3.1 of the paper).
+//! The inner-product verifier's side of the transcript, and the \\(\mathbf s\\) recurrence
+//! (section 3.1 of the paper).
 
 use super::InnerProductProof;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::ProofError;
 
-/// What the verifier derives from the transcript: \\(u_j^2\\), \\(u_j^{-2}\\) and \\(\mathbf s\\).
-pub struct VerificationScalars<G: Group> {
-    /// \\(u_j^2\\), one per round.
-    pub u_sq: Vec<G::Scalar>,
-    /// \\(u_j^{-2}\\), one per round.
-    pub u_inv_sq: Vec<G::Scalar>,
-    /// \\(s_i\\) for \\(i < n\\); \\(s_i^{-1} = s_{n-1-i}\\).
-    pub s: Vec<G::Scalar>,
-}
-
 impl<G: Group> InnerProductProof<G> {
-    /// Replays the transcript (rejecting identity \\(L_j, R_j\\) as the reference does) and
-    /// computes the verification scalars for vectors of length `n`.
-    pub fn verification_scalars<T: TranscriptProtocol<G>>(
+    /// Replays the transcript for vectors of length `n` (rejecting identity \\(L_j, R_j\\) as
+    /// the reference does) and returns the round challenges \\(u_1, \ldots, u_k\\).
+    pub(crate) fn challenges<T: TranscriptProtocol<G>>(
         &self,
         n: usize,
         transcript: &mut T,
-    ) -> Result<VerificationScalars<G>, ProofError> {
+    ) -> Result<Vec<G::Scalar>, ProofError> {
         let lg_n = self.l_vec.len();
         if lg_n != self.r_vec.len() || lg_n > super::MAX_LG_N || n != 1 << lg_n {
             return Err(ProofError::VerificationFailed);
         }
         transcript.innerproduct_domain_sep(n as u64);
-
         let mut challenges = Vec::with_capacity(lg_n);
         for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
             transcript.validate_and_append_point(b"L", &l.bytes)?;
@@ -39,27 +29,53 @@ impl<G: Group> InnerProductProof<G> {
             }
             challenges.push(u);
         }
+        Ok(challenges)
+    }
+}
 
-        // One inversion for all challenges; `all_inv` = prod u_j^{-1} = s_0.
-        let mut challenges_inv = challenges.clone();
-        let all_inv = if lg_n == 0 {
-            G::one()
-        } else {
-            G::batch_invert(&mut challenges_inv)
-        };
-
-        let u_sq: Vec<G::Scalar> = challenges.iter().map(|u| *u * *u).collect();
-        let u_inv_sq: Vec<G::Scalar> = challenges_inv.iter().map(|u| *u * *u).collect();
-
-        // s_i = s_{i - 2^t} * u_{k-t}^2 where 2^t is the highest bit of i: setting bit t of i
-        // flips that round's exponent from -1 to +1.
-        let mut s = Vec::with_capacity(n);
-        s.push(all_inv);
-        for i in 1..n {
-            let t = (usize::BITS - 1 - i.leading_zeros()) as usize;
-            let k = 1 << t;
-            s.push(s[i - k] * u_sq[lg_n - 1 - t]);
+/// Fills `out` with \\(x_i\\), \\(i < 2^k\\), where \\(x_0\\) = `start` and setting bit \\(t\\) of
+/// the index multiplies by `bit_factors[t]`:
+/// \\(x_i = x_{i - 2^t} \cdot f_t\\) for \\(2^t\\) the highest bit of \\(i\\). One multiplication
+/// per element.
+///
+/// With \\(x_0 = \prod_j u_j^{-1}\\) and \\(f_t = u_{k-t}^2\\) this is the paper's
+/// \\(s_i = \prod_j u_j^{b(i,j)}\\); the verifiers fold their per-index weights into `start`
+/// and the factors so that whole scalar vectors cost one multiplication per entry.
+pub(crate) fn product_tree<G: Group>(start: G::Scalar, bit_factors: &[G::Scalar], out: &mut Vec<G::Scalar>) {
+    let n = 1usize << bit_factors.len();
+    out.clear();
+    out.reserve(n);
+    out.push(start);
+    for (t, factor) in bit_factors.iter().enumerate() {
+        let k = 1usize << t;
+        for i in 0..k {
+            let x = out[i] * *factor;
+            out.push(x);
         }
-        Ok(VerificationScalars { u_sq, u_inv_sq, s })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::Ristretto255;
+    use curve25519_dalek::Scalar;
+
+    /// The recurrence against the definition s_i = prod_j u_j^{±1} (bit k-j of i).
+    #[test]
+    fn product_tree_matches_definition() {
+        let u: Vec<Scalar> = (0..5u64).map(|i| Scalar::from(3 + 2 * i)).collect();
+        let k = u.len();
+        let start = u.iter().map(Scalar::invert).product::<Scalar>();
+        let factors: Vec<Scalar> = (0..k).map(|t| u[k - 1 - t] * u[k - 1 - t]).collect();
+        let mut s = Vec::new();
+        product_tree::<Ristretto255>(start, &factors, &mut s);
+        assert_eq!(s.len(), 1 << k);
+        for (i, s_i) in s.iter().enumerate() {
+            let expected: Scalar = (0..k)
+                .map(|j| if (i >> (k - 1 - j)) & 1 == 1 { u[j] } else { u[j].invert() })
+                .product();
+            assert_eq!(*s_i, expected, "i = {i}");
+        }
     }
 }

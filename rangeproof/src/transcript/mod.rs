@@ -36,7 +36,7 @@ pub trait TranscriptProtocol<G: Group> {
         label: &'static [u8],
         point: &[u8; ENCODING_LEN],
     ) -> Result<(), ProofError> {
-        if *point == G::point_to_bytes(&G::identity()) {
+        if G::is_identity_encoding(point) {
             return Err(ProofError::IdentityPoint);
         }
         self.append_point(label, point);
