@@ -195,8 +195,7 @@ impl<G: Group> RangeProof<G> {
 
         // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
         let y_inv = G::invert(&y);
-        let h_factors: Vec<G::Scalar> = powers::<G>(y_inv).take(nm).collect();
-        let ipp = InnerProductProof::prove(transcript, &q, &h_factors, g_vec, h_vec, l, r)?;
+        let ipp = InnerProductProof::prove(transcript, &q, y_inv, g_vec, h_vec, l, r)?;
 
         let proof = RangeProof {
             a: a_point,

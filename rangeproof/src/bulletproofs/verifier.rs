@@ -203,8 +203,9 @@ impl<G: Group> RangeProof<G> {
         // H_i: ωz + ω z^{2+j} 2^{i mod n} y^{-i} - ωb y^{-i} s_{N-1-i}. The last term is a
         // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
         // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
-        let h_factors: Vec<G::Scalar> =
-            (0..rounds).map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t]).collect();
+        let h_factors: Vec<G::Scalar> = (0..rounds)
+            .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
+            .collect();
         let mut h = Vec::new();
         crate::inner_product::product_tree::<G>(weight * b * all_u, &h_factors, &mut h);
         let two_y_inv = y_inv + y_inv;

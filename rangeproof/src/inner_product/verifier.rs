@@ -41,7 +41,11 @@ impl<G: Group> InnerProductProof<G> {
 /// With \\(x_0 = \prod_j u_j^{-1}\\) and \\(f_t = u_{k-t}^2\\) this is the paper's
 /// \\(s_i = \prod_j u_j^{b(i,j)}\\); the verifiers fold their per-index weights into `start`
 /// and the factors so that whole scalar vectors cost one multiplication per entry.
-pub(crate) fn product_tree<G: Group>(start: G::Scalar, bit_factors: &[G::Scalar], out: &mut Vec<G::Scalar>) {
+pub(crate) fn product_tree<G: Group>(
+    start: G::Scalar,
+    bit_factors: &[G::Scalar],
+    out: &mut Vec<G::Scalar>,
+) {
     let n = 1usize << bit_factors.len();
     out.clear();
     out.reserve(n);
@@ -73,7 +77,13 @@ mod tests {
         assert_eq!(s.len(), 1 << k);
         for (i, s_i) in s.iter().enumerate() {
             let expected: Scalar = (0..k)
-                .map(|j| if (i >> (k - 1 - j)) & 1 == 1 { u[j] } else { u[j].invert() })
+                .map(|j| {
+                    if (i >> (k - 1 - j)) & 1 == 1 {
+                        u[j]
+                    } else {
+                        u[j].invert()
+                    }
+                })
                 .product();
             assert_eq!(*s_i, expected, "i = {i}");
         }
