@@ -38,7 +38,9 @@ struct Ours {
 }
 
 fn ours(m: usize) -> Ours {
-    let blindings: Vec<_> = (0..m).map(|_| Ristretto255::random_scalar(&mut OsRng)).collect();
+    let blindings: Vec<_> = (0..m)
+        .map(|_| Ristretto255::random_scalar(&mut OsRng))
+        .collect();
     let (proof, c) = RangeProof::prove_multiple(
         dalek::generators(),
         &mut Transcript::new(LABEL),
@@ -48,7 +50,10 @@ fn ours(m: usize) -> Ours {
         &mut OsRng,
     )
     .unwrap();
-    Ours { proof, commitments: c.iter().map(|c| c.bytes).collect() }
+    Ours {
+        proof,
+        commitments: c.iter().map(|c| c.bytes).collect(),
+    }
 }
 
 struct Theirs {
@@ -58,9 +63,15 @@ struct Theirs {
 
 fn theirs(bp: &BulletproofGens, pc: &PedersenGens, m: usize) -> Theirs {
     let blindings: Vec<_> = (0..m).map(|_| ref_blinding()).collect();
-    let (proof, commitments) =
-        bulletproofs::RangeProof::prove_multiple(bp, pc, &mut Transcript::new(LABEL), &values(m), &blindings, N)
-            .unwrap();
+    let (proof, commitments) = bulletproofs::RangeProof::prove_multiple(
+        bp,
+        pc,
+        &mut Transcript::new(LABEL),
+        &values(m),
+        &blindings,
+        N,
+    )
+    .unwrap();
     Theirs { proof, commitments }
 }
 
@@ -77,7 +88,13 @@ fn bench_verify(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
                 let p = &our_proofs[i % ROTATION];
                 i += 1;
                 p.proof
-                    .verify_multiple(gens, &mut Transcript::new(LABEL), &p.commitments, N, &mut OsRng)
+                    .verify_multiple(
+                        gens,
+                        &mut Transcript::new(LABEL),
+                        &p.commitments,
+                        N,
+                        &mut OsRng,
+                    )
                     .unwrap()
             })
         });
@@ -85,7 +102,9 @@ fn bench_verify(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
             b.iter(|| {
                 let p = &their_proofs[i % ROTATION];
                 i += 1;
-                p.proof.verify_multiple(bp, pc, &mut Transcript::new(LABEL), &p.commitments, N).unwrap()
+                p.proof
+                    .verify_multiple(bp, pc, &mut Transcript::new(LABEL), &p.commitments, N)
+                    .unwrap()
             })
         });
         group.finish();
@@ -97,7 +116,9 @@ fn bench_batch(c: &mut Criterion) {
     let mut group = c.benchmark_group(format!("batch_verify_n64_m1_x{BATCH}"));
     group.sample_size(10);
     // Two disjoint sets of proofs, alternated, so consecutive iterations see different input.
-    let sets: Vec<Vec<Ours>> = (0..2).map(|_| (0..BATCH).map(|_| ours(1)).collect()).collect();
+    let sets: Vec<Vec<Ours>> = (0..2)
+        .map(|_| (0..BATCH).map(|_| ours(1)).collect())
+        .collect();
     let mut i = 0;
     group.bench_function("ours", |b| {
         b.iter(|| {
@@ -105,7 +126,14 @@ fn bench_batch(c: &mut Criterion) {
             i += 1;
             let mut batch = BatchVerifier::new();
             for p in set {
-                batch.add_bulletproof(gens, &p.proof, &mut Transcript::new(LABEL), &p.commitments, N, &mut OsRng);
+                batch.add_bulletproof(
+                    gens,
+                    &p.proof,
+                    &mut Transcript::new(LABEL),
+                    &p.commitments,
+                    N,
+                    &mut OsRng,
+                );
             }
             batch.verify().unwrap()
         })
@@ -122,20 +150,46 @@ fn bench_prove(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
         }
         group.bench_function("ours", |b| {
             b.iter_batched(
-                || (values(m), (0..m).map(|_| Ristretto255::random_scalar(&mut OsRng)).collect::<Vec<_>>()),
+                || {
+                    (
+                        values(m),
+                        (0..m)
+                            .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                            .collect::<Vec<_>>(),
+                    )
+                },
                 |(v, blindings)| {
-                    RangeProof::prove_multiple(gens, &mut Transcript::new(LABEL), &v, &blindings, N, &mut OsRng)
-                        .unwrap()
+                    RangeProof::prove_multiple(
+                        gens,
+                        &mut Transcript::new(LABEL),
+                        &v,
+                        &blindings,
+                        N,
+                        &mut OsRng,
+                    )
+                    .unwrap()
                 },
                 criterion::BatchSize::SmallInput,
             )
         });
         group.bench_function("reference", |b| {
             b.iter_batched(
-                || (values(m), (0..m).map(|_| ref_blinding()).collect::<Vec<_>>()),
+                || {
+                    (
+                        values(m),
+                        (0..m).map(|_| ref_blinding()).collect::<Vec<_>>(),
+                    )
+                },
                 |(v, blindings)| {
-                    bulletproofs::RangeProof::prove_multiple(bp, pc, &mut Transcript::new(LABEL), &v, &blindings, N)
-                        .unwrap()
+                    bulletproofs::RangeProof::prove_multiple(
+                        bp,
+                        pc,
+                        &mut Transcript::new(LABEL),
+                        &v,
+                        &blindings,
+                        N,
+                    )
+                    .unwrap()
                 },
                 criterion::BatchSize::SmallInput,
             )
@@ -146,14 +200,18 @@ fn bench_prove(c: &mut Criterion, bp: &BulletproofGens, pc: &PedersenGens) {
 
 /// Mean of a finished benchmark, read back from criterion's estimates.
 fn mean(group: &str, function: &str) -> Option<f64> {
-    let path = format!("{}/criterion/{group}/{function}/new/estimates.json", target_dir());
+    let path = format!(
+        "{}/criterion/{group}/{function}/new/estimates.json",
+        target_dir()
+    );
     let text = std::fs::read_to_string(path).ok()?;
     let json: serde_json::Value = serde_json::from_str(&text).ok()?;
     json["mean"]["point_estimate"].as_f64()
 }
 
 fn target_dir() -> String {
-    std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into())
+    std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into())
 }
 
 fn fmt(ns: f64) -> String {
@@ -192,7 +250,11 @@ fn summary(filter: Option<&str>) {
         }
     }
     for m in [1usize, 2, 16, 64] {
-        println!("| proof size, m = {m} | {} B | {} B | 1.00 |", RangeProof::<Ristretto255>::size_for(N, m), 32 * (9 + 2 * (N * m).trailing_zeros()));
+        println!(
+            "| proof size, m = {m} | {} B | {} B | 1.00 |",
+            RangeProof::<Ristretto255>::size_for(N, m),
+            32 * (9 + 2 * (N * m).trailing_zeros())
+        );
     }
 }
 

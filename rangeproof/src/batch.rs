@@ -216,3 +216,124 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         G::is_identity(&msm::vartime::<G>(&scalars, &points))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::dalek;
+    use crate::group::Ristretto255;
+    use merlin::Transcript;
+    use rand::rngs::OsRng;
+
+    type G = Ristretto255;
+
+    struct Sample {
+        proof: RangeProof<G>,
+        commitments: Vec<[u8; 32]>,
+        n: usize,
+    }
+
+    fn sample(n: usize, m: usize) -> Sample {
+        let values: Vec<u64> = (0..m as u64).map(|j| j * 3 + 1).collect();
+        let blindings: Vec<_> = (0..m).map(|_| G::random_scalar(&mut OsRng)).collect();
+        let (proof, c) = RangeProof::prove_multiple(
+            dalek::generators(),
+            &mut Transcript::new(b"batch"),
+            &values,
+            &blindings,
+            n,
+            &mut OsRng,
+        )
+        .expect("prove");
+        Sample {
+            proof,
+            commitments: c.iter().map(|c| c.bytes).collect(),
+            n,
+        }
+    }
+
+    fn add(batch: &mut BatchVerifier<'static, G>, s: &Sample, commitments: &[[u8; 32]]) {
+        batch.add_bulletproof(
+            dalek::generators(),
+            &s.proof,
+            &mut Transcript::new(b"batch"),
+            commitments,
+            s.n,
+            &mut OsRng,
+        );
+    }
+
+    #[test]
+    fn empty_batch_verifies() {
+        assert!(BatchVerifier::<G>::new().verify().is_ok());
+    }
+
+    #[test]
+    fn mixed_shapes_verify_together_and_failures_are_attributed() {
+        let shapes = [
+            (8, 1),
+            (64, 1),
+            (16, 2),
+            (32, 3),
+            (8, 4),
+            (64, 2),
+            (16, 1),
+            (32, 8),
+        ];
+        let samples: Vec<Sample> = shapes.iter().map(|&(n, m)| sample(n, m)).collect();
+        let mut batch = BatchVerifier::new();
+        for s in &samples {
+            add(&mut batch, s, &s.commitments);
+        }
+        assert_eq!(batch.len(), shapes.len());
+        batch.verify().expect("all valid");
+
+        // Corrupt proofs 1 and 6 (other commitments) and 3 (identity A, rejected on add).
+        let mut batch = BatchVerifier::new();
+        for (k, s) in samples.iter().enumerate() {
+            match k {
+                1 => add(&mut batch, s, &samples[6].commitments),
+                6 => add(&mut batch, s, &samples[1].commitments),
+                3 => {
+                    let mut bytes = s.proof.to_bytes();
+                    bytes[..32].fill(0);
+                    let bad = Sample {
+                        proof: RangeProof::from_bytes(&bytes).expect("decodes"),
+                        commitments: vec![],
+                        n: s.n,
+                    };
+                    add(&mut batch, &bad, &s.commitments);
+                }
+                _ => add(&mut batch, s, &s.commitments),
+            }
+        }
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![1, 3, 6]
+            })
+        );
+    }
+
+    /// A peer library was found to check only the first 256 proofs of a batch.
+    #[test]
+    fn a_bad_proof_after_any_chunk_boundary_is_found() {
+        let samples: Vec<Sample> = (0..300).map(|_| sample(8, 1)).collect();
+        let mut batch = BatchVerifier::new();
+        for (k, s) in samples.iter().enumerate() {
+            let commitments = if k == 299 {
+                &samples[0].commitments
+            } else {
+                &s.commitments
+            };
+            add(&mut batch, s, commitments);
+        }
+        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![299] }));
+
+        let mut batch = BatchVerifier::new();
+        for s in &samples {
+            add(&mut batch, s, &s.commitments);
+        }
+        batch.verify().expect("all 300 valid");
+    }
+}

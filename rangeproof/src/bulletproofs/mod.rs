@@ -95,3 +95,6 @@ pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
     }
     Ok(m.next_power_of_two())
 }
+
+#[cfg(test)]
+mod tests;

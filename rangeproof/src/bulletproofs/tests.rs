@@ -1,0 +1,260 @@
+//! Round trips, typed errors and rejection of altered statements.
+
+use merlin::Transcript;
+use rand::rngs::OsRng;
+use rand::Rng;
+use rand_core::{CryptoRng, Error as RngError, RngCore};
+
+use super::*;
+use crate::generators::dalek;
+use crate::group::Ristretto255;
+
+type G = Ristretto255;
+type Scalar = <G as Group>::Scalar;
+
+fn blindings(m: usize) -> Vec<Scalar> {
+    (0..m).map(|_| G::random_scalar(&mut OsRng)).collect()
+}
+
+fn prove(values: &[u64], n: usize) -> (RangeProof<G>, Vec<[u8; 32]>) {
+    let (proof, commitments) = RangeProof::prove_multiple(
+        dalek::generators(),
+        &mut Transcript::new(b"unit"),
+        values,
+        &blindings(values.len()),
+        n,
+        &mut OsRng,
+    )
+    .expect("valid witness");
+    (proof, commitments.iter().map(|c| c.bytes).collect())
+}
+
+fn verify(proof: &RangeProof<G>, commitments: &[[u8; 32]], n: usize) -> Result<(), ProofError> {
+    proof.verify_multiple(
+        dalek::generators(),
+        &mut Transcript::new(b"unit"),
+        commitments,
+        n,
+        &mut OsRng,
+    )
+}
+
+fn max(n: usize) -> u64 {
+    u64::MAX >> (64 - n)
+}
+
+#[test]
+fn round_trips_every_bit_size_and_aggregation_including_non_powers_of_two() {
+    for n in VALID_BITSIZES {
+        for m in [1usize, 2, 3, 4, 5, 7, 8, 13] {
+            let values: Vec<u64> = (0..m)
+                .map(|j| match j % 3 {
+                    0 => 0,
+                    1 => max(n),
+                    _ => OsRng.gen_range(0..=max(n)),
+                })
+                .collect();
+            let (proof, commitments) = prove(&values, n);
+            assert_eq!(proof.serialized_size(), RangeProof::<G>::size_for(n, m));
+            let decoded = RangeProof::<G>::from_bytes(&proof.to_bytes()).expect("decodes");
+            assert_eq!(decoded, proof);
+            verify(&decoded, &commitments, n).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn largest_aggregation_round_trips() {
+    let values: Vec<u64> = (0..crate::MAX_AGGREGATION as u64)
+        .map(|j| j * 1_000_003)
+        .collect();
+    let (proof, commitments) = prove(&values, 64);
+    assert_eq!(proof.serialized_size(), 32 * (9 + 2 * 12));
+    verify(&proof, &commitments, 64).expect("m = 64 verifies");
+}
+
+#[test]
+fn padded_proof_does_not_verify_as_the_padded_size() {
+    // m = 3 is padded to 4 with an identity commitment; the transcript binds m = 3, so the
+    // same proof must not verify for those 4 commitments (nor for 2).
+    let (proof, mut commitments) = prove(&[1, 2, 3], 32);
+    verify(&proof, &commitments, 32).expect("valid");
+    commitments.push([0u8; 32]);
+    assert_eq!(
+        verify(&proof, &commitments, 32),
+        Err(ProofError::VerificationFailed)
+    );
+    assert!(verify(&proof, &commitments[..2], 32).is_err());
+}
+
+#[test]
+fn prover_rejects_bad_inputs_with_typed_errors() {
+    let gens = dalek::generators();
+    let mut t = Transcript::new(b"unit");
+    let prove = |values: &[u64], blindings: &[Scalar], n: usize, t: &mut Transcript| {
+        RangeProof::<G>::prove_multiple(gens, t, values, blindings, n, &mut OsRng).map(|_| ())
+    };
+    for n in [8usize, 16, 32] {
+        assert_eq!(
+            prove(&[1u64 << n], &blindings(1), n, &mut t),
+            Err(ProofError::ValueOutOfRange { bits: n })
+        );
+        assert_eq!(
+            prove(&[0, max(n) + 1], &blindings(2), n, &mut t),
+            Err(ProofError::ValueOutOfRange { bits: n })
+        );
+    }
+    assert_eq!(
+        prove(&[], &[], 64, &mut t),
+        Err(ProofError::InvalidAggregation(0))
+    );
+    assert_eq!(
+        prove(&[1; 65], &blindings(65), 64, &mut t),
+        Err(ProofError::InvalidAggregation(65))
+    );
+    assert_eq!(
+        prove(&[1, 2], &blindings(1), 64, &mut t),
+        Err(ProofError::MismatchedLengths {
+            values: 2,
+            blindings: 1
+        })
+    );
+    for n in [0usize, 1, 7, 12, 63, 65, 128] {
+        assert_eq!(
+            prove(&[0], &blindings(1), n, &mut t),
+            Err(ProofError::InvalidBitsize(n))
+        );
+    }
+}
+
+#[test]
+fn verifier_rejects_other_statements() {
+    let (proof, commitments) = prove(&[10, 20, 30, 40], 16);
+    verify(&proof, &commitments, 16).expect("valid");
+    for n in [8usize, 32, 64] {
+        assert!(verify(&proof, &commitments, n).is_err(), "n = {n}");
+    }
+    assert!(verify(&proof, &commitments[..3], 16).is_err());
+    let mut swapped = commitments.clone();
+    swapped.swap(1, 2);
+    assert!(verify(&proof, &swapped, 16).is_err());
+    let (_, others) = prove(&[10, 20, 30, 40], 16);
+    assert!(
+        verify(&proof, &others, 16).is_err(),
+        "same values, other blindings"
+    );
+    let mut t = Transcript::new(b"another label");
+    assert!(proof
+        .verify_multiple(dalek::generators(), &mut t, &commitments, 16, &mut OsRng)
+        .is_err());
+    assert_eq!(
+        verify(&proof, &[[0xffu8; 32]; 4], 16),
+        Err(ProofError::InvalidPoint)
+    );
+    assert_eq!(
+        verify(&proof, &[], 16),
+        Err(ProofError::InvalidAggregation(0))
+    );
+    assert_eq!(
+        verify(&proof, &commitments, 12),
+        Err(ProofError::InvalidBitsize(12))
+    );
+}
+
+#[test]
+fn identity_prover_messages_are_rejected() {
+    let (proof, commitments) = prove(&[5], 8);
+    let bytes = proof.to_bytes();
+    // A, S, T_1, T_2 and every L, R: replacing one with the identity encoding (all zeros)
+    // decodes, but the verifier refuses it as the reference does.
+    let words = bytes.len() / 32;
+    for word in (0..4).chain(7..words - 2) {
+        let mut bad = bytes.clone();
+        bad[word * 32..(word + 1) * 32].fill(0);
+        let decoded = RangeProof::<G>::from_bytes(&bad).expect("identity is a valid encoding");
+        assert_eq!(
+            verify(&decoded, &commitments, 8),
+            Err(ProofError::IdentityPoint),
+            "word {word}"
+        );
+    }
+}
+
+#[test]
+fn commitment_to_zero_with_zero_blinding_is_allowed() {
+    // V = identity (value 0, blinding 0) is a legal commitment, as in the reference.
+    let gens = dalek::generators();
+    let (proof, commitments) = RangeProof::<G>::prove_multiple(
+        gens,
+        &mut Transcript::new(b"unit"),
+        &[0],
+        &[G::zero()],
+        8,
+        &mut OsRng,
+    )
+    .expect("prove");
+    assert_eq!(commitments[0].bytes, [0u8; 32]);
+    verify(&proof, &[commitments[0].bytes], 8).expect("verifies");
+}
+
+/// An RNG that always returns the same bytes: a broken system RNG.
+struct StuckRng;
+
+impl RngCore for StuckRng {
+    fn next_u32(&mut self) -> u32 {
+        7
+    }
+    fn next_u64(&mut self) -> u64 {
+        7
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(7);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), RngError> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl CryptoRng for StuckRng {}
+
+#[test]
+fn nonces_are_hedged_by_the_witness() {
+    // With a stuck RNG, proofs for different witnesses (even of the same commitment shape and
+    // transcript) still use different nonces: A and S differ. The same witness gives the same
+    // proof, which leaks nothing new.
+    let gens = dalek::generators();
+    let blinding = [G::random_scalar(&mut OsRng)];
+    let run = |v: u64, blinding: &[Scalar]| {
+        RangeProof::<G>::prove_multiple(
+            gens,
+            &mut Transcript::new(b"unit"),
+            &[v],
+            blinding,
+            32,
+            &mut StuckRng,
+        )
+        .expect("prove")
+        .0
+    };
+    let p1 = run(1, &blinding);
+    let p2 = run(2, &blinding);
+    let p3 = run(1, &[G::random_scalar(&mut OsRng)]);
+    assert_ne!(p1.s, p2.s);
+    assert_ne!(p1.s, p3.s);
+    assert_eq!(p1, run(1, &blinding));
+    // And a healthy RNG randomizes proofs of the same witness.
+    let mut rng_proofs = (0..2).map(|_| {
+        RangeProof::<G>::prove_multiple(
+            gens,
+            &mut Transcript::new(b"unit"),
+            &[1],
+            &blinding,
+            32,
+            &mut OsRng,
+        )
+        .expect("prove")
+        .0
+    });
+    assert_ne!(rng_proofs.next(), rng_proofs.next());
+}
