@@ -150,7 +150,8 @@ mod tests {
 
     #[test]
     fn rejects_structural_problems_with_a_reason() {
-        let cases: Vec<(Box<dyn Fn(&mut ProofDocument)>, &str)> = vec![
+        type Mutation = Box<dyn Fn(&mut ProofDocument)>;
+        let cases: Vec<(Mutation, &str)> = vec![
             (Box::new(|d| d.scheme = "zk-snark".into()), "scheme"),
             (Box::new(|d| d.group = "secp256k1".into()), "group"),
             (Box::new(|d| d.flavor = "monero".into()), "flavor"),

@@ -52,11 +52,25 @@ pub enum Outcome {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version are successes; everything else is unusable input.
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // --help and --version are successes.
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        // Everything else is unusable input, reported on one line.
+        Err(e) => {
+            let text = e.render().to_string();
+            let reason: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| {
+                    !l.is_empty()
+                        && !l.starts_with("Usage:")
+                        && !l.starts_with("For more information")
+                })
+                .collect();
+            eprintln!("{}", reason.join(" "));
+            return ExitCode::from(2);
         }
     };
     let result = match cli.command {

@@ -36,7 +36,7 @@ impl<G: Group> RangeProof<G> {
 
     /// Decodes a proof, rejecting wrong lengths, invalid points and non-canonical scalars.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        if bytes.len() % ENCODING_LEN != 0 || bytes.len() < 9 * ENCODING_LEN {
+        if !bytes.len().is_multiple_of(ENCODING_LEN) || bytes.len() < 9 * ENCODING_LEN {
             return Err(ProofError::InvalidLength(bytes.len()));
         }
         let point = |i: usize| EncodedPoint::<G>::decode(&read32(bytes, i * ENCODING_LEN));

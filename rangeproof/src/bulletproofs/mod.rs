@@ -18,8 +18,8 @@
 //!    Challenges \\(y, z\\).
 //! 2. With (eq. 70–71, the aggregated form)
 //!    \\(l(X) = \mathbf a_L - z\mathbf 1 + \mathbf s_L X\\) and
-//!    \\(r(X) = \mathbf y^N \circ (\mathbf a_R + z \mathbf 1 + \mathbf s_R X)
-//!      + \sum_j z^{2+j}\, (\mathbf 0^{jn} \Vert \mathbf 2^n \Vert \mathbf 0^{(m-1-j)n})\\),
+//!    \\(r(X) = \mathbf y^N \circ (\mathbf a_R + z \mathbf 1 + \mathbf s_R X) +
+//!    \sum_j z^{2+j}\, (\mathbf 0^{jn} \Vert \mathbf 2^n \Vert \mathbf 0^{(m-1-j)n})\\),
 //!    \\(t(X) = \langle l(X), r(X)\rangle = t_0 + t_1 X + t_2 X^2\\); the prover commits
 //!    \\(T_i = t_i B + \tau_i \tilde B\\) (eq. 52–53). Challenge \\(x\\).
 //! 3. The prover sends \\(t_x = t(x)\\), \\(\tau_x = \tau_2 x^2 + \tau_1 x + \sum_j z^{2+j}\gamma_j\\)

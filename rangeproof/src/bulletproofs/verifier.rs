@@ -4,12 +4,12 @@
 //! random weight \\(c\\), a proof is valid iff
 //! $$
 //! \begin{aligned}
-//! 0 = {} & A + x S + \sum_k \left(u_k^2 L_k + u_k^{-2} R_k\right)
-//!   + c x T_1 + c x^2 T_2 + \sum_j c z^{2+j} V_j \\\\
-//!   & + \sum_i (-z - a s_i) G_i
-//!   + \sum_i \left(z + y^{-i}\left(z^{2+j(i)} 2^{i \bmod n} - b s_{N-1-i}\right)\right) H_i \\\\
-//!   & + \left(w (t_x - ab) + c(\delta(y,z) - t_x)\right) B
-//!   + \left(-\mu - c \tau_x\right) \tilde B,
+//! 0 = {} & A + x S + \sum_k \left(u_k^2 L_k + u_k^{-2} R_k\right) +
+//!   c x T_1 + c x^2 T_2 + \sum_j c z^{2+j} V_j \\\\
+//!   & {} + \sum_i (-z - a s_i) G_i +
+//!   \sum_i \left(z + y^{-i}\left(z^{2+j(i)} 2^{i \bmod n} - b s_{N-1-i}\right)\right) H_i \\\\
+//!   & {} + \left(w (t_x - ab) + c(\delta(y,z) - t_x)\right) B +
+//!   \left(-\mu - c \tau_x\right) \tilde B,
 //! \end{aligned}
 //! $$
 //! where \\(j(i) = \lfloor i/n \rfloor\\). The \\(B, \tilde B, G_i, H_i\\) terms are *static*

@@ -47,6 +47,9 @@ struct PartyShare<G: Group> {
 type ShareFn<G> =
     fn(party: u32, capacity: usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>);
 
+/// Verification tables per proof shape `(n, m)`.
+type TableCache<G> = HashMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
+
 /// The generators of one flavor: Pedersen bases and lazily derived vector generators.
 pub struct Generators<G: Group> {
     /// Human-readable name of the flavor, e.g. `"dalek"`.
@@ -55,7 +58,7 @@ pub struct Generators<G: Group> {
     gens_capacity: usize,
     parties: Vec<OnceLock<PartyShare<G>>>,
     derive_share: ShareFn<G>,
-    tables: Mutex<HashMap<(usize, usize), Arc<G::Precomputation>>>,
+    tables: Mutex<TableCache<G>>,
 }
 
 impl<G: Group> core::fmt::Debug for Generators<G> {

@@ -79,11 +79,11 @@ impl<G: Group> InnerProductProof<G> {
     /// non-canonical scalars.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         let len = bytes.len();
-        if len % ENCODING_LEN != 0 || len < 2 * ENCODING_LEN {
+        if !len.is_multiple_of(ENCODING_LEN) || len < 2 * ENCODING_LEN {
             return Err(ProofError::InvalidLength(len));
         }
         let words = len / ENCODING_LEN;
-        if words % 2 != 0 || (words - 2) / 2 > MAX_LG_N {
+        if !words.is_multiple_of(2) || (words - 2) / 2 > MAX_LG_N {
             return Err(ProofError::InvalidLength(len));
         }
         let rounds = (words - 2) / 2;

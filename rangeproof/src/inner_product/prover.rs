@@ -92,7 +92,7 @@ impl<G: Group> FoldedGens<G> {
                             &[f, p, f * p],
                             &[v[half + i], v[n + i], v[n + half + i]],
                         );
-                        v[i] = v[i] + rest;
+                        v[i] += rest;
                     }
                     v.truncate(half);
                 }
@@ -103,8 +103,8 @@ impl<G: Group> FoldedGens<G> {
 
 impl<G: Group> InnerProductProof<G> {
     /// Proves knowledge of `a`, `b` for
-    /// \\(P = \langle \mathbf a, \mathbf G\rangle + \langle \mathbf b, \mathbf H'\rangle
-    /// + \langle \mathbf a, \mathbf b\rangle Q\\) over \\(H'_i = \rho^i H_i\\), where \\(\rho\\) is
+    /// \\(P = \langle \mathbf a, \mathbf G\rangle + \langle \mathbf b, \mathbf H'\rangle +
+    /// \langle \mathbf a, \mathbf b\rangle Q\\) over \\(H'_i = \rho^i H_i\\), where \\(\rho\\) is
     /// `h_factor_ratio` (the range proof uses \\(\rho = y^{-1}\\)).
     ///
     /// All vectors must have the same power-of-two length (the caller guarantees it). The

@@ -1,0 +1,285 @@
+//! The CLI's contract: documents, exit codes (0 valid, 1 invalid, 2 unusable) and one-line
+//! reasons.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn rangeproof(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rangeproof"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn prove_to(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        bits,
+        "--values",
+        values,
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    path
+}
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn write(path: &Path, doc: &Value) {
+    std::fs::write(path, serde_json::to_string(doc).unwrap()).unwrap();
+}
+
+#[test]
+fn prove_then_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.json");
+    let doc = dir.path().join("proof.json");
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "64",
+        "--values",
+        "0,18446744073709551615,42",
+        "--transcript-label",
+        "shop",
+        "--out",
+        doc.to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let json = read(&doc);
+    assert_eq!(json["scheme"], "bulletproofs");
+    assert_eq!(json["group"], "ristretto255");
+    assert_eq!(json["flavor"], "dalek");
+    assert_eq!(json["transcript_label"], "shop");
+    assert_eq!(json["bits"], 64);
+    assert_eq!(json["commitments"].as_array().unwrap().len(), 3);
+    // m = 3 is padded to 4: 9 + 2 * log2(256) words.
+    assert_eq!(json["proof"].as_str().unwrap().len(), 2 * 32 * (9 + 2 * 8));
+    // The blindings are only in the openings file.
+    let open = read(&openings);
+    assert_eq!(open["values"], serde_json::json!([0u64, u64::MAX, 42]));
+    assert_eq!(open["commitments"], json["commitments"]);
+    for b in open["blindings"].as_array().unwrap() {
+        assert!(!std::fs::read_to_string(&doc)
+            .unwrap()
+            .contains(b.as_str().unwrap()));
+    }
+
+    let out = rangeproof(&["verify", doc.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("valid"));
+
+    // Without --out the document goes to standard output.
+    let out = rangeproof(&["prove", "--bits", "8", "--values", "255"]);
+    assert_eq!(code(&out), 0);
+    let printed: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(printed["bits"], 8);
+}
+
+#[test]
+fn tampered_documents_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = prove_to(dir.path(), "p.json", "32", "7,9");
+    let json = read(&doc);
+
+    let mut cases = Vec::new();
+    let mut flipped = json.clone();
+    let proof = flipped["proof"].as_str().unwrap().to_string();
+    let c = if proof.as_bytes()[100] == b'0' {
+        "1"
+    } else {
+        "0"
+    };
+    flipped["proof"] = Value::String(format!("{}{}{}", &proof[..100], c, &proof[101..]));
+    cases.push(("flipped proof byte", flipped));
+    let mut swapped = json.clone();
+    swapped["commitments"].as_array_mut().unwrap().swap(0, 1);
+    cases.push(("swapped commitments", swapped));
+    let mut label = json.clone();
+    label["transcript_label"] = Value::String("other".into());
+    cases.push(("other label", label));
+    let mut bits = json.clone();
+    bits["bits"] = Value::from(64);
+    cases.push(("other bits", bits));
+    let mut truncated = json.clone();
+    truncated["proof"] = Value::String(proof[..proof.len() - 64].to_string());
+    cases.push(("truncated proof", truncated));
+
+    for (what, bad) in cases {
+        let path = dir.path().join("bad.json");
+        write(&path, &bad);
+        let out = rangeproof(&["verify", path.to_str().unwrap()]);
+        assert_eq!(code(&out), 1, "{what}: {}{}", stdout(&out), stderr(&out));
+        assert!(stdout(&out).contains("INVALID"), "{what}");
+    }
+}
+
+#[test]
+fn several_files_are_batched_and_the_invalid_ones_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = prove_to(dir.path(), "a.json", "64", "1");
+    let b = prove_to(dir.path(), "b.json", "16", "1,2,3");
+    let c = prove_to(dir.path(), "c.json", "8", "200");
+    let out = rangeproof(&[
+        "verify",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(stdout(&out).contains("3 valid, 0 invalid"));
+
+    // b gets c's commitment list: b is invalid, the others stay valid.
+    let mut bad = read(&b);
+    bad["commitments"] = Value::Array(vec![read(&c)["commitments"][0].clone(); 3]);
+    write(&b, &bad);
+    let out = rangeproof(&[
+        "verify",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("{}: INVALID", b.display())),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{}: valid", a.display())), "{text}");
+    assert!(text.contains(&format!("{}: valid", c.display())), "{text}");
+}
+
+#[test]
+fn unusable_input_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = prove_to(dir.path(), "good.json", "8", "1");
+    let json = read(&good);
+    let mut variants: Vec<(&str, String)> =
+        vec![("not json", "{ nope".into()), ("empty", String::new())];
+    let mut scheme = json.clone();
+    scheme["scheme"] = Value::String("groth16".into());
+    variants.push(("scheme", scheme.to_string()));
+    let mut group = json.clone();
+    group["group"] = Value::String("bn254".into());
+    variants.push(("group", group.to_string()));
+    let mut bits = json.clone();
+    bits["bits"] = Value::from(7);
+    variants.push(("bits", bits.to_string()));
+    let mut hex = json.clone();
+    hex["proof"] = Value::String("xyz".into());
+    variants.push(("hex", hex.to_string()));
+    let mut short = json.clone();
+    short["commitments"] = serde_json::json!(["abcd"]);
+    variants.push(("commitment length", short.to_string()));
+    let mut missing = json.clone();
+    missing.as_object_mut().unwrap().remove("proof");
+    variants.push(("missing field", missing.to_string()));
+
+    for (what, text) in variants {
+        let path = dir.path().join("unusable.json");
+        std::fs::write(&path, text).unwrap();
+        // Alone, and mixed with a valid document: unusable input wins.
+        for args in [
+            vec!["verify", path.to_str().unwrap()],
+            vec!["verify", good.to_str().unwrap(), path.to_str().unwrap()],
+        ] {
+            let out = rangeproof(&args);
+            assert_eq!(code(&out), 2, "{what}");
+            let err = stderr(&out);
+            assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+        }
+    }
+    let out = rangeproof(&["verify", dir.path().join("missing.json").to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(code(&rangeproof(&["verify"])), 2);
+    assert_eq!(code(&rangeproof(&["frobnicate"])), 2);
+}
+
+#[test]
+fn prove_refuses_bad_requests_with_exit_2() {
+    for args in [
+        vec!["prove", "--bits", "8", "--values", "256"],
+        vec!["prove", "--bits", "12", "--values", "1"],
+        vec!["prove", "--bits", "8", "--values", "-1"],
+        vec!["prove", "--bits", "8", "--values", "x"],
+        vec!["prove", "--bits", "8"],
+    ] {
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert_eq!(
+            stderr(&out).trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let many = vec!["1"; 65].join(",");
+    let out = rangeproof(&["prove", "--bits", "8", "--values", &many]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out).trim_end().lines().count(), 1);
+}
+
+/// The reference implementation's proofs, as documents, verify through the CLI.
+#[test]
+fn reference_vectors_as_documents_verify() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/vectors/dalek-bp-ristretto255.json"
+    ))
+    .expect("shared vectors beside the repository");
+    let vectors: Value = serde_json::from_str(&text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for (i, case) in vectors["cases"].as_array().unwrap().iter().enumerate() {
+        let bits: u64 = case["bits"]
+            .as_u64()
+            .or_else(|| case["bits"].as_str().and_then(|s| s.parse().ok()))
+            .unwrap();
+        let doc = serde_json::json!({
+            "scheme": "bulletproofs", "group": "ristretto255", "flavor": "dalek",
+            "transcript_label": vectors["transcript_label"], "bits": bits,
+            "commitments": case["commitments"], "proof": case["proof"],
+        });
+        let path = dir.path().join(format!("case{i}.json"));
+        write(&path, &doc);
+        paths.push(path.to_str().unwrap().to_string());
+    }
+    let args: Vec<&str> = std::iter::once("verify")
+        .chain(paths.iter().map(String::as_str))
+        .collect();
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(stdout(&out).contains("16 valid, 0 invalid"));
+}
+
+#[test]
+fn demo_and_bench_run() {
+    let out = rangeproof(&["demo"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("identified: position 127"));
+    let out = rangeproof(&["bench", "--millis", "1", "--batch", "4"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("batch verify"));
+    assert_eq!(stdout(&out).lines().count(), 10);
+}
