@@ -126,7 +126,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                 Entry::Pending { .. } => pending.push(k),
             }
         }
-        self.bisect(&pending, &mut invalid);
+        invalid.extend(self.bisect(&pending));
         if invalid.is_empty() {
             Ok(())
         } else {
@@ -135,18 +135,22 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         }
     }
 
-    /// Appends to `invalid` the positions among `subset` whose equations do not hold.
-    fn bisect(&self, subset: &[usize], invalid: &mut Vec<usize>) {
+    /// The positions among `subset` whose equations do not hold. With the `parallel`
+    /// feature the two halves are searched on different threads.
+    fn bisect(&self, subset: &[usize]) -> Vec<usize> {
         if subset.is_empty() || self.holds(subset) {
-            return;
+            return Vec::new();
         }
         if subset.len() == 1 {
-            invalid.push(subset[0]);
-            return;
+            return subset.to_vec();
         }
         let (left, right) = subset.split_at(subset.len() / 2);
-        self.bisect(left, invalid);
-        self.bisect(right, invalid);
+        #[cfg(feature = "parallel")]
+        let (mut found, more) = rayon::join(|| self.bisect(left), || self.bisect(right));
+        #[cfg(not(feature = "parallel"))]
+        let (mut found, more) = (self.bisect(left), self.bisect(right));
+        found.extend(more);
+        found
     }
 
     /// Whether the weighted sum of the equations of `subset` is the identity: one MSM.

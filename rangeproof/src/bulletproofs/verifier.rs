@@ -69,8 +69,7 @@ impl<G: Group> VerificationTerms<G> {
                 let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
                 points.push(pc.b);
                 points.push(pc.b_blinding);
-                points.extend(gens.g_vec(self.n, self.m));
-                points.extend(gens.h_vec(self.n, self.m));
+                gens.extend_with_vector_gens(self.n, self.m, &mut points);
                 points.extend_from_slice(&self.dynamic_points);
                 statics.extend_from_slice(&self.dynamic_scalars);
                 msm::vartime::<G>(&statics, &points)

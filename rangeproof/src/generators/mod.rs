@@ -139,6 +139,18 @@ impl<G: Group> Generators<G> {
             .collect()
     }
 
+    /// Appends \\(\mathbf G\\) then \\(\mathbf H\\) of an `n`-bit, `m`-party proof to `out`,
+    /// copying each point once.
+    pub(crate) fn extend_with_vector_gens(&self, n: usize, m: usize, out: &mut Vec<G::Point>) {
+        out.reserve(2 * n * m);
+        for j in 0..m {
+            out.extend_from_slice(&self.share(j).g[..n]);
+        }
+        for j in 0..m {
+            out.extend_from_slice(&self.share(j).h[..n]);
+        }
+    }
+
     /// Party `j`'s generator \\(G_{j,i}\\) and \\(H_{j,i}\\).
     pub(crate) fn party_gens(&self, j: usize, n: usize) -> (&[G::Point], &[G::Point]) {
         let share = self.share(j);
@@ -158,8 +170,7 @@ impl<G: Group> Generators<G> {
             let mut points = Vec::with_capacity(2 + 2 * n * m);
             points.push(self.pedersen.b);
             points.push(self.pedersen.b_blinding);
-            points.extend(self.g_vec(n, m));
-            points.extend(self.h_vec(n, m));
+            self.extend_with_vector_gens(n, m, &mut points);
             Arc::new(G::precompute(&points))
         });
         Some(Arc::clone(table))
