@@ -100,7 +100,7 @@ pub fn run() -> Result<(), String> {
         - commitments[0].point
         - commitments[1].point
         - pc.b * <Ristretto255 as Group>::Scalar::from(fee);
-    let expected = pc.b_blinding * (input_blinding - blindings[0] - blindings[1]);
+    let expected = pc.b_blinding() * (input_blinding - blindings[0] - blindings[1]);
     if excess != expected {
         return Err("demo commitments do not balance".into());
     }

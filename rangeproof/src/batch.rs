@@ -15,13 +15,14 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use crate::bulletproofs::verifier::{decode_commitments, VerificationTerms};
+use crate::bulletproofs::verifier::decode_commitments;
 use crate::bulletproofs::RangeProof;
 use crate::errors::BatchError;
 use crate::generators::Generators;
 use crate::group::Group;
 use crate::msm;
 use crate::transcript::TranscriptProtocol;
+use crate::verification::VerificationTerms;
 
 enum Entry<'g, G: Group> {
     /// Failed before the group equation (bad encoding, identity point, wrong shape, ...).
@@ -64,7 +65,7 @@ impl<G: Group> Default for BatchVerifier<'_, G> {
 struct StaticSums<'g, G: Group> {
     gens: &'g Generators<G>,
     b: G::Scalar,
-    b_blinding: G::Scalar,
+    blinding: Vec<G::Scalar>,
     /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\).
     g: Vec<Vec<G::Scalar>>,
     h: Vec<Vec<G::Scalar>>,
@@ -173,7 +174,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                     sums.push(StaticSums {
                         gens,
                         b: G::zero(),
-                        b_blinding: G::zero(),
+                        blinding: vec![G::zero(); gens.pedersen().blinding.len()],
                         g: Vec::new(),
                         h: Vec::new(),
                     });
@@ -181,7 +182,9 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                 }
             };
             sum.b += terms.b;
-            sum.b_blinding += terms.b_blinding;
+            for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+                *acc += *s;
+            }
             if sum.g.len() < terms.m {
                 sum.g.resize_with(terms.m, Vec::new);
                 sum.h.resize_with(terms.m, Vec::new);
@@ -207,8 +210,8 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             let pc = sum.gens.pedersen();
             scalars.push(sum.b);
             points.push(pc.b);
-            scalars.push(sum.b_blinding);
-            points.push(pc.b_blinding);
+            scalars.extend_from_slice(&sum.blinding);
+            points.extend_from_slice(&pc.blinding);
             for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
                 let (g_pts, h_pts) = sum.gens.party_gens(j, g_acc.len());
                 scalars.extend_from_slice(g_acc);

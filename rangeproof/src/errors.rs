@@ -40,6 +40,9 @@ pub enum ProofError {
         /// The bit size asked for.
         bits: usize,
     },
+    /// The number of blinding factors per commitment (extension degree) is not supported.
+    #[error("invalid extension degree {0}: must be between 1 and the flavor's maximum (Tari: 6)")]
+    InvalidExtensionDegree(usize),
     /// The generators are too few for this proof.
     #[error("not enough generators for {bits} bits x {parties} values")]
     InsufficientGenerators {

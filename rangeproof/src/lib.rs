@@ -11,6 +11,7 @@ pub mod inner_product;
 mod msm;
 pub mod transcript;
 mod util;
+mod verification;
 
 pub use batch::BatchVerifier;
 pub use bulletproofs::RangeProof;

@@ -111,7 +111,7 @@ impl<G: Group> RangeProof<G> {
 
         // A = α B̃ + Σ_i (a_L[i] G_i + a_R[i] H_i), where a_R[i] = a_L[i] - 1, so each term
         // is G_i when the bit is set and -H_i when it is not (eq. 44).
-        let mut a_point = G::multiscalar_mul(&[nonces.alpha], &[pc.b_blinding]);
+        let mut a_point = G::multiscalar_mul(&[nonces.alpha], &[pc.b_blinding()]);
         for j in 0..m_padded {
             for i in 0..n {
                 let k = j * n + i;
@@ -127,7 +127,7 @@ impl<G: Group> RangeProof<G> {
             scalars.extend_from_slice(&s_l);
             scalars.extend_from_slice(&s_r);
             let mut points = Vec::with_capacity(2 * nm + 1);
-            points.push(pc.b_blinding);
+            points.push(pc.b_blinding());
             points.extend_from_slice(&g_vec);
             points.extend_from_slice(&h_vec);
             EncodedPoint::from_point(G::multiscalar_mul(&scalars, &points))

@@ -22,62 +22,10 @@ use rand_core::{CryptoRng, RngCore};
 use super::{check_shape, RangeProof};
 use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
-use crate::msm;
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
+use crate::verification::VerificationTerms;
 use crate::ProofError;
-
-/// One proof's verification equation, already multiplied by its batch weight \\(\omega\\).
-#[derive(Clone, Debug)]
-pub(crate) struct VerificationTerms<G: Group> {
-    /// Bit size \\(n\\).
-    pub n: usize,
-    /// Padded aggregation size \\(m'\\).
-    pub m: usize,
-    /// Scalar of \\(B\\).
-    pub b: G::Scalar,
-    /// Scalar of \\(\tilde B\\).
-    pub b_blinding: G::Scalar,
-    /// Scalars of \\(G_i\\), \\(i < nm'\\), party-major.
-    pub g: Vec<G::Scalar>,
-    /// Scalars of \\(H_i\\).
-    pub h: Vec<G::Scalar>,
-    /// Scalars of the proof's own points.
-    pub dynamic_scalars: Vec<G::Scalar>,
-    /// The proof's own points (\\(A, S, T_1, T_2, V_j, L_k, R_k\\)).
-    pub dynamic_points: Vec<G::Point>,
-}
-
-impl<G: Group> VerificationTerms<G> {
-    /// Evaluates the equation alone: one multiscalar multiplication, with the precomputed
-    /// tables of `gens` when the shape is below the backend's crossover.
-    pub(crate) fn is_zero(&self, gens: &Generators<G>) -> bool {
-        let mut statics = Vec::with_capacity(2 + self.g.len() + self.h.len());
-        statics.push(self.b);
-        statics.push(self.b_blinding);
-        statics.extend_from_slice(&self.g);
-        statics.extend_from_slice(&self.h);
-        let result = match gens.table(self.n, self.m) {
-            Some(table) => G::vartime_mixed_multiscalar_mul(
-                &table,
-                &statics,
-                &self.dynamic_scalars,
-                &self.dynamic_points,
-            ),
-            None => {
-                let pc = gens.pedersen();
-                let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
-                points.push(pc.b);
-                points.push(pc.b_blinding);
-                gens.extend_with_vector_gens(self.n, self.m, &mut points);
-                points.extend_from_slice(&self.dynamic_points);
-                statics.extend_from_slice(&self.dynamic_scalars);
-                msm::vartime::<G>(&statics, &points)
-            }
-        };
-        G::is_identity(&result)
-    }
-}
 
 impl<G: Group> RangeProof<G> {
     /// Verifies the proof for `commitments` (canonical encodings) of `n`-bit values.
@@ -251,7 +199,7 @@ impl<G: Group> RangeProof<G> {
             n,
             m: m_padded,
             b: b_scalar,
-            b_blinding,
+            blinding: vec![b_blinding],
             g,
             h,
             dynamic_scalars,

@@ -31,7 +31,7 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
     wide.copy_from_slice(&hash);
     PedersenGens {
         b,
-        b_blinding: RistrettoPoint::from_uniform_bytes(&wide),
+        blinding: vec![RistrettoPoint::from_uniform_bytes(&wide)],
     }
 }
 
@@ -88,7 +88,7 @@ mod tests {
             reference_pc.B.compress().to_bytes()
         );
         assert_eq!(
-            Ristretto255::point_to_bytes(&ours.b_blinding),
+            Ristretto255::point_to_bytes(&ours.b_blinding()),
             reference_pc.B_blinding.compress().to_bytes()
         );
         let reference_bp = bulletproofs::BulletproofGens::new(64, 4);

@@ -20,19 +20,45 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::group::Group;
 
-/// Pedersen commitment bases.
-#[derive(Clone, Copy, Debug)]
+/// Pedersen commitment bases: \\(B\\) for the value and one or more blinding bases
+/// \\(\tilde B_1, \tilde B_2, \ldots\\) (more than one for *extended* commitments
+/// \\(V = vB + \sum_k \gamma_k \tilde B_k\\), as Tari's extension degrees use).
+#[derive(Clone, Debug)]
 pub struct PedersenGens<G: Group> {
     /// The base for the committed value.
     pub b: G::Point,
-    /// The base for the blinding factor.
-    pub b_blinding: G::Point,
+    /// The blinding bases; never empty.
+    pub blinding: Vec<G::Point>,
 }
 
 impl<G: Group> PedersenGens<G> {
+    /// The first (for plain commitments, the only) blinding base \\(\tilde B\\).
+    pub fn b_blinding(&self) -> G::Point {
+        self.blinding[0]
+    }
+
     /// \\( v B + \gamma \tilde B \\), in constant time (both inputs are secret).
     pub fn commit(&self, value: G::Scalar, blinding: G::Scalar) -> G::Point {
-        G::multiscalar_mul(&[value, blinding], &[self.b, self.b_blinding])
+        G::multiscalar_mul(&[value, blinding], &[self.b, self.blinding[0]])
+    }
+
+    /// \\( v B + \sum_k \gamma_k \tilde B_k \\) for 1 to `blinding.len()` blinding factors,
+    /// in constant time.
+    pub fn commit_extended(
+        &self,
+        value: G::Scalar,
+        blindings: &[G::Scalar],
+    ) -> Result<G::Point, crate::ProofError> {
+        if blindings.is_empty() || blindings.len() > self.blinding.len() {
+            return Err(crate::ProofError::InvalidExtensionDegree(blindings.len()));
+        }
+        let mut scalars = zeroize::Zeroizing::new(Vec::with_capacity(1 + blindings.len()));
+        scalars.push(value);
+        scalars.extend_from_slice(blindings);
+        let mut points = Vec::with_capacity(1 + blindings.len());
+        points.push(self.b);
+        points.extend_from_slice(&self.blinding[..blindings.len()]);
+        Ok(G::multiscalar_mul(&scalars, &points))
     }
 }
 
@@ -157,20 +183,33 @@ impl<G: Group> Generators<G> {
         (&share.g[..n], &share.h[..n])
     }
 
-    /// Precomputed tables over `[B, B̃, G(n, m), H(n, m)]`, or `None` when that many points
-    /// are past the backend's measured crossover (Pippenger is faster there).
+    /// Number of fixed points of an `n`-bit, `m`-party verification: \\(B\\), every blinding
+    /// base, \\(\mathbf G\\) and \\(\mathbf H\\).
+    pub(crate) fn static_len(&self, n: usize, m: usize) -> usize {
+        1 + self.pedersen.blinding.len() + 2 * n * m
+    }
+
+    /// Appends the fixed points of an `n`-bit, `m`-party verification in the order the
+    /// verifiers lay out their scalars: `[B, B̃_1.., G(n, m), H(n, m)]`.
+    pub(crate) fn extend_with_static_points(&self, n: usize, m: usize, out: &mut Vec<G::Point>) {
+        out.push(self.pedersen.b);
+        out.extend_from_slice(&self.pedersen.blinding);
+        self.extend_with_vector_gens(n, m, out);
+    }
+
+    /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (see
+    /// [`Self::extend_with_static_points`]), or `None` when that many points are past the
+    /// backend's measured crossover (Pippenger is faster there). Built on first use and kept.
     pub fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
-        if 2 + 2 * n * m > G::PRECOMPUTATION_CROSSOVER {
+        if self.static_len(n, m) > G::PRECOMPUTATION_CROSSOVER {
             return None;
         }
         // A poisoned lock only means another thread panicked while inserting; the map is
         // still a valid cache, so keep using it.
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         let table = tables.entry((n, m)).or_insert_with(|| {
-            let mut points = Vec::with_capacity(2 + 2 * n * m);
-            points.push(self.pedersen.b);
-            points.push(self.pedersen.b_blinding);
-            self.extend_with_vector_gens(n, m, &mut points);
+            let mut points = Vec::with_capacity(self.static_len(n, m));
+            self.extend_with_static_points(n, m, &mut points);
             Arc::new(G::precompute(&points))
         });
         Some(Arc::clone(table))
