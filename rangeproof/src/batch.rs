@@ -15,13 +15,14 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use crate::bulletproofs::verifier::decode_commitments;
 use crate::bulletproofs::RangeProof;
+use crate::bulletproofs_plus::{RangeProofPlus, Statement};
 use crate::errors::BatchError;
 use crate::generators::Generators;
 use crate::group::Group;
 use crate::msm;
 use crate::transcript::TranscriptProtocol;
+use crate::verification::decode_commitments;
 use crate::verification::VerificationTerms;
 
 enum Entry<'g, G: Group> {
@@ -111,6 +112,30 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         let weight = G::random_scalar(rng);
         let entry = decode_commitments::<G>(commitments)
             .and_then(|v| proof.verification_terms(gens, transcript, &v, n, weight, rng))
+            .map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
+        self.entries.push(entry);
+        self.entries.len() - 1
+    }
+
+    /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
+    /// [`Self::add_bulletproof`]: the transcript is replayed now, the equation checked by
+    /// [`Self::verify`] together with every other proof, of either scheme.
+    pub fn add_bulletproof_plus<T, R>(
+        &mut self,
+        gens: &'g Generators<G>,
+        proof: &RangeProofPlus<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &[[u8; 32]],
+        rng: &mut R,
+    ) -> usize
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let weight = G::random_scalar(rng);
+        let entry = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.verification_terms(gens, transcript, statement, &v, weight))
             .map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
         self.entries.push(entry);
         self.entries.len() - 1

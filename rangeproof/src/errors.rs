@@ -43,6 +43,18 @@ pub enum ProofError {
     /// The number of blinding factors per commitment (extension degree) is not supported.
     #[error("invalid extension degree {0}: must be between 1 and the flavor's maximum (Tari: 6)")]
     InvalidExtensionDegree(usize),
+    /// A minimum-value promise does not fit in the bit size.
+    #[error("minimum value does not fit in {bits} bits")]
+    MinimumOutOfRange {
+        /// The bit size asked for.
+        bits: usize,
+    },
+    /// A value is below its promised minimum.
+    #[error("value is below its minimum-value promise")]
+    BelowMinimum,
+    /// Mask recovery (a seed nonce) was requested for an aggregated proof.
+    #[error("mask recovery works only for proofs of a single commitment")]
+    MaskRecoveryNeedsSingleProof,
     /// The generators are too few for this proof.
     #[error("not enough generators for {bits} bits x {parties} values")]
     InsufficientGenerators {

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod bulletproofs;
+pub mod bulletproofs_plus;
 mod errors;
 pub mod generators;
 pub mod group;
@@ -15,6 +16,7 @@ mod verification;
 
 pub use batch::BatchVerifier;
 pub use bulletproofs::RangeProof;
+pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
 pub use group::{EncodedPoint, Group, Ristretto255};

@@ -8,8 +8,9 @@
 //! proof's own points and commitments.
 
 use crate::generators::Generators;
-use crate::group::Group;
+use crate::group::{EncodedPoint, Group};
 use crate::msm;
+use crate::ProofError;
 
 /// One proof's verification equation, already multiplied by its batch weight \\(\omega\\).
 #[derive(Clone, Debug)]
@@ -66,4 +67,14 @@ impl<G: Group> VerificationTerms<G> {
         };
         G::is_identity(&result)
     }
+}
+
+/// Decodes commitment encodings, rejecting invalid ones.
+pub(crate) fn decode_commitments<G: Group>(
+    commitments: &[[u8; 32]],
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    if commitments.len() > crate::MAX_AGGREGATION {
+        return Err(ProofError::InvalidAggregation(commitments.len()));
+    }
+    commitments.iter().map(EncodedPoint::decode).collect()
 }

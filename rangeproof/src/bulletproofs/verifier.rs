@@ -24,7 +24,7 @@ use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
-use crate::verification::VerificationTerms;
+use crate::verification::{decode_commitments, VerificationTerms};
 use crate::ProofError;
 
 impl<G: Group> RangeProof<G> {
@@ -206,14 +206,4 @@ impl<G: Group> RangeProof<G> {
             dynamic_points,
         })
     }
-}
-
-/// Decodes commitment encodings, rejecting invalid ones.
-pub(crate) fn decode_commitments<G: Group>(
-    commitments: &[[u8; 32]],
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
-    if commitments.len() > crate::MAX_AGGREGATION {
-        return Err(ProofError::InvalidAggregation(commitments.len()));
-    }
-    commitments.iter().map(EncodedPoint::decode).collect()
 }

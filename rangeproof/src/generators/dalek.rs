@@ -50,7 +50,10 @@ fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
         .collect()
 }
 
-fn party_share(party: u32, capacity: usize) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
+pub(crate) fn party_share(
+    party: u32,
+    capacity: usize,
+) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
     let mut label = [0u8; 5];
     label[1..].copy_from_slice(&party.to_le_bytes());
     label[0] = b'G';

@@ -14,6 +14,7 @@
 //! `Generators` per flavor and share it (the flavor constructors return a process-wide one).
 
 pub mod dalek;
+pub mod tari;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -85,6 +86,7 @@ pub struct Generators<G: Group> {
     parties: Vec<OnceLock<PartyShare<G>>>,
     derive_share: ShareFn<G>,
     tables: Mutex<TableCache<G>>,
+    pedersen_encodings: OnceLock<Vec<[u8; crate::group::ENCODING_LEN]>>,
 }
 
 impl<G: Group> core::fmt::Debug for Generators<G> {
@@ -114,12 +116,23 @@ impl<G: Group> Generators<G> {
             parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
             derive_share,
             tables: Mutex::new(HashMap::new()),
+            pedersen_encodings: OnceLock::new(),
         }
     }
 
     /// The Pedersen bases.
     pub fn pedersen(&self) -> &PedersenGens<G> {
         &self.pedersen
+    }
+
+    /// Encodings of `[B, B̃_1, …]`, computed once (transcripts that absorb the bases use them).
+    pub(crate) fn pedersen_encodings(&self) -> &[[u8; crate::group::ENCODING_LEN]] {
+        self.pedersen_encodings.get_or_init(|| {
+            core::iter::once(&self.pedersen.b)
+                .chain(&self.pedersen.blinding)
+                .map(G::point_to_bytes)
+                .collect()
+        })
     }
 
     /// The largest bit size these generators support.

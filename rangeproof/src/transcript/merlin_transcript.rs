@@ -4,6 +4,10 @@
 //! commitment `V`, every prover message, and 64-byte challenges reduced mod ℓ. It does **not**
 //! absorb the generators: they are fixed by the flavor (the dalek generator chains), so a
 //! transcript label is all that separates applications. Callers choose that label.
+//!
+//! Tari's `tari_merlin` is this same STROBE-128 construction (a port to a newer `rand_core`),
+//! so the same implementation serves the Tari flavor of Bulletproofs+, whose statement
+//! absorption (which does include the Pedersen bases) lives in [`crate::bulletproofs_plus`].
 
 use merlin::{Transcript, TranscriptRng};
 use rand_core::{CryptoRng, RngCore};
@@ -16,13 +20,21 @@ impl<G: Group> TranscriptProtocol<G> for Transcript {
 
     fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
         self.append_message(b"dom-sep", b"rangeproof v1");
-        self.append_u64(b"n", n);
-        self.append_u64(b"m", m);
+        Transcript::append_u64(self, b"n", n);
+        Transcript::append_u64(self, b"m", m);
     }
 
     fn innerproduct_domain_sep(&mut self, n: u64) {
         self.append_message(b"dom-sep", b"ipp v1");
-        self.append_u64(b"n", n);
+        Transcript::append_u64(self, b"n", n);
+    }
+
+    fn append_domain_separator(&mut self, message: &'static [u8]) {
+        self.append_message(b"dom-sep", message);
+    }
+
+    fn append_u64(&mut self, label: &'static [u8], value: u64) {
+        Transcript::append_u64(self, label, value);
     }
 
     fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]) {

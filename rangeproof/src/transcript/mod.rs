@@ -27,6 +27,12 @@ pub trait TranscriptProtocol<G: Group> {
     /// Starts an inner-product argument over vectors of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
 
+    /// Absorbs a domain-separation message (merlin: under the label `dom-sep`).
+    fn append_domain_separator(&mut self, message: &'static [u8]);
+
+    /// Absorbs a 64-bit integer.
+    fn append_u64(&mut self, label: &'static [u8], value: u64);
+
     /// Absorbs a point encoding.
     fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]);
 

@@ -1,0 +1,87 @@
+//! Tari's wire format: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`,
+//! one byte for the extension degree d, then 32-byte elements.
+
+use super::{RangeProofPlus, MAX_EXTENSION_DEGREE};
+use crate::group::{decode_scalar, EncodedPoint, Group, ENCODING_LEN};
+use crate::inner_product::MAX_LG_N;
+use crate::util::read32;
+use crate::ProofError;
+
+impl<G: Group> RangeProofPlus<G> {
+    /// Size of the encoding in bytes.
+    pub fn serialized_size(&self) -> usize {
+        1 + (self.d1.len() + 5 + 2 * self.l_vec.len()) * ENCODING_LEN
+    }
+
+    /// Size in bytes of a proof for `n`-bit values, `m` of them (padded to a power of two),
+    /// with `extension_degree` blinding factors each.
+    pub fn size_for(n: usize, m: usize, extension_degree: usize) -> usize {
+        let rounds = (n * m.next_power_of_two()).trailing_zeros() as usize;
+        1 + (extension_degree + 5 + 2 * rounds) * ENCODING_LEN
+    }
+
+    /// Encodes the proof.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.serialized_size());
+        out.push(self.d1.len() as u8);
+        for d in &self.d1 {
+            out.extend_from_slice(&G::scalar_to_bytes(d));
+        }
+        for p in [&self.a, &self.a1, &self.b] {
+            out.extend_from_slice(&p.bytes);
+        }
+        out.extend_from_slice(&G::scalar_to_bytes(&self.r1));
+        out.extend_from_slice(&G::scalar_to_bytes(&self.s1));
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            out.extend_from_slice(&l.bytes);
+            out.extend_from_slice(&r.bytes);
+        }
+        out
+    }
+
+    /// Decodes a proof, rejecting an unknown extension degree, wrong lengths (at least one
+    /// round, at most 12, whole (L, R) pairs, no trailing bytes), invalid points and
+    /// non-canonical scalars.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let (&degree, body) = bytes.split_first().ok_or(ProofError::InvalidLength(0))?;
+        let degree = degree as usize;
+        if degree == 0 || degree > MAX_EXTENSION_DEGREE {
+            return Err(ProofError::InvalidExtensionDegree(degree));
+        }
+        if !body.len().is_multiple_of(ENCODING_LEN) {
+            return Err(ProofError::InvalidLength(bytes.len()));
+        }
+        let words = body.len() / ENCODING_LEN;
+        let fixed = degree + 5;
+        if words < fixed + 2 || !(words - fixed).is_multiple_of(2) || (words - fixed) / 2 > MAX_LG_N
+        {
+            return Err(ProofError::InvalidLength(bytes.len()));
+        }
+        let word = |i: usize| read32(body, i * ENCODING_LEN);
+        let d1 = (0..degree)
+            .map(|i| decode_scalar::<G>(&word(i)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let a = EncodedPoint::decode(&word(degree))?;
+        let a1 = EncodedPoint::decode(&word(degree + 1))?;
+        let b = EncodedPoint::decode(&word(degree + 2))?;
+        let r1 = decode_scalar::<G>(&word(degree + 3))?;
+        let s1 = decode_scalar::<G>(&word(degree + 4))?;
+        let rounds = (words - fixed) / 2;
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for j in 0..rounds {
+            l_vec.push(EncodedPoint::decode(&word(fixed + 2 * j))?);
+            r_vec.push(EncodedPoint::decode(&word(fixed + 2 * j + 1))?);
+        }
+        Ok(RangeProofPlus {
+            a,
+            a1,
+            b,
+            r1,
+            s1,
+            d1,
+            l_vec,
+            r_vec,
+        })
+    }
+}

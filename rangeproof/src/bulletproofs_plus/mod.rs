@@ -1,0 +1,173 @@
+//! Bulletproofs+ range proofs (Chung, Han, Ju, Kim, Seo; eprint 2020/735), in the flavor
+//! deployed by Tari (`tari_bulletproofs_plus` 0.5).
+//!
+//! # What is proved
+//!
+//! For *extended* Pedersen commitments \\(V_j = v_j B + \sum_k \gamma_{j,k} \tilde B_k\\)
+//! (\\(k\\) up to the extension degree \\(d \in [1, 6]\\)) and optional public minimum values
+//! \\(\mu_j\\), that every \\(v_j - \mu_j \in [0, 2^n)\\). As in Tari, a minimum must itself be
+//! below \\(2^n\\) (both sides check) and the prover refuses values of \\(2^n\\) or more. The proof has
+//! \\(2\lceil\log_2(nm)\rceil + 5 + d\\) elements (one byte more for \\(d\\) on the wire): 96 bytes
+//! less than a Bulletproofs proof of the same shape at \\(d = 1\\).
+//!
+//! # The protocol (paper section 4, figure 3, with the weighted inner product of figure 1)
+//!
+//! Write \\(N = nm\\), \\(\langle \mathbf a, \mathbf b\rangle_y = \sum_i a_i b_i y^{i+1}\\), and
+//! \\(\mathbf a_L\\) for the bits of \\(v_j - \mu_j\\), \\(\mathbf a_R = \mathbf a_L - \mathbf 1\\).
+//!
+//! 1. \\(A = \langle \mathbf a_L, \mathbf G\rangle + \langle \mathbf a_R, \mathbf H\rangle + \sum_k \alpha_k \tilde B_k\\);
+//!    challenges \\(y, z\\).
+//! 2. With \\(d_{jn+i} = z^{2(j+1)} 2^i\\): \\(\hat{\mathbf a}_L = \mathbf a_L - z\mathbf 1\\),
+//!    \\(\hat a_{R,i} = a_{R,i} + z + d_i y^{N-i}\\), and
+//!    \\(\hat\alpha_k = \alpha_k + y^{N+1}\sum_j z^{2(j+1)} \gamma_{j,k}\\). Then
+//!    \\(\hat A = A - z\langle\mathbf 1,\mathbf G\rangle + \langle z\mathbf 1 + \mathbf d \circ \overleftarrow{\mathbf y}, \mathbf H\rangle
+//!    + y^{N+1}\sum_j z^{2(j+1)}(V_j - \mu_j B) + (\ldots) B\\) commits to
+//!    \\(\hat{\mathbf a}_L, \hat{\mathbf a}_R\\) with value \\(\langle\hat{\mathbf a}_L, \hat{\mathbf a}_R\rangle_y\\)
+//!    (eq. 16–18).
+//! 3. The weighted inner-product argument halves the vectors each round: with
+//!    \\(\hat n = n/2\\) it sends
+//!    \\(L = \langle \mathbf a_{lo} y^{-\hat n}, \mathbf G_{hi}\rangle + \langle \mathbf b_{hi}, \mathbf H_{lo}\rangle + \langle \mathbf a_{lo}, \mathbf b_{hi}\rangle_y B + \sum_k d_{L,k}\tilde B_k\\)
+//!    and the mirrored \\(R\\) (with \\(y^{\hat n}\langle \mathbf a_{hi}, \mathbf b_{lo}\rangle_y\\)),
+//!    receives \\(e\\) and folds
+//!    \\(\mathbf G' = e^{-1}\mathbf G_{lo} + e y^{-\hat n}\mathbf G_{hi}\\),
+//!    \\(\mathbf H' = e\mathbf H_{lo} + e^{-1}\mathbf H_{hi}\\),
+//!    \\(\mathbf a' = e\mathbf a_{lo} + e^{-1}y^{\hat n}\mathbf a_{hi}\\),
+//!    \\(\mathbf b' = e^{-1}\mathbf b_{lo} + e\mathbf b_{hi}\\),
+//!    \\(\hat\alpha_k \mathrel{+}= e^2 d_{L,k} + e^{-2} d_{R,k}\\) (figure 1, steps 2–8).
+//! 4. At length one it sends \\(A_1 = rG + sH + (ryb + sya)B + \sum_k \delta_k\tilde B_k\\) and
+//!    \\(B' = rys\,B + \sum_k \eta_k \tilde B_k\\), receives \\(e\\), and answers
+//!    \\(r_1 = r + ae\\), \\(s_1 = s + be\\), \\(\delta'_k = \eta_k + \delta_k e + \hat\alpha_k e^2\\).
+//!
+//! The verifier checks the final equation of figure 1 with \\(\hat A\\) expanded, in one
+//! multiscalar multiplication (see [`verifier`]).
+//!
+//! # Tari's wire format and transcript
+//!
+//! Bytes: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`
+//! (one byte, then 32-byte elements). The merlin transcript absorbs
+//! `dom-sep "Bulletproofs+ Range Proof"`, the value base `H`, each blinding base `G` in use,
+//! `N` = n, `T` = d, `M` = m, every commitment `Ci`, every minimum value (0 when absent), and
+//! then `A` → `y`, `z`; each `L`, `R` → `e`; `A1`, `B` → `e`. Every challenge must be non-zero.
+//! Unlike the Bulletproofs transcript, this one does bind the Pedersen bases.
+//!
+//! # Padding
+//!
+//! Tari accepts only powers of two for m. For other m this implementation pads to
+//! \\(m' = 2^{\lceil\log_2 m\rceil}\\) with \\(v = 0\\), \\(\gamma = 0\\), \\(\mu = 0\\): the padding
+//! commitments are the identity, not sent, not hashed; the transcript absorbs the real m.
+//!
+//! # Mask recovery
+//!
+//! With a *seed nonce* (single proofs only), the prover derives \\(\alpha_k, d_{L,k}, d_{R,k},
+//! \delta_k, \eta_k\\) from the seed with Tari's keyed BLAKE2b nonces; anyone holding the seed
+//! can then solve \\(\delta'_k\\) for the commitment's blinding factors
+//! ([`RangeProofPlus::recover_mask`]).
+
+mod codec;
+mod nonces;
+mod prover;
+pub(crate) mod verifier;
+
+#[cfg(test)]
+mod tests;
+
+use crate::generators::Generators;
+use crate::group::{EncodedPoint, Group};
+use crate::transcript::TranscriptProtocol;
+use crate::ProofError;
+
+/// The largest number of blinding factors per commitment.
+pub const MAX_EXTENSION_DEGREE: usize = crate::generators::tari::MAX_EXTENSION_DEGREE;
+
+/// A Bulletproofs+ range proof for one or more extended commitments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeProofPlus<G: Group> {
+    pub(crate) a: EncodedPoint<G>,
+    pub(crate) a1: EncodedPoint<G>,
+    pub(crate) b: EncodedPoint<G>,
+    pub(crate) r1: G::Scalar,
+    pub(crate) s1: G::Scalar,
+    /// \\(\delta'_k\\), one per blinding base: its length is the extension degree.
+    pub(crate) d1: Vec<G::Scalar>,
+    pub(crate) l_vec: Vec<EncodedPoint<G>>,
+    pub(crate) r_vec: Vec<EncodedPoint<G>>,
+}
+
+impl<G: Group> RangeProofPlus<G> {
+    /// The number of blinding factors per commitment this proof is for.
+    pub fn extension_degree(&self) -> usize {
+        self.d1.len()
+    }
+}
+
+/// What a Bulletproofs+ proof is about, besides the commitments: the bit size, the extension
+/// degree and the optional minimum values (one per commitment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement<'a> {
+    /// Bit size n: each \\(v_j - \mu_j\\) lies in \\([0, 2^n)\\).
+    pub bits: usize,
+    /// Blinding factors per commitment, 1 to 6.
+    pub extension_degree: usize,
+    /// Public minimum values \\(\mu_j\\), one per commitment; `None` means all zero.
+    pub minimum_values: Option<&'a [u64]>,
+}
+
+impl Statement<'_> {
+    /// Checks the statement for `m` commitments against `gens` and returns the padded m'.
+    pub(crate) fn check<G: Group>(
+        &self,
+        gens: &Generators<G>,
+        m: usize,
+    ) -> Result<usize, ProofError> {
+        let m_padded = crate::bulletproofs::check_shape(self.bits, m)?;
+        if self.extension_degree == 0 || self.extension_degree > gens.pedersen().blinding.len() {
+            return Err(ProofError::InvalidExtensionDegree(self.extension_degree));
+        }
+        if let Some(minimums) = self.minimum_values {
+            if minimums.len() != m {
+                return Err(ProofError::MismatchedLengths {
+                    values: m,
+                    blindings: minimums.len(),
+                });
+            }
+            // Tari's rule, which its verifier enforces: a minimum fits in n bits too.
+            if self.bits < 64 && minimums.iter().any(|mu| mu >> self.bits != 0) {
+                return Err(ProofError::MinimumOutOfRange { bits: self.bits });
+            }
+        }
+        gens.check_capacity(self.bits, m_padded)?;
+        Ok(m_padded)
+    }
+
+    /// \\(\mu_j\\), zero when absent.
+    pub(crate) fn minimum(&self, j: usize) -> u64 {
+        self.minimum_values.map_or(0, |m| m[j])
+    }
+}
+
+/// Absorbs the statement as Tari does: domain separator, the value base `H` and the blinding
+/// bases `G` in use (each checked non-identity), `N`, `T`, `M`, each commitment and each
+/// minimum value (0 when absent). `commitments` are the real (unpadded) ones.
+pub(crate) fn absorb_statement<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    gens: &Generators<G>,
+    statement: &Statement<'_>,
+    commitments: &[[u8; 32]],
+) -> Result<(), ProofError> {
+    let bases = gens.pedersen_encodings();
+    transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
+    transcript.validate_and_append_point(b"H", &bases[0])?;
+    for g in &bases[1..=statement.extension_degree] {
+        transcript.validate_and_append_point(b"G", g)?;
+    }
+    transcript.append_u64(b"N", statement.bits as u64);
+    transcript.append_u64(b"T", statement.extension_degree as u64);
+    transcript.append_u64(b"M", commitments.len() as u64);
+    for c in commitments {
+        transcript.append_point(b"Ci", c);
+    }
+    for j in 0..commitments.len() {
+        transcript.append_u64(b"vi - minimum_value", statement.minimum(j));
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! The Bulletproofs+ verifier: one multiscalar multiplication per proof.
+//!
+//! Expanding \\(\hat A\\) in the final check of the weighted inner-product argument
+//! (figure 1, step 10: \\(e^2 \hat A + e^2\sum_j(e_j^2 L_j + e_j^{-2} R_j) + eA_1 + B' =
+//! r_1 e\,\mathbf G' + s_1 e\,\mathbf H' + r_1 y s_1 B + \sum_k \delta'_k \tilde B_k\\)), a proof is
+//! valid iff
+//! $$
+//! \begin{aligned}
+//! 0 = {} & \sum_i \left(r_1 e\, y^{-i} s_i + e^2 z\right) G_i +
+//!   \sum_i \left(s_1 e\, s_{N-1-i} - e^2 (d_i y^{N-i} + z)\right) H_i \\\\
+//!   & {} + \Big(r_1 y s_1 + e^2\big(y^{N+1} z\, \textstyle\sum_i d_i + (z^2 - z)\sum_{i=1}^{N} y^i
+//!   + y^{N+1}\sum_j z^{2(j+1)}\mu_j\big)\Big) B + \sum_k \delta'_k \tilde B_k \\\\
+//!   & {} - e A_1 - B' - e^2 A - e^2 \sum_j \left(e_j^2 L_j + e_j^{-2} R_j\right)
+//!   - e^2 y^{N+1} \sum_j z^{2(j+1)} V_j,
+//! \end{aligned}
+//! $$
+//! where \\(s_i = \prod_j e_j^{\pm 1}\\) as in the inner-product argument. The \\(G_i\\) and
+//! \\(H_i\\) scalars are product trees (one multiplication per entry), every inversion is one
+//! batch inversion, and [`crate::BatchVerifier`] multiplies the whole equation by a random
+//! weight per proof.
+
+use rand_core::{CryptoRng, RngCore};
+
+use super::nonces::{self, nonce};
+use super::prover::nonzero_challenge;
+use super::{absorb_statement, RangeProofPlus, Statement};
+use crate::generators::Generators;
+use crate::group::{EncodedPoint, Group};
+use crate::inner_product::product_tree;
+use crate::transcript::TranscriptProtocol;
+use crate::util::sum_of_powers;
+use crate::verification::{decode_commitments, VerificationTerms};
+use crate::ProofError;
+
+/// The challenges of one proof.
+struct Challenges<G: Group> {
+    y: G::Scalar,
+    z: G::Scalar,
+    rounds: Vec<G::Scalar>,
+    e: G::Scalar,
+}
+
+impl<G: Group> RangeProofPlus<G> {
+    /// Verifies the proof for `commitments` (canonical encodings) under `statement`.
+    pub fn verify<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &[[u8; 32]],
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let _ = rng; // one equation: no random combination is needed for a single proof
+        let commitments = decode_commitments::<G>(commitments)?;
+        let terms = self.verification_terms(gens, transcript, statement, &commitments, G::one())?;
+        if terms.is_zero(gens) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed)
+        }
+    }
+
+    /// Recovers the blinding factors of a single commitment from a proof made with
+    /// `seed_nonce` (Tari's mask recovery). The proof is not verified: callers who need that
+    /// verify it too (a wrong seed yields wrong blindings, which the caller can check against
+    /// the commitment).
+    pub fn recover_mask<T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitment: &[u8; 32],
+        seed_nonce: &G::Scalar,
+    ) -> Result<Vec<G::Scalar>, ProofError> {
+        let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
+        let nm = statement.bits * statement.check(gens, 1)?;
+        let c = self.replay(gens, transcript, statement, &commitments)?;
+        let e_sq = c.e * c.e;
+        let round_sq: Vec<G::Scalar> = c.rounds.iter().map(|e| *e * *e).collect();
+        let mut round_inv_sq = c.rounds.clone();
+        G::batch_invert(&mut round_inv_sq);
+        for x in round_inv_sq.iter_mut() {
+            *x = *x * *x;
+        }
+        let y_n1 = crate::util::powers::<G>(c.y)
+            .nth(nm + 1)
+            .expect("endless iterator");
+        // δ'_k = η_k + δ_k e + e² (α_k + Σ_j (e_j² d_L + e_j^{-2} d_R) + y^{N+1} z² γ_k).
+        let denominator = G::invert(&(e_sq * c.z * c.z * y_n1));
+        Ok((0..statement.extension_degree)
+            .map(|k| {
+                let mut residue = nonce::<G>(seed_nonce, nonces::ALPHA, None, Some(k));
+                for (j, (sq, inv_sq)) in round_sq.iter().zip(&round_inv_sq).enumerate() {
+                    residue += *sq * nonce::<G>(seed_nonce, nonces::D_L, Some(j), Some(k));
+                    residue += *inv_sq * nonce::<G>(seed_nonce, nonces::D_R, Some(j), Some(k));
+                }
+                (self.d1[k]
+                    - nonce::<G>(seed_nonce, nonces::ETA, None, Some(k))
+                    - c.e * nonce::<G>(seed_nonce, nonces::DELTA, None, Some(k))
+                    - residue * e_sq)
+                    * denominator
+            })
+            .collect())
+    }
+
+    /// Checks the shape and replays the transcript.
+    fn replay<T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &[EncodedPoint<G>],
+    ) -> Result<Challenges<G>, ProofError> {
+        let m_padded = statement.check(gens, commitments.len())?;
+        let nm = statement.bits * m_padded;
+        // Another n, m or extension degree shows up as a shape mismatch.
+        if self.d1.len() != statement.extension_degree
+            || self.l_vec.len() != nm.trailing_zeros() as usize
+            || self.r_vec.len() != self.l_vec.len()
+        {
+            return Err(ProofError::VerificationFailed);
+        }
+        let encoded: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
+        absorb_statement(transcript, gens, statement, &encoded)?;
+        transcript.validate_and_append_point(b"A", &self.a.bytes)?;
+        let y = nonzero_challenge(transcript, b"y")?;
+        let z = nonzero_challenge(transcript, b"z")?;
+        let mut rounds = Vec::with_capacity(self.l_vec.len());
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            transcript.validate_and_append_point(b"L", &l.bytes)?;
+            transcript.validate_and_append_point(b"R", &r.bytes)?;
+            rounds.push(nonzero_challenge(transcript, b"e")?);
+        }
+        transcript.validate_and_append_point(b"A1", &self.a1.bytes)?;
+        transcript.validate_and_append_point(b"B", &self.b.bytes)?;
+        let e = nonzero_challenge(transcript, b"e")?;
+        Ok(Challenges { y, z, rounds, e })
+    }
+
+    /// Replays the transcript and returns the verification equation times `weight`.
+    pub(crate) fn verification_terms<T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &[EncodedPoint<G>],
+        weight: G::Scalar,
+    ) -> Result<VerificationTerms<G>, ProofError> {
+        let Challenges {
+            y,
+            z,
+            rounds: e_rounds,
+            e,
+        } = self.replay(gens, transcript, statement, commitments)?;
+        let n = statement.bits;
+        let m_padded = statement.check(gens, commitments.len())?;
+        let k = e_rounds.len();
+
+        // One inversion for the round challenges, y and y - 1.
+        let y_minus_1 = y - G::one();
+        if y_minus_1 == G::zero() {
+            return Err(ProofError::VerificationFailed);
+        }
+        let mut inverses = e_rounds.clone();
+        inverses.push(y);
+        inverses.push(y_minus_1);
+        G::batch_invert(&mut inverses);
+        let y_minus_1_inv = inverses.pop().expect("pushed");
+        let y_inv = inverses.pop().expect("pushed");
+        let e_inv = inverses;
+
+        let e_sq_rounds: Vec<G::Scalar> = e_rounds.iter().map(|x| *x * *x).collect();
+        let e_inv_sq_rounds: Vec<G::Scalar> = e_inv.iter().map(|x| *x * *x).collect();
+        let all_e = e_rounds.iter().fold(G::one(), |acc, x| acc * *x);
+        let all_e_inv = e_inv.iter().fold(G::one(), |acc, x| acc * *x);
+
+        // y^{±2^t} for t ≤ log2(N); y^N, y^{N+1}.
+        let mut y_pow2 = vec![y];
+        let mut y_inv_pow2 = vec![y_inv];
+        for t in 0..k {
+            y_pow2.push(y_pow2[t] * y_pow2[t]);
+            y_inv_pow2.push(y_inv_pow2[t] * y_inv_pow2[t]);
+        }
+        let y_n = y_pow2[k];
+        let y_n1 = y_n * y;
+
+        let e_sq = e * e;
+        let w_e_sq = weight * e_sq;
+        let w_e_sq_z = w_e_sq * z;
+        let zz = z * z;
+
+        // G_i: ω r_1 e y^{-i} s_i + ω e² z. Product tree: at i = 0, ω r_1 e Π e_j^{-1}; setting
+        // bit t of i multiplies by e_{k-t}² y^{-2^t}.
+        let g_factors: Vec<G::Scalar> = (0..k)
+            .map(|t| e_sq_rounds[k - 1 - t] * y_inv_pow2[t])
+            .collect();
+        let mut g = Vec::new();
+        product_tree::<G>(weight * self.r1 * e * all_e_inv, &g_factors, &mut g);
+        for g_i in g.iter_mut() {
+            *g_i += w_e_sq_z;
+        }
+
+        // H_i: ω s_1 e s_{N-1-i} - ω e² (d_i y^{N-i} + z), with d_{jn+i} = z^{2(j+1)} 2^i.
+        let h_factors: Vec<G::Scalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
+        let mut h = Vec::new();
+        product_tree::<G>(weight * self.s1 * e * all_e, &h_factors, &mut h);
+        let two_y_inv = y_inv + y_inv;
+        let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
+        let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}
+        for j in 0..m_padded {
+            let mut p = block_start;
+            for h_i in &mut h[j * n..(j + 1) * n] {
+                *h_i -= p + w_e_sq_z;
+                p *= two_y_inv;
+            }
+            block_start *= block_step;
+        }
+
+        // B: ω (r_1 y s_1 + e² (y^{N+1} z Σd + (z² - z) Σ_{i=1}^{N} y^i + y^{N+1} Σ_j z^{2(j+1)} μ_j)).
+        let y_sum = y * (y_n - G::one()) * y_minus_1_inv;
+        let two_n_minus_1 = G::Scalar::from(u64::MAX >> (64 - n));
+        let d_sum = two_n_minus_1 * zz * sum_of_powers::<G>(zz, m_padded);
+        let mut b_scalar = self.r1 * y * self.s1 + e_sq * (y_n1 * z * d_sum + (zz - z) * y_sum);
+
+        let mut dynamic_scalars = Vec::with_capacity(3 + commitments.len() + 2 * k);
+        let mut dynamic_points = Vec::with_capacity(3 + commitments.len() + 2 * k);
+        let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
+        for (j, v) in commitments.iter().enumerate() {
+            dynamic_scalars.push(-(weight * z_2j));
+            dynamic_points.push(v.point);
+            b_scalar += z_2j * G::Scalar::from(statement.minimum(j));
+            z_2j *= zz;
+        }
+        dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq]);
+        dynamic_points.extend([self.a1.point, self.b.point, self.a.point]);
+        for j in 0..k {
+            dynamic_scalars.push(-(w_e_sq * e_sq_rounds[j]));
+            dynamic_points.push(self.l_vec[j].point);
+            dynamic_scalars.push(-(w_e_sq * e_inv_sq_rounds[j]));
+            dynamic_points.push(self.r_vec[j].point);
+        }
+
+        Ok(VerificationTerms {
+            n,
+            m: m_padded,
+            b: weight * b_scalar,
+            blinding: self.d1.iter().map(|d| weight * *d).collect(),
+            g,
+            h,
+            dynamic_scalars,
+            dynamic_points,
+        })
+    }
+}
