@@ -155,7 +155,7 @@ fn ours_verify_with_theirs_and_theirs_with_ours() {
                     assert_eq!(ours.to_bytes(), their_proof.to_bytes());
                     let encoded: Vec<[u8; 32]> = their_commitments
                         .iter()
-                        .map(|c| Ristretto255::point_to_bytes(c))
+                        .map(Ristretto255::point_to_bytes)
                         .collect();
                     ours.verify(
                         gens,
@@ -202,7 +202,7 @@ fn recovered_masks_agree_with_tari() {
                 &mut Transcript::new(LABEL),
                 &statement,
                 &values,
-                &[blindings.clone()],
+                std::slice::from_ref(&blindings),
                 Some(&seed),
                 &mut OsRng,
             )

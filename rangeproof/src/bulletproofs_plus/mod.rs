@@ -20,8 +20,8 @@
 //! 2. With \\(d_{jn+i} = z^{2(j+1)} 2^i\\): \\(\hat{\mathbf a}_L = \mathbf a_L - z\mathbf 1\\),
 //!    \\(\hat a_{R,i} = a_{R,i} + z + d_i y^{N-i}\\), and
 //!    \\(\hat\alpha_k = \alpha_k + y^{N+1}\sum_j z^{2(j+1)} \gamma_{j,k}\\). Then
-//!    \\(\hat A = A - z\langle\mathbf 1,\mathbf G\rangle + \langle z\mathbf 1 + \mathbf d \circ \overleftarrow{\mathbf y}, \mathbf H\rangle
-//!    + y^{N+1}\sum_j z^{2(j+1)}(V_j - \mu_j B) + (\ldots) B\\) commits to
+//!    \\(\hat A = A - z\langle\mathbf 1,\mathbf G\rangle + \langle z\mathbf 1 + \mathbf d \circ \overleftarrow{\mathbf y}, \mathbf H\rangle +
+//!    y^{N+1}\sum_j z^{2(j+1)}(V_j - \mu_j B) + (\ldots) B\\) commits to
 //!    \\(\hat{\mathbf a}_L, \hat{\mathbf a}_R\\) with value \\(\langle\hat{\mathbf a}_L, \hat{\mathbf a}_R\rangle_y\\)
 //!    (eq. 16–18).
 //! 3. The weighted inner-product argument halves the vectors each round: with

@@ -8,10 +8,10 @@
 //! \begin{aligned}
 //! 0 = {} & \sum_i \left(r_1 e\, y^{-i} s_i + e^2 z\right) G_i +
 //!   \sum_i \left(s_1 e\, s_{N-1-i} - e^2 (d_i y^{N-i} + z)\right) H_i \\\\
-//!   & {} + \Big(r_1 y s_1 + e^2\big(y^{N+1} z\, \textstyle\sum_i d_i + (z^2 - z)\sum_{i=1}^{N} y^i
-//!   + y^{N+1}\sum_j z^{2(j+1)}\mu_j\big)\Big) B + \sum_k \delta'_k \tilde B_k \\\\
-//!   & {} - e A_1 - B' - e^2 A - e^2 \sum_j \left(e_j^2 L_j + e_j^{-2} R_j\right)
-//!   - e^2 y^{N+1} \sum_j z^{2(j+1)} V_j,
+//!   & {} + \Big(r_1 y s_1 + e^2\big(y^{N+1} z\, \textstyle\sum_i d_i + (z^2 - z)\sum_{i=1}^{N} y^i +
+//!   y^{N+1}\sum_j z^{2(j+1)}\mu_j\big)\Big) B + \sum_k \delta'_k \tilde B_k \\\\
+//!   & {} - e A_1 - B' - e^2 A - e^2 \sum_j \left(e_j^2 L_j + e_j^{-2} R_j\right) -
+//!   e^2 y^{N+1} \sum_j z^{2(j+1)} V_j,
 //! \end{aligned}
 //! $$
 //! where \\(s_i = \prod_j e_j^{\pm 1}\\) as in the inner-product argument. The \\(G_i\\) and
