@@ -347,6 +347,95 @@ mod tests {
         );
     }
 
+    #[test]
+    fn bulletproofs_plus_join_the_same_batch() {
+        use crate::bulletproofs_plus::{RangeProofPlus, Statement};
+        use crate::generators::tari;
+        let mins = [5u64, 0];
+        let statements = [
+            Statement {
+                bits: 8,
+                extension_degree: 1,
+                minimum_values: None,
+            },
+            Statement {
+                bits: 64,
+                extension_degree: 3,
+                minimum_values: None,
+            },
+            Statement {
+                bits: 16,
+                extension_degree: 2,
+                minimum_values: Some(&mins),
+            },
+        ];
+        let plus: Vec<(RangeProofPlus<G>, Vec<[u8; 32]>)> = statements
+            .iter()
+            .map(|st| {
+                let m = st.minimum_values.map_or(1, |m| m.len());
+                let values: Vec<u64> = (0..m as u64).map(|j| 10 + j).collect();
+                let blindings: Vec<Vec<_>> = (0..m)
+                    .map(|_| {
+                        (0..st.extension_degree)
+                            .map(|_| G::random_scalar(&mut OsRng))
+                            .collect()
+                    })
+                    .collect();
+                let (p, c) = RangeProofPlus::prove(
+                    tari::generators(),
+                    &mut Transcript::new(b"batch"),
+                    st,
+                    &values,
+                    &blindings,
+                    None,
+                    &mut OsRng,
+                )
+                .expect("prove");
+                (p, c.iter().map(|c| c.bytes).collect())
+            })
+            .collect();
+        let bp: Vec<Sample> = [(64, 1), (8, 2)]
+            .iter()
+            .map(|&(n, m)| sample(n, m))
+            .collect();
+        let build = |corrupt: Option<usize>| {
+            let mut batch = BatchVerifier::new();
+            for (k, ((p, c), st)) in plus.iter().zip(&statements).enumerate() {
+                let other = [[0u8; 32]; 2];
+                let commitments = if corrupt == Some(k) {
+                    &other[..c.len()]
+                } else {
+                    &c[..]
+                };
+                batch.add_bulletproof_plus(
+                    tari::generators(),
+                    p,
+                    &mut Transcript::new(b"batch"),
+                    st,
+                    commitments,
+                    &mut OsRng,
+                );
+            }
+            for (k, s) in bp.iter().enumerate() {
+                let commitments = if corrupt == Some(3 + k) {
+                    &bp[1 - k].commitments
+                } else {
+                    &s.commitments
+                };
+                add(&mut batch, s, commitments);
+            }
+            batch
+        };
+        build(None).verify().expect("mixed batch verifies");
+        for bad in 0..5 {
+            assert_eq!(
+                build(Some(bad)).verify(),
+                Err(BatchError { invalid: vec![bad] }),
+                "bad = {bad}"
+            );
+        }
+    }
+
     /// A peer library was found to check only the first 256 proofs of a batch.
     #[test]
     fn a_bad_proof_after_any_chunk_boundary_is_found() {
