@@ -4,7 +4,11 @@
 use merlin::Transcript;
 use proptest::prelude::*;
 use rand::rngs::OsRng;
-use rangeproof::{generators::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::{
+    generators::dalek, generators::tari, BatchVerifier, Group, RangeProof, RangeProofPlus,
+    Ristretto255,
+};
 
 type G = Ristretto255;
 
@@ -107,6 +111,47 @@ proptest! {
         if let Ok(proof) = RangeProof::<G>::from_bytes(&bytes) {
             let commitments = vec![[7u8; 32]; m];
             let _ = proof.verify_multiple(dalek::generators(), &mut Transcript::new(b"prop"), &commitments, n, &mut OsRng);
+        }
+    }
+
+    #[test]
+    fn bulletproofs_plus_round_trip_and_bind_the_statement(
+        (n, values) in witness(),
+        degree in 1usize..=6,
+        minimum_seed in any::<u64>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let gens = tari::generators();
+        // Minimums at or below each value.
+        let minimums: Vec<u64> = values.iter().map(|v| if *v == 0 { 0 } else { minimum_seed % v.saturating_add(1) }).collect();
+        let statement = Statement { bits: n, extension_degree: degree, minimum_values: Some(&minimums) };
+        let blindings: Vec<Vec<_>> =
+            values.iter().map(|_| (0..degree).map(|_| G::random_scalar(&mut OsRng)).collect()).collect();
+        let (proof, c) = RangeProofPlus::prove(gens, &mut Transcript::new(b"prop"), &statement, &values, &blindings, None, &mut OsRng).unwrap();
+        let commitments: Vec<[u8; 32]> = c.iter().map(|c| c.bytes).collect();
+        let decoded = RangeProofPlus::<G>::from_bytes(&proof.to_bytes()).unwrap();
+        prop_assert!(decoded.verify(gens, &mut Transcript::new(b"prop"), &statement, &commitments, &mut OsRng).is_ok());
+        // Raising one minimum above its value breaks the proof.
+        let j = pick.index(values.len());
+        let mut raised = minimums.clone();
+        raised[j] = values[j].saturating_add(1);
+        if raised[j] > values[j] && (n == 64 || raised[j] >> n == 0) {
+            let other = Statement { minimum_values: Some(&raised), ..statement.clone() };
+            prop_assert!(decoded.verify(gens, &mut Transcript::new(b"prop"), &other, &commitments, &mut OsRng).is_err());
+        }
+        let other = Statement { extension_degree: degree % 6 + 1, ..statement.clone() };
+        prop_assert!(decoded.verify(gens, &mut Transcript::new(b"prop"), &other, &commitments, &mut OsRng).is_err());
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_bulletproofs_plus(bytes in proptest::collection::vec(any::<u8>(), 0..1000), n in 0usize..80, m in 0usize..70, degree in 0usize..8) {
+        let mut bytes = bytes;
+        if let Some(first) = bytes.first_mut() {
+            *first %= 8; // reach the body decoder often
+        }
+        if let Ok(proof) = RangeProofPlus::<G>::from_bytes(&bytes) {
+            let statement = Statement { bits: n, extension_degree: degree, minimum_values: None };
+            let _ = proof.verify(tari::generators(), &mut Transcript::new(b"prop"), &statement, &vec![[7u8; 32]; m], &mut OsRng);
         }
     }
 
