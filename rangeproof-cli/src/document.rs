@@ -3,49 +3,73 @@
 //! ```json
 //! {"scheme": "bulletproofs", "group": "ristretto255", "flavor": "dalek",
 //!  "transcript_label": "…", "bits": 64, "commitments": ["hex", …], "proof": "hex"}
+//! {"scheme": "bulletproofs+", "group": "ristretto255", "flavor": "tari",
+//!  "transcript_label": "…", "bits": 64, "extension_degree": 1,
+//!  "minimum_values": [0, …], "commitments": ["hex", …], "proof": "hex"}
 //! ```
 //!
+//! `minimum_values` (one per commitment) appears only when minimum-value promises are used.
 //! Parsing is strict about structure (fields, hex, 32-byte commitments, supported scheme, group,
-//! flavor, bit size and count): a document that fails here is *unusable input* (exit 2). What
-//! the proof bytes and commitment encodings mean is left to the verifier: a document that
-//! parses but does not verify is an *invalid proof* (exit 1).
+//! flavor, bit size, extension degree and counts): a document that fails here is *unusable
+//! input* (exit 2). What the proof bytes and commitment encodings mean is left to the verifier:
+//! a document that parses but does not verify is an *invalid proof* (exit 1).
 
 use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs::VALID_BITSIZES;
+use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use rangeproof::MAX_AGGREGATION;
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ProofDocument {
-    /// Proof system: `"bulletproofs"`.
+    /// Proof system: `"bulletproofs"` or `"bulletproofs+"`.
     pub scheme: String,
     /// Group: `"ristretto255"`.
     pub group: String,
-    /// Wire convention: `"dalek"`.
+    /// Wire convention: `"dalek"` (Bulletproofs) or `"tari"` (Bulletproofs+).
     pub flavor: String,
     /// The Fiat–Shamir transcript label both sides use.
     pub transcript_label: String,
     /// Bit size n of the range [0, 2^n).
     pub bits: usize,
+    /// Bulletproofs+ only: blinding factors per commitment (1 to 6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension_degree: Option<usize>,
+    /// Bulletproofs+ only: minimum-value promises, one per commitment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minimum_values: Option<Vec<u64>>,
     /// Hex encodings of the value commitments.
     pub commitments: Vec<String>,
     /// Hex encoding of the proof.
     pub proof: String,
 }
 
+/// The proof system of a document, with its scheme-specific statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// Bulletproofs, dalek flavor.
+    Bulletproofs,
+    /// Bulletproofs+, Tari flavor.
+    BulletproofsPlus {
+        extension_degree: usize,
+        minimum_values: Option<Vec<u64>>,
+    },
+}
+
 /// A document whose structure has been checked.
 #[derive(Clone, Debug)]
 pub struct ParsedDocument {
+    pub scheme: Scheme,
     pub transcript_label: Vec<u8>,
     pub bits: usize,
     pub commitments: Vec<[u8; 32]>,
     pub proof: Vec<u8>,
 }
 
-/// Largest proof we read: 64 bits x 64 values is 9 + 2*12 words; anything longer is refused
-/// before decoding hex.
-const MAX_PROOF_HEX: usize = 2 * 32 * (9 + 2 * 12);
+/// Longest proof we read (Bulletproofs+ at degree 6, 64 bits x 64 values: 1 + 32 * 35 bytes);
+/// anything longer is refused before decoding hex.
+const MAX_PROOF_HEX: usize = 2 * (1 + 32 * (MAX_EXTENSION_DEGREE + 5 + 2 * 12));
 
 impl ProofDocument {
     /// Parses JSON text and checks the structure; the error is a one-line reason.
@@ -56,22 +80,45 @@ impl ProofDocument {
     }
 
     fn check(&self) -> Result<ParsedDocument, String> {
-        if self.scheme != "bulletproofs" {
-            return Err(format!(
-                "unsupported scheme {:?} (supported: \"bulletproofs\")",
-                self.scheme
-            ));
-        }
+        let scheme = match (self.scheme.as_str(), self.flavor.as_str()) {
+            ("bulletproofs", "dalek") => {
+                if self.extension_degree.is_some() || self.minimum_values.is_some() {
+                    return Err("extension_degree and minimum_values belong to bulletproofs+ documents".into());
+                }
+                Scheme::Bulletproofs
+            }
+            ("bulletproofs+", "tari") => {
+                let extension_degree = self.extension_degree.unwrap_or(1);
+                if extension_degree == 0 || extension_degree > MAX_EXTENSION_DEGREE {
+                    return Err(format!(
+                        "unsupported extension_degree {extension_degree} (supported: 1 to {MAX_EXTENSION_DEGREE})"
+                    ));
+                }
+                if let Some(minimums) = &self.minimum_values {
+                    if minimums.len() != self.commitments.len() {
+                        return Err(format!(
+                            "{} minimum_values for {} commitments: one per commitment",
+                            minimums.len(),
+                            self.commitments.len()
+                        ));
+                    }
+                }
+                Scheme::BulletproofsPlus { extension_degree, minimum_values: self.minimum_values.clone() }
+            }
+            ("bulletproofs" | "bulletproofs+", flavor) => {
+                return Err(format!(
+                    "unsupported flavor {flavor:?} for {} (supported: bulletproofs/dalek, bulletproofs+/tari)",
+                    self.scheme
+                ))
+            }
+            (scheme, _) => {
+                return Err(format!("unsupported scheme {scheme:?} (supported: \"bulletproofs\", \"bulletproofs+\")"))
+            }
+        };
         if self.group != "ristretto255" {
             return Err(format!(
                 "unsupported group {:?} (supported: \"ristretto255\")",
                 self.group
-            ));
-        }
-        if self.flavor != "dalek" {
-            return Err(format!(
-                "unsupported flavor {:?} (supported: \"dalek\")",
-                self.flavor
             ));
         }
         if !VALID_BITSIZES.contains(&self.bits) {
@@ -105,6 +152,7 @@ impl ProofDocument {
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
         Ok(ParsedDocument {
+            scheme,
             transcript_label: self.transcript_label.as_bytes().to_vec(),
             bits: self.bits,
             commitments,
@@ -116,11 +164,13 @@ impl ProofDocument {
 /// The openings written by `prove --openings`: everything needed to open the commitments.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Openings {
+    pub scheme: String,
     pub group: String,
     pub bits: usize,
     pub values: Vec<u64>,
-    /// Hex encodings of the blinding scalars, in the order of `values`.
-    pub blindings: Vec<String>,
+    /// Hex encodings of the blinding scalars, one list per commitment (one scalar each for
+    /// Bulletproofs, `extension_degree` for Bulletproofs+).
+    pub blindings: Vec<Vec<String>>,
     pub commitments: Vec<String>,
 }
 
@@ -135,6 +185,8 @@ mod tests {
             flavor: "dalek".into(),
             transcript_label: "t".into(),
             bits: 64,
+            extension_degree: None,
+            minimum_values: None,
             commitments: vec!["00".repeat(32)],
             proof: "00".repeat(32 * 21),
         }
@@ -146,6 +198,20 @@ mod tests {
         let parsed = ProofDocument::parse(&text).unwrap();
         assert_eq!(parsed.bits, 64);
         assert_eq!(parsed.commitments, vec![[0u8; 32]]);
+        assert_eq!(parsed.scheme, Scheme::Bulletproofs);
+        let mut plus = doc();
+        plus.scheme = "bulletproofs+".into();
+        plus.flavor = "tari".into();
+        plus.extension_degree = Some(3);
+        plus.minimum_values = Some(vec![5]);
+        let parsed = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap();
+        assert_eq!(
+            parsed.scheme,
+            Scheme::BulletproofsPlus {
+                extension_degree: 3,
+                minimum_values: Some(vec![5])
+            }
+        );
     }
 
     #[test]
@@ -165,6 +231,27 @@ mod tests {
             (Box::new(|d| d.commitments[0] = "00".repeat(31)), "31 bytes"),
             (Box::new(|d| d.proof = "0".into()), "hex"),
             (Box::new(|d| d.proof = "00".repeat(40_000)), "longer"),
+            (
+                Box::new(|d| d.extension_degree = Some(2)),
+                "belong to bulletproofs+",
+            ),
+            (Box::new(|d| d.flavor = "tari".into()), "flavor"),
+            (
+                Box::new(|d| {
+                    d.scheme = "bulletproofs+".into();
+                    d.flavor = "tari".into();
+                    d.extension_degree = Some(7);
+                }),
+                "extension_degree",
+            ),
+            (
+                Box::new(|d| {
+                    d.scheme = "bulletproofs+".into();
+                    d.flavor = "tari".into();
+                    d.minimum_values = Some(vec![1, 2]);
+                }),
+                "minimum_values",
+            ),
         ];
         for (mutate, needle) in cases {
             let mut d = doc();

@@ -2,23 +2,45 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use rand_core::OsRng;
-use rangeproof::{generators::dalek, Group, RangeProof, Ristretto255};
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::generators::{dalek, tari};
+use rangeproof::{EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::document::{Openings, ProofDocument};
 
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";
 
+/// The proof systems `prove` can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SchemeArg {
+    /// Bulletproofs, wire-compatible with the reference crate (dalek flavor).
+    #[value(name = "bulletproofs")]
+    Bulletproofs,
+    /// Bulletproofs+, wire-compatible with Tari (tari flavor).
+    #[value(name = "bulletproofs+")]
+    BulletproofsPlus,
+}
+
 #[derive(Args)]
 pub struct ProveArgs {
+    /// Proof system.
+    #[arg(long, value_enum, default_value = "bulletproofs")]
+    scheme: SchemeArg,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
     #[arg(long)]
     bits: usize,
     /// Comma-separated values to prove (1 to 64 of them).
     #[arg(long, value_delimiter = ',', required = true)]
     values: Vec<u64>,
+    /// Bulletproofs+: blinding factors per commitment, 1 to 6.
+    #[arg(long)]
+    extension_degree: Option<usize>,
+    /// Bulletproofs+: comma-separated minimum-value promises, one per value.
+    #[arg(long, value_delimiter = ',')]
+    minimum_values: Option<Vec<u64>>,
     /// Fiat–Shamir transcript label (the verifier reads it from the document).
     #[arg(long, default_value = DEFAULT_LABEL)]
     transcript_label: String,
@@ -31,42 +53,94 @@ pub struct ProveArgs {
 }
 
 pub fn run(args: &ProveArgs) -> Result<(), String> {
-    let gens = dalek::generators();
-    let blindings: Vec<_> = args
-        .values
-        .iter()
-        .map(|_| Ristretto255::random_scalar(&mut OsRng))
-        .collect();
     let mut transcript = crate::transcript(args.transcript_label.as_bytes());
-    let (proof, commitments) = RangeProof::prove_multiple(
-        gens,
-        &mut transcript,
-        &args.values,
-        &blindings,
-        args.bits,
-        &mut OsRng,
-    )
-    .map_err(|e| format!("cannot prove: {e}"))?;
-    let commitments: Vec<String> = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
-    let doc = ProofDocument {
-        scheme: "bulletproofs".into(),
-        group: Ristretto255::NAME.into(),
-        flavor: "dalek".into(),
-        transcript_label: args.transcript_label.clone(),
-        bits: args.bits,
-        commitments: commitments.clone(),
-        proof: hex::encode(proof.to_bytes()),
+    let (doc, blindings, commitments) = match args.scheme {
+        SchemeArg::Bulletproofs => {
+            if args.extension_degree.is_some() || args.minimum_values.is_some() {
+                return Err(
+                    "--extension-degree and --minimum-values need --scheme bulletproofs+".into(),
+                );
+            }
+            let blindings: Vec<_> = args
+                .values
+                .iter()
+                .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                .collect();
+            let (proof, commitments) = RangeProof::prove_multiple(
+                dalek::generators(),
+                &mut transcript,
+                &args.values,
+                &blindings,
+                args.bits,
+                &mut OsRng,
+            )
+            .map_err(|e| format!("cannot prove: {e}"))?;
+            let doc = document(
+                args,
+                "bulletproofs",
+                "dalek",
+                None,
+                &commitments,
+                proof.to_bytes(),
+            );
+            (
+                doc,
+                blindings.into_iter().map(|b| vec![b]).collect::<Vec<_>>(),
+                commitments,
+            )
+        }
+        SchemeArg::BulletproofsPlus => {
+            let degree = args.extension_degree.unwrap_or(1);
+            let statement = Statement {
+                bits: args.bits,
+                extension_degree: degree,
+                minimum_values: args.minimum_values.as_deref(),
+            };
+            let blindings: Vec<Vec<_>> = args
+                .values
+                .iter()
+                .map(|_| {
+                    (0..degree)
+                        .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                        .collect()
+                })
+                .collect();
+            let (proof, commitments) = RangeProofPlus::prove(
+                tari::generators(),
+                &mut transcript,
+                &statement,
+                &args.values,
+                &blindings,
+                None,
+                &mut OsRng,
+            )
+            .map_err(|e| format!("cannot prove: {e}"))?;
+            let doc = document(
+                args,
+                "bulletproofs+",
+                "tari",
+                Some(degree),
+                &commitments,
+                proof.to_bytes(),
+            );
+            (doc, blindings, commitments)
+        }
     };
     if let Some(path) = &args.openings {
         let openings = Openings {
+            scheme: doc.scheme.clone(),
             group: Ristretto255::NAME.into(),
             bits: args.bits,
             values: args.values.clone(),
             blindings: blindings
                 .iter()
-                .map(|b| hex::encode(Ristretto255::scalar_to_bytes(b)))
+                .map(|b| {
+                    b.iter()
+                        .map(|s| hex::encode(Ristretto255::scalar_to_bytes(s)))
+                        .collect()
+                })
                 .collect(),
-            commitments,
+            commitments: commitments.iter().map(|c| hex::encode(c.bytes)).collect(),
         };
         write(
             path,
@@ -80,6 +154,27 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
             println!("{text}");
             Ok(())
         }
+    }
+}
+
+fn document(
+    args: &ProveArgs,
+    scheme: &str,
+    flavor: &str,
+    extension_degree: Option<usize>,
+    commitments: &[EncodedPoint<Ristretto255>],
+    proof: Vec<u8>,
+) -> ProofDocument {
+    ProofDocument {
+        scheme: scheme.into(),
+        group: Ristretto255::NAME.into(),
+        flavor: flavor.into(),
+        transcript_label: args.transcript_label.clone(),
+        bits: args.bits,
+        extension_degree,
+        minimum_values: args.minimum_values.clone(),
+        commitments: commitments.iter().map(|c| hex::encode(c.bytes)).collect(),
+        proof: hex::encode(proof),
     }
 }
 

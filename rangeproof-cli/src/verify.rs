@@ -1,12 +1,37 @@
-//! `rangeproof verify`: one document alone, several in one batch.
+//! `rangeproof verify`: one document alone, several (of any scheme) in one batch.
 
 use std::path::PathBuf;
 
 use rand_core::OsRng;
-use rangeproof::{generators::dalek, BatchVerifier, RangeProof, Ristretto255};
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::generators::{dalek, tari};
+use rangeproof::{BatchVerifier, ProofError, RangeProof, RangeProofPlus, Ristretto255};
 
-use crate::document::{ParsedDocument, ProofDocument};
+use crate::document::{ParsedDocument, ProofDocument, Scheme};
 use crate::Outcome;
+
+/// A decoded proof of either scheme, with the Bulletproofs+ statement.
+enum Decoded<'a> {
+    Bp(RangeProof<Ristretto255>),
+    Plus(RangeProofPlus<Ristretto255>, Statement<'a>),
+}
+
+fn decode(doc: &ParsedDocument) -> Result<Decoded<'_>, ProofError> {
+    Ok(match &doc.scheme {
+        Scheme::Bulletproofs => Decoded::Bp(RangeProof::from_bytes(&doc.proof)?),
+        Scheme::BulletproofsPlus {
+            extension_degree,
+            minimum_values,
+        } => Decoded::Plus(
+            RangeProofPlus::from_bytes(&doc.proof)?,
+            Statement {
+                bits: doc.bits,
+                extension_degree: *extension_degree,
+                minimum_values: minimum_values.as_deref(),
+            },
+        ),
+    })
+}
 
 pub fn run(files: &[PathBuf]) -> Result<Outcome, String> {
     let docs = files
@@ -18,13 +43,12 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, String> {
         })
         .collect::<Result<Vec<ParsedDocument>, String>>()?;
 
-    let gens = dalek::generators();
     // Per file: Ok(()) or the reason it is invalid.
     let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); docs.len()];
     let mut batch = BatchVerifier::new();
     let mut batched = Vec::new(); // position in the batch -> file index
     for (i, doc) in docs.iter().enumerate() {
-        let proof = match RangeProof::<Ristretto255>::from_bytes(&doc.proof) {
+        let proof = match decode(doc) {
             Ok(proof) => proof,
             Err(e) => {
                 verdicts[i] = Err(e.to_string());
@@ -32,26 +56,52 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, String> {
             }
         };
         let mut transcript = crate::transcript(&doc.transcript_label);
-        if docs.len() == 1 {
-            verdicts[i] = proof
-                .verify_multiple(
-                    gens,
+        let alone = docs.len() == 1;
+        match &proof {
+            Decoded::Bp(p) if alone => {
+                verdicts[i] = p
+                    .verify_multiple(
+                        dalek::generators(),
+                        &mut transcript,
+                        &doc.commitments,
+                        doc.bits,
+                        &mut OsRng,
+                    )
+                    .map_err(|e| e.to_string());
+            }
+            Decoded::Plus(p, st) if alone => {
+                verdicts[i] = p
+                    .verify(
+                        tari::generators(),
+                        &mut transcript,
+                        st,
+                        &doc.commitments,
+                        &mut OsRng,
+                    )
+                    .map_err(|e| e.to_string());
+            }
+            Decoded::Bp(p) => {
+                batch.add_bulletproof(
+                    dalek::generators(),
+                    p,
                     &mut transcript,
                     &doc.commitments,
                     doc.bits,
                     &mut OsRng,
-                )
-                .map_err(|e| e.to_string());
-        } else {
-            batch.add_bulletproof(
-                gens,
-                &proof,
-                &mut transcript,
-                &doc.commitments,
-                doc.bits,
-                &mut OsRng,
-            );
-            batched.push(i);
+                );
+                batched.push(i);
+            }
+            Decoded::Plus(p, st) => {
+                batch.add_bulletproof_plus(
+                    tari::generators(),
+                    p,
+                    &mut transcript,
+                    st,
+                    &doc.commitments,
+                    &mut OsRng,
+                );
+                batched.push(i);
+            }
         }
     }
     if let Err(failure) = batch.verify() {

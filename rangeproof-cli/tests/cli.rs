@@ -81,9 +81,10 @@ fn prove_then_verify() {
     assert_eq!(open["values"], serde_json::json!([0u64, u64::MAX, 42]));
     assert_eq!(open["commitments"], json["commitments"]);
     for b in open["blindings"].as_array().unwrap() {
-        assert!(!std::fs::read_to_string(&doc)
-            .unwrap()
-            .contains(b.as_str().unwrap()));
+        let b = b.as_array().unwrap();
+        assert_eq!(b.len(), 1);
+        let text = std::fs::read_to_string(&doc).unwrap();
+        assert!(!text.contains(b[0].as_str().unwrap()));
     }
 
     let out = rangeproof(&["verify", doc.to_str().unwrap()]);
@@ -95,6 +96,157 @@ fn prove_then_verify() {
     assert_eq!(code(&out), 0);
     let printed: Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(printed["bits"], 8);
+}
+
+#[test]
+fn bulletproofs_plus_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("plus.json");
+    let openings = dir.path().join("open.json");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--bits",
+        "16",
+        "--values",
+        "100,65535,7",
+        "--extension-degree",
+        "3",
+        "--minimum-values",
+        "100,0,7",
+        "--out",
+        doc.to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let json = read(&doc);
+    assert_eq!(json["scheme"], "bulletproofs+");
+    assert_eq!(json["group"], "ristretto255");
+    assert_eq!(json["flavor"], "tari");
+    assert_eq!(json["extension_degree"], 3);
+    assert_eq!(json["minimum_values"], serde_json::json!([100, 0, 7]));
+    // 1 + 32 * (3 + 5 + 2 * log2(16 * 4)) bytes.
+    assert_eq!(
+        json["proof"].as_str().unwrap().len(),
+        2 * (1 + 32 * (3 + 5 + 12))
+    );
+    assert!(read(&openings)["blindings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b.as_array().unwrap().len() == 3));
+    assert_eq!(code(&rangeproof(&["verify", doc.to_str().unwrap()])), 0);
+
+    // Without promises the field is absent.
+    let plain = prove_plus(dir.path(), "plain.json", "64", "1");
+    assert!(read(&plain).get("minimum_values").is_none());
+    assert_eq!(read(&plain)["extension_degree"], 1);
+
+    // A raised minimum is another statement: invalid.
+    let mut raised = json.clone();
+    raised["minimum_values"] = serde_json::json!([101, 0, 7]);
+    let path = dir.path().join("raised.json");
+    write(&path, &raised);
+    assert_eq!(code(&rangeproof(&["verify", path.to_str().unwrap()])), 1);
+    let mut other_degree = json.clone();
+    other_degree["extension_degree"] = Value::from(2);
+    write(&path, &other_degree);
+    assert_eq!(code(&rangeproof(&["verify", path.to_str().unwrap()])), 1);
+    let mut bad_degree = json.clone();
+    bad_degree["extension_degree"] = Value::from(9);
+    write(&path, &bad_degree);
+    assert_eq!(code(&rangeproof(&["verify", path.to_str().unwrap()])), 2);
+
+    // Mixed with a Bulletproofs document in one batch; the invalid one is named.
+    let bp = prove_to(dir.path(), "bp.json", "64", "5");
+    let out = rangeproof(&[
+        "verify",
+        doc.to_str().unwrap(),
+        bp.to_str().unwrap(),
+        plain.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    write(&path, &raised);
+    let out = rangeproof(&[
+        "verify",
+        doc.to_str().unwrap(),
+        path.to_str().unwrap(),
+        bp.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains(&format!("{}: INVALID", path.display())),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("2 valid, 1 invalid"));
+
+    // Refused requests.
+    for args in [
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--bits",
+            "8",
+            "--values",
+            "5",
+            "--minimum-values",
+            "6",
+        ],
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--bits",
+            "8",
+            "--values",
+            "5",
+            "--extension-degree",
+            "7",
+        ],
+        vec![
+            "prove",
+            "--bits",
+            "8",
+            "--values",
+            "5",
+            "--extension-degree",
+            "2",
+        ],
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs++",
+            "--bits",
+            "8",
+            "--values",
+            "5",
+        ],
+    ] {
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert_eq!(stderr(&out).trim_end().lines().count(), 1, "{args:?}");
+    }
+}
+
+fn prove_plus(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--bits",
+        bits,
+        "--values",
+        values,
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    path
 }
 
 #[test]
