@@ -12,18 +12,18 @@ use crate::Outcome;
 
 /// A decoded proof of either scheme, with the Bulletproofs+ statement.
 enum Decoded<'a> {
-    Bp(RangeProof<Ristretto255>),
-    Plus(RangeProofPlus<Ristretto255>, Statement<'a>),
+    Bp(Box<RangeProof<Ristretto255>>),
+    Plus(Box<RangeProofPlus<Ristretto255>>, Statement<'a>),
 }
 
 fn decode(doc: &ParsedDocument) -> Result<Decoded<'_>, ProofError> {
     Ok(match &doc.scheme {
-        Scheme::Bulletproofs => Decoded::Bp(RangeProof::from_bytes(&doc.proof)?),
+        Scheme::Bulletproofs => Decoded::Bp(Box::new(RangeProof::from_bytes(&doc.proof)?)),
         Scheme::BulletproofsPlus {
             extension_degree,
             minimum_values,
         } => Decoded::Plus(
-            RangeProofPlus::from_bytes(&doc.proof)?,
+            Box::new(RangeProofPlus::from_bytes(&doc.proof)?),
             Statement {
                 bits: doc.bits,
                 extension_degree: *extension_degree,
