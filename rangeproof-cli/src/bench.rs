@@ -8,14 +8,16 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use rand_core::{OsRng, RngCore};
-use rangeproof::{generators::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::generators::{dalek, tari};
+use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 #[derive(Args)]
 pub struct BenchArgs {
     /// Minimum wall time spent per measurement, in milliseconds.
     #[arg(long, default_value_t = 300)]
     millis: u64,
-    /// Number of single-value proofs in the batch-verification measurement.
+    /// Number of values in the batch-verification measurement (as many proofs as that takes).
     #[arg(long, default_value_t = 256)]
     batch: usize,
 }
@@ -33,10 +35,45 @@ const SHAPES: [(usize, usize); 9] = [
     (64, 64),
 ];
 
+const LABEL: &[u8] = b"rangeproof bench";
+
+/// The two proof systems, in their wire-compatible flavors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Bulletproofs, dalek flavor.
+    Bp,
+    /// Bulletproofs+, Tari flavor, extension degree 1.
+    Plus,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Bp => "BP",
+            Kind::Plus => "BP+",
+        }
+    }
+}
+
 /// One proof with its commitments.
+pub enum Proof {
+    Bp(RangeProof<Ristretto255>),
+    Plus(RangeProofPlus<Ristretto255>),
+}
+
+/// A proof and what it is about.
 pub struct Sample {
-    pub proof: RangeProof<Ristretto255>,
+    pub n: usize,
+    pub proof: Proof,
     pub commitments: Vec<[u8; 32]>,
+}
+
+fn plus_statement(n: usize) -> Statement<'static> {
+    Statement {
+        bits: n,
+        extension_degree: 1,
+        minimum_values: None,
+    }
 }
 
 /// Random `n`-bit values.
@@ -52,24 +89,110 @@ pub fn random_values(n: usize, m: usize) -> Vec<u64> {
         .collect()
 }
 
-/// Proves `m` random `n`-bit values under `label`.
-pub fn sample(n: usize, m: usize, label: &[u8]) -> Sample {
-    let values = random_values(n, m);
-    let blindings: Vec<_> = (0..m)
-        .map(|_| Ristretto255::random_scalar(&mut OsRng))
-        .collect();
-    let (proof, commitments) = RangeProof::prove_multiple(
-        dalek::generators(),
-        &mut crate::transcript(label),
-        &values,
-        &blindings,
-        n,
-        &mut OsRng,
-    )
-    .expect("valid inputs prove");
+/// Proves `values` (n bits each) with scheme `kind`.
+pub fn prove(kind: Kind, n: usize, values: &[u64]) -> Sample {
+    let mut t = crate::transcript(LABEL);
+    let (proof, commitments) = match kind {
+        Kind::Bp => {
+            let blindings: Vec<_> = values
+                .iter()
+                .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                .collect();
+            let (p, c) = RangeProof::prove_multiple(
+                dalek::generators(),
+                &mut t,
+                values,
+                &blindings,
+                n,
+                &mut OsRng,
+            )
+            .expect("valid inputs prove");
+            (Proof::Bp(p), c)
+        }
+        Kind::Plus => {
+            let blindings: Vec<[_; 1]> = values
+                .iter()
+                .map(|_| [Ristretto255::random_scalar(&mut OsRng)])
+                .collect();
+            let (p, c) = RangeProofPlus::prove(
+                tari::generators(),
+                &mut t,
+                &plus_statement(n),
+                values,
+                &blindings,
+                None,
+                &mut OsRng,
+            )
+            .expect("valid inputs prove");
+            (Proof::Plus(p), c)
+        }
+    };
     Sample {
+        n,
         proof,
         commitments: commitments.iter().map(|c| c.bytes).collect(),
+    }
+}
+
+impl Sample {
+    pub fn size(&self) -> usize {
+        match &self.proof {
+            Proof::Bp(p) => p.serialized_size(),
+            Proof::Plus(p) => p.serialized_size(),
+        }
+    }
+
+    pub fn verify(&self) -> bool {
+        let mut t = crate::transcript(LABEL);
+        match &self.proof {
+            Proof::Bp(p) => p.verify_multiple(
+                dalek::generators(),
+                &mut t,
+                &self.commitments,
+                self.n,
+                &mut OsRng,
+            ),
+            Proof::Plus(p) => p.verify(
+                tari::generators(),
+                &mut t,
+                &plus_statement(self.n),
+                &self.commitments,
+                &mut OsRng,
+            ),
+        }
+        .is_ok()
+    }
+
+    /// Adds the proof to `batch`, possibly against other commitments.
+    pub fn add_to(
+        &self,
+        batch: &mut BatchVerifier<'static, Ristretto255>,
+        commitments: &[[u8; 32]],
+    ) {
+        let mut t = crate::transcript(LABEL);
+        match &self.proof {
+            Proof::Bp(p) => {
+                batch.add_bulletproof(
+                    dalek::generators(),
+                    p,
+                    &mut t,
+                    commitments,
+                    self.n,
+                    &mut OsRng,
+                );
+            }
+            Proof::Plus(p) => {
+                let st = plus_statement(self.n);
+                batch.add_bulletproof_plus(
+                    tari::generators(),
+                    p,
+                    &mut t,
+                    &st,
+                    commitments,
+                    &mut OsRng,
+                );
+            }
+        }
     }
 }
 
@@ -101,67 +224,42 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         return Err("--batch must be at least 1".into());
     }
     let min = Duration::from_millis(args.millis);
-    let gens = dalek::generators();
-    const LABEL: &[u8] = b"rangeproof bench";
     println!(
-        "{:>4} {:>4} {:>8} {:>12} {:>12} {:>22}",
-        "n", "m", "bytes", "prove", "verify", "batch verify / proof"
+        "{:>6} {:>4} {:>4} {:>8} {:>12} {:>12} {:>22}",
+        "scheme", "n", "m", "bytes", "prove", "verify", "batch verify / proof"
     );
     for (n, m) in SHAPES {
-        eprintln!("measuring n = {n}, m = {m} ...");
-        let blindings: Vec<_> = (0..m)
-            .map(|_| Ristretto255::random_scalar(&mut OsRng))
-            .collect();
-        let inputs: Vec<Vec<u64>> = (0..16).map(|_| random_values(n, m)).collect();
-        let prove = time(min, |i| {
-            let mut t = crate::transcript(LABEL);
-            RangeProof::prove_multiple(
-                gens,
-                &mut t,
-                &inputs[i % inputs.len()],
-                &blindings,
-                n,
-                &mut OsRng,
-            )
-            .expect("prove");
-        });
-        let samples: Vec<Sample> = (0..8).map(|_| sample(n, m, LABEL)).collect();
-        let verify = time(min, |i| {
-            let s = &samples[i % samples.len()];
-            s.proof
-                .verify_multiple(
-                    gens,
-                    &mut crate::transcript(LABEL),
-                    &s.commitments,
-                    n,
-                    &mut OsRng,
-                )
-                .expect("valid proof verifies");
-        });
-        // Batch: as many proofs of this shape as make `batch` values, at least 2.
-        let count = (args.batch / m).max(2);
-        let batch_samples: Vec<Sample> = (0..count).map(|_| sample(n, m, LABEL)).collect();
-        let batch = time(min, |_| {
-            let mut b = BatchVerifier::new();
-            for s in &batch_samples {
-                b.add_bulletproof(
-                    gens,
-                    &s.proof,
-                    &mut crate::transcript(LABEL),
-                    &s.commitments,
-                    n,
-                    &mut OsRng,
-                );
-            }
-            b.verify().expect("valid batch verifies");
-        }) / count as u32;
-        println!(
-            "{n:>4} {m:>4} {:>8} {:>12} {:>12} {:>22}",
-            samples[0].proof.serialized_size(),
-            fmt(prove),
-            fmt(verify),
-            format!("{} (x{count})", fmt(batch)),
-        );
+        for kind in [Kind::Bp, Kind::Plus] {
+            eprintln!("measuring {} n = {n}, m = {m} ...", kind.name());
+            let inputs: Vec<Vec<u64>> = (0..16).map(|_| random_values(n, m)).collect();
+            let prove_time = time(min, |i| {
+                prove(kind, n, &inputs[i % inputs.len()]);
+            });
+            let samples: Vec<Sample> = (0..8).map(|i| prove(kind, n, &inputs[i])).collect();
+            let verify_time = time(min, |i| {
+                assert!(samples[i % samples.len()].verify(), "valid proof verifies")
+            });
+            // Batch: as many proofs of this shape as make `batch` values, at least 2.
+            let count = (args.batch / m).max(2);
+            let batch_samples: Vec<Sample> = (0..count)
+                .map(|_| prove(kind, n, &random_values(n, m)))
+                .collect();
+            let batch_time = time(min, |_| {
+                let mut b = BatchVerifier::new();
+                for s in &batch_samples {
+                    s.add_to(&mut b, &s.commitments);
+                }
+                b.verify().expect("valid batch verifies");
+            }) / count as u32;
+            println!(
+                "{:>6} {n:>4} {m:>4} {:>8} {:>12} {:>12} {:>22}",
+                kind.name(),
+                samples[0].size(),
+                fmt(prove_time),
+                fmt(verify_time),
+                format!("{} (x{count})", fmt(batch_time)),
+            );
+        }
     }
     Ok(())
 }

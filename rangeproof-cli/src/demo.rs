@@ -3,15 +3,18 @@
 //! A confidential payment: Alice spends a hidden 10 000-unit note, pays Bob 1 250, keeps
 //! 8 700 in change and pays a public fee of 50. Observers see only commitments; an aggregated
 //! range proof shows both outputs are in [0, 2^64) (so no output hides a negative amount), and
-//! the commitments balance. Then a block of payments is verified in one batch, and a tampered
-//! proof in it is pinpointed.
+//! the commitments balance. The same outputs are then proved with Bulletproofs+ (Tari's format,
+//! smaller), and a block of payments of both kinds is verified in one batch, with a forged
+//! proof in it pinpointed.
 
 use std::time::Instant;
 
 use rand_core::OsRng;
-use rangeproof::{generators::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::generators::{dalek, tari};
+use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
 
-use crate::bench::{fmt, sample};
+use crate::bench::{fmt, prove, random_values, Kind, Sample};
 
 const LABEL: &[u8] = b"rangeproof demo payment";
 const BITS: usize = 64;
@@ -19,7 +22,7 @@ const BLOCK: usize = 128;
 
 fn row(step: &str, proofs: usize, values: usize, bytes: usize, took: std::time::Duration) {
     println!(
-        "| {step:<44} | {proofs:>6} | {values:>6} | {bytes:>9} | {:>10} |",
+        "| {step:<46} | {proofs:>6} | {values:>6} | {bytes:>9} | {:>10} |",
         fmt(took)
     );
 }
@@ -29,20 +32,21 @@ pub fn run() -> Result<(), String> {
     let gens = dalek::generators();
     let pc = gens.pedersen();
     gens.table(BITS, 1);
+    tari::generators().table(BITS, 1);
     let setup = start.elapsed();
 
     println!(
         "Confidential payment: Alice pays Bob 1250, keeps 8700 change, pays a public fee of 50.\n"
     );
     println!(
-        "| {:<44} | {:>6} | {:>6} | {:>9} | {:>10} |",
+        "| {:<46} | {:>6} | {:>6} | {:>9} | {:>10} |",
         "step", "proofs", "values", "bytes", "time"
     );
     println!(
-        "|{:-<46}|{:->8}|{:->8}|{:->11}|{:->12}|",
+        "|{:-<48}|{:->8}|{:->8}|{:->11}|{:->12}|",
         "", "", "", "", ""
     );
-    row("derive generators (dalek flavor)", 0, 0, 0, setup);
+    row("derive generators and tables (dalek, tari)", 0, 0, 0, setup);
 
     // Alice's input note and its blinding (she knows both; the chain only has the commitment).
     let input_value = 10_000u64;
@@ -66,7 +70,7 @@ pub fn run() -> Result<(), String> {
     )
     .map_err(|e| e.to_string())?;
     row(
-        "prove both outputs (aggregated, 64-bit)",
+        "Bulletproofs: prove both outputs (aggregated)",
         1,
         2,
         proof.serialized_size(),
@@ -87,7 +91,7 @@ pub fn run() -> Result<(), String> {
         )
         .map_err(|e| format!("demo proof failed to verify: {e}"))?;
     row(
-        "verify it from the wire bytes",
+        "Bulletproofs: verify it from the wire bytes",
         1,
         2,
         bytes.len(),
@@ -105,50 +109,92 @@ pub fn run() -> Result<(), String> {
         return Err("demo commitments do not balance".into());
     }
 
-    // A block of payments: each with its own proof, verified one by one and then in one batch.
-    let block: Vec<_> = (0..BLOCK).map(|_| sample(BITS, 1, LABEL)).collect();
+    // The same outputs with Bulletproofs+ (Tari's bases: same value base, its own blinding base).
+    let statement = Statement {
+        bits: BITS,
+        extension_degree: 1,
+        minimum_values: None,
+    };
+    let plus_blindings = [[blindings[0]], [blindings[1]]];
+    let t = Instant::now();
+    let (plus, plus_commitments) = RangeProofPlus::prove(
+        tari::generators(),
+        &mut crate::transcript(LABEL),
+        &statement,
+        &outputs,
+        &plus_blindings,
+        None,
+        &mut OsRng,
+    )
+    .map_err(|e| e.to_string())?;
+    row(
+        "Bulletproofs+: prove both outputs",
+        1,
+        2,
+        plus.serialized_size(),
+        t.elapsed(),
+    );
+    let plus_bytes = plus.to_bytes();
+    let plus_encoded: Vec<[u8; 32]> = plus_commitments.iter().map(|c| c.bytes).collect();
+    let t = Instant::now();
+    RangeProofPlus::<Ristretto255>::from_bytes(&plus_bytes)
+        .map_err(|e| e.to_string())?
+        .verify(
+            tari::generators(),
+            &mut crate::transcript(LABEL),
+            &statement,
+            &plus_encoded,
+            &mut OsRng,
+        )
+        .map_err(|e| format!("demo Bulletproofs+ proof failed to verify: {e}"))?;
+    row(
+        "Bulletproofs+: verify it from the wire bytes",
+        1,
+        2,
+        plus_bytes.len(),
+        t.elapsed(),
+    );
+
+    // A block of payments: half Bulletproofs, half Bulletproofs+, one proof each.
+    let block: Vec<Sample> = (0..BLOCK)
+        .map(|k| {
+            prove(
+                if k % 2 == 0 { Kind::Bp } else { Kind::Plus },
+                BITS,
+                &random_values(BITS, 1),
+            )
+        })
+        .collect();
+    let block_bytes: usize = block.iter().map(Sample::size).sum();
     let t = Instant::now();
     for s in &block {
-        s.proof
-            .verify_multiple(
-                gens,
-                &mut crate::transcript(LABEL),
-                &s.commitments,
-                BITS,
-                &mut OsRng,
-            )
-            .map_err(|e| e.to_string())?;
+        if !s.verify() {
+            return Err("a block proof failed to verify".into());
+        }
     }
     row(
-        "verify a block one proof at a time",
+        "block (BP and BP+): verify one at a time",
         BLOCK,
         BLOCK,
-        BLOCK * block[0].proof.serialized_size(),
+        block_bytes,
         t.elapsed(),
     );
 
     let t = Instant::now();
     let mut batch = BatchVerifier::new();
     for s in &block {
-        batch.add_bulletproof(
-            gens,
-            &s.proof,
-            &mut crate::transcript(LABEL),
-            &s.commitments,
-            BITS,
-            &mut OsRng,
-        );
+        s.add_to(&mut batch, &s.commitments);
     }
     batch.verify().map_err(|e| e.to_string())?;
     row(
-        "verify the same block in one batch",
+        "block (BP and BP+): verify in one batch",
         BLOCK,
         BLOCK,
-        BLOCK * block[0].proof.serialized_size(),
+        block_bytes,
         t.elapsed(),
     );
 
-    // Swap two commitments in the block: that proof no longer matches and the batch names it.
+    // Give one proof another payment's commitment: the batch fails and names it.
     let culprit = BLOCK - 1;
     let t = Instant::now();
     let mut batch = BatchVerifier::new();
@@ -158,18 +204,11 @@ pub fn run() -> Result<(), String> {
         } else {
             &s.commitments
         };
-        batch.add_bulletproof(
-            gens,
-            &s.proof,
-            &mut crate::transcript(LABEL),
-            commitments,
-            BITS,
-            &mut OsRng,
-        );
+        s.add_to(&mut batch, commitments);
     }
     let failure = batch.verify().err().ok_or("the tampered block verified")?;
     row(
-        "batch with one forged proof: find it",
+        "block with one forged proof: find it",
         BLOCK,
         BLOCK,
         0,
@@ -184,7 +223,11 @@ pub fn run() -> Result<(), String> {
 
     println!();
     println!("Outputs in range and balanced: input = 1250 + 8700 + fee {fee} (checked on commitments only).");
-    println!("Proof size: {} bytes for two 64-bit amounts.", bytes.len());
+    println!(
+        "Proof size for two 64-bit amounts: {} bytes (Bulletproofs), {} bytes (Bulletproofs+).",
+        bytes.len(),
+        plus_bytes.len()
+    );
     println!("The forged proof in the block was identified: position {culprit}.");
     Ok(())
 }

@@ -433,5 +433,6 @@ fn demo_and_bench_run() {
     let out = rangeproof(&["bench", "--millis", "1", "--batch", "4"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("batch verify"));
-    assert_eq!(stdout(&out).lines().count(), 10);
+    assert_eq!(stdout(&out).lines().count(), 19);
+    assert!(stdout(&out).contains("BP+"));
 }
