@@ -57,8 +57,8 @@ impl Kind {
 
 /// One proof with its commitments.
 pub enum Proof {
-    Bp(RangeProof<Ristretto255>),
-    Plus(RangeProofPlus<Ristretto255>),
+    Bp(Box<RangeProof<Ristretto255>>),
+    Plus(Box<RangeProofPlus<Ristretto255>>),
 }
 
 /// A proof and what it is about.
@@ -107,7 +107,7 @@ pub fn prove(kind: Kind, n: usize, values: &[u64]) -> Sample {
                 &mut OsRng,
             )
             .expect("valid inputs prove");
-            (Proof::Bp(p), c)
+            (Proof::Bp(Box::new(p)), c)
         }
         Kind::Plus => {
             let blindings: Vec<[_; 1]> = values
@@ -124,7 +124,7 @@ pub fn prove(kind: Kind, n: usize, values: &[u64]) -> Sample {
                 &mut OsRng,
             )
             .expect("valid inputs prove");
-            (Proof::Plus(p), c)
+            (Proof::Plus(Box::new(p)), c)
         }
     };
     Sample {
