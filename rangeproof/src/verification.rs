@@ -36,13 +36,12 @@ pub(crate) struct VerificationTerms<G: Group> {
 impl<G: Group> VerificationTerms<G> {
     /// The static scalars in the layout of [`Generators::extend_with_static_points`].
     fn static_scalars(&self, gens: &Generators<G>) -> Vec<G::Scalar> {
-        let mut statics =
-            Vec::with_capacity(gens.static_len(self.n, self.m) + self.dynamic_scalars.len());
-        statics.push(self.b);
-        statics.extend_from_slice(&self.blinding);
-        statics.resize(1 + gens.pedersen().blinding.len(), G::zero());
+        let len = gens.static_len(self.n, self.m, self.blinding.len());
+        let mut statics = Vec::with_capacity(len + self.dynamic_scalars.len());
         statics.extend_from_slice(&self.g);
         statics.extend_from_slice(&self.h);
+        statics.push(self.b);
+        statics.extend_from_slice(&self.blinding);
         statics
     }
 
@@ -59,7 +58,7 @@ impl<G: Group> VerificationTerms<G> {
             ),
             None => {
                 let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
-                gens.extend_with_static_points(self.n, self.m, &mut points);
+                gens.extend_with_static_points(self.n, self.m, self.blinding.len(), &mut points);
                 points.extend_from_slice(&self.dynamic_points);
                 statics.extend_from_slice(&self.dynamic_scalars);
                 msm::vartime::<G>(&statics, &points)

@@ -196,33 +196,43 @@ impl<G: Group> Generators<G> {
         (&share.g[..n], &share.h[..n])
     }
 
-    /// Number of fixed points of an `n`-bit, `m`-party verification: \\(B\\), every blinding
-    /// base, \\(\mathbf G\\) and \\(\mathbf H\\).
-    pub(crate) fn static_len(&self, n: usize, m: usize) -> usize {
-        1 + self.pedersen.blinding.len() + 2 * n * m
+    /// Number of fixed points of an `n`-bit, `m`-party verification using the first
+    /// `blindings` blinding bases: \\(\mathbf G\\), \\(\mathbf H\\), \\(B\\), \\(\tilde B_k\\).
+    pub(crate) fn static_len(&self, n: usize, m: usize, blindings: usize) -> usize {
+        2 * n * m + 1 + blindings
     }
 
     /// Appends the fixed points of an `n`-bit, `m`-party verification in the order the
-    /// verifiers lay out their scalars: `[B, B̃_1.., G(n, m), H(n, m)]`.
-    pub(crate) fn extend_with_static_points(&self, n: usize, m: usize, out: &mut Vec<G::Point>) {
-        out.push(self.pedersen.b);
-        out.extend_from_slice(&self.pedersen.blinding);
+    /// verifiers lay out their scalars: `[G(n, m), H(n, m), B, B̃_1, …, B̃_blindings]`. The
+    /// blinding bases come last so that one table (over all of them) serves every extension
+    /// degree: unused trailing table points cost nothing.
+    pub(crate) fn extend_with_static_points(
+        &self,
+        n: usize,
+        m: usize,
+        blindings: usize,
+        out: &mut Vec<G::Point>,
+    ) {
         self.extend_with_vector_gens(n, m, out);
+        out.push(self.pedersen.b);
+        out.extend_from_slice(&self.pedersen.blinding[..blindings]);
     }
 
     /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (see
-    /// [`Self::extend_with_static_points`]), or `None` when that many points are past the
-    /// backend's measured crossover (Pippenger is faster there). Built on first use and kept.
+    /// [`Self::extend_with_static_points`], with every blinding base), or `None` when that many
+    /// points are past the backend's measured crossover (Pippenger is faster there). Built on
+    /// first use and kept.
     pub fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
-        if self.static_len(n, m) > G::PRECOMPUTATION_CROSSOVER {
+        let all = self.pedersen.blinding.len();
+        if self.static_len(n, m, 1) > G::PRECOMPUTATION_CROSSOVER {
             return None;
         }
         // A poisoned lock only means another thread panicked while inserting; the map is
         // still a valid cache, so keep using it.
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         let table = tables.entry((n, m)).or_insert_with(|| {
-            let mut points = Vec::with_capacity(self.static_len(n, m));
-            self.extend_with_static_points(n, m, &mut points);
+            let mut points = Vec::with_capacity(self.static_len(n, m, all));
+            self.extend_with_static_points(n, m, all, &mut points);
             Arc::new(G::precompute(&points))
         });
         Some(Arc::clone(table))
