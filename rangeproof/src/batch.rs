@@ -110,11 +110,9 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let entry = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.verification_terms(gens, transcript, &v, n, weight, rng))
-            .map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
-        self.entries.push(entry);
-        self.entries.len() - 1
+        let terms = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.verification_terms(gens, transcript, &v, n, weight, rng));
+        self.push(gens, terms)
     }
 
     /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
@@ -134,9 +132,18 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let entry = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.verification_terms(gens, transcript, statement, &v, weight))
-            .map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
+        let terms = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.verification_terms(gens, transcript, statement, &v, weight));
+        self.push(gens, terms)
+    }
+
+    /// Records a proof's weighted equation, or its early rejection; returns its position.
+    fn push(
+        &mut self,
+        gens: &'g Generators<G>,
+        terms: Result<VerificationTerms<G>, crate::ProofError>,
+    ) -> usize {
+        let entry = terms.map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
         self.entries.push(entry);
         self.entries.len() - 1
     }

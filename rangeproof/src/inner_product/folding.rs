@@ -48,15 +48,8 @@ impl<G: Group> FoldedGens<G> {
         scalars: &mut Vec<G::Scalar>,
         points: &mut Vec<G::Point>,
     ) {
-        for (i, s_i) in s.enumerate() {
-            let k = s_i * self.kappa;
-            scalars.push(k);
-            points.push(self.g[offset + i]);
-            if let Some((p_g, _)) = self.pending {
-                scalars.push(k * p_g);
-                points.push(self.g[n + offset + i]);
-            }
-        }
+        let pending = self.pending.map(|(p_g, _)| p_g);
+        push_terms::<G>(&self.g, self.kappa, pending, n, offset, s, scalars, points);
     }
 
     /// Appends \\(\sum_i s_i H_{offset+i}\\).
@@ -68,15 +61,8 @@ impl<G: Group> FoldedGens<G> {
         scalars: &mut Vec<G::Scalar>,
         points: &mut Vec<G::Point>,
     ) {
-        for (i, s_i) in s.enumerate() {
-            let k = s_i * self.lambda;
-            scalars.push(k);
-            points.push(self.h[offset + i]);
-            if let Some((_, p_h)) = self.pending {
-                scalars.push(k * p_h);
-                points.push(self.h[n + offset + i]);
-            }
-        }
+        let pending = self.pending.map(|(_, p_h)| p_h);
+        push_terms::<G>(&self.h, self.lambda, pending, n, offset, s, scalars, points);
     }
 
     /// Folds from length `n` to `n / 2`: \\(G' = c_G (G_{lo} + f_G G_{hi})\\),
@@ -107,6 +93,29 @@ impl<G: Group> FoldedGens<G> {
                     v.truncate(half);
                 }
             }
+        }
+    }
+}
+
+/// \\(\sum_i s_i\, c\, (\hat V_{offset+i} + p\, \hat V_{n+offset+i})\\) as MSM terms.
+#[allow(clippy::too_many_arguments)]
+fn push_terms<G: Group>(
+    v: &[G::Point],
+    factor: G::Scalar,
+    pending: Option<G::Scalar>,
+    n: usize,
+    offset: usize,
+    s: impl Iterator<Item = G::Scalar>,
+    scalars: &mut Vec<G::Scalar>,
+    points: &mut Vec<G::Point>,
+) {
+    for (i, s_i) in s.enumerate() {
+        let k = s_i * factor;
+        scalars.push(k);
+        points.push(v[offset + i]);
+        if let Some(p) = pending {
+            scalars.push(k * p);
+            points.push(v[n + offset + i]);
         }
     }
 }
