@@ -18,7 +18,7 @@ use rand_core::{CryptoRng, RngCore};
 use crate::bulletproofs::RangeProof;
 use crate::bulletproofs_plus::{RangeProofPlus, Statement};
 use crate::errors::BatchError;
-use crate::generators::Generators;
+use crate::generators::{Generators, VectorGens};
 use crate::group::Group;
 use crate::msm;
 use crate::transcript::TranscriptProtocol;
@@ -62,11 +62,17 @@ impl<G: Group> Default for BatchVerifier<'_, G> {
     }
 }
 
-/// Summed scalars of one generator set's fixed points.
-struct StaticSums<'g, G: Group> {
+/// Summed scalars of one flavor's Pedersen bases.
+struct PedersenSums<'g, G: Group> {
     gens: &'g Generators<G>,
     b: G::Scalar,
     blinding: Vec<G::Scalar>,
+}
+
+/// Summed scalars of one set of vector generators (shared by flavors that use the same
+/// chains, so a mixed batch multiplies each \\(G_{j,i}, H_{j,i}\\) once).
+struct VectorSums<'g, G: Group> {
+    vector: &'g VectorGens<G>,
     /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\).
     g: Vec<Vec<G::Scalar>>,
     h: Vec<Vec<G::Scalar>>,
@@ -193,30 +199,48 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                 return terms.is_zero(gens);
             }
         }
-        let mut sums: Vec<StaticSums<'g, G>> = Vec::new();
+        let mut pedersen: Vec<PedersenSums<'g, G>> = Vec::new();
+        let mut vector: Vec<VectorSums<'g, G>> = Vec::new();
         let mut scalars = Vec::new();
         let mut points = Vec::new();
         for &k in subset {
             let Entry::Pending { gens, terms } = &self.entries[k] else {
                 continue;
             };
-            let sum = match sums.iter().position(|s| core::ptr::eq(s.gens, *gens)) {
-                Some(i) => &mut sums[i],
+            let p = match pedersen.iter().position(|s| core::ptr::eq(s.gens, *gens)) {
+                Some(i) => i,
                 None => {
-                    sums.push(StaticSums {
+                    let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
+                    pedersen.push(PedersenSums {
                         gens,
                         b: G::zero(),
-                        blinding: vec![G::zero(); gens.pedersen().blinding.len()],
-                        g: Vec::new(),
-                        h: Vec::new(),
+                        blinding,
                     });
-                    sums.last_mut().expect("just pushed")
+                    pedersen.len() - 1
                 }
             };
+            let sum = &mut pedersen[p];
             sum.b += terms.b;
             for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
                 *acc += *s;
             }
+
+            let gens: &'g Generators<G> = gens;
+            let v = match vector
+                .iter()
+                .position(|s| core::ptr::eq(s.vector, gens.vector()))
+            {
+                Some(i) => i,
+                None => {
+                    vector.push(VectorSums {
+                        vector: gens.vector(),
+                        g: Vec::new(),
+                        h: Vec::new(),
+                    });
+                    vector.len() - 1
+                }
+            };
+            let sum = &mut vector[v];
             if sum.g.len() < terms.m {
                 sum.g.resize_with(terms.m, Vec::new);
                 sum.h.resize_with(terms.m, Vec::new);
@@ -238,14 +262,16 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             scalars.extend_from_slice(&terms.dynamic_scalars);
             points.extend_from_slice(&terms.dynamic_points);
         }
-        for sum in &sums {
+        for sum in &pedersen {
             let pc = sum.gens.pedersen();
             scalars.push(sum.b);
             points.push(pc.b);
             scalars.extend_from_slice(&sum.blinding);
             points.extend_from_slice(&pc.blinding);
+        }
+        for sum in &vector {
             for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-                let (g_pts, h_pts) = sum.gens.party_gens(j, g_acc.len());
+                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
                 scalars.extend_from_slice(g_acc);
                 points.extend_from_slice(g_pts);
                 scalars.extend_from_slice(h_acc);

@@ -8,14 +8,14 @@
 //!
 //! The map and hashes come from `curve25519-dalek` and `sha3`; only the chaining is ours.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
-use super::{Generators, PedersenGens};
+use super::{Generators, PedersenGens, VectorGens};
 use crate::group::{Group, Ristretto255};
 
 /// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
@@ -50,10 +50,7 @@ fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
         .collect()
 }
 
-pub(crate) fn party_share(
-    party: u32,
-    capacity: usize,
-) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
+fn party_share(party: u32, capacity: usize) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
     let mut label = [0u8; 5];
     label[1..].copy_from_slice(&party.to_le_bytes());
     label[0] = b'G';
@@ -63,18 +60,23 @@ pub(crate) fn party_share(
     (g, h)
 }
 
-/// The process-wide dalek-flavor generators (64 bits × 64 parties, derived on first use).
-pub fn generators() -> &'static Generators<Ristretto255> {
-    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| {
-        Generators::new(
-            "dalek",
-            pedersen_gens(),
+/// The dalek generator chains (64 bits × 64 parties, derived on first use), shared by every
+/// flavor that uses them.
+pub(crate) fn vector_gens() -> Arc<VectorGens<Ristretto255>> {
+    static VECTOR: OnceLock<Arc<VectorGens<Ristretto255>>> = OnceLock::new();
+    Arc::clone(VECTOR.get_or_init(|| {
+        Arc::new(VectorGens::new(
             DALEK_GENS_CAPACITY,
             DALEK_PARTY_CAPACITY,
             party_share,
-        )
-    })
+        ))
+    }))
+}
+
+/// The process-wide dalek-flavor generators.
+pub fn generators() -> &'static Generators<Ristretto255> {
+    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
+    GENS.get_or_init(|| Generators::new("dalek", pedersen_gens(), vector_gens()))
 }
 
 #[cfg(test)]
@@ -97,7 +99,7 @@ mod tests {
         let reference_bp = bulletproofs::BulletproofGens::new(64, 4);
         let gens = generators();
         for j in 0..4 {
-            let (g, h) = gens.party_gens(j, 64);
+            let (g, h) = gens.vector().party_gens(j, 64);
             let share = reference_bp.share(j);
             for (i, rg) in share.G(64).enumerate() {
                 assert_eq!(

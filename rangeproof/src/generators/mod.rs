@@ -9,9 +9,10 @@
 //!   proof of \\(m\\) values of \\(n\\) bits uses
 //!   \\(\mathbf G = G_{0,0..n} \Vert G_{1,0..n} \Vert \cdots \Vert G_{m-1,0..n}\\).
 //!
-//! Shares are derived lazily, on first use, and kept; so are the precomputed verification
-//! tables for each proof shape small enough for tables to beat Pippenger. Build one
-//! `Generators` per flavor and share it (the flavor constructors return a process-wide one).
+//! Shares are derived lazily, on first use, and kept, in a [`VectorGens`] that flavors with the
+//! same vector generators share (the dalek and Tari flavors do); so are the precomputed
+//! verification tables for each proof shape small enough for tables to beat Pippenger. Build
+//! one `Generators` per flavor and share it (the flavor constructors return a process-wide one).
 
 pub mod dalek;
 pub mod tari;
@@ -77,14 +78,48 @@ type ShareFn<G> =
 /// Verification tables per proof shape `(n, m)`.
 type TableCache<G> = HashMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
 
-/// The generators of one flavor: Pedersen bases and lazily derived vector generators.
+/// Vector generators in party shares, derived lazily and kept.
+pub struct VectorGens<G: Group> {
+    gens_capacity: usize,
+    parties: Vec<OnceLock<PartyShare<G>>>,
+    derive_share: ShareFn<G>,
+}
+
+impl<G: Group> VectorGens<G> {
+    /// Shares for up to `party_capacity` values of up to `gens_capacity` bits, each derived by
+    /// `derive_share` on first use.
+    pub(crate) fn new(
+        gens_capacity: usize,
+        party_capacity: usize,
+        derive_share: ShareFn<G>,
+    ) -> Self {
+        VectorGens {
+            gens_capacity,
+            parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
+            derive_share,
+        }
+    }
+
+    fn share(&self, party: usize) -> &PartyShare<G> {
+        self.parties[party].get_or_init(|| {
+            let (g, h) = (self.derive_share)(party as u32, self.gens_capacity);
+            PartyShare { g, h }
+        })
+    }
+
+    /// Party `j`'s generators \\(G_{j,i}\\) and \\(H_{j,i}\\), \\(i < n\\).
+    pub(crate) fn party_gens(&self, j: usize, n: usize) -> (&[G::Point], &[G::Point]) {
+        let share = self.share(j);
+        (&share.g[..n], &share.h[..n])
+    }
+}
+
+/// The generators of one flavor: Pedersen bases and (shared) vector generators.
 pub struct Generators<G: Group> {
     /// Human-readable name of the flavor, e.g. `"dalek"`.
     pub flavor: &'static str,
     pedersen: PedersenGens<G>,
-    gens_capacity: usize,
-    parties: Vec<OnceLock<PartyShare<G>>>,
-    derive_share: ShareFn<G>,
+    vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
     pedersen_encodings: OnceLock<Vec<[u8; crate::group::ENCODING_LEN]>>,
 }
@@ -94,30 +129,31 @@ impl<G: Group> core::fmt::Debug for Generators<G> {
         f.debug_struct("Generators")
             .field("group", &G::NAME)
             .field("flavor", &self.flavor)
-            .field("gens_capacity", &self.gens_capacity)
-            .field("party_capacity", &self.parties.len())
+            .field("gens_capacity", &self.vector.gens_capacity)
+            .field("party_capacity", &self.vector.parties.len())
             .finish()
     }
 }
 
 impl<G: Group> Generators<G> {
-    /// Generators for up to `party_capacity` values of up to `gens_capacity` bits.
+    /// A flavor's generators: its Pedersen bases and its vector generators.
     pub(crate) fn new(
         flavor: &'static str,
         pedersen: PedersenGens<G>,
-        gens_capacity: usize,
-        party_capacity: usize,
-        derive_share: ShareFn<G>,
+        vector: Arc<VectorGens<G>>,
     ) -> Self {
         Generators {
             flavor,
             pedersen,
-            gens_capacity,
-            parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
-            derive_share,
+            vector,
             tables: Mutex::new(HashMap::new()),
             pedersen_encodings: OnceLock::new(),
         }
+    }
+
+    /// The vector generators (possibly shared with other flavors).
+    pub(crate) fn vector(&self) -> &VectorGens<G> {
+        &self.vector
     }
 
     /// The Pedersen bases.
@@ -137,24 +173,21 @@ impl<G: Group> Generators<G> {
 
     /// The largest bit size these generators support.
     pub fn gens_capacity(&self) -> usize {
-        self.gens_capacity
+        self.vector.gens_capacity
     }
 
     /// The largest number of aggregated values these generators support.
     pub fn party_capacity(&self) -> usize {
-        self.parties.len()
+        self.vector.parties.len()
     }
 
     fn share(&self, party: usize) -> &PartyShare<G> {
-        self.parties[party].get_or_init(|| {
-            let (g, h) = (self.derive_share)(party as u32, self.gens_capacity);
-            PartyShare { g, h }
-        })
+        self.vector.share(party)
     }
 
     /// Checks that an `n`-bit, `m`-party proof fits these generators.
     pub(crate) fn check_capacity(&self, n: usize, m: usize) -> Result<(), crate::ProofError> {
-        if n > self.gens_capacity || m > self.parties.len() {
+        if n > self.gens_capacity() || m > self.party_capacity() {
             return Err(crate::ProofError::InsufficientGenerators {
                 bits: n,
                 parties: m,
@@ -188,12 +221,6 @@ impl<G: Group> Generators<G> {
         for j in 0..m {
             out.extend_from_slice(&self.share(j).h[..n]);
         }
-    }
-
-    /// Party `j`'s generator \\(G_{j,i}\\) and \\(H_{j,i}\\).
-    pub(crate) fn party_gens(&self, j: usize, n: usize) -> (&[G::Point], &[G::Point]) {
-        let share = self.share(j);
-        (&share.g[..n], &share.h[..n])
     }
 
     /// Number of fixed points of an `n`-bit, `m`-party verification using the first

@@ -35,18 +35,11 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
     }
 }
 
-/// The process-wide Tari-flavor generators (64 bits × 64 parties, derived on first use).
+/// The process-wide Tari-flavor generators; the vector generators are the dalek flavor's own
+/// (derived once, on first use, for both).
 pub fn generators() -> &'static Generators<Ristretto255> {
     static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| {
-        Generators::new(
-            "tari",
-            pedersen_gens(),
-            super::dalek::DALEK_GENS_CAPACITY,
-            crate::MAX_AGGREGATION,
-            super::dalek::party_share,
-        )
-    })
+    GENS.get_or_init(|| Generators::new("tari", pedersen_gens(), super::dalek::vector_gens()))
 }
 
 #[cfg(test)]
