@@ -19,7 +19,7 @@ pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
-pub use group::{EncodedPoint, Group, Ristretto255};
+pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
 pub use transcript::TranscriptProtocol;
 
 /// The largest number of values one proof may aggregate.

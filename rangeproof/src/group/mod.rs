@@ -14,6 +14,7 @@
 //!   on the scalars. Only the verifier, and the prover on public data (generator folding),
 //!   use them.
 
+pub mod ed25519;
 pub mod ristretto;
 
 use core::fmt::Debug;
@@ -23,6 +24,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
 
 /// Length in bytes of every scalar and point encoding used by this crate.

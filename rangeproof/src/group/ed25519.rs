@@ -1,0 +1,208 @@
+//! The Ed25519 backend, on `curve25519-dalek`'s Edwards points, as Monero uses it.
+//!
+//! Ed25519 has cofactor 8: a 32-byte string can decode to a point with a small-order (torsion)
+//! component. This backend decodes exactly what is on the curve and canonically encoded, and
+//! leaves the cofactor to the protocol flavor, which must do what Monero does: the prover
+//! publishes every point multiplied by \\(8^{-1}\\), and the verifier multiplies every proof point
+//! and commitment by 8 before use (equivalently, multiplies their scalars by 8 in the
+//! verification MSM), which removes any torsion component. The fixed generators are in the
+//! prime-order subgroup.
+//!
+//! Canonical means: \\(y < p\\) and no "negative zero" (\\(x = 0\\) with the sign bit set). The
+//! check is a re-encoding comparison, since `curve25519-dalek`'s decompression accepts both.
+
+use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
+use curve25519_dalek::scalar::Scalar;
+use curve25519_dalek::traits::{Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul};
+
+use super::{Group, ENCODING_LEN};
+
+/// The Ed25519 group (the full curve group; see the module notes on the cofactor).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ed25519;
+
+/// The encoding of the identity \\((0, 1)\\).
+const IDENTITY_ENCODING: [u8; ENCODING_LEN] = {
+    let mut bytes = [0u8; ENCODING_LEN];
+    bytes[0] = 1;
+    bytes
+};
+
+impl Group for Ed25519 {
+    type Scalar = Scalar;
+    type Point = EdwardsPoint;
+    type Precomputation = VartimeEdwardsPrecomputation;
+
+    const NAME: &'static str = "ed25519";
+
+    // The same field arithmetic and MSM code as ristretto255 (a Ristretto point is an Edwards
+    // point), so the crossover measured there applies.
+    const PRECOMPUTATION_CROSSOVER: usize = super::Ristretto255::PRECOMPUTATION_CROSSOVER;
+
+    fn identity() -> EdwardsPoint {
+        EdwardsPoint::identity()
+    }
+
+    fn invert(s: &Scalar) -> Scalar {
+        s.invert()
+    }
+
+    fn batch_invert(scalars: &mut [Scalar]) -> Scalar {
+        Scalar::invert_batch_alloc(scalars)
+    }
+
+    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Scalar {
+        Scalar::from_bytes_mod_order_wide(bytes)
+    }
+
+    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Scalar> {
+        Scalar::from_canonical_bytes(*bytes).into()
+    }
+
+    fn scalar_to_bytes(s: &Scalar) -> [u8; ENCODING_LEN] {
+        s.to_bytes()
+    }
+
+    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<EdwardsPoint> {
+        let point = CompressedEdwardsY(*bytes).decompress()?;
+        // Reject y ≥ p and negative zero: only the canonical encoding round-trips.
+        (point.compress().to_bytes() == *bytes).then_some(point)
+    }
+
+    fn point_to_bytes(p: &EdwardsPoint) -> [u8; ENCODING_LEN] {
+        p.compress().to_bytes()
+    }
+
+    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool {
+        *bytes == IDENTITY_ENCODING
+    }
+
+    fn multiscalar_mul(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        EdwardsPoint::multiscalar_mul(scalars, points)
+    }
+
+    fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        EdwardsPoint::vartime_multiscalar_mul(scalars, points)
+    }
+
+    fn precompute(points: &[EdwardsPoint]) -> VartimeEdwardsPrecomputation {
+        VartimeEdwardsPrecomputation::new(points)
+    }
+
+    fn vartime_mixed_multiscalar_mul(
+        precomputation: &VartimeEdwardsPrecomputation,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[EdwardsPoint],
+    ) -> EdwardsPoint {
+        debug_assert!(static_scalars.len() <= precomputation.len());
+        precomputation.vartime_mixed_multiscalar_mul(static_scalars, dynamic_scalars, dynamic_points)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    use rand::rngs::OsRng;
+
+    type G = Ed25519;
+
+    /// The eight points of order dividing 8, as canonical encodings (from the shared vectors).
+    const TORSION: [&str; 7] = [
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+        "0000000000000000000000000000000000000000000000000000000000000080",
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    ];
+
+    fn torsion() -> Vec<EdwardsPoint> {
+        TORSION
+            .iter()
+            .map(|h| {
+                let bytes: [u8; 32] = hex::decode(h).unwrap().try_into().unwrap();
+                G::point_from_bytes(&bytes).expect("torsion points are canonical curve points")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn encodings_round_trip_and_reject_non_canonical() {
+        let p = B * G::random_scalar(&mut OsRng);
+        assert_eq!(G::point_from_bytes(&G::point_to_bytes(&p)), Some(p));
+        assert!(G::is_identity_encoding(&G::point_to_bytes(&G::identity())));
+        // y = p + 1 encodes the identity's y non-canonically.
+        let mut y_plus_p = [0xffu8; 32];
+        y_plus_p[0] = 0xee;
+        y_plus_p[31] = 0x7f;
+        assert!(CompressedEdwardsY(y_plus_p).decompress().is_some(), "dalek accepts it");
+        assert_eq!(G::point_from_bytes(&y_plus_p), None, "we do not");
+        // Negative zero: the identity's encoding with the sign bit set.
+        let mut negative_zero = IDENTITY_ENCODING;
+        negative_zero[31] |= 0x80;
+        assert_eq!(G::point_from_bytes(&negative_zero), None);
+        // Not on the curve (y = 2 has no x).
+        let mut two = [0u8; 32];
+        two[0] = 2;
+        assert_eq!(G::point_from_bytes(&two), None);
+    }
+
+    #[test]
+    fn torsion_points_decode_have_small_order_and_vanish_times_eight() {
+        let t = torsion();
+        for (i, p) in t.iter().enumerate() {
+            assert!(!p.is_torsion_free() || *p == G::identity(), "point {i}");
+            assert_eq!(p.mul_by_cofactor(), G::identity(), "8 T = 0 for point {i}");
+            // Adding torsion changes the encoding but not 8 times the point.
+            let q = B * G::random_scalar(&mut OsRng);
+            assert_ne!(G::point_to_bytes(&(q + p)), G::point_to_bytes(&q));
+            assert_eq!((q + p).mul_by_cofactor(), q.mul_by_cofactor());
+        }
+        // The seven are distinct and, with the identity, closed under addition.
+        let mut all = t.clone();
+        all.push(G::identity());
+        for a in &all {
+            for b in &all {
+                assert!(all.contains(&(a + b)));
+            }
+        }
+    }
+
+    /// The group law, exhaustively on small multiples of the basepoint: k·B by repeated
+    /// addition equals scalar multiplication, and addition is commutative and associative.
+    #[test]
+    fn group_law_on_small_multiples() {
+        let mut multiples = vec![G::identity()];
+        for k in 1..=64u64 {
+            let next = multiples[k as usize - 1] + B;
+            assert_eq!(next, B * Scalar::from(k), "k = {k}");
+            multiples.push(next);
+        }
+        for i in 0..multiples.len() {
+            for j in 0..multiples.len() - i {
+                assert_eq!(multiples[i] + multiples[j], multiples[i + j]);
+                assert_eq!(multiples[i] + multiples[j], multiples[j] + multiples[i]);
+            }
+        }
+        let (a, b, c) = (B * G::random_scalar(&mut OsRng), multiples[7], torsion()[2]);
+        assert_eq!((a + b) + c, a + (b + c));
+        assert_eq!(a - a, G::identity());
+    }
+
+    #[test]
+    fn msm_variants_agree() {
+        let n = 40;
+        let scalars: Vec<Scalar> = (0..n).map(|_| G::random_scalar(&mut OsRng)).collect();
+        let points: Vec<EdwardsPoint> = (0..n).map(|_| B * G::random_scalar(&mut OsRng)).collect();
+        let naive = scalars.iter().zip(&points).fold(G::identity(), |acc, (s, p)| acc + p * s);
+        assert_eq!(G::multiscalar_mul(&scalars, &points), naive);
+        assert_eq!(G::vartime_multiscalar_mul(&scalars, &points), naive);
+        let table = G::precompute(&points[..30]);
+        assert_eq!(G::vartime_mixed_multiscalar_mul(&table, &scalars[..30], &scalars[30..], &points[30..]), naive);
+    }
+}
