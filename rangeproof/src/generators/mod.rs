@@ -15,6 +15,7 @@
 //! one `Generators` per flavor and share it (the flavor constructors return a process-wide one).
 
 pub mod dalek;
+pub mod monero;
 pub mod tari;
 
 use std::collections::HashMap;

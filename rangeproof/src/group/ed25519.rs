@@ -13,7 +13,9 @@
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::scalar::Scalar;
-use curve25519_dalek::traits::{Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul};
+use curve25519_dalek::traits::{
+    Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
+};
 
 use super::{Group, ENCODING_LEN};
 
@@ -98,7 +100,11 @@ impl Group for Ed25519 {
         dynamic_points: &[EdwardsPoint],
     ) -> EdwardsPoint {
         debug_assert!(static_scalars.len() <= precomputation.len());
-        precomputation.vartime_mixed_multiscalar_mul(static_scalars, dynamic_scalars, dynamic_points)
+        precomputation.vartime_mixed_multiscalar_mul(
+            static_scalars,
+            dynamic_scalars,
+            dynamic_points,
+        )
     }
 }
 
@@ -140,7 +146,10 @@ mod tests {
         let mut y_plus_p = [0xffu8; 32];
         y_plus_p[0] = 0xee;
         y_plus_p[31] = 0x7f;
-        assert!(CompressedEdwardsY(y_plus_p).decompress().is_some(), "dalek accepts it");
+        assert!(
+            CompressedEdwardsY(y_plus_p).decompress().is_some(),
+            "dalek accepts it"
+        );
         assert_eq!(G::point_from_bytes(&y_plus_p), None, "we do not");
         // Negative zero: the identity's encoding with the sign bit set.
         let mut negative_zero = IDENTITY_ENCODING;
@@ -199,10 +208,16 @@ mod tests {
         let n = 40;
         let scalars: Vec<Scalar> = (0..n).map(|_| G::random_scalar(&mut OsRng)).collect();
         let points: Vec<EdwardsPoint> = (0..n).map(|_| B * G::random_scalar(&mut OsRng)).collect();
-        let naive = scalars.iter().zip(&points).fold(G::identity(), |acc, (s, p)| acc + p * s);
+        let naive = scalars
+            .iter()
+            .zip(&points)
+            .fold(G::identity(), |acc, (s, p)| acc + p * s);
         assert_eq!(G::multiscalar_mul(&scalars, &points), naive);
         assert_eq!(G::vartime_multiscalar_mul(&scalars, &points), naive);
         let table = G::precompute(&points[..30]);
-        assert_eq!(G::vartime_mixed_multiscalar_mul(&table, &scalars[..30], &scalars[30..], &points[30..]), naive);
+        assert_eq!(
+            G::vartime_mixed_multiscalar_mul(&table, &scalars[..30], &scalars[30..], &points[30..]),
+            naive
+        );
     }
 }

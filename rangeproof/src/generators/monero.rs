@@ -1,0 +1,143 @@
+//! Monero's generators, on Ed25519 (`src/ringct/rctOps.cpp`, `bulletproofs*.cc`).
+//!
+//! * Commitments are \\(C = \gamma G + v H\\): the value base is Monero's \\(H\\) and the blinding
+//!   base is the Ed25519 basepoint \\(G\\).
+//! * The vector generators are \\(H_i = \mathrm{hash\\_to\\_p3}(\mathrm{Keccak}(H \Vert
+//!   \mathtt{label} \Vert \mathrm{varint}(2i)))\\) and \\(G_i\\) likewise with \\(2i + 1\\), for
+//!   \\(i < 64 \cdot 16\\), where the label is `"bulletproof_plus"` for Bulletproofs+ and
+//!   `"bulletproof"` for the original Bulletproofs. An aggregated proof of \\(m'\\) (padded)
+//!   values uses the first \\(64 m'\\); as party shares, party \\(j\\) owns
+//!   \\(G_{64j}, \ldots, G_{64j+63}\\).
+//!
+//! Monero's hash-to-point map (`ge_fromfe_frombytes_vartime`, a single Elligator 2 application
+//! followed by multiplication by 8) and the derivation come from monero-oxide's
+//! `monero-bulletproofs-generators` and `monero-ed25519` crates; they are built on
+//! `curve25519-dalek` 4, so points cross over by their canonical encodings.
+
+use std::sync::{Arc, OnceLock};
+
+use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
+use curve25519_dalek::edwards::EdwardsPoint;
+
+use super::{Generators, PedersenGens, VectorGens};
+use crate::group::{Ed25519, Group};
+
+/// Monero proves 64-bit values only.
+pub const MONERO_BITS: usize = 64;
+/// Monero aggregates at most 16 values per proof.
+pub const MONERO_MAX_AGGREGATION: usize = 16;
+
+/// A `curve25519-dalek` 4 point from monero-oxide, as ours.
+fn convert(p: curve25519_dalek_v4::EdwardsPoint) -> EdwardsPoint {
+    Ed25519::point_from_bytes(&p.compress().to_bytes())
+        .expect("monero-oxide yields canonical curve points")
+}
+
+/// Monero's Pedersen bases: value base \\(H\\), blinding base \\(G\\).
+pub fn pedersen_gens() -> PedersenGens<Ed25519> {
+    let h = Ed25519::point_from_bytes(&monero_ed25519::CompressedPoint::H.to_bytes())
+        .expect("Monero's H is canonical");
+    PedersenGens {
+        b: h,
+        blinding: vec![ED25519_BASEPOINT_POINT],
+    }
+}
+
+/// All of Monero's `(G_i, H_i)` for one label, derived once.
+fn all_vector_gens(label: &'static [u8]) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
+    let gens = monero_bulletproofs_generators::bulletproofs_generators(label);
+    (
+        gens.G.into_iter().map(convert).collect(),
+        gens.H.into_iter().map(convert).collect(),
+    )
+}
+
+macro_rules! monero_flavor {
+    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:literal) => {
+        fn $all() -> &'static (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
+            static ALL: OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)> = OnceLock::new();
+            ALL.get_or_init(|| all_vector_gens($label))
+        }
+
+        fn $share(party: u32, capacity: usize) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
+            let (g, h) = $all();
+            let start = party as usize * MONERO_BITS;
+            (g[start..start + capacity].to_vec(), h[start..start + capacity].to_vec())
+        }
+
+        #[doc = concat!("The process-wide Monero generators for ", $flavor, " (label `", stringify!($label), "`).")]
+        pub fn $fn_name() -> &'static Generators<Ed25519> {
+            static GENS: OnceLock<Generators<Ed25519>> = OnceLock::new();
+            GENS.get_or_init(|| {
+                let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, $share));
+                Generators::new($flavor, pedersen_gens(), vector)
+            })
+        }
+    };
+}
+
+monero_flavor!(
+    bulletproofs_plus_generators,
+    plus_share,
+    plus_all,
+    b"bulletproof_plus",
+    "monero-bulletproofs+"
+);
+monero_flavor!(
+    bulletproofs_generators,
+    original_share,
+    original_all,
+    b"bulletproof",
+    "monero-bulletproofs"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(p: &EdwardsPoint) -> String {
+        hex::encode(Ed25519::point_to_bytes(p))
+    }
+
+    /// Checkpoints from `../shared/vectors/monero-*-ed25519.json`.
+    #[test]
+    fn match_monero_checkpoints() {
+        let pc = pedersen_gens();
+        assert_eq!(
+            hex(&pc.b),
+            "8b655970153799af2aeadc9ff1add0ea6c7251d54154cfa92c173a0dd39c1f94"
+        );
+        assert_eq!(
+            hex(&pc.b_blinding()),
+            "5866666666666666666666666666666666666666666666666666666666666666"
+        );
+        for (gens, hi0, gi0, hi1, gi1) in [
+            (
+                bulletproofs_plus_generators(),
+                "48628df380a5016d25451aaa501731a11b72bf66dc41d81f719abd35ce92b0ed",
+                "38c5d4db53aeb86f5a80def9be4953f2288ed5a44c66af723f463d0170829010",
+                "110d2b61f8c7c10861c3e4ffe7774faba632af94854aa29538517aefe6a39e48",
+                "8a6c817dabe90fdb50cc38677b23ffa7d64efeb00bbd53febe62e077de0db593",
+            ),
+            (
+                bulletproofs_generators(),
+                "42ba668a007d0fcd6fea4009de8a6437248f2d445230af004a89fd04279bc297",
+                "0b48be50e49cad13fb3e014f3fa7d68baca7c8a91083dc9c59b379aaab218f15",
+                "e5224ef871eeb87211511d2a5cb81eeaa160a8a5408eab5deaeb9d4558780947",
+                "df01a5d63b3e3a38382afbd7bc685f343d6192da16ed4b451f15fddab170e22d",
+            ),
+        ] {
+            let (g, h) = gens.vector().party_gens(0, 64);
+            assert_eq!(
+                (hex(&h[0]), hex(&g[0]), hex(&h[1]), hex(&g[1])),
+                (hi0.into(), gi0.into(), hi1.into(), gi1.into())
+            );
+            assert_eq!(gens.party_capacity(), MONERO_MAX_AGGREGATION);
+            // Every generator is in the prime-order subgroup, and the parties' shares are the
+            // consecutive blocks of the flat list.
+            let (g15, _) = gens.vector().party_gens(15, 64);
+            assert!(g.iter().chain(g15).chain(h).all(|p| p.is_torsion_free()));
+            assert_ne!(g15[0], g[0]);
+        }
+    }
+}
