@@ -85,3 +85,73 @@ impl<G: Group> RangeProofPlus<G> {
         })
     }
 }
+
+/// Largest number of rounds Monero allows: 64 bits × 16 values.
+const MONERO_MAX_ROUNDS: usize = 10;
+
+impl<G: Group> RangeProofPlus<G> {
+    /// Encodes the proof as Monero serializes it in a transaction (`BulletproofPlus`, without
+    /// the pruned `V`): `A ‖ A1 ‖ B ‖ r1 ‖ s1 ‖ d1 ‖ varint(k) ‖ L_1..L_k ‖ varint(k) ‖ R_1..R_k`.
+    /// Only for proofs of extension degree 1 (Monero's).
+    pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
+        if self.d1.len() != 1 || self.l_vec.len() > MONERO_MAX_ROUNDS {
+            return Err(ProofError::WrongConvention);
+        }
+        let mut out =
+            Vec::with_capacity(6 * ENCODING_LEN + 2 + 2 * self.l_vec.len() * ENCODING_LEN);
+        for p in [&self.a, &self.a1, &self.b] {
+            out.extend_from_slice(&p.bytes);
+        }
+        for s in [&self.r1, &self.s1, &self.d1[0]] {
+            out.extend_from_slice(&G::scalar_to_bytes(s));
+        }
+        for points in [&self.l_vec, &self.r_vec] {
+            out.push(points.len() as u8); // a varint below 128 is one byte
+            for p in points.iter() {
+                out.extend_from_slice(&p.bytes);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Decodes Monero's serialization (see [`Self::to_monero_bytes`]), rejecting counts that
+    /// differ, exceed Monero's 10 rounds or are not minimal one-byte varints, truncation,
+    /// trailing bytes, invalid points and non-canonical scalars.
+    pub fn from_monero_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let bad_length = || ProofError::InvalidLength(bytes.len());
+        let fixed = 6 * ENCODING_LEN;
+        let count_at = |offset: usize| -> Result<usize, ProofError> {
+            let count = *bytes.get(offset).ok_or_else(bad_length)? as usize;
+            // Monero's varints are LEB128; any count we accept fits in one byte below 0x80.
+            if count == 0 || count > MONERO_MAX_ROUNDS {
+                return Err(bad_length());
+            }
+            Ok(count)
+        };
+        let rounds = count_at(fixed)?;
+        let r_count_at = fixed + 1 + rounds * ENCODING_LEN;
+        if count_at(r_count_at)? != rounds || bytes.len() != r_count_at + 1 + rounds * ENCODING_LEN
+        {
+            return Err(bad_length());
+        }
+        let word = |offset: usize| read32(bytes, offset);
+        let point = |offset: usize| EncodedPoint::<G>::decode(&word(offset));
+        let scalar = |offset: usize| decode_scalar::<G>(&word(offset));
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for j in 0..rounds {
+            l_vec.push(point(fixed + 1 + j * ENCODING_LEN)?);
+            r_vec.push(point(r_count_at + 1 + j * ENCODING_LEN)?);
+        }
+        Ok(RangeProofPlus {
+            a: point(0)?,
+            a1: point(ENCODING_LEN)?,
+            b: point(2 * ENCODING_LEN)?,
+            r1: scalar(3 * ENCODING_LEN)?,
+            s1: scalar(4 * ENCODING_LEN)?,
+            d1: vec![scalar(5 * ENCODING_LEN)?],
+            l_vec,
+            r_vec,
+        })
+    }
+}

@@ -71,7 +71,9 @@ pub(crate) mod verifier;
 #[cfg(test)]
 mod tests;
 
-use crate::generators::Generators;
+use sha3::{Digest, Keccak256};
+
+use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::ProofError;
@@ -135,6 +137,14 @@ impl Statement<'_> {
                 return Err(ProofError::MinimumOutOfRange { bits: self.bits });
             }
         }
+        if gens.convention() == Convention::MoneroPlus
+            && (self.bits != crate::generators::monero::MONERO_BITS
+                || self.minimum_values.is_some())
+        {
+            // Monero proves 64-bit values, without minimum-value promises (and the single
+            // blinding base makes the extension degree 1).
+            return Err(ProofError::WrongConvention);
+        }
         gens.check_capacity(self.bits, m_padded)?;
         Ok(m_padded)
     }
@@ -145,29 +155,56 @@ impl Statement<'_> {
     }
 }
 
-/// Absorbs the statement as Tari does: domain separator, the value base `H` and the blinding
-/// bases `G` in use (each checked non-identity), `N`, `T`, `M`, each commitment and each
-/// minimum value (0 when absent). `commitments` are the real (unpadded) ones.
+/// Absorbs the statement as the generators' convention does, and returns the commitment points
+/// the verification equation uses (times the convention's cofactor).
+///
+/// * Tari: domain separator, the value base `H` and the blinding bases `G` in use (each
+///   checked non-identity), `N`, `T`, `M`, each commitment and each minimum value (0 when
+///   absent). The equation uses the commitments themselves.
+/// * Monero: \\(V_j = 8^{-1} C_j\\), and the chain starts with
+///   \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
+///   \\(T_0\\): [`crate::transcript::monero::MoneroTranscript::bulletproofs_plus`]). The equation
+///   uses \\(8 V_j\\).
+///
+/// `commitments` are the real (unpadded) ones.
 pub(crate) fn absorb_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     gens: &Generators<G>,
     statement: &Statement<'_>,
-    commitments: &[[u8; 32]],
-) -> Result<(), ProofError> {
-    let bases = gens.pedersen_encodings();
-    transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
-    transcript.validate_and_append_point(b"H", &bases[0])?;
-    for g in &bases[1..=statement.extension_degree] {
-        transcript.validate_and_append_point(b"G", g)?;
+    commitments: &[EncodedPoint<G>],
+) -> Result<Vec<G::Point>, ProofError> {
+    match gens.convention() {
+        Convention::Tari => {
+            let bases = gens.pedersen_encodings();
+            transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
+            transcript.validate_and_append_point(b"H", &bases[0])?;
+            for g in &bases[1..=statement.extension_degree] {
+                transcript.validate_and_append_point(b"G", g)?;
+            }
+            transcript.append_u64(b"N", statement.bits as u64);
+            transcript.append_u64(b"T", statement.extension_degree as u64);
+            transcript.append_u64(b"M", commitments.len() as u64);
+            for c in commitments {
+                transcript.append_point(b"Ci", &c.bytes);
+            }
+            for j in 0..commitments.len() {
+                transcript.append_u64(b"vi - minimum_value", statement.minimum(j));
+            }
+            Ok(commitments.iter().map(|c| c.point).collect())
+        }
+        Convention::MoneroPlus => {
+            let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
+            let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
+            let mut hasher = Keccak256::new();
+            for p in &v {
+                hasher.update(G::point_to_bytes(p));
+            }
+            let inner: [u8; 32] =
+                curve25519_dalek::Scalar::from_bytes_mod_order(hasher.finalize().into()).to_bytes();
+            transcript.append_point(b"V", &inner);
+            let _ = transcript.challenge_scalar(b"t");
+            Ok(v)
+        }
+        Convention::Dalek | Convention::MoneroOriginal => Err(ProofError::WrongConvention),
     }
-    transcript.append_u64(b"N", statement.bits as u64);
-    transcript.append_u64(b"T", statement.extension_degree as u64);
-    transcript.append_u64(b"M", commitments.len() as u64);
-    for c in commitments {
-        transcript.append_point(b"Ci", c);
-    }
-    for j in 0..commitments.len() {
-        transcript.append_u64(b"vi - minimum_value", statement.minimum(j));
-    }
-    Ok(())
 }

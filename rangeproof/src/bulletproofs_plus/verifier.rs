@@ -32,12 +32,13 @@ use crate::util::sum_of_powers;
 use crate::verification::{decode_commitments, VerificationTerms};
 use crate::ProofError;
 
-/// The challenges of one proof.
+/// The challenges of one proof, and the commitment points its equation uses.
 struct Challenges<G: Group> {
     y: G::Scalar,
     z: G::Scalar,
     rounds: Vec<G::Scalar>,
     e: G::Scalar,
+    v: Vec<G::Point>,
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -76,6 +77,9 @@ impl<G: Group> RangeProofPlus<G> {
         commitment: &[u8; 32],
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
+        if gens.convention() != crate::generators::Convention::Tari {
+            return Err(ProofError::WrongConvention);
+        }
         let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
         let nm = statement.bits * statement.check(gens, 1)?;
         let c = self.replay(gens, transcript, statement, &commitments)?;
@@ -124,8 +128,7 @@ impl<G: Group> RangeProofPlus<G> {
         {
             return Err(ProofError::VerificationFailed);
         }
-        let encoded: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
-        absorb_statement(transcript, gens, statement, &encoded)?;
+        let v = absorb_statement(transcript, gens, statement, commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         let y = nonzero_challenge(transcript, b"y")?;
         let z = nonzero_challenge(transcript, b"z")?;
@@ -138,7 +141,7 @@ impl<G: Group> RangeProofPlus<G> {
         transcript.validate_and_append_point(b"A1", &self.a1.bytes)?;
         transcript.validate_and_append_point(b"B", &self.b.bytes)?;
         let e = nonzero_challenge(transcript, b"e")?;
-        Ok(Challenges { y, z, rounds, e })
+        Ok(Challenges { y, z, rounds, e, v })
     }
 
     /// Replays the transcript and returns the verification equation times `weight`.
@@ -155,6 +158,7 @@ impl<G: Group> RangeProofPlus<G> {
             z,
             rounds: e_rounds,
             e,
+            v,
         } = self.replay(gens, transcript, statement, commitments)?;
         let n = statement.bits;
         let m_padded = statement.check(gens, commitments.len())?;
@@ -228,19 +232,23 @@ impl<G: Group> RangeProofPlus<G> {
 
         let mut dynamic_scalars = Vec::with_capacity(3 + commitments.len() + 2 * k);
         let mut dynamic_points = Vec::with_capacity(3 + commitments.len() + 2 * k);
+        // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
+        // which removes any torsion component; fold it into the scalars.
+        let w_cof = weight * G::Scalar::from(gens.convention().cofactor());
+        let w_cof_e_sq = w_cof * e_sq;
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
-        for (j, v) in commitments.iter().enumerate() {
-            dynamic_scalars.push(-(weight * z_2j));
-            dynamic_points.push(v.point);
+        for (j, v_j) in v.iter().enumerate() {
+            dynamic_scalars.push(-(w_cof * z_2j));
+            dynamic_points.push(*v_j);
             b_scalar += z_2j * G::Scalar::from(statement.minimum(j));
             z_2j *= zz;
         }
-        dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq]);
+        dynamic_scalars.extend([-(w_cof * e), -w_cof, -w_cof_e_sq]);
         dynamic_points.extend([self.a1.point, self.b.point, self.a.point]);
         for j in 0..k {
-            dynamic_scalars.push(-(w_e_sq * e_sq_rounds[j]));
+            dynamic_scalars.push(-(w_cof_e_sq * e_sq_rounds[j]));
             dynamic_points.push(self.l_vec[j].point);
-            dynamic_scalars.push(-(w_e_sq * e_inv_sq_rounds[j]));
+            dynamic_scalars.push(-(w_cof_e_sq * e_inv_sq_rounds[j]));
             dynamic_points.push(self.r_vec[j].point);
         }
 

@@ -76,7 +76,14 @@ pub(crate) fn vector_gens() -> Arc<VectorGens<Ristretto255>> {
 /// The process-wide dalek-flavor generators.
 pub fn generators() -> &'static Generators<Ristretto255> {
     static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| Generators::new("dalek", pedersen_gens(), vector_gens()))
+    GENS.get_or_init(|| {
+        Generators::new(
+            "dalek",
+            super::Convention::Dalek,
+            pedersen_gens(),
+            vector_gens(),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -115,10 +115,36 @@ impl<G: Group> VectorGens<G> {
     }
 }
 
+/// The wire and transcript conventions a set of generators belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// The reference `bulletproofs` crate (Bulletproofs over ristretto255, merlin).
+    Dalek,
+    /// Tari's Bulletproofs+ over ristretto255 (merlin).
+    Tari,
+    /// Monero's Bulletproofs+ over Ed25519 (Keccak hash chain, points published times 1/8).
+    MoneroPlus,
+    /// Monero's original Bulletproofs over Ed25519.
+    MoneroOriginal,
+}
+
+impl Convention {
+    /// The multiplier the verifier applies to every proof point and commitment, and whose
+    /// inverse the prover applies to every point it publishes: 8 for Monero (clears torsion on
+    /// Ed25519), 1 elsewhere.
+    pub(crate) fn cofactor(self) -> u64 {
+        match self {
+            Convention::MoneroPlus | Convention::MoneroOriginal => 8,
+            Convention::Dalek | Convention::Tari => 1,
+        }
+    }
+}
+
 /// The generators of one flavor: Pedersen bases and (shared) vector generators.
 pub struct Generators<G: Group> {
     /// Human-readable name of the flavor, e.g. `"dalek"`.
     pub flavor: &'static str,
+    convention: Convention,
     pedersen: PedersenGens<G>,
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
@@ -140,16 +166,23 @@ impl<G: Group> Generators<G> {
     /// A flavor's generators: its Pedersen bases and its vector generators.
     pub(crate) fn new(
         flavor: &'static str,
+        convention: Convention,
         pedersen: PedersenGens<G>,
         vector: Arc<VectorGens<G>>,
     ) -> Self {
         Generators {
             flavor,
+            convention,
             pedersen,
             vector,
             tables: Mutex::new(HashMap::new()),
             pedersen_encodings: OnceLock::new(),
         }
+    }
+
+    /// The conventions these generators belong to.
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 
     /// The vector generators (possibly shared with other flavors).

@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
-use super::{Generators, PedersenGens, VectorGens};
+use super::{Convention, Generators, PedersenGens, VectorGens};
 use crate::group::{Ed25519, Group};
 
 /// Monero proves 64-bit values only.
@@ -53,7 +53,7 @@ fn all_vector_gens(label: &'static [u8]) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint
 }
 
 macro_rules! monero_flavor {
-    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:literal) => {
+    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:literal, $convention:expr) => {
         fn $all() -> &'static (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
             static ALL: OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)> = OnceLock::new();
             ALL.get_or_init(|| all_vector_gens($label))
@@ -70,7 +70,7 @@ macro_rules! monero_flavor {
             static GENS: OnceLock<Generators<Ed25519>> = OnceLock::new();
             GENS.get_or_init(|| {
                 let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, $share));
-                Generators::new($flavor, pedersen_gens(), vector)
+                Generators::new($flavor, $convention, pedersen_gens(), vector)
             })
         }
     };
@@ -81,14 +81,16 @@ monero_flavor!(
     plus_share,
     plus_all,
     b"bulletproof_plus",
-    "monero-bulletproofs+"
+    "monero-bulletproofs+",
+    Convention::MoneroPlus
 );
 monero_flavor!(
     bulletproofs_generators,
     original_share,
     original_all,
     b"bulletproof",
-    "monero-bulletproofs"
+    "monero-bulletproofs",
+    Convention::MoneroOriginal
 );
 
 #[cfg(test)]

@@ -39,7 +39,14 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
 /// (derived once, on first use, for both).
 pub fn generators() -> &'static Generators<Ristretto255> {
     static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| Generators::new("tari", pedersen_gens(), super::dalek::vector_gens()))
+    GENS.get_or_init(|| {
+        Generators::new(
+            "tari",
+            super::Convention::Tari,
+            pedersen_gens(),
+            super::dalek::vector_gens(),
+        )
+    })
 }
 
 #[cfg(test)]

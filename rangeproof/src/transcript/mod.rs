@@ -10,6 +10,7 @@
 //! so that neither a weak system RNG nor a repeated transcript alone repeats a nonce.
 
 mod merlin_transcript;
+pub mod monero;
 
 use rand_core::{CryptoRng, RngCore};
 

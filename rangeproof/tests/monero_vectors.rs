@@ -1,0 +1,271 @@
+//! Monero mainnet Bulletproofs+ proofs (`../shared/vectors/monero-bpplus-ed25519.json`) verify,
+//! alone and in one batch, and the reject cases of the vectors' README are rejected.
+
+use curve25519_dalek::edwards::EdwardsPoint;
+use rand::rngs::OsRng;
+use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::generators::monero;
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProofPlus};
+use serde_json::Value;
+
+const VECTORS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/vectors/monero-bpplus-ed25519.json"
+);
+const STATEMENT: Statement<'static> = Statement {
+    bits: 64,
+    extension_degree: 1,
+    minimum_values: None,
+};
+
+/// ℓ, little-endian.
+const L: [u8; 32] = [
+    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+];
+
+struct Case {
+    proof: Vec<u8>,
+    commitments: Vec<[u8; 32]>,
+}
+
+fn hex32(v: &Value) -> [u8; 32] {
+    hex::decode(v.as_str().expect("hex"))
+        .expect("hex")
+        .try_into()
+        .expect("32 bytes")
+}
+
+fn load() -> (Vec<Case>, Vec<[u8; 32]>) {
+    let text = std::fs::read_to_string(VECTORS)
+        .expect("the shared vectors must be present beside the repository");
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    let cases = json["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| Case {
+            proof: hex::decode(c["proof"].as_str().expect("hex")).expect("hex"),
+            commitments: c["commitments"]
+                .as_array()
+                .expect("commitments")
+                .iter()
+                .map(hex32)
+                .collect(),
+        })
+        .collect();
+    let torsion = json["torsion_points"]
+        .as_array()
+        .expect("torsion")
+        .iter()
+        .map(hex32)
+        .collect();
+    (cases, torsion)
+}
+
+fn verify(proof: &[u8], commitments: &[[u8; 32]]) -> Result<(), ProofError> {
+    let proof = RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?;
+    proof.verify(
+        monero::bulletproofs_plus_generators(),
+        &mut MoneroTranscript::bulletproofs_plus(),
+        &STATEMENT,
+        commitments,
+        &mut OsRng,
+    )
+}
+
+#[test]
+fn mainnet_proofs_verify_alone_and_in_one_batch() {
+    let (cases, _) = load();
+    assert_eq!(cases.len(), 14);
+    let gens = monero::bulletproofs_plus_generators();
+    let decoded: Vec<RangeProofPlus<Ed25519>> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            verify(&c.proof, &c.commitments).unwrap_or_else(|e| panic!("case {i}: {e}"));
+            let p = RangeProofPlus::from_monero_bytes(&c.proof).unwrap();
+            assert_eq!(
+                p.to_monero_bytes().unwrap(),
+                c.proof,
+                "case {i} re-encodes to the same bytes"
+            );
+            p
+        })
+        .collect();
+    let mut batch = BatchVerifier::new();
+    for (p, c) in decoded.iter().zip(&cases) {
+        batch.add_bulletproof_plus(
+            gens,
+            p,
+            &mut MoneroTranscript::bulletproofs_plus(),
+            &STATEMENT,
+            &c.commitments,
+            &mut OsRng,
+        );
+    }
+    batch
+        .verify()
+        .expect("the 14 mainnet proofs verify in one batch");
+
+    // One case with another case's commitments: the batch names exactly that one.
+    let mut batch = BatchVerifier::new();
+    for (k, (p, c)) in decoded.iter().zip(&cases).enumerate() {
+        let commitments = if k == 5 {
+            &cases[0].commitments[..]
+        } else {
+            &c.commitments[..]
+        };
+        batch.add_bulletproof_plus(
+            gens,
+            p,
+            &mut MoneroTranscript::bulletproofs_plus(),
+            &STATEMENT,
+            commitments,
+            &mut OsRng,
+        );
+    }
+    assert_eq!(batch.verify().unwrap_err().invalid, vec![5]);
+}
+
+/// Offsets of the 32-byte fields of a proof with `rounds` rounds: A, A1, B, r1, s1, d1, L.., R...
+fn fields(rounds: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..6).map(|i| 32 * i).collect();
+    out.extend((0..rounds).map(|j| 193 + 32 * j));
+    out.extend((0..rounds).map(|j| 194 + 32 * (rounds + j)));
+    out
+}
+
+#[test]
+fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
+    let (cases, _) = load();
+    for (i, c) in cases.iter().enumerate() {
+        let rounds = c.proof[192] as usize;
+        for offset in fields(rounds) {
+            for pos in [offset, offset + 13, offset + 31] {
+                let mut bad = c.proof.clone();
+                bad[pos] ^= 0x01;
+                assert!(
+                    verify(&bad, &c.commitments).is_err(),
+                    "case {i}: byte {pos}"
+                );
+            }
+        }
+        for j in 0..c.commitments.len() {
+            let mut commitments = c.commitments.clone();
+            commitments[j][0] ^= 0x01;
+            assert!(
+                verify(&c.proof, &commitments).is_err(),
+                "case {i}: commitment {j}"
+            );
+        }
+        // r1, s1, d1 + ℓ (where it still fits) must be refused, not reduced.
+        for offset in [96usize, 128, 160] {
+            let mut bad = c.proof.clone();
+            let field = &mut bad[offset..offset + 32];
+            if field[31] >= 0xe0 {
+                continue;
+            }
+            let mut carry = 0u16;
+            for (b, l) in field.iter_mut().zip(L) {
+                let sum = *b as u16 + l as u16 + carry;
+                *b = sum as u8;
+                carry = sum >> 8;
+            }
+            assert_eq!(
+                verify(&bad, &c.commitments),
+                Err(ProofError::NonCanonicalScalar),
+                "case {i}"
+            );
+        }
+        // Truncation, a trailing byte, a dropped or duplicated (L, R) pair.
+        let len = c.proof.len();
+        assert!(verify(&c.proof[..len - 1], &c.commitments).is_err());
+        assert!(verify(&c.proof[..len - 32], &c.commitments).is_err());
+        let mut longer = c.proof.clone();
+        longer.push(0);
+        assert!(verify(&longer, &c.commitments).is_err());
+        let l_end = 193 + 32 * rounds;
+        let mut dropped = c.proof[..l_end - 32].to_vec();
+        dropped.push((rounds - 1) as u8);
+        dropped.extend_from_slice(&c.proof[l_end + 1..len - 32]);
+        dropped[192] = (rounds - 1) as u8;
+        assert!(
+            verify(&dropped, &c.commitments).is_err(),
+            "case {i}: dropped round"
+        );
+        let mut duplicated = c.proof[..l_end].to_vec();
+        duplicated.extend_from_slice(&c.proof[l_end - 32..l_end]);
+        duplicated.push((rounds + 1) as u8);
+        duplicated.extend_from_slice(&c.proof[l_end + 1..]);
+        duplicated.extend_from_slice(&c.proof[len - 32..]);
+        duplicated[192] = (rounds + 1) as u8;
+        assert!(
+            verify(&duplicated, &c.commitments).is_err(),
+            "case {i}: duplicated round"
+        );
+    }
+}
+
+#[test]
+fn torsion_added_to_any_point_is_rejected() {
+    let (cases, torsion) = load();
+    let add = |bytes: &[u8], t: &[u8; 32]| -> [u8; 32] {
+        let p: EdwardsPoint = Ed25519::point_from_bytes(bytes.try_into().unwrap()).unwrap();
+        Ed25519::point_to_bytes(&(p + Ed25519::point_from_bytes(t).unwrap()))
+    };
+    for (i, c) in cases.iter().enumerate().take(4) {
+        let rounds = c.proof[192] as usize;
+        let points: Vec<usize> = fields(rounds)
+            .into_iter()
+            .filter(|o| ![96, 128, 160].contains(o))
+            .collect();
+        for t in &torsion {
+            for &offset in &points {
+                let mut bad = c.proof.clone();
+                let moved = add(&bad[offset..offset + 32], t);
+                bad[offset..offset + 32].copy_from_slice(&moved);
+                assert!(
+                    verify(&bad, &c.commitments).is_err(),
+                    "case {i}: torsion at {offset}"
+                );
+            }
+            for j in 0..c.commitments.len() {
+                let mut commitments = c.commitments.clone();
+                commitments[j] = add(&commitments[j], t);
+                assert!(
+                    verify(&c.proof, &commitments).is_err(),
+                    "case {i}: torsion on commitment {j}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn other_statements_are_rejected() {
+    let (cases, _) = load();
+    for (i, c) in cases.iter().enumerate() {
+        let m = c.commitments.len();
+        if m >= 2 {
+            let mut swapped = c.commitments.clone();
+            swapped.swap(0, 1);
+            assert!(verify(&c.proof, &swapped).is_err(), "case {i}: swapped");
+            assert!(
+                verify(&c.proof, &c.commitments[..m - 1]).is_err(),
+                "case {i}: m - 1"
+            );
+        }
+        let mut more = c.commitments.clone();
+        more.push(c.commitments[0]);
+        assert!(verify(&c.proof, &more).is_err(), "case {i}: m + 1");
+        let other = &cases[(i + 1) % cases.len()].commitments;
+        if other.len() == m {
+            assert!(
+                verify(&c.proof, other).is_err(),
+                "case {i}: another case's commitments"
+            );
+        }
+    }
+}
