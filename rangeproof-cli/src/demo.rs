@@ -4,15 +4,17 @@
 //! 8 700 in change and pays a public fee of 50. Observers see only commitments; an aggregated
 //! range proof shows both outputs are in [0, 2^64) (so no output hides a negative amount), and
 //! the commitments balance. The same outputs are then proved with Bulletproofs+ (Tari's format,
-//! smaller), and a block of payments of both kinds is verified in one batch, with a forged
-//! proof in it pinpointed.
+//! smaller), a block of payments of both kinds is verified in one batch, with a forged proof in
+//! it pinpointed, and the Bulletproofs+ proofs of 14 Monero mainnet transactions (bundled) are
+//! verified in one batch.
 
 use std::time::Instant;
 
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, tari};
-use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
+use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::bench::{fmt, prove, random_values, Kind, Sample};
 
@@ -33,6 +35,7 @@ pub fn run() -> Result<(), String> {
     let pc = gens.pedersen();
     gens.table(BITS, 1);
     tari::generators().table(BITS, 1);
+    monero::bulletproofs_plus_generators().table(BITS, 1);
     let setup = start.elapsed();
 
     println!(
@@ -46,7 +49,13 @@ pub fn run() -> Result<(), String> {
         "|{:-<48}|{:->8}|{:->8}|{:->11}|{:->12}|",
         "", "", "", "", ""
     );
-    row("derive generators and tables (dalek, tari)", 0, 0, 0, setup);
+    row(
+        "derive generators, tables (dalek, tari, monero)",
+        0,
+        0,
+        0,
+        setup,
+    );
 
     // Alice's input note and its blinding (she knows both; the chain only has the commitment).
     let input_value = 10_000u64;
@@ -221,6 +230,43 @@ pub fn run() -> Result<(), String> {
         ));
     }
 
+    // Monero: the Bulletproofs+ proofs of 14 mainnet transactions (bundled, public data).
+    let mainnet = monero_mainnet()?;
+    let gens = monero::bulletproofs_plus_generators();
+    let statement = Statement {
+        bits: 64,
+        extension_degree: 1,
+        minimum_values: None,
+    };
+    let outputs: usize = mainnet.iter().map(|(_, c)| c.len()).sum();
+    let mainnet_bytes: usize = mainnet.iter().map(|(p, _)| p.len()).sum();
+    let t = Instant::now();
+    let mut batch = BatchVerifier::new();
+    let mut decoded = Vec::with_capacity(mainnet.len());
+    for (proof, commitments) in &mainnet {
+        decoded
+            .push(RangeProofPlus::<Ed25519>::from_monero_bytes(proof).map_err(|e| e.to_string())?);
+        let p = decoded.last().ok_or("just pushed")?;
+        batch.add_bulletproof_plus(
+            gens,
+            p,
+            &mut MoneroTranscript::bulletproofs_plus(),
+            &statement,
+            commitments,
+            &mut OsRng,
+        );
+    }
+    batch
+        .verify()
+        .map_err(|e| format!("Monero mainnet proofs failed to verify: {e}"))?;
+    row(
+        "Monero mainnet BP+ (14 txs): decode, one batch",
+        mainnet.len(),
+        outputs,
+        mainnet_bytes,
+        t.elapsed(),
+    );
+
     println!();
     println!("Outputs in range and balanced: input = 1250 + 8700 + fee {fee} (checked on commitments only).");
     println!(
@@ -229,5 +275,38 @@ pub fn run() -> Result<(), String> {
         plus_bytes.len()
     );
     println!("The forged proof in the block was identified: position {culprit}.");
+    println!(
+        "{} Monero mainnet range proofs ({outputs} outputs) verified in one batch.",
+        mainnet.len()
+    );
     Ok(())
+}
+
+/// The bundled Monero mainnet Bulletproofs+ proofs: (proof bytes, on-chain commitments).
+fn monero_mainnet() -> Result<Vec<(Vec<u8>, Vec<[u8; 32]>)>, String> {
+    let json: serde_json::Value =
+        serde_json::from_str(include_str!("../data/monero-bpplus-mainnet.json"))
+            .map_err(|e| format!("bundled vectors: {e}"))?;
+    let cases = json["cases"]
+        .as_array()
+        .ok_or("bundled vectors: no cases")?;
+    cases
+        .iter()
+        .map(|case| {
+            let proof = hex::decode(case["proof"].as_str().ok_or("bundled vectors: proof")?)
+                .map_err(|e| e.to_string())?;
+            let commitments = case["commitments"]
+                .as_array()
+                .ok_or("bundled vectors: commitments")?
+                .iter()
+                .map(|c| {
+                    let bytes = hex::decode(c.as_str().ok_or("bundled vectors: commitment")?)
+                        .map_err(|e| e.to_string())?;
+                    <[u8; 32]>::try_from(bytes.as_slice())
+                        .map_err(|_| "bundled vectors: commitment length".to_string())
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok((proof, commitments))
+        })
+        .collect()
 }

@@ -6,7 +6,13 @@
 //! {"scheme": "bulletproofs+", "group": "ristretto255", "flavor": "tari",
 //!  "transcript_label": "…", "bits": 64, "extension_degree": 1,
 //!  "minimum_values": [0, …], "commitments": ["hex", …], "proof": "hex"}
+//! {"scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero",
+//!  "transcript_label": "…", "bits": 64, "commitments": ["hex", …], "proof": "hex"}
 //! ```
+//!
+//! In Monero documents the proof is in Monero's transaction serialization and the commitments
+//! are the full on-chain commitments C (outPk masks); the transcript label is not used (Monero's
+//! transcript has none).
 //!
 //! `minimum_values` (one per commitment) appears only when minimum-value promises are used.
 //! Parsing is strict about structure (fields, hex, 32-byte commitments, supported scheme, group,
@@ -18,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs::VALID_BITSIZES;
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
+use rangeproof::generators::monero::{MONERO_BITS, MONERO_MAX_AGGREGATION};
 use rangeproof::MAX_AGGREGATION;
 
 /// The document as it appears on disk.
@@ -25,9 +32,9 @@ use rangeproof::MAX_AGGREGATION;
 pub struct ProofDocument {
     /// Proof system: `"bulletproofs"` or `"bulletproofs+"`.
     pub scheme: String,
-    /// Group: `"ristretto255"`.
+    /// Group: `"ristretto255"` or `"ed25519"` (Monero).
     pub group: String,
-    /// Wire convention: `"dalek"` (Bulletproofs) or `"tari"` (Bulletproofs+).
+    /// Wire convention: `"dalek"` (Bulletproofs), `"tari"` or `"monero"` (Bulletproofs+).
     pub flavor: String,
     /// The Fiat–Shamir transcript label both sides use.
     pub transcript_label: String,
@@ -55,6 +62,9 @@ pub enum Scheme {
         extension_degree: usize,
         minimum_values: Option<Vec<u64>>,
     },
+    /// Bulletproofs+, Monero flavor (Ed25519; proof in Monero's serialization; commitments are
+    /// the on-chain outPk masks).
+    MoneroBulletproofsPlus,
 }
 
 /// A document whose structure has been checked.
@@ -80,14 +90,14 @@ impl ProofDocument {
     }
 
     fn check(&self) -> Result<ParsedDocument, String> {
-        let scheme = match (self.scheme.as_str(), self.flavor.as_str()) {
-            ("bulletproofs", "dalek") => {
+        let scheme = match (self.scheme.as_str(), self.group.as_str(), self.flavor.as_str()) {
+            ("bulletproofs", "ristretto255", "dalek") => {
                 if self.extension_degree.is_some() || self.minimum_values.is_some() {
                     return Err("extension_degree and minimum_values belong to bulletproofs+ documents".into());
                 }
                 Scheme::Bulletproofs
             }
-            ("bulletproofs+", "tari") => {
+            ("bulletproofs+", "ristretto255", "tari") => {
                 let extension_degree = self.extension_degree.unwrap_or(1);
                 if extension_degree == 0 || extension_degree > MAX_EXTENSION_DEGREE {
                     return Err(format!(
@@ -105,22 +115,32 @@ impl ProofDocument {
                 }
                 Scheme::BulletproofsPlus { extension_degree, minimum_values: self.minimum_values.clone() }
             }
-            ("bulletproofs" | "bulletproofs+", flavor) => {
+            ("bulletproofs+", "ed25519", "monero") => {
+                if self.extension_degree.is_some_and(|d| d != 1) || self.minimum_values.is_some() {
+                    return Err("monero documents have one blinding factor and no minimum_values".into());
+                }
+                if self.bits != MONERO_BITS {
+                    return Err(format!("monero proofs are for 64-bit values, not {}", self.bits));
+                }
+                if self.commitments.len() > MONERO_MAX_AGGREGATION {
+                    return Err(format!(
+                        "{} commitments: a monero proof covers at most {MONERO_MAX_AGGREGATION}",
+                        self.commitments.len()
+                    ));
+                }
+                Scheme::MoneroBulletproofsPlus
+            }
+            ("bulletproofs" | "bulletproofs+", group, flavor) => {
                 return Err(format!(
-                    "unsupported flavor {flavor:?} for {} (supported: bulletproofs/dalek, bulletproofs+/tari)",
+                    "unsupported group/flavor {group:?}/{flavor:?} for {} (supported: bulletproofs ristretto255/dalek, \
+                     bulletproofs+ ristretto255/tari and ed25519/monero)",
                     self.scheme
                 ))
             }
-            (scheme, _) => {
+            (scheme, _, _) => {
                 return Err(format!("unsupported scheme {scheme:?} (supported: \"bulletproofs\", \"bulletproofs+\")"))
             }
         };
-        if self.group != "ristretto255" {
-            return Err(format!(
-                "unsupported group {:?} (supported: \"ristretto255\")",
-                self.group
-            ));
-        }
         if !VALID_BITSIZES.contains(&self.bits) {
             return Err(format!(
                 "unsupported bits {} (supported: 8, 16, 32, 64)",
@@ -220,6 +240,15 @@ mod tests {
         let cases: Vec<(Mutation, &str)> = vec![
             (Box::new(|d| d.scheme = "zk-snark".into()), "scheme"),
             (Box::new(|d| d.group = "secp256k1".into()), "group"),
+            (
+                Box::new(|d| {
+                    d.scheme = "bulletproofs+".into();
+                    d.group = "ed25519".into();
+                    d.flavor = "monero".into();
+                    d.bits = 32;
+                }),
+                "64-bit",
+            ),
             (Box::new(|d| d.flavor = "monero".into()), "flavor"),
             (Box::new(|d| d.bits = 12), "bits"),
             (Box::new(|d| d.commitments.clear()), "commitments"),

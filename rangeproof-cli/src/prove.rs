@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, tari};
-use rangeproof::{EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
+use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{Ed25519, EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 use crate::document::{Openings, ProofDocument};
 
@@ -29,6 +30,13 @@ pub struct ProveArgs {
     /// Proof system.
     #[arg(long, value_enum, default_value = "bulletproofs")]
     scheme: SchemeArg,
+    /// Group: ristretto255 (default) or ed25519 (Monero).
+    #[arg(long)]
+    group: Option<String>,
+    /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default) or monero
+    /// (Bulletproofs+ on ed25519).
+    #[arg(long)]
+    flavor: Option<String>,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
     #[arg(long)]
     bits: usize,
@@ -52,8 +60,35 @@ pub struct ProveArgs {
     openings: Option<PathBuf>,
 }
 
+/// Which implementation a `prove` request maps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    DalekBp,
+    TariPlus,
+    MoneroPlus,
+}
+
+fn target(args: &ProveArgs) -> Result<Target, String> {
+    match (args.scheme, args.group.as_deref(), args.flavor.as_deref()) {
+        (SchemeArg::Bulletproofs, None | Some("ristretto255"), None | Some("dalek")) => Ok(Target::DalekBp),
+        (SchemeArg::BulletproofsPlus, None | Some("ristretto255"), None | Some("tari")) => Ok(Target::TariPlus),
+        (SchemeArg::BulletproofsPlus, None | Some("ed25519"), Some("monero"))
+        | (SchemeArg::BulletproofsPlus, Some("ed25519"), None) => Ok(Target::MoneroPlus),
+        (scheme, group, flavor) => Err(format!(
+            "unsupported group/flavor {}/{} for {scheme:?} (supported: bulletproofs ristretto255/dalek, \
+             bulletproofs+ ristretto255/tari and ed25519/monero)",
+            group.unwrap_or("default"),
+            flavor.unwrap_or("default")
+        )),
+    }
+}
+
 pub fn run(args: &ProveArgs) -> Result<(), String> {
     let mut transcript = crate::transcript(args.transcript_label.as_bytes());
+    let target = target(args)?;
+    if target == Target::MoneroPlus {
+        return prove_monero(args);
+    }
     let (doc, blindings, commitments) = match args.scheme {
         SchemeArg::Bulletproofs => {
             if args.extension_degree.is_some() || args.minimum_values.is_some() {
@@ -126,28 +161,90 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
             (doc, blindings, commitments)
         }
     };
+    let blinding_hex: Vec<Vec<String>> = blindings
+        .iter()
+        .map(|b| {
+            b.iter()
+                .map(|s| hex::encode(Ristretto255::scalar_to_bytes(s)))
+                .collect()
+        })
+        .collect();
+    let commitment_hex = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
+    emit(args, &doc, blinding_hex, commitment_hex)
+}
+
+/// Monero Bulletproofs+: 64-bit values, one mask each, Monero's serialization.
+fn prove_monero(args: &ProveArgs) -> Result<(), String> {
+    if args.extension_degree.is_some_and(|d| d != 1) || args.minimum_values.is_some() {
+        return Err("monero proofs have one blinding factor and no minimum values".into());
+    }
+    if args.bits != monero::MONERO_BITS {
+        return Err(format!(
+            "monero proofs are for 64-bit values (--bits 64), not {}",
+            args.bits
+        ));
+    }
+    let statement = Statement {
+        bits: 64,
+        extension_degree: 1,
+        minimum_values: None,
+    };
+    let masks: Vec<[_; 1]> = args
+        .values
+        .iter()
+        .map(|_| [Ed25519::random_scalar(&mut OsRng)])
+        .collect();
+    let (proof, commitments) = RangeProofPlus::prove(
+        monero::bulletproofs_plus_generators(),
+        &mut MoneroTranscript::bulletproofs_plus(),
+        &statement,
+        &args.values,
+        &masks,
+        None,
+        &mut OsRng,
+    )
+    .map_err(|e| format!("cannot prove: {e}"))?;
+    let commitment_hex: Vec<String> = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
+    let doc = ProofDocument {
+        scheme: "bulletproofs+".into(),
+        group: Ed25519::NAME.into(),
+        flavor: "monero".into(),
+        transcript_label: args.transcript_label.clone(),
+        bits: 64,
+        extension_degree: None,
+        minimum_values: None,
+        commitments: commitment_hex.clone(),
+        proof: hex::encode(proof.to_monero_bytes().map_err(|e| e.to_string())?),
+    };
+    let mask_hex = masks
+        .iter()
+        .map(|m| vec![hex::encode(Ed25519::scalar_to_bytes(&m[0]))])
+        .collect();
+    emit(args, &doc, mask_hex, commitment_hex)
+}
+
+/// Writes the openings (if asked) and the document.
+fn emit(
+    args: &ProveArgs,
+    doc: &ProofDocument,
+    blindings: Vec<Vec<String>>,
+    commitments: Vec<String>,
+) -> Result<(), String> {
     if let Some(path) = &args.openings {
         let openings = Openings {
             scheme: doc.scheme.clone(),
-            group: Ristretto255::NAME.into(),
+            group: doc.group.clone(),
             bits: args.bits,
             values: args.values.clone(),
-            blindings: blindings
-                .iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|s| hex::encode(Ristretto255::scalar_to_bytes(s)))
-                        .collect()
-                })
-                .collect(),
-            commitments: commitments.iter().map(|c| hex::encode(c.bytes)).collect(),
+            blindings,
+            commitments,
         };
         write(
             path,
             &serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?,
         )?;
     }
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
     match &args.out {
         Some(path) => write(path, &text),
         None => {

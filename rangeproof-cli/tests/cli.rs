@@ -250,6 +250,152 @@ fn prove_plus(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {
 }
 
 #[test]
+fn monero_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("monero.json");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--group",
+        "ed25519",
+        "--flavor",
+        "monero",
+        "--bits",
+        "64",
+        "--values",
+        "0,18446744073709551615,3",
+        "--out",
+        doc.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let json = read(&doc);
+    assert_eq!(
+        (
+            json["scheme"].as_str(),
+            json["group"].as_str(),
+            json["flavor"].as_str()
+        ),
+        (Some("bulletproofs+"), Some("ed25519"), Some("monero"))
+    );
+    assert!(json.get("extension_degree").is_none() && json.get("minimum_values").is_none());
+    // Monero serialization: 6 fields, then varint(8) and 8 L, varint(8) and 8 R (m = 3 -> 4).
+    assert_eq!(
+        json["proof"].as_str().unwrap().len(),
+        2 * (6 * 32 + 2 + 16 * 32)
+    );
+    assert_eq!(code(&rangeproof(&["verify", doc.to_str().unwrap()])), 0);
+
+    // The mainnet proofs, as documents, verify in one batch with a ristretto255 document.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/vectors/monero-bpplus-ed25519.json"
+    ))
+    .unwrap();
+    let vectors: Value = serde_json::from_str(&text).unwrap();
+    let mut args = vec!["verify".to_string(), doc.to_str().unwrap().to_string()];
+    for (i, case) in vectors["cases"].as_array().unwrap().iter().enumerate() {
+        let d = serde_json::json!({
+            "scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero", "transcript_label": "",
+            "bits": 64, "commitments": case["commitments"], "proof": case["proof"],
+        });
+        let path = dir.path().join(format!("mainnet{i}.json"));
+        write(&path, &d);
+        args.push(path.to_str().unwrap().to_string());
+    }
+    let bp = prove_to(dir.path(), "bp.json", "32", "9");
+    args.push(bp.to_str().unwrap().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = rangeproof(&refs);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(stdout(&out).contains("16 valid, 0 invalid"));
+
+    // Swapped commitments in one mainnet document: exit 1, that file named.
+    let victim = dir.path().join("mainnet0.json");
+    let mut swapped = read(&victim);
+    swapped["commitments"].as_array_mut().unwrap().swap(0, 1);
+    write(&victim, &swapped);
+    let out = rangeproof(&refs);
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains(&format!("{}: INVALID", victim.display())));
+
+    // Unusable: a Monero document must be 64-bit, without promises.
+    let mut bad = json.clone();
+    bad["bits"] = Value::from(32);
+    write(&victim, &bad);
+    assert_eq!(code(&rangeproof(&["verify", victim.to_str().unwrap()])), 2);
+    for args in [
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--group",
+            "ed25519",
+            "--bits",
+            "32",
+            "--values",
+            "1",
+        ],
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--flavor",
+            "monero",
+            "--group",
+            "ed25519",
+            "--bits",
+            "64",
+            "--values",
+            "1",
+            "--minimum-values",
+            "0",
+        ],
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs",
+            "--group",
+            "ed25519",
+            "--bits",
+            "64",
+            "--values",
+            "1",
+        ],
+        vec![
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--group",
+            "ed25519",
+            "--flavor",
+            "tari",
+            "--bits",
+            "64",
+            "--values",
+            "1",
+        ],
+    ] {
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert_eq!(stderr(&out).trim_end().lines().count(), 1, "{args:?}");
+    }
+    let seventeen = vec!["1"; 17].join(",");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--group",
+        "ed25519",
+        "--bits",
+        "64",
+        "--values",
+        &seventeen,
+    ]);
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
 fn tampered_documents_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let doc = prove_to(dir.path(), "p.json", "32", "7,9");
@@ -430,6 +576,7 @@ fn demo_and_bench_run() {
     let out = rangeproof(&["demo"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("identified: position 127"));
+    assert!(stdout(&out).contains("14 Monero mainnet range proofs"));
     let out = rangeproof(&["bench", "--millis", "1", "--batch", "4"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("batch verify"));
