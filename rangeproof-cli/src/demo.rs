@@ -282,8 +282,11 @@ pub fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// The bundled Monero mainnet Bulletproofs+ proofs: (proof bytes, on-chain commitments).
-fn monero_mainnet() -> Result<Vec<(Vec<u8>, Vec<[u8; 32]>)>, String> {
+/// A Monero proof as serialized in its transaction, and the on-chain commitments.
+type MoneroCase = (Vec<u8>, Vec<[u8; 32]>);
+
+/// The bundled Monero mainnet Bulletproofs+ proofs.
+fn monero_mainnet() -> Result<Vec<MoneroCase>, String> {
     let json: serde_json::Value =
         serde_json::from_str(include_str!("../data/monero-bpplus-mainnet.json"))
             .map_err(|e| format!("bundled vectors: {e}"))?;
