@@ -1,5 +1,6 @@
-//! Monero mainnet Bulletproofs+ proofs (`../shared/vectors/monero-bpplus-ed25519.json`) verify,
-//! alone and in one batch, and the reject cases of the vectors' README are rejected.
+//! Monero mainnet Bulletproofs+ proofs (`../shared/vectors/monero-bpplus-ed25519.json`) and
+//! original Bulletproofs (`monero-bp-ed25519.json`) verify, alone and in one batch, and the
+//! reject cases of the vectors' README are rejected.
 
 use curve25519_dalek::edwards::EdwardsPoint;
 use rand::rngs::OsRng;

@@ -53,3 +53,77 @@ impl<G: Group> RangeProof<G> {
         })
     }
 }
+
+/// Largest number of rounds Monero allows: 64 bits × 16 values.
+const MONERO_MAX_ROUNDS: usize = 10;
+
+impl<G: Group> RangeProof<G> {
+    /// Encodes the proof as Monero serializes it in a transaction (`Bulletproof`, without the
+    /// pruned `V`): `A ‖ S ‖ T1 ‖ T2 ‖ taux ‖ mu ‖ varint(k) ‖ L.. ‖ varint(k) ‖ R.. ‖ a ‖ b ‖ t`.
+    pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
+        let rounds = self.ipp.l_vec.len();
+        if rounds > MONERO_MAX_ROUNDS {
+            return Err(ProofError::WrongConvention);
+        }
+        let mut out = Vec::with_capacity((9 + 2 * rounds) * ENCODING_LEN + 2);
+        for p in [&self.a, &self.s, &self.t_1, &self.t_2] {
+            out.extend_from_slice(&p.bytes);
+        }
+        out.extend_from_slice(&G::scalar_to_bytes(&self.t_x_blinding));
+        out.extend_from_slice(&G::scalar_to_bytes(&self.e_blinding));
+        for points in [&self.ipp.l_vec, &self.ipp.r_vec] {
+            out.push(rounds as u8); // a varint below 128 is one byte
+            for p in points.iter() {
+                out.extend_from_slice(&p.bytes);
+            }
+        }
+        for s in [&self.ipp.a, &self.ipp.b, &self.t_x] {
+            out.extend_from_slice(&G::scalar_to_bytes(s));
+        }
+        Ok(out)
+    }
+
+    /// Decodes Monero's serialization (see [`Self::to_monero_bytes`]), rejecting counts that
+    /// differ, exceed Monero's 10 rounds or are not minimal one-byte varints, truncation,
+    /// trailing bytes, invalid points and non-canonical scalars.
+    pub fn from_monero_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let bad_length = || ProofError::InvalidLength(bytes.len());
+        let count_at = |offset: usize| -> Result<usize, ProofError> {
+            let count = *bytes.get(offset).ok_or_else(bad_length)? as usize;
+            if count == 0 || count > MONERO_MAX_ROUNDS {
+                return Err(bad_length());
+            }
+            Ok(count)
+        };
+        let l_count_at = 6 * ENCODING_LEN;
+        let rounds = count_at(l_count_at)?;
+        let r_count_at = l_count_at + 1 + rounds * ENCODING_LEN;
+        let tail = r_count_at + 1 + rounds * ENCODING_LEN;
+        if count_at(r_count_at)? != rounds || bytes.len() != tail + 3 * ENCODING_LEN {
+            return Err(bad_length());
+        }
+        let point = |offset: usize| EncodedPoint::<G>::decode(&read32(bytes, offset));
+        let scalar = |offset: usize| decode_scalar::<G>(&read32(bytes, offset));
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for j in 0..rounds {
+            l_vec.push(point(l_count_at + 1 + j * ENCODING_LEN)?);
+            r_vec.push(point(r_count_at + 1 + j * ENCODING_LEN)?);
+        }
+        Ok(RangeProof {
+            a: point(0)?,
+            s: point(ENCODING_LEN)?,
+            t_1: point(2 * ENCODING_LEN)?,
+            t_2: point(3 * ENCODING_LEN)?,
+            t_x_blinding: scalar(4 * ENCODING_LEN)?,
+            e_blinding: scalar(5 * ENCODING_LEN)?,
+            ipp: InnerProductProof {
+                l_vec,
+                r_vec,
+                a: scalar(tail)?,
+                b: scalar(tail + ENCODING_LEN)?,
+            },
+            t_x: scalar(tail + 2 * ENCODING_LEN)?,
+        })
+    }
+}

@@ -85,6 +85,80 @@ pub struct RangeProof<G: Group> {
     pub(crate) ipp: InnerProductProof<G>,
 }
 
+/// The transcript steps where the conventions differ, in protocol order.
+///
+/// * Dalek: `rangeproof v1`, n, m, then each \\(V_j\\); \\(t_x, \tau_x, \mu\\) before \\(w\\).
+/// * Monero (original Bulletproofs): the chain starts at \\(H_s(V_0 \Vert \cdots)\\) with
+///   \\(V_j = 8^{-1} C_j\\); \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\) (so \\(z\\) is absorbed again
+///   before \\(T_1\\)), and \\(x_{ip} = H_s(x \Vert x \Vert \tau_x \Vert \mu \Vert t)\\) plays the role of
+///   \\(w\\).
+pub(crate) mod steps {
+    use super::*;
+    use crate::generators::{Convention, Generators};
+    use crate::transcript::TranscriptProtocol;
+
+    /// Absorbs n, m and the commitments; returns the commitment points the equation uses
+    /// (times the convention's cofactor).
+    pub(crate) fn commitments<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        gens: &Generators<G>,
+        n: usize,
+        commitments: &[EncodedPoint<G>],
+    ) -> Result<Vec<G::Point>, ProofError> {
+        match gens.convention() {
+            Convention::Dalek => {
+                transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
+                for v in commitments {
+                    transcript.append_point(b"V", &v.bytes);
+                }
+                Ok(commitments.iter().map(|c| c.point).collect())
+            }
+            Convention::MoneroOriginal => {
+                let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
+                let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
+                for p in &v {
+                    transcript.append_point(b"V", &G::point_to_bytes(p));
+                }
+                let _ = transcript.challenge_scalar(b"V");
+                Ok(v)
+            }
+            Convention::Tari | Convention::MoneroPlus => Err(ProofError::WrongConvention),
+        }
+    }
+
+    /// Before \\(T_1, T_2\\).
+    pub(crate) fn before_t<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        gens: &Generators<G>,
+        z: &G::Scalar,
+    ) {
+        if gens.convention() == Convention::MoneroOriginal {
+            transcript.append_scalar(b"z", z);
+        }
+    }
+
+    /// \\(t_x, \tau_x, \mu\\) before \\(w\\) (Monero: \\(x, \tau_x, \mu, t\\)).
+    pub(crate) fn scalars<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        gens: &Generators<G>,
+        x: &G::Scalar,
+        t_x: &G::Scalar,
+        t_x_blinding: &G::Scalar,
+        e_blinding: &G::Scalar,
+    ) {
+        if gens.convention() == Convention::MoneroOriginal {
+            transcript.append_scalar(b"x", x);
+            transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+            transcript.append_scalar(b"e_blinding", e_blinding);
+            transcript.append_scalar(b"t_x", t_x);
+        } else {
+            transcript.append_scalar(b"t_x", t_x);
+            transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+            transcript.append_scalar(b"e_blinding", e_blinding);
+        }
+    }
+}
+
 /// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
 pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
     if !VALID_BITSIZES.contains(&n) {

@@ -12,7 +12,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::{check_shape, RangeProof};
+use super::{check_shape, steps, RangeProof};
 use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
@@ -77,10 +77,16 @@ impl<G: Group> RangeProof<G> {
             .map(|(v, gamma)| EncodedPoint::from_point(pc.commit(G::Scalar::from(*v), *gamma)))
             .collect();
 
-        transcript.rangeproof_domain_sep(n as u64, m as u64);
-        for v in &commitments {
-            transcript.append_point(b"V", &v.bytes);
-        }
+        steps::commitments(transcript, gens, n, &commitments)?;
+        // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
+        let publish_scale = G::invert(&G::Scalar::from(gens.convention().cofactor()));
+        let publish = |p: G::Point| {
+            EncodedPoint::from_point(if publish_scale == G::one() {
+                p
+            } else {
+                p * publish_scale
+            })
+        };
 
         // Hedged nonce generation.
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * 40));
@@ -118,7 +124,7 @@ impl<G: Group> RangeProof<G> {
                 a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(j, i));
             }
         }
-        let a_point = EncodedPoint::from_point(a_point);
+        let a_point = publish(a_point);
 
         // S = ρ B̃ + <s_L, G> + <s_R, H> (eq. 47).
         let s_point = {
@@ -130,7 +136,7 @@ impl<G: Group> RangeProof<G> {
             points.push(pc.b_blinding());
             points.extend_from_slice(&g_vec);
             points.extend_from_slice(&h_vec);
-            EncodedPoint::from_point(G::multiscalar_mul(&scalars, &points))
+            publish(G::multiscalar_mul(&scalars, &points))
         };
 
         transcript.append_point(b"A", &a_point.bytes);
@@ -167,9 +173,10 @@ impl<G: Group> RangeProof<G> {
         // t_1 = <l0, r1> + <l1, r0>, t_2 = <l1, r1> (eq. 52-53).
         let t_1 = inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0);
         let t_2 = inner_product::<G>(l1, &r1);
-        let t_1_point = EncodedPoint::from_point(pc.commit(t_1, nonces.tau_1));
-        let t_2_point = EncodedPoint::from_point(pc.commit(t_2, nonces.tau_2));
+        let t_1_point = publish(pc.commit(t_1, nonces.tau_1));
+        let t_2_point = publish(pc.commit(t_2, nonces.tau_2));
 
+        steps::before_t(transcript, gens, &z);
         transcript.append_point(b"T_1", &t_1_point.bytes);
         transcript.append_point(b"T_2", &t_2_point.bytes);
         let x = transcript.challenge_scalar(b"x");
@@ -187,15 +194,14 @@ impl<G: Group> RangeProof<G> {
         }
         let e_blinding = nonces.alpha + nonces.rho * x;
 
-        transcript.append_scalar(b"t_x", &t_x);
-        transcript.append_scalar(b"t_x_blinding", &t_x_blinding);
-        transcript.append_scalar(b"e_blinding", &e_blinding);
+        steps::scalars(transcript, gens, &x, &t_x, &t_x_blinding, &e_blinding);
         let w = transcript.challenge_scalar(b"w");
         let q = pc.b * w;
 
         // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
         let y_inv = G::invert(&y);
-        let ipp = InnerProductProof::prove(transcript, &q, y_inv, g_vec, h_vec, l, r)?;
+        let ipp =
+            InnerProductProof::prove(transcript, &q, y_inv, publish_scale, g_vec, h_vec, l, r)?;
 
         let proof = RangeProof {
             a: a_point,

@@ -19,7 +19,7 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_shape, RangeProof};
+use super::{check_shape, steps, RangeProof};
 use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
@@ -92,21 +92,24 @@ impl<G: Group> RangeProof<G> {
             return Err(ProofError::VerificationFailed);
         }
 
-        transcript.rangeproof_domain_sep(n as u64, m as u64);
-        for v in commitments {
-            // The reference allows V to be the identity (value 0 with blinding 0).
-            transcript.append_point(b"V", &v.bytes);
-        }
+        // The reference allows V to be the identity (value 0 with blinding 0).
+        let v_points = steps::commitments(transcript, gens, n, commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         transcript.validate_and_append_point(b"S", &self.s.bytes)?;
         let y = transcript.challenge_scalar(b"y");
         let z = transcript.challenge_scalar(b"z");
+        steps::before_t(transcript, gens, &z);
         transcript.validate_and_append_point(b"T_1", &self.t_1.bytes)?;
         transcript.validate_and_append_point(b"T_2", &self.t_2.bytes)?;
         let x = transcript.challenge_scalar(b"x");
-        transcript.append_scalar(b"t_x", &self.t_x);
-        transcript.append_scalar(b"t_x_blinding", &self.t_x_blinding);
-        transcript.append_scalar(b"e_blinding", &self.e_blinding);
+        steps::scalars(
+            transcript,
+            gens,
+            &x,
+            &self.t_x,
+            &self.t_x_blinding,
+            &self.e_blinding,
+        );
         let w = transcript.challenge_scalar(b"w");
         if y == G::zero() || z == G::zero() || x == G::zero() {
             return Err(ProofError::VerificationFailed);
@@ -177,21 +180,25 @@ impl<G: Group> RangeProof<G> {
         let b_scalar = weight * w * (self.t_x - a * b) + wc * (delta - self.t_x);
         let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
 
+        // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
+        // which removes any torsion component; fold it into the scalars.
+        let cofactor = G::Scalar::from(gens.convention().cofactor());
+        let (w_cof, wc_cof) = (weight * cofactor, wc * cofactor);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
-        let wcx = wc * x;
-        dynamic_scalars.extend([weight, weight * x, wcx, wcx * x]);
+        let wcx = wc_cof * x;
+        dynamic_scalars.extend([w_cof, w_cof * x, wcx, wcx * x]);
         dynamic_points.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
-        let mut wcz_j = wc * zz;
-        for v in commitments {
+        let mut wcz_j = wc_cof * zz;
+        for v in v_points {
             dynamic_scalars.push(wcz_j);
-            dynamic_points.push(v.point);
+            dynamic_points.push(v);
             wcz_j *= z;
         }
         for k in 0..rounds {
-            dynamic_scalars.push(weight * u_sq[k]);
+            dynamic_scalars.push(w_cof * u_sq[k]);
             dynamic_points.push(self.ipp.l_vec[k].point);
-            dynamic_scalars.push(weight * u_inv_sq[k]);
+            dynamic_scalars.push(w_cof * u_inv_sq[k]);
             dynamic_points.push(self.ipp.r_vec[k].point);
         }
 

@@ -31,7 +31,8 @@ pub fn hash_to_scalar(parts: &[&[u8]]) -> <Ed25519 as Group>::Scalar {
 /// Monero's hash-chain transcript.
 #[derive(Clone, Debug)]
 pub struct MoneroTranscript {
-    state: [u8; ENCODING_LEN],
+    /// \\(t\\): empty before the first challenge of an original-Bulletproofs chain.
+    state: Vec<u8>,
     pending: Vec<u8>,
 }
 
@@ -39,8 +40,17 @@ impl MoneroTranscript {
     /// A chain starting from `state`.
     pub fn new(state: [u8; ENCODING_LEN]) -> Self {
         MoneroTranscript {
-            state,
+            state: state.to_vec(),
             pending: Vec::with_capacity(3 * ENCODING_LEN),
+        }
+    }
+
+    /// A transcript for one Monero original Bulletproof: the chain starts empty, so its first
+    /// challenge is \\(H_s(V_0 \Vert \cdots \Vert V_{m-1})\\).
+    pub fn bulletproofs() -> Self {
+        MoneroTranscript {
+            state: Vec::new(),
+            pending: Vec::with_capacity(16 * ENCODING_LEN),
         }
     }
 
@@ -58,9 +68,9 @@ impl MoneroTranscript {
         Self::new(*T0.get_or_init(Self::bulletproofs_plus_initial))
     }
 
-    /// The current state \\(t\\).
-    pub fn state(&self) -> [u8; ENCODING_LEN] {
-        self.state
+    /// The current state \\(t\\) (empty before the first challenge of an original chain).
+    pub fn state(&self) -> &[u8] {
+        &self.state
     }
 }
 
@@ -85,7 +95,8 @@ impl TranscriptProtocol<Ed25519> for MoneroTranscript {
 
     fn challenge_scalar(&mut self, _label: &'static [u8]) -> <Ed25519 as Group>::Scalar {
         let c = hash_to_scalar(&[&self.state, &self.pending]);
-        self.state = c.to_bytes();
+        self.state.clear();
+        self.state.extend_from_slice(&c.to_bytes());
         self.pending.clear();
         c
     }
@@ -129,5 +140,13 @@ mod tests {
         let z: curve25519_dalek::Scalar = t.challenge_scalar(b"");
         assert_eq!(z, hash_to_scalar(&[&y.to_bytes()]));
         assert_eq!(t.state(), z.to_bytes());
+        let mut original = MoneroTranscript::bulletproofs();
+        original.append_point(b"", &[9u8; 32]);
+        let c: curve25519_dalek::Scalar = original.challenge_scalar(b"");
+        assert_eq!(c, hash_to_scalar(&[&[9u8; 32]]));
+        let mut original = MoneroTranscript::bulletproofs();
+        original.append_point(b"", &[9u8; 32]);
+        let c: curve25519_dalek::Scalar = original.challenge_scalar(b"");
+        assert_eq!(c, hash_to_scalar(&[&[9u8; 32]]));
     }
 }

@@ -1,0 +1,178 @@
+//! Monero original Bulletproofs (`../shared/vectors/monero-bp-ed25519.json`: 18 proofs, m up
+//! to 16, from RCT types 3–5) verify alone and in one batch; the README's reject cases fail.
+
+use curve25519_dalek::edwards::EdwardsPoint;
+use rand::rngs::OsRng;
+use rangeproof::generators::monero;
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
+use serde_json::Value;
+
+const VECTORS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/vectors/monero-bp-ed25519.json"
+);
+
+struct Case {
+    proof: Vec<u8>,
+    commitments: Vec<[u8; 32]>,
+}
+
+fn hex32(v: &Value) -> [u8; 32] {
+    hex::decode(v.as_str().expect("hex"))
+        .expect("hex")
+        .try_into()
+        .expect("32 bytes")
+}
+
+fn load() -> (Vec<Case>, Vec<[u8; 32]>) {
+    let text = std::fs::read_to_string(VECTORS)
+        .expect("the shared vectors must be present beside the repository");
+    let json: Value = serde_json::from_str(&text).expect("JSON");
+    let cases = json["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| Case {
+            proof: hex::decode(c["proof"].as_str().expect("hex")).expect("hex"),
+            commitments: c["commitments"]
+                .as_array()
+                .expect("commitments")
+                .iter()
+                .map(hex32)
+                .collect(),
+        })
+        .collect();
+    let torsion = json["torsion_points"]
+        .as_array()
+        .expect("torsion")
+        .iter()
+        .map(hex32)
+        .collect();
+    (cases, torsion)
+}
+
+fn verify(proof: &[u8], commitments: &[[u8; 32]]) -> Result<(), ProofError> {
+    let proof = RangeProof::<Ed25519>::from_monero_bytes(proof)?;
+    proof.verify_multiple(
+        monero::bulletproofs_generators(),
+        &mut MoneroTranscript::bulletproofs(),
+        commitments,
+        64,
+        &mut OsRng,
+    )
+}
+
+#[test]
+fn monero_proofs_verify_alone_and_in_one_batch() {
+    let (cases, _) = load();
+    assert_eq!(cases.len(), 18);
+    let gens = monero::bulletproofs_generators();
+    let mut batch = BatchVerifier::new();
+    for (i, c) in cases.iter().enumerate() {
+        verify(&c.proof, &c.commitments).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        let p = RangeProof::<Ed25519>::from_monero_bytes(&c.proof).unwrap();
+        assert_eq!(p.to_monero_bytes().unwrap(), c.proof);
+        batch.add_bulletproof(
+            gens,
+            &p,
+            &mut MoneroTranscript::bulletproofs(),
+            &c.commitments,
+            64,
+            &mut OsRng,
+        );
+    }
+    batch.verify().expect("the 18 proofs verify in one batch");
+}
+
+/// Offsets of the 32-byte fields: A, S, T1, T2, taux, mu, L.., R.., a, b, t.
+fn fields(rounds: usize) -> (Vec<usize>, Vec<usize>) {
+    let l = 193;
+    let r = l + 32 * rounds + 1;
+    let tail = r + 32 * rounds;
+    let points: Vec<usize> = (0..4)
+        .map(|i| 32 * i)
+        .chain((0..rounds).map(|j| l + 32 * j))
+        .chain((0..rounds).map(|j| r + 32 * j))
+        .collect();
+    let scalars = vec![128, 160, tail, tail + 32, tail + 64];
+    (points, scalars)
+}
+
+#[test]
+fn tampering_is_rejected() {
+    let (cases, torsion) = load();
+    const L: [u8; 32] = [
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+        0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ];
+    let add = |bytes: &[u8], t: &[u8; 32]| -> [u8; 32] {
+        let p: EdwardsPoint = Ed25519::point_from_bytes(bytes.try_into().unwrap()).unwrap();
+        Ed25519::point_to_bytes(&(p + Ed25519::point_from_bytes(t).unwrap()))
+    };
+    for (i, c) in cases.iter().enumerate() {
+        let rounds = c.proof[192] as usize;
+        let (points, scalars) = fields(rounds);
+        for &offset in points.iter().chain(&scalars) {
+            let mut bad = c.proof.clone();
+            bad[offset] ^= 0x01;
+            assert!(
+                verify(&bad, &c.commitments).is_err(),
+                "case {i}: flip at {offset}"
+            );
+        }
+        for &offset in &scalars {
+            let mut bad = c.proof.clone();
+            let field = &mut bad[offset..offset + 32];
+            if field[31] >= 0xe0 {
+                continue;
+            }
+            let mut carry = 0u16;
+            for (b, l) in field.iter_mut().zip(L) {
+                let sum = *b as u16 + l as u16 + carry;
+                *b = sum as u8;
+                carry = sum >> 8;
+            }
+            assert_eq!(
+                verify(&bad, &c.commitments),
+                Err(ProofError::NonCanonicalScalar),
+                "case {i}"
+            );
+        }
+        if i < 3 {
+            for t in &torsion {
+                for &offset in &points {
+                    let mut bad = c.proof.clone();
+                    let moved = add(&bad[offset..offset + 32], t);
+                    bad[offset..offset + 32].copy_from_slice(&moved);
+                    assert!(
+                        verify(&bad, &c.commitments).is_err(),
+                        "case {i}: torsion at {offset}"
+                    );
+                }
+                let mut commitments = c.commitments.clone();
+                commitments[0] = add(&commitments[0], t);
+                assert!(verify(&c.proof, &commitments).is_err());
+            }
+        }
+        let m = c.commitments.len();
+        if m >= 2 {
+            let mut swapped = c.commitments.clone();
+            swapped.swap(0, 1);
+            assert!(verify(&c.proof, &swapped).is_err(), "case {i}: swapped");
+            assert!(
+                verify(&c.proof, &c.commitments[..m - 1]).is_err(),
+                "case {i}: m - 1"
+            );
+        }
+        let mut more = c.commitments.clone();
+        more.push(c.commitments[0]);
+        assert!(verify(&c.proof, &more).is_err(), "case {i}: m + 1");
+        let len = c.proof.len();
+        assert!(verify(&c.proof[..len - 1], &c.commitments).is_err());
+        assert!(verify(&c.proof[..len - 32], &c.commitments).is_err());
+        let mut longer = c.proof.clone();
+        longer.push(0);
+        assert!(verify(&longer, &c.commitments).is_err());
+    }
+}
