@@ -1,6 +1,6 @@
-//! Monero-format Bulletproofs+ made here verify with monero-oxide's `monero-bulletproofs`
-//! (the verifier Serai and other Rust Monero software use), and its proofs verify here, for
-//! every m from 1 to 16 (non-powers of two padded as Monero pads them).
+//! Monero-format Bulletproofs+ and original Bulletproofs made here verify with monero-oxide's
+//! `monero-bulletproofs` (the verifier Serai and other Rust Monero software use), and its proofs
+//! verify here, for every m from 1 to 16 (non-powers of two padded as Monero pads them).
 
 use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
@@ -8,7 +8,7 @@ use rand::{Rng, RngCore};
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::generators::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{Ed25519, Group, RangeProofPlus};
+use rangeproof::{Ed25519, Group, RangeProof, RangeProofPlus};
 
 const STATEMENT: Statement<'static> = Statement {
     bits: 64,
@@ -94,6 +94,64 @@ fn ours_verify_with_monero_oxide_and_theirs_with_ours() {
             &mut MoneroTranscript::bulletproofs_plus(),
             &STATEMENT,
             &encoded,
+            &mut OsRng,
+        )
+        .unwrap_or_else(|e| panic!("we reject monero-oxide's proof, m = {m}: {e}"));
+    }
+}
+
+#[test]
+fn original_bulletproofs_interoperate_with_monero_oxide() {
+    let gens = monero::bulletproofs_generators();
+    for m in 1..=16 {
+        let v = values(m);
+        // Ours -> theirs.
+        let masks: Vec<Scalar> = (0..m).map(|_| Ed25519::random_scalar(&mut OsRng)).collect();
+        let (proof, commitments) = RangeProof::prove_multiple(
+            gens,
+            &mut MoneroTranscript::bulletproofs(),
+            &v,
+            &masks,
+            64,
+            &mut OsRng,
+        )
+        .unwrap_or_else(|e| panic!("m = {m}: {e}"));
+        let bytes = proof.to_monero_bytes().unwrap();
+        let theirs = monero_bulletproofs::Bulletproof::read(&mut bytes.as_slice())
+            .expect("monero-oxide reads ours");
+        assert_eq!(theirs.serialize(), bytes);
+        let compressed: Vec<monero_ed25519::CompressedPoint> = commitments
+            .iter()
+            .map(|c| monero_ed25519::CompressedPoint::from(c.bytes))
+            .collect();
+        assert!(
+            theirs.verify(&mut OsRng, &compressed),
+            "monero-oxide rejects our proof, m = {m}"
+        );
+
+        // Theirs -> ours.
+        let their_commitments: Vec<monero_ed25519::Commitment> = v
+            .iter()
+            .map(|value| {
+                monero_ed25519::Commitment::new(
+                    their_scalar(&Ed25519::random_scalar(&mut OsRng)),
+                    *value,
+                )
+            })
+            .collect();
+        let encoded: Vec<[u8; 32]> = their_commitments
+            .iter()
+            .map(|c| c.commit().compress().to_bytes())
+            .collect();
+        let their_proof =
+            monero_bulletproofs::Bulletproof::prove(&mut OsRng, their_commitments).unwrap();
+        let ours = RangeProof::<Ed25519>::from_monero_bytes(&their_proof.serialize())
+            .expect("we read theirs");
+        ours.verify_multiple(
+            gens,
+            &mut MoneroTranscript::bulletproofs(),
+            &encoded,
+            64,
             &mut OsRng,
         )
         .unwrap_or_else(|e| panic!("we reject monero-oxide's proof, m = {m}: {e}"));
