@@ -6,7 +6,7 @@
 //! {"scheme": "bulletproofs+", "group": "ristretto255", "flavor": "tari",
 //!  "transcript_label": "…", "bits": 64, "extension_degree": 1,
 //!  "minimum_values": [0, …], "commitments": ["hex", …], "proof": "hex"}
-//! {"scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero",
+//! {"scheme": "bulletproofs" | "bulletproofs+", "group": "ed25519", "flavor": "monero",
 //!  "transcript_label": "…", "bits": 64, "commitments": ["hex", …], "proof": "hex"}
 //! ```
 //!
@@ -65,6 +65,8 @@ pub enum Scheme {
     /// Bulletproofs+, Monero flavor (Ed25519; proof in Monero's serialization; commitments are
     /// the on-chain outPk masks).
     MoneroBulletproofsPlus,
+    /// Monero's original Bulletproofs (Ed25519; Monero's serialization; on-chain commitments).
+    MoneroBulletproofs,
 }
 
 /// A document whose structure has been checked.
@@ -115,7 +117,7 @@ impl ProofDocument {
                 }
                 Scheme::BulletproofsPlus { extension_degree, minimum_values: self.minimum_values.clone() }
             }
-            ("bulletproofs+", "ed25519", "monero") => {
+            (scheme @ ("bulletproofs" | "bulletproofs+"), "ed25519", "monero") => {
                 if self.extension_degree.is_some_and(|d| d != 1) || self.minimum_values.is_some() {
                     return Err("monero documents have one blinding factor and no minimum_values".into());
                 }
@@ -128,12 +130,16 @@ impl ProofDocument {
                         self.commitments.len()
                     ));
                 }
-                Scheme::MoneroBulletproofsPlus
+                if scheme == "bulletproofs" {
+                    Scheme::MoneroBulletproofs
+                } else {
+                    Scheme::MoneroBulletproofsPlus
+                }
             }
             ("bulletproofs" | "bulletproofs+", group, flavor) => {
                 return Err(format!(
                     "unsupported group/flavor {group:?}/{flavor:?} for {} (supported: bulletproofs ristretto255/dalek, \
-                     bulletproofs+ ristretto255/tari and ed25519/monero)",
+                     bulletproofs+ ristretto255/tari, both ed25519/monero)",
                     self.scheme
                 ))
             }

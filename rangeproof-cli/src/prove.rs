@@ -66,6 +66,7 @@ enum Target {
     DalekBp,
     TariPlus,
     MoneroPlus,
+    MoneroBp,
 }
 
 fn target(args: &ProveArgs) -> Result<Target, String> {
@@ -74,9 +75,11 @@ fn target(args: &ProveArgs) -> Result<Target, String> {
         (SchemeArg::BulletproofsPlus, None | Some("ristretto255"), None | Some("tari")) => Ok(Target::TariPlus),
         (SchemeArg::BulletproofsPlus, None | Some("ed25519"), Some("monero"))
         | (SchemeArg::BulletproofsPlus, Some("ed25519"), None) => Ok(Target::MoneroPlus),
+        (SchemeArg::Bulletproofs, None | Some("ed25519"), Some("monero"))
+        | (SchemeArg::Bulletproofs, Some("ed25519"), None) => Ok(Target::MoneroBp),
         (scheme, group, flavor) => Err(format!(
             "unsupported group/flavor {}/{} for {scheme:?} (supported: bulletproofs ristretto255/dalek, \
-             bulletproofs+ ristretto255/tari and ed25519/monero)",
+             bulletproofs+ ristretto255/tari, both ed25519/monero)",
             group.unwrap_or("default"),
             flavor.unwrap_or("default")
         )),
@@ -86,8 +89,8 @@ fn target(args: &ProveArgs) -> Result<Target, String> {
 pub fn run(args: &ProveArgs) -> Result<(), String> {
     let mut transcript = crate::transcript(args.transcript_label.as_bytes());
     let target = target(args)?;
-    if target == Target::MoneroPlus {
-        return prove_monero(args);
+    if matches!(target, Target::MoneroPlus | Target::MoneroBp) {
+        return prove_monero(args, target);
     }
     let (doc, blindings, commitments) = match args.scheme {
         SchemeArg::Bulletproofs => {
@@ -173,8 +176,8 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
     emit(args, &doc, blinding_hex, commitment_hex)
 }
 
-/// Monero Bulletproofs+: 64-bit values, one mask each, Monero's serialization.
-fn prove_monero(args: &ProveArgs) -> Result<(), String> {
+/// Monero Bulletproofs(+): 64-bit values, one mask each, Monero's serialization.
+fn prove_monero(args: &ProveArgs, target: Target) -> Result<(), String> {
     if args.extension_degree.is_some_and(|d| d != 1) || args.minimum_values.is_some() {
         return Err("monero proofs have one blinding factor and no minimum values".into());
     }
@@ -184,29 +187,50 @@ fn prove_monero(args: &ProveArgs) -> Result<(), String> {
             args.bits
         ));
     }
-    let statement = Statement {
-        bits: 64,
-        extension_degree: 1,
-        minimum_values: None,
-    };
+    if args.values.len() > monero::MONERO_MAX_AGGREGATION {
+        return Err(format!(
+            "a monero proof covers at most {} values",
+            monero::MONERO_MAX_AGGREGATION
+        ));
+    }
     let masks: Vec<[_; 1]> = args
         .values
         .iter()
         .map(|_| [Ed25519::random_scalar(&mut OsRng)])
         .collect();
-    let (proof, commitments) = RangeProofPlus::prove(
-        monero::bulletproofs_plus_generators(),
-        &mut MoneroTranscript::bulletproofs_plus(),
-        &statement,
-        &args.values,
-        &masks,
-        None,
-        &mut OsRng,
-    )
-    .map_err(|e| format!("cannot prove: {e}"))?;
+    let (scheme, proof, commitments) = if target == Target::MoneroBp {
+        let flat: Vec<_> = masks.iter().map(|m| m[0]).collect();
+        let (proof, commitments) = RangeProof::prove_multiple(
+            monero::bulletproofs_generators(),
+            &mut MoneroTranscript::bulletproofs(),
+            &args.values,
+            &flat,
+            64,
+            &mut OsRng,
+        )
+        .map_err(|e| format!("cannot prove: {e}"))?;
+        ("bulletproofs", proof.to_monero_bytes(), commitments)
+    } else {
+        let statement = Statement {
+            bits: 64,
+            extension_degree: 1,
+            minimum_values: None,
+        };
+        let (proof, commitments) = RangeProofPlus::prove(
+            monero::bulletproofs_plus_generators(),
+            &mut MoneroTranscript::bulletproofs_plus(),
+            &statement,
+            &args.values,
+            &masks,
+            None,
+            &mut OsRng,
+        )
+        .map_err(|e| format!("cannot prove: {e}"))?;
+        ("bulletproofs+", proof.to_monero_bytes(), commitments)
+    };
     let commitment_hex: Vec<String> = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
     let doc = ProofDocument {
-        scheme: "bulletproofs+".into(),
+        scheme: scheme.into(),
         group: Ed25519::NAME.into(),
         flavor: "monero".into(),
         transcript_label: args.transcript_label.clone(),
@@ -214,7 +238,7 @@ fn prove_monero(args: &ProveArgs) -> Result<(), String> {
         extension_degree: None,
         minimum_values: None,
         commitments: commitment_hex.clone(),
-        proof: hex::encode(proof.to_monero_bytes().map_err(|e| e.to_string())?),
+        proof: hex::encode(proof.map_err(|e| e.to_string())?),
     };
     let mask_hex = masks
         .iter()

@@ -16,6 +16,7 @@ enum Decoded<'a> {
     Bp(Box<RangeProof<Ristretto255>>),
     Plus(Box<RangeProofPlus<Ristretto255>>, Statement<'a>),
     MoneroPlus(Box<RangeProofPlus<Ed25519>>),
+    MoneroBp(Box<RangeProof<Ed25519>>),
 }
 
 /// Monero's statement: 64 bits, one blinding factor, no minimums.
@@ -41,6 +42,9 @@ fn decode(doc: &ParsedDocument) -> Result<Decoded<'_>, ProofError> {
         ),
         Scheme::MoneroBulletproofsPlus => {
             Decoded::MoneroPlus(Box::new(RangeProofPlus::from_monero_bytes(&doc.proof)?))
+        }
+        Scheme::MoneroBulletproofs => {
+            Decoded::MoneroBp(Box::new(RangeProof::from_monero_bytes(&doc.proof)?))
         }
     })
 }
@@ -113,6 +117,28 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, String> {
                     &mut MoneroTranscript::bulletproofs_plus(),
                     &MONERO_STATEMENT,
                     &doc.commitments,
+                    &mut OsRng,
+                );
+                ed_batched.push(i);
+            }
+            Decoded::MoneroBp(p) if alone => {
+                verdicts[i] = p
+                    .verify_multiple(
+                        monero::bulletproofs_generators(),
+                        &mut MoneroTranscript::bulletproofs(),
+                        &doc.commitments,
+                        64,
+                        &mut OsRng,
+                    )
+                    .map_err(|e| e.to_string());
+            }
+            Decoded::MoneroBp(p) => {
+                ed_batch.add_bulletproof(
+                    monero::bulletproofs_generators(),
+                    p,
+                    &mut MoneroTranscript::bulletproofs(),
+                    &doc.commitments,
+                    64,
                     &mut OsRng,
                 );
                 ed_batched.push(i);
