@@ -305,10 +305,49 @@ fn monero_documents() {
     }
     let bp = prove_to(dir.path(), "bp.json", "32", "9");
     args.push(bp.to_str().unwrap().to_string());
+    // Monero's original Bulletproofs, made here and taken from the vectors.
+    let original = dir.path().join("original.json");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs",
+        "--group",
+        "ed25519",
+        "--flavor",
+        "monero",
+        "--bits",
+        "64",
+        "--values",
+        "1,2,3,4,5",
+        "--out",
+        original.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(read(&original)["scheme"], "bulletproofs");
+    args.push(original.to_str().unwrap().to_string());
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/vectors/monero-bp-ed25519.json"
+    ))
+    .unwrap();
+    let bp_vectors: Value = serde_json::from_str(&text).unwrap();
+    for (i, case) in bp_vectors["cases"].as_array().unwrap().iter().enumerate() {
+        let d = serde_json::json!({
+            "scheme": "bulletproofs", "group": "ed25519", "flavor": "monero", "transcript_label": "",
+            "bits": 64, "commitments": case["commitments"], "proof": case["proof"],
+        });
+        let path = dir.path().join(format!("original{i}.json"));
+        write(&path, &d);
+        args.push(path.to_str().unwrap().to_string());
+    }
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = rangeproof(&refs);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
-    assert!(stdout(&out).contains("16 valid, 0 invalid"));
+    assert!(
+        stdout(&out).contains("35 valid, 0 invalid"),
+        "{}",
+        stdout(&out)
+    );
 
     // Swapped commitments in one mainnet document: exit 1, that file named.
     let victim = dir.path().join("mainnet0.json");
@@ -357,6 +396,8 @@ fn monero_documents() {
             "bulletproofs",
             "--group",
             "ed25519",
+            "--flavor",
+            "dalek",
             "--bits",
             "64",
             "--values",
