@@ -169,6 +169,32 @@ fn tampering_is_rejected() {
         more.push(c.commitments[0]);
         assert!(verify(&c.proof, &more).is_err(), "case {i}: m + 1");
         let len = c.proof.len();
+        // Drop the last (L, R) pair, with the varint counts adjusted; and duplicate it.
+        let l_end = 193 + 32 * rounds;
+        let r_end = l_end + 1 + 32 * rounds;
+        let mut dropped = c.proof[..l_end - 32].to_vec();
+        dropped.push((rounds - 1) as u8);
+        dropped.extend_from_slice(&c.proof[l_end + 1..r_end - 32]);
+        dropped.extend_from_slice(&c.proof[r_end..]);
+        dropped[192] = (rounds - 1) as u8;
+        assert!(
+            RangeProof::<Ed25519>::from_monero_bytes(&dropped).is_ok(),
+            "case {i}: still well-formed"
+        );
+        assert!(
+            verify(&dropped, &c.commitments).is_err(),
+            "case {i}: dropped round"
+        );
+        let mut duplicated = c.proof[..l_end].to_vec();
+        duplicated.extend_from_slice(&c.proof[l_end - 32..l_end]);
+        duplicated.push((rounds + 1) as u8);
+        duplicated.extend_from_slice(&c.proof[l_end + 1..r_end]);
+        duplicated.extend_from_slice(&c.proof[r_end - 32..]);
+        duplicated[192] = (rounds + 1) as u8;
+        assert!(
+            verify(&duplicated, &c.commitments).is_err(),
+            "case {i}: duplicated round"
+        );
         assert!(verify(&c.proof[..len - 1], &c.commitments).is_err());
         assert!(verify(&c.proof[..len - 32], &c.commitments).is_err());
         let mut longer = c.proof.clone();
