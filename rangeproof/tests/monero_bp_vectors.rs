@@ -1,55 +1,16 @@
 //! Monero original Bulletproofs (`../shared/vectors/monero-bp-ed25519.json`: 18 proofs, m up
 //! to 16, from RCT types 3–5) verify alone and in one batch; the README's reject cases fail.
 
-use curve25519_dalek::edwards::EdwardsPoint;
 use rand::rngs::OsRng;
 use rangeproof::generators::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
-use serde_json::Value;
+use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProof};
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/monero-bp-ed25519.json"
-);
+mod common;
+use common::{add_l, add_torsion, load_monero};
 
-struct Case {
-    proof: Vec<u8>,
-    commitments: Vec<[u8; 32]>,
-}
-
-fn hex32(v: &Value) -> [u8; 32] {
-    hex::decode(v.as_str().expect("hex"))
-        .expect("hex")
-        .try_into()
-        .expect("32 bytes")
-}
-
-fn load() -> (Vec<Case>, Vec<[u8; 32]>) {
-    let text = std::fs::read_to_string(VECTORS)
-        .expect("the shared vectors must be present beside the repository");
-    let json: Value = serde_json::from_str(&text).expect("JSON");
-    let cases = json["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .map(|c| Case {
-            proof: hex::decode(c["proof"].as_str().expect("hex")).expect("hex"),
-            commitments: c["commitments"]
-                .as_array()
-                .expect("commitments")
-                .iter()
-                .map(hex32)
-                .collect(),
-        })
-        .collect();
-    let torsion = json["torsion_points"]
-        .as_array()
-        .expect("torsion")
-        .iter()
-        .map(hex32)
-        .collect();
-    (cases, torsion)
+fn load() -> (Vec<common::MoneroCase>, Vec<[u8; 32]>) {
+    load_monero("monero-bp-ed25519.json")
 }
 
 fn verify(proof: &[u8], commitments: &[[u8; 32]]) -> Result<(), ProofError> {
@@ -102,14 +63,6 @@ fn fields(rounds: usize) -> (Vec<usize>, Vec<usize>) {
 #[test]
 fn tampering_is_rejected() {
     let (cases, torsion) = load();
-    const L: [u8; 32] = [
-        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
-        0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-    ];
-    let add = |bytes: &[u8], t: &[u8; 32]| -> [u8; 32] {
-        let p: EdwardsPoint = Ed25519::point_from_bytes(bytes.try_into().unwrap()).unwrap();
-        Ed25519::point_to_bytes(&(p + Ed25519::point_from_bytes(t).unwrap()))
-    };
     for (i, c) in cases.iter().enumerate() {
         let rounds = c.proof[192] as usize;
         let (points, scalars) = fields(rounds);
@@ -123,15 +76,8 @@ fn tampering_is_rejected() {
         }
         for &offset in &scalars {
             let mut bad = c.proof.clone();
-            let field = &mut bad[offset..offset + 32];
-            if field[31] >= 0xe0 {
+            if !add_l(&mut bad[offset..offset + 32]) {
                 continue;
-            }
-            let mut carry = 0u16;
-            for (b, l) in field.iter_mut().zip(L) {
-                let sum = *b as u16 + l as u16 + carry;
-                *b = sum as u8;
-                carry = sum >> 8;
             }
             assert_eq!(
                 verify(&bad, &c.commitments),
@@ -143,7 +89,7 @@ fn tampering_is_rejected() {
             for t in &torsion {
                 for &offset in &points {
                     let mut bad = c.proof.clone();
-                    let moved = add(&bad[offset..offset + 32], t);
+                    let moved = add_torsion(&bad[offset..offset + 32], t);
                     bad[offset..offset + 32].copy_from_slice(&moved);
                     assert!(
                         verify(&bad, &c.commitments).is_err(),
@@ -151,7 +97,7 @@ fn tampering_is_rejected() {
                     );
                 }
                 let mut commitments = c.commitments.clone();
-                commitments[0] = add(&commitments[0], t);
+                commitments[0] = add_torsion(&commitments[0], t);
                 assert!(verify(&c.proof, &commitments).is_err());
             }
         }

@@ -2,67 +2,23 @@
 //! original Bulletproofs (`monero-bp-ed25519.json`) verify, alone and in one batch, and the
 //! reject cases of the vectors' README are rejected.
 
-use curve25519_dalek::edwards::EdwardsPoint;
 use rand::rngs::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::generators::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProofPlus};
-use serde_json::Value;
+use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProofPlus};
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/monero-bpplus-ed25519.json"
-);
+mod common;
+use common::{add_l, add_torsion, load_monero};
+
 const STATEMENT: Statement<'static> = Statement {
     bits: 64,
     extension_degree: 1,
     minimum_values: None,
 };
 
-/// ℓ, little-endian.
-const L: [u8; 32] = [
-    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-];
-
-struct Case {
-    proof: Vec<u8>,
-    commitments: Vec<[u8; 32]>,
-}
-
-fn hex32(v: &Value) -> [u8; 32] {
-    hex::decode(v.as_str().expect("hex"))
-        .expect("hex")
-        .try_into()
-        .expect("32 bytes")
-}
-
-fn load() -> (Vec<Case>, Vec<[u8; 32]>) {
-    let text = std::fs::read_to_string(VECTORS)
-        .expect("the shared vectors must be present beside the repository");
-    let json: Value = serde_json::from_str(&text).expect("JSON");
-    let cases = json["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .map(|c| Case {
-            proof: hex::decode(c["proof"].as_str().expect("hex")).expect("hex"),
-            commitments: c["commitments"]
-                .as_array()
-                .expect("commitments")
-                .iter()
-                .map(hex32)
-                .collect(),
-        })
-        .collect();
-    let torsion = json["torsion_points"]
-        .as_array()
-        .expect("torsion")
-        .iter()
-        .map(hex32)
-        .collect();
-    (cases, torsion)
+fn load() -> (Vec<common::MoneroCase>, Vec<[u8; 32]>) {
+    load_monero("monero-bpplus-ed25519.json")
 }
 
 fn verify(proof: &[u8], commitments: &[[u8; 32]]) -> Result<(), ProofError> {
@@ -164,15 +120,8 @@ fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
         // r1, s1, d1 + ℓ (where it still fits) must be refused, not reduced.
         for offset in [96usize, 128, 160] {
             let mut bad = c.proof.clone();
-            let field = &mut bad[offset..offset + 32];
-            if field[31] >= 0xe0 {
+            if !add_l(&mut bad[offset..offset + 32]) {
                 continue;
-            }
-            let mut carry = 0u16;
-            for (b, l) in field.iter_mut().zip(L) {
-                let sum = *b as u16 + l as u16 + carry;
-                *b = sum as u8;
-                carry = sum >> 8;
             }
             assert_eq!(
                 verify(&bad, &c.commitments),
@@ -212,10 +161,6 @@ fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
 #[test]
 fn torsion_added_to_any_point_is_rejected() {
     let (cases, torsion) = load();
-    let add = |bytes: &[u8], t: &[u8; 32]| -> [u8; 32] {
-        let p: EdwardsPoint = Ed25519::point_from_bytes(bytes.try_into().unwrap()).unwrap();
-        Ed25519::point_to_bytes(&(p + Ed25519::point_from_bytes(t).unwrap()))
-    };
     for (i, c) in cases.iter().enumerate().take(4) {
         let rounds = c.proof[192] as usize;
         let points: Vec<usize> = fields(rounds)
@@ -225,7 +170,7 @@ fn torsion_added_to_any_point_is_rejected() {
         for t in &torsion {
             for &offset in &points {
                 let mut bad = c.proof.clone();
-                let moved = add(&bad[offset..offset + 32], t);
+                let moved = add_torsion(&bad[offset..offset + 32], t);
                 bad[offset..offset + 32].copy_from_slice(&moved);
                 assert!(
                     verify(&bad, &c.commitments).is_err(),
@@ -234,7 +179,7 @@ fn torsion_added_to_any_point_is_rejected() {
             }
             for j in 0..c.commitments.len() {
                 let mut commitments = c.commitments.clone();
-                commitments[j] = add(&commitments[j], t);
+                commitments[j] = add_torsion(&commitments[j], t);
                 assert!(
                     verify(&c.proof, &commitments).is_err(),
                     "case {i}: torsion on commitment {j}"

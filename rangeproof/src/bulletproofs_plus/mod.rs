@@ -71,8 +71,6 @@ pub(crate) mod verifier;
 #[cfg(test)]
 mod tests;
 
-use sha3::{Digest, Keccak256};
-
 use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
@@ -195,12 +193,8 @@ pub(crate) fn absorb_statement<G: Group, T: TranscriptProtocol<G>>(
         Convention::MoneroPlus => {
             let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
             let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
-            let mut hasher = Keccak256::new();
-            for p in &v {
-                hasher.update(G::point_to_bytes(p));
-            }
-            let inner: [u8; 32] =
-                curve25519_dalek::Scalar::from_bytes_mod_order(hasher.finalize().into()).to_bytes();
+            let v_bytes: Vec<u8> = v.iter().flat_map(|p| G::point_to_bytes(p)).collect();
+            let inner = crate::transcript::monero::hash_to_scalar(&[&v_bytes]).to_bytes();
             transcript.append_point(b"V", &inner);
             let _ = transcript.challenge_scalar(b"t");
             Ok(v)
