@@ -148,3 +148,19 @@ fn tampering_is_rejected() {
         assert!(verify(&longer, &c.commitments).is_err());
     }
 }
+
+#[test]
+fn monero_bulletproofs_are_64_bit_only() {
+    let (cases, _) = load();
+    let proof = RangeProof::<Ed25519>::from_monero_bytes(&cases[0].proof).unwrap();
+    for n in [8usize, 16, 32] {
+        let result = proof.verify_multiple(
+            monero::bulletproofs_generators(),
+            &mut MoneroTranscript::bulletproofs(),
+            &cases[0].commitments,
+            n,
+            &mut OsRng,
+        );
+        assert_eq!(result, Err(ProofError::WrongConvention));
+    }
+}

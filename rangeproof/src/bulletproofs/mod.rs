@@ -114,6 +114,10 @@ pub(crate) mod steps {
                 Ok(commitments.iter().map(|c| c.point).collect())
             }
             Convention::MoneroOriginal => {
+                if n != crate::generators::monero::MONERO_BITS {
+                    // Monero proves 64-bit values only; its generator layout assumes it.
+                    return Err(ProofError::WrongConvention);
+                }
                 let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
                 let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
                 for p in &v {
