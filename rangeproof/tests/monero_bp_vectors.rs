@@ -4,7 +4,7 @@
 use rand::rngs::OsRng;
 use rangeproof::generators::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProof};
+use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
 
 mod common;
 use common::{add_l, add_torsion, load_monero};
@@ -161,6 +161,15 @@ fn monero_bulletproofs_are_64_bit_only() {
             n,
             &mut OsRng,
         );
-        assert_eq!(result, Err(ProofError::WrongConvention));
+        assert!(result.is_err(), "n = {n}");
+        let proved = RangeProof::<Ed25519>::prove_single(
+            monero::bulletproofs_generators(),
+            &mut MoneroTranscript::bulletproofs(),
+            1,
+            &Ed25519::random_scalar(&mut OsRng),
+            n,
+            &mut OsRng,
+        );
+        assert_eq!(proved.err(), Some(ProofError::WrongConvention), "n = {n}");
     }
 }
