@@ -156,6 +156,26 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_bytes_never_panic_monero_decoders(bytes in proptest::collection::vec(any::<u8>(), 0..800), m in 0usize..20, count in 0u8..12) {
+        use rangeproof::generators::monero;
+        use rangeproof::transcript::monero::MoneroTranscript;
+        use rangeproof::Ed25519;
+        let mut bytes = bytes;
+        // Put plausible round counts where the decoders look for them, to get past the framing.
+        if bytes.len() > 192 {
+            bytes[192] = count;
+        }
+        let commitments = vec![Ed25519::point_to_bytes(&curve25519_dalek::constants::ED25519_BASEPOINT_POINT); m];
+        if let Ok(p) = RangeProofPlus::<Ed25519>::from_monero_bytes(&bytes) {
+            let statement = Statement { bits: 64, extension_degree: 1, minimum_values: None };
+            let _ = p.verify(monero::bulletproofs_plus_generators(), &mut MoneroTranscript::bulletproofs_plus(), &statement, &commitments, &mut OsRng);
+        }
+        if let Ok(p) = RangeProof::<Ed25519>::from_monero_bytes(&bytes) {
+            let _ = p.verify_multiple(monero::bulletproofs_generators(), &mut MoneroTranscript::bulletproofs(), &commitments, 64, &mut OsRng);
+        }
+    }
+
+    #[test]
     fn mutated_valid_proofs_never_panic_or_verify(pos in any::<prop::sample::Index>(), mask in 1u8..=255, cut in 0usize..3) {
         let (proof, commitments) = prove(16, &[1, 65535], b"prop");
         let mut bytes = proof.to_bytes();
