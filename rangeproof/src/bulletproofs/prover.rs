@@ -13,7 +13,7 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::{check_shape, steps, RangeProof};
-use crate::generators::Generators;
+use crate::generators::{Generators, Publisher};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
@@ -79,14 +79,7 @@ impl<G: Group> RangeProof<G> {
 
         steps::commitments(transcript, gens, n, &commitments)?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let publish_scale = G::invert(&G::Scalar::from(gens.convention().cofactor()));
-        let publish = |p: G::Point| {
-            EncodedPoint::from_point(if publish_scale == G::one() {
-                p
-            } else {
-                p * publish_scale
-            })
-        };
+        let publisher = Publisher::<G>::new(gens.convention());
 
         // Hedged nonce generation.
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * 40));
@@ -124,7 +117,7 @@ impl<G: Group> RangeProof<G> {
                 a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(j, i));
             }
         }
-        let a_point = publish(a_point);
+        let a_point = publisher.publish(a_point);
 
         // S = ρ B̃ + <s_L, G> + <s_R, H> (eq. 47).
         let s_point = {
@@ -136,7 +129,7 @@ impl<G: Group> RangeProof<G> {
             points.push(pc.b_blinding());
             points.extend_from_slice(&g_vec);
             points.extend_from_slice(&h_vec);
-            publish(G::multiscalar_mul(&scalars, &points))
+            publisher.publish(G::multiscalar_mul(&scalars, &points))
         };
 
         transcript.append_point(b"A", &a_point.bytes);
@@ -173,8 +166,8 @@ impl<G: Group> RangeProof<G> {
         // t_1 = <l0, r1> + <l1, r0>, t_2 = <l1, r1> (eq. 52-53).
         let t_1 = inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0);
         let t_2 = inner_product::<G>(l1, &r1);
-        let t_1_point = publish(pc.commit(t_1, nonces.tau_1));
-        let t_2_point = publish(pc.commit(t_2, nonces.tau_2));
+        let t_1_point = publisher.publish(pc.commit(t_1, nonces.tau_1));
+        let t_2_point = publisher.publish(pc.commit(t_2, nonces.tau_2));
 
         steps::before_t(transcript, gens, &z);
         transcript.append_point(b"T_1", &t_1_point.bytes);
@@ -200,8 +193,7 @@ impl<G: Group> RangeProof<G> {
 
         // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
         let y_inv = G::invert(&y);
-        let ipp =
-            InnerProductProof::prove(transcript, &q, y_inv, publish_scale, g_vec, h_vec, l, r)?;
+        let ipp = InnerProductProof::prove(transcript, &q, y_inv, &publisher, g_vec, h_vec, l, r)?;
 
         let proof = RangeProof {
             a: a_point,

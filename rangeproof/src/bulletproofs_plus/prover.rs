@@ -12,7 +12,7 @@ use zeroize::Zeroizing;
 
 use super::nonces::{self, nonce};
 use super::{absorb_statement, RangeProofPlus, Statement};
-use crate::generators::Generators;
+use crate::generators::{Generators, Publisher};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::folding::FoldedGens;
 use crate::transcript::TranscriptProtocol;
@@ -100,14 +100,7 @@ impl<G: Group> RangeProofPlus<G> {
             .collect::<Result<Vec<_>, _>>()?;
         absorb_statement(transcript, gens, statement, &commitments)?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let cofactor = gens.convention().cofactor();
-        let publish = |p: G::Point| {
-            EncodedPoint::from_point(if cofactor == 1 {
-                p
-            } else {
-                p * G::invert(&G::Scalar::from(cofactor))
-            })
-        };
+        let publisher = Publisher::<G>::new(gens.convention());
 
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * (8 + 32 * degree)));
         for (v, r) in values.iter().zip(blindings) {
@@ -130,7 +123,7 @@ impl<G: Group> RangeProofPlus<G> {
         for k in 0..nm {
             a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(k));
         }
-        let a_point = publish(a_point);
+        let a_point = publisher.publish(a_point);
         transcript.validate_and_append_point(b"A", &a_point.bytes)?;
         let y = nonzero_challenge(transcript, b"y")?;
         let z = nonzero_challenge(transcript, b"z")?;
@@ -208,7 +201,7 @@ impl<G: Group> RangeProofPlus<G> {
                 &mut points,
             );
             folded.push_h(n_cur, 0, b_hi.iter().copied(), &mut scalars, &mut points);
-            let l = publish(G::multiscalar_mul(&scalars, &points));
+            let l = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
             // R = c_R B + Σ d_R,k B̃_k + <a_hi y^{n/2}, G_lo> + <b_lo, H_hi>
             scalars.clear();
@@ -225,7 +218,7 @@ impl<G: Group> RangeProofPlus<G> {
                 &mut points,
             );
             folded.push_h(n_cur, half, b_lo.iter().copied(), &mut scalars, &mut points);
-            let r = publish(G::multiscalar_mul(&scalars, &points));
+            let r = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
             transcript.validate_and_append_point(b"L", &l.bytes)?;
             transcript.validate_and_append_point(b"R", &r.bytes)?;
@@ -264,7 +257,7 @@ impl<G: Group> RangeProofPlus<G> {
         points.extend_from_slice(blinding_bases);
         folded.push_g(1, 0, core::iter::once(*r_nonce), &mut scalars, &mut points);
         folded.push_h(1, 0, core::iter::once(*s_nonce), &mut scalars, &mut points);
-        let a1 = publish(G::multiscalar_mul(&scalars, &points));
+        let a1 = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
         scalars.clear();
         points.clear();
@@ -272,7 +265,7 @@ impl<G: Group> RangeProofPlus<G> {
         scalars.extend_from_slice(&eta);
         points.push(pc.b);
         points.extend_from_slice(blinding_bases);
-        let b_point = publish(G::multiscalar_mul(&scalars, &points));
+        let b_point = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
         transcript.validate_and_append_point(b"A1", &a1.bytes)?;
         transcript.validate_and_append_point(b"B", &b_point.bytes)?;

@@ -140,6 +140,30 @@ impl Convention {
     }
 }
 
+/// How a prover publishes its points under a convention: times \\(1/\mathrm{cofactor}\\)
+/// (Monero's \\(8^{-1}\\)), or unchanged. The inverse is computed once per proof.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Publisher<G: Group> {
+    scale: Option<G::Scalar>,
+}
+
+impl<G: Group> Publisher<G> {
+    pub(crate) fn new(convention: Convention) -> Self {
+        let cofactor = convention.cofactor();
+        Publisher {
+            scale: (cofactor != 1).then(|| G::invert(&G::Scalar::from(cofactor))),
+        }
+    }
+
+    /// The published form of a point the protocol computed.
+    pub(crate) fn publish(&self, p: G::Point) -> crate::group::EncodedPoint<G> {
+        crate::group::EncodedPoint::from_point(match self.scale {
+            Some(s) => p * s,
+            None => p,
+        })
+    }
+}
+
 /// The generators of one flavor: Pedersen bases and (shared) vector generators.
 pub struct Generators<G: Group> {
     /// Human-readable name of the flavor, e.g. `"dalek"`.

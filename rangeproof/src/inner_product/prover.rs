@@ -9,7 +9,8 @@ use zeroize::{Zeroize, Zeroizing};
 
 use super::folding::FoldedGens;
 use super::InnerProductProof;
-use crate::group::{EncodedPoint, Group};
+use crate::generators::Publisher;
+use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers};
 use crate::ProofError;
@@ -19,7 +20,7 @@ impl<G: Group> InnerProductProof<G> {
     /// \\(P = \langle \mathbf a, \mathbf G\rangle + \langle \mathbf b, \mathbf H'\rangle +
     /// \langle \mathbf a, \mathbf b\rangle Q\\) over \\(H'_i = \rho^i H_i\\), where \\(\rho\\) is
     /// `h_factor_ratio` (the range proof uses \\(\rho = y^{-1}\\)). \\(L_j, R_j\\) are published
-    /// times `publish_scale` (Monero publishes points times \\(8^{-1}\\)).
+    /// through `publisher` (Monero publishes points times \\(8^{-1}\\)).
     ///
     /// All vectors must have the same power-of-two length (the caller guarantees it). The
     /// witness vectors are zeroized before returning.
@@ -28,7 +29,7 @@ impl<G: Group> InnerProductProof<G> {
         transcript: &mut T,
         q: &G::Point,
         h_factor_ratio: G::Scalar,
-        publish_scale: G::Scalar,
+        publisher: &Publisher<G>,
         g: Vec<G::Point>,
         h: Vec<G::Point>,
         mut a: Vec<G::Scalar>,
@@ -44,14 +45,7 @@ impl<G: Group> InnerProductProof<G> {
         let mut r_vec = Vec::with_capacity(rounds);
 
         let rho: Vec<G::Scalar> = powers::<G>(h_factor_ratio).take(n).collect();
-        // L and R are published times `publish_scale` (Monero's 8^{-1}; 1 elsewhere).
-        let publish = |p: G::Point| {
-            EncodedPoint::from_point(if publish_scale == G::one() {
-                p
-            } else {
-                p * publish_scale
-            })
-        };
+        // L and R are published as the convention wants (Monero: times 8^{-1}).
         let mut gens = FoldedGens::<G>::new(g, h);
         let mut scalars = Zeroizing::new(Vec::with_capacity(2 * n + 1));
         let mut points = Vec::with_capacity(2 * n + 1);
@@ -69,7 +63,7 @@ impl<G: Group> InnerProductProof<G> {
             gens.push_h(n, 0, b_hi_rho, &mut scalars, &mut points);
             scalars.push(inner_product::<G>(a_lo, b_hi));
             points.push(*q);
-            let l = publish(G::multiscalar_mul(&scalars, &points));
+            let l = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
             // R = <a_hi, G_lo> + <b_lo, H_hi> + c_R Q
             scalars.clear();
@@ -79,7 +73,7 @@ impl<G: Group> InnerProductProof<G> {
             gens.push_h(n, half, b_lo_rho, &mut scalars, &mut points);
             scalars.push(inner_product::<G>(a_hi, b_lo));
             points.push(*q);
-            let r = publish(G::multiscalar_mul(&scalars, &points));
+            let r = publisher.publish(G::multiscalar_mul(&scalars, &points));
 
             transcript.append_point(b"L", &l.bytes);
             transcript.append_point(b"R", &r.bytes);
