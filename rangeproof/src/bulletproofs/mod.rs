@@ -53,9 +53,9 @@
 //! for \\(m\\) values never verifies as one for \\(m'\\). For powers of two this is the
 //! reference protocol unchanged.
 
-mod codec;
-mod prover;
-pub(crate) mod verifier;
+pub mod codec;
+pub mod prover;
+pub mod verifier;
 
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;

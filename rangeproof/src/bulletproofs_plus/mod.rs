@@ -63,10 +63,10 @@
 //! can then solve \\(\delta'_k\\) for the commitment's blinding factors
 //! ([`RangeProofPlus::recover_mask`]).
 
-mod codec;
+pub mod codec;
 mod nonces;
-mod prover;
-pub(crate) mod verifier;
+pub mod prover;
+pub mod verifier;
 
 #[cfg(test)]
 mod tests;

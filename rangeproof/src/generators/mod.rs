@@ -304,7 +304,7 @@ impl<G: Group> Generators<G> {
     }
 
     /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (see
-    /// [`Self::extend_with_static_points`], with every blinding base), or `None` when that many
+    /// `[G(n, m), H(n, m), B, B̃_1, …]` with every blinding base), or `None` when that many
     /// points are past the backend's measured crossover (Pippenger is faster there). Built on
     /// first use and kept.
     pub fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {

@@ -38,9 +38,9 @@
 //! Generators may carry public per-index factors (the range proof uses
 //! \\(\mathbf H' = \mathbf y^{-n} \circ \mathbf H\\)); the prover applies them while folding.
 
-pub(crate) mod folding;
-mod prover;
-mod verifier;
+pub mod folding;
+pub mod prover;
+pub mod verifier;
 
 pub(crate) use verifier::product_tree;
 
