@@ -303,8 +303,8 @@ impl<G: Group> Generators<G> {
         out.extend_from_slice(&self.pedersen.blinding[..blindings]);
     }
 
-    /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (see
-    /// `[G(n, m), H(n, m), B, B̃_1, …]` with every blinding base), or `None` when that many
+    /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (laid out
+    /// as `[G(n, m), H(n, m), B, B̃_1, …]`, with every blinding base), or `None` when that many
     /// points are past the backend's measured crossover (Pippenger is faster there). Built on
     /// first use and kept.
     pub fn table(&self, n: usize, m: usize) -> Option<Arc<G::Precomputation>> {
