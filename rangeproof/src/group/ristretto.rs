@@ -26,7 +26,8 @@ impl Group for Ristretto255 {
 
     // Measured with `cargo bench --bench versus_reference -- crossover_` on the IFMA backend
     // (BENCHMARKS.md): with 17 dynamic points, tables take 0.64x the plain MSM's time at 130
-    // fixed points and 1.06x at 258, and lose ever more beyond (their memory leaves the cache).
+    // fixed points, break even at 258 (0.98x-1.06x across runs), and lose ever more beyond
+    // (1.5x at 514: their memory leaves the cache).
     const PRECOMPUTATION_CROSSOVER: usize = 256;
 
     fn identity() -> RistrettoPoint {
