@@ -83,6 +83,24 @@ impl<G: Group> RangeProof<G> {
         T: TranscriptProtocol<G>,
         R: RngCore + CryptoRng,
     {
+        let replayed = self.replay(gens, transcript, commitments, n, rng)?;
+        Ok(self.terms(&replayed, weight))
+    }
+
+    /// The sequential part of verification: shape checks and the transcript, which yield the
+    /// challenges (and the random weight \\(c\\) combining the two checks).
+    pub(crate) fn replay<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        commitments: &[EncodedPoint<G>],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<Replayed<G>, ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
         let m = commitments.len();
         let m_padded = check_shape(n, m)?;
         gens.check_capacity(n, m_padded)?;
@@ -116,8 +134,39 @@ impl<G: Group> RangeProof<G> {
         }
 
         let u = self.ipp.challenges(nm, transcript)?;
-        let rounds = u.len();
         let c = G::random_scalar(rng);
+        Ok(Replayed {
+            n,
+            m_padded,
+            y,
+            z,
+            x,
+            w,
+            u,
+            c,
+            v_points,
+            cofactor: G::Scalar::from(gens.convention().cofactor()),
+        })
+    }
+
+    /// The verification equation times `weight`, from the replayed challenges: scalar work
+    /// only, so batches can compute it for many proofs in parallel.
+    pub(crate) fn terms(&self, r: &Replayed<G>, weight: G::Scalar) -> VerificationTerms<G> {
+        let Replayed {
+            n,
+            m_padded,
+            y,
+            z,
+            x,
+            w,
+            ref u,
+            c,
+            ref v_points,
+            cofactor,
+        } = *r;
+        let nm = n * m_padded;
+        let m = v_points.len();
+        let rounds = u.len();
 
         // One inversion for every challenge and y.
         let mut inverses = u.clone();
@@ -182,7 +231,6 @@ impl<G: Group> RangeProof<G> {
 
         // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
         // which removes any torsion component; fold it into the scalars.
-        let cofactor = G::Scalar::from(gens.convention().cofactor());
         let (w_cof, wc_cof) = (weight * cofactor, wc * cofactor);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
@@ -192,7 +240,7 @@ impl<G: Group> RangeProof<G> {
         let mut wcz_j = wc_cof * zz;
         for v in v_points {
             dynamic_scalars.push(wcz_j);
-            dynamic_points.push(v);
+            dynamic_points.push(*v);
             wcz_j *= z;
         }
         for k in 0..rounds {
@@ -202,7 +250,7 @@ impl<G: Group> RangeProof<G> {
             dynamic_points.push(self.ipp.r_vec[k].point);
         }
 
-        Ok(VerificationTerms {
+        VerificationTerms {
             n,
             m: m_padded,
             b: b_scalar,
@@ -211,6 +259,23 @@ impl<G: Group> RangeProof<G> {
             h,
             dynamic_scalars,
             dynamic_points,
-        })
+        }
     }
+}
+
+/// What [`RangeProof::replay`] derives from the transcript.
+#[derive(Clone, Debug)]
+pub(crate) struct Replayed<G: Group> {
+    n: usize,
+    m_padded: usize,
+    y: G::Scalar,
+    z: G::Scalar,
+    x: G::Scalar,
+    w: G::Scalar,
+    u: Vec<G::Scalar>,
+    c: G::Scalar,
+    /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
+    v_points: Vec<G::Point>,
+    /// The convention's cofactor, as a scalar.
+    cofactor: G::Scalar,
 }

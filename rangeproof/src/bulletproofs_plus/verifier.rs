@@ -33,12 +33,20 @@ use crate::verification::{decode_commitments, VerificationTerms};
 use crate::ProofError;
 
 /// The challenges of one proof, and the commitment points its equation uses.
-struct Challenges<G: Group> {
+#[derive(Clone, Debug)]
+pub(crate) struct Challenges<G: Group> {
     y: G::Scalar,
     z: G::Scalar,
     rounds: Vec<G::Scalar>,
     e: G::Scalar,
     v: Vec<G::Point>,
+    /// Bit size and padded aggregation.
+    n: usize,
+    m_padded: usize,
+    /// \\(\mu_j\\) for the real commitments (zeros when absent).
+    minimums: Vec<u64>,
+    /// The convention's cofactor, as a scalar.
+    cofactor: G::Scalar,
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -112,7 +120,7 @@ impl<G: Group> RangeProofPlus<G> {
     }
 
     /// Checks the shape and replays the transcript.
-    fn replay<T: TranscriptProtocol<G>>(
+    pub(crate) fn replay<T: TranscriptProtocol<G>>(
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
@@ -141,7 +149,19 @@ impl<G: Group> RangeProofPlus<G> {
         transcript.validate_and_append_point(b"A1", &self.a1.bytes)?;
         transcript.validate_and_append_point(b"B", &self.b.bytes)?;
         let e = nonzero_challenge(transcript, b"e")?;
-        Ok(Challenges { y, z, rounds, e, v })
+        Ok(Challenges {
+            y,
+            z,
+            rounds,
+            e,
+            v,
+            n: statement.bits,
+            m_padded,
+            minimums: (0..commitments.len())
+                .map(|j| statement.minimum(j))
+                .collect(),
+            cofactor: G::Scalar::from(gens.convention().cofactor()),
+        })
     }
 
     /// Replays the transcript and returns the verification equation times `weight`.
@@ -153,15 +173,28 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[EncodedPoint<G>],
         weight: G::Scalar,
     ) -> Result<VerificationTerms<G>, ProofError> {
+        let challenges = self.replay(gens, transcript, statement, commitments)?;
+        self.terms(&challenges, weight)
+    }
+
+    /// The verification equation times `weight`, from the replayed challenges: scalar work
+    /// only, so batches can compute it for many proofs in parallel.
+    pub(crate) fn terms(
+        &self,
+        c: &Challenges<G>,
+        weight: G::Scalar,
+    ) -> Result<VerificationTerms<G>, ProofError> {
         let Challenges {
             y,
             z,
-            rounds: e_rounds,
+            rounds: ref e_rounds,
             e,
-            v,
-        } = self.replay(gens, transcript, statement, commitments)?;
-        let n = statement.bits;
-        let m_padded = statement.check(gens, commitments.len())?;
+            ref v,
+            n,
+            m_padded,
+            ref minimums,
+            cofactor,
+        } = *c;
         let k = e_rounds.len();
 
         // One inversion for the round challenges, y and y - 1.
@@ -230,17 +263,17 @@ impl<G: Group> RangeProofPlus<G> {
         let d_sum = two_n_minus_1 * zz * sum_of_powers::<G>(zz, m_padded);
         let mut b_scalar = self.r1 * y * self.s1 + e_sq * (y_n1 * z * d_sum + (zz - z) * y_sum);
 
-        let mut dynamic_scalars = Vec::with_capacity(3 + commitments.len() + 2 * k);
-        let mut dynamic_points = Vec::with_capacity(3 + commitments.len() + 2 * k);
+        let mut dynamic_scalars = Vec::with_capacity(3 + v.len() + 2 * k);
+        let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
         // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
         // which removes any torsion component; fold it into the scalars.
-        let w_cof = weight * G::Scalar::from(gens.convention().cofactor());
+        let w_cof = weight * cofactor;
         let w_cof_e_sq = w_cof * e_sq;
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
         for (j, v_j) in v.iter().enumerate() {
             dynamic_scalars.push(-(w_cof * z_2j));
             dynamic_points.push(*v_j);
-            b_scalar += z_2j * G::Scalar::from(statement.minimum(j));
+            b_scalar += z_2j * G::Scalar::from(minimums[j]);
             z_2j *= zz;
         }
         dynamic_scalars.extend([-(w_cof * e), -w_cof, -w_cof_e_sq]);
