@@ -15,7 +15,9 @@
 
 use rand_core::{CryptoRng, RngCore};
 
+use crate::bulletproofs::verifier::Replayed;
 use crate::bulletproofs::RangeProof;
+use crate::bulletproofs_plus::verifier::Challenges;
 use crate::bulletproofs_plus::{RangeProofPlus, Statement};
 use crate::errors::BatchError;
 use crate::generators::{Generators, VectorGens};
@@ -28,12 +30,33 @@ use crate::verification::VerificationTerms;
 enum Entry<'g, G: Group> {
     /// Failed before the group equation (bad encoding, identity point, wrong shape, ...).
     Rejected,
-    /// The weighted equation, and the generators it refers to.
+    /// Replayed: what is left is scalar work, done by [`BatchVerifier::verify`].
     Pending {
         gens: &'g Generators<G>,
-        terms: VerificationTerms<G>,
+        work: Work<G>,
     },
 }
+
+/// A replayed proof and its batch weight.
+enum Work<G: Group> {
+    Bulletproof(Box<RangeProof<G>>, Replayed<G>, G::Scalar),
+    BulletproofPlus(Box<RangeProofPlus<G>>, Challenges<G>, G::Scalar),
+}
+
+impl<G: Group> Work<G> {
+    /// The weighted verification equation (`None` if a degenerate challenge rejects it).
+    fn terms(&self) -> Option<VerificationTerms<G>> {
+        match self {
+            Work::Bulletproof(proof, replayed, weight) => Some(proof.terms(replayed, *weight)),
+            Work::BulletproofPlus(proof, challenges, weight) => {
+                proof.terms(challenges, *weight).ok()
+            }
+        }
+    }
+}
+
+/// A proof's weighted equation and the generators it refers to.
+type Equation<'g, G> = (&'g Generators<G>, VerificationTerms<G>);
 
 /// A caller-owned accumulator of proofs to verify together.
 ///
@@ -99,9 +122,10 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// Adds a Bulletproofs range proof; returns its position in the batch.
     ///
     /// The transcript is replayed now (so the caller's transcript is consumed as by
-    /// [`RangeProof::verify_multiple`]); the group equation is checked by [`Self::verify`]. A
-    /// proof that fails before the group equation (undecodable commitment, identity prover
-    /// message, wrong shape) is recorded as invalid.
+    /// [`RangeProof::verify_multiple`]); the scalar work and the group equation are left to
+    /// [`Self::verify`] (which, with the `parallel` feature, spreads the scalar work over
+    /// threads). A proof that fails before the group equation (undecodable commitment,
+    /// identity prover message, wrong shape) is recorded as invalid.
     pub fn add_bulletproof<T, R>(
         &mut self,
         gens: &'g Generators<G>,
@@ -116,9 +140,10 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let terms = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.verification_terms(gens, transcript, &v, n, weight, rng));
-        self.push(gens, terms)
+        let work = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.replay(gens, transcript, &v, n, rng))
+            .map(|replayed| Work::Bulletproof(Box::new(proof.clone()), replayed, weight));
+        self.push(gens, work)
     }
 
     /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
@@ -138,34 +163,50 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let terms = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.verification_terms(gens, transcript, statement, &v, weight));
-        self.push(gens, terms)
+        let work = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.replay(gens, transcript, statement, &v))
+            .map(|challenges| Work::BulletproofPlus(Box::new(proof.clone()), challenges, weight));
+        self.push(gens, work)
     }
 
-    /// Records a proof's weighted equation, or its early rejection; returns its position.
-    fn push(
-        &mut self,
-        gens: &'g Generators<G>,
-        terms: Result<VerificationTerms<G>, crate::ProofError>,
-    ) -> usize {
-        let entry = terms.map_or(Entry::Rejected, |terms| Entry::Pending { gens, terms });
+    /// Records a replayed proof, or its early rejection; returns its position.
+    fn push(&mut self, gens: &'g Generators<G>, work: Result<Work<G>, crate::ProofError>) -> usize {
+        let entry = work.map_or(Entry::Rejected, |work| Entry::Pending { gens, work });
         self.entries.push(entry);
         self.entries.len() - 1
+    }
+
+    /// Every pending proof's weighted equation (`None` for proofs already rejected). With the
+    /// `parallel` feature the proofs' scalar work is spread over the rayon threads.
+    fn equations(&self) -> Vec<Option<Equation<'g, G>>> {
+        let compute = |entry: &Entry<'g, G>| match entry {
+            Entry::Rejected => None,
+            Entry::Pending { gens, work } => work.terms().map(|terms| (*gens, terms)),
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            self.entries.par_iter().map(compute).collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            self.entries.iter().map(compute).collect()
+        }
     }
 
     /// Checks every proof added so far. On failure, reports the positions of all invalid
     /// proofs.
     pub fn verify(&self) -> Result<(), BatchError> {
+        let equations = self.equations();
         let mut invalid = Vec::new();
-        let mut pending = Vec::with_capacity(self.entries.len());
-        for (k, entry) in self.entries.iter().enumerate() {
-            match entry {
-                Entry::Rejected => invalid.push(k),
-                Entry::Pending { .. } => pending.push(k),
+        let mut pending = Vec::with_capacity(equations.len());
+        for (k, equation) in equations.iter().enumerate() {
+            match equation {
+                None => invalid.push(k),
+                Some(_) => pending.push(k),
             }
         }
-        invalid.extend(self.bisect(&pending));
+        invalid.extend(bisect(&equations, &pending));
         if invalid.is_empty() {
             Ok(())
         } else {
@@ -173,113 +214,113 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             Err(BatchError { invalid })
         }
     }
+}
 
-    /// The positions among `subset` whose equations do not hold. With the `parallel`
-    /// feature the two halves are searched on different threads.
-    fn bisect(&self, subset: &[usize]) -> Vec<usize> {
-        if subset.is_empty() || self.holds(subset) {
-            return Vec::new();
-        }
-        if subset.len() == 1 {
-            return subset.to_vec();
-        }
-        let (left, right) = subset.split_at(subset.len() / 2);
-        #[cfg(feature = "parallel")]
-        let (mut found, more) = rayon::join(|| self.bisect(left), || self.bisect(right));
-        #[cfg(not(feature = "parallel"))]
-        let (mut found, more) = (self.bisect(left), self.bisect(right));
-        found.extend(more);
-        found
+/// The positions among `subset` whose equations do not hold. With the `parallel`
+/// feature the two halves are searched on different threads.
+fn bisect<G: Group>(equations: &[Option<Equation<'_, G>>], subset: &[usize]) -> Vec<usize> {
+    if subset.is_empty() || holds(equations, subset) {
+        return Vec::new();
     }
+    if subset.len() == 1 {
+        return subset.to_vec();
+    }
+    let (left, right) = subset.split_at(subset.len() / 2);
+    #[cfg(feature = "parallel")]
+    let (mut found, more) = rayon::join(|| bisect(equations, left), || bisect(equations, right));
+    #[cfg(not(feature = "parallel"))]
+    let (mut found, more) = (bisect(equations, left), bisect(equations, right));
+    found.extend(more);
+    found
+}
 
-    /// Whether the weighted sum of the equations of `subset` is the identity: one MSM.
-    fn holds(&self, subset: &[usize]) -> bool {
-        if let [k] = subset {
-            if let Entry::Pending { gens, terms } = &self.entries[*k] {
-                return terms.is_zero(gens);
-            }
+/// Whether the weighted sum of the equations of `subset` is the identity: one MSM.
+fn holds<'g, G: Group>(equations: &[Option<Equation<'g, G>>], subset: &[usize]) -> bool {
+    if let [k] = subset {
+        if let Some((gens, terms)) = &equations[*k] {
+            return terms.is_zero(gens);
         }
-        let mut pedersen: Vec<PedersenSums<'g, G>> = Vec::new();
-        let mut vector: Vec<VectorSums<'g, G>> = Vec::new();
-        let mut scalars = Vec::new();
-        let mut points = Vec::new();
-        for &k in subset {
-            let Entry::Pending { gens, terms } = &self.entries[k] else {
-                continue;
-            };
-            let p = match pedersen.iter().position(|s| core::ptr::eq(s.gens, *gens)) {
-                Some(i) => i,
-                None => {
-                    let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
-                    pedersen.push(PedersenSums {
-                        gens,
-                        b: G::zero(),
-                        blinding,
-                    });
-                    pedersen.len() - 1
-                }
-            };
-            let sum = &mut pedersen[p];
-            sum.b += terms.b;
-            for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+    }
+    let mut pedersen: Vec<PedersenSums<'g, G>> = Vec::new();
+    let mut vector: Vec<VectorSums<'g, G>> = Vec::new();
+    let mut scalars = Vec::new();
+    let mut points = Vec::new();
+    for &k in subset {
+        let Some((gens, terms)) = &equations[k] else {
+            continue;
+        };
+        let p = match pedersen.iter().position(|s| core::ptr::eq(s.gens, *gens)) {
+            Some(i) => i,
+            None => {
+                let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
+                pedersen.push(PedersenSums {
+                    gens,
+                    b: G::zero(),
+                    blinding,
+                });
+                pedersen.len() - 1
+            }
+        };
+        let sum = &mut pedersen[p];
+        sum.b += terms.b;
+        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+            *acc += *s;
+        }
+
+        let gens: &'g Generators<G> = gens;
+        let v = match vector
+            .iter()
+            .position(|s| core::ptr::eq(s.vector, gens.vector()))
+        {
+            Some(i) => i,
+            None => {
+                vector.push(VectorSums {
+                    vector: gens.vector(),
+                    g: Vec::new(),
+                    h: Vec::new(),
+                });
+                vector.len() - 1
+            }
+        };
+        let sum = &mut vector[v];
+        if sum.g.len() < terms.m {
+            sum.g.resize_with(terms.m, Vec::new);
+            sum.h.resize_with(terms.m, Vec::new);
+        }
+        for j in 0..terms.m {
+            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
+            if g_acc.len() < terms.n {
+                g_acc.resize(terms.n, G::zero());
+                h_acc.resize(terms.n, G::zero());
+            }
+            let range = j * terms.n..(j + 1) * terms.n;
+            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
                 *acc += *s;
             }
-
-            let gens: &'g Generators<G> = gens;
-            let v = match vector
-                .iter()
-                .position(|s| core::ptr::eq(s.vector, gens.vector()))
-            {
-                Some(i) => i,
-                None => {
-                    vector.push(VectorSums {
-                        vector: gens.vector(),
-                        g: Vec::new(),
-                        h: Vec::new(),
-                    });
-                    vector.len() - 1
-                }
-            };
-            let sum = &mut vector[v];
-            if sum.g.len() < terms.m {
-                sum.g.resize_with(terms.m, Vec::new);
-                sum.h.resize_with(terms.m, Vec::new);
-            }
-            for j in 0..terms.m {
-                let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
-                if g_acc.len() < terms.n {
-                    g_acc.resize(terms.n, G::zero());
-                    h_acc.resize(terms.n, G::zero());
-                }
-                let range = j * terms.n..(j + 1) * terms.n;
-                for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
-                    *acc += *s;
-                }
-                for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
-                    *acc += *s;
-                }
-            }
-            scalars.extend_from_slice(&terms.dynamic_scalars);
-            points.extend_from_slice(&terms.dynamic_points);
-        }
-        for sum in &pedersen {
-            let pc = sum.gens.pedersen();
-            scalars.push(sum.b);
-            points.push(pc.b);
-            scalars.extend_from_slice(&sum.blinding);
-            points.extend_from_slice(&pc.blinding);
-        }
-        for sum in &vector {
-            for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
-                scalars.extend_from_slice(g_acc);
-                points.extend_from_slice(g_pts);
-                scalars.extend_from_slice(h_acc);
-                points.extend_from_slice(h_pts);
+            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
+                *acc += *s;
             }
         }
-        G::is_identity(&msm::vartime::<G>(&scalars, &points))
+        scalars.extend_from_slice(&terms.dynamic_scalars);
+        points.extend_from_slice(&terms.dynamic_points);
     }
+    for sum in &pedersen {
+        let pc = sum.gens.pedersen();
+        scalars.push(sum.b);
+        points.push(pc.b);
+        scalars.extend_from_slice(&sum.blinding);
+        points.extend_from_slice(&pc.blinding);
+    }
+    for sum in &vector {
+        for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
+            let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
+            scalars.extend_from_slice(g_acc);
+            points.extend_from_slice(g_pts);
+            scalars.extend_from_slice(h_acc);
+            points.extend_from_slice(h_pts);
+        }
+    }
+    G::is_identity(&msm::vartime::<G>(&scalars, &points))
 }
 
 #[cfg(test)]
