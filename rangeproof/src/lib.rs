@@ -14,6 +14,9 @@ pub mod transcript;
 mod util;
 mod verification;
 
+#[cfg(test)]
+mod torsion_tests;
+
 pub use batch::BatchVerifier;
 pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;

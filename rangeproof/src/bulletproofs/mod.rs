@@ -97,8 +97,8 @@ pub(crate) mod steps {
     use crate::generators::{Convention, Generators};
     use crate::transcript::TranscriptProtocol;
 
-    /// Absorbs n, m and the commitments; returns the commitment points the equation uses
-    /// (times the convention's cofactor).
+    /// Absorbs n, m and the commitments; returns the commitment points the proof is about
+    /// (Monero: \\(8^{-1} C_j\\); the verifier clears their cofactor before use).
     pub(crate) fn commitments<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
         gens: &Generators<G>,

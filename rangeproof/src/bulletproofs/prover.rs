@@ -77,6 +77,8 @@ impl<G: Group> RangeProof<G> {
             .map(|(v, gamma)| EncodedPoint::from_point(pc.commit(G::Scalar::from(*v), *gamma)))
             .collect();
 
+        #[cfg(test)]
+        let commitments = crate::generators::tamper::commitments(commitments);
         steps::commitments(transcript, gens, n, &commitments)?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(gens.convention());

@@ -20,7 +20,7 @@
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_shape, steps, RangeProof};
-use crate::generators::Generators;
+use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
@@ -145,7 +145,7 @@ impl<G: Group> RangeProof<G> {
             u,
             c,
             v_points,
-            cofactor: G::Scalar::from(gens.convention().cofactor()),
+            convention: gens.convention(),
         })
     }
 
@@ -162,7 +162,7 @@ impl<G: Group> RangeProof<G> {
             ref u,
             c,
             ref v_points,
-            cofactor,
+            convention,
         } = *r;
         let nm = n * m_padded;
         let m = v_points.len();
@@ -230,24 +230,29 @@ impl<G: Group> RangeProof<G> {
         let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
 
         // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
-        // which removes any torsion component; fold it into the scalars.
-        let (w_cof, wc_cof) = (weight * cofactor, wc * cofactor);
+        // as a point, which removes any torsion component exactly as Monero does.
+        let clear = |p: &G::Point| convention.clear_cofactor::<G>(p);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
-        let wcx = wc_cof * x;
-        dynamic_scalars.extend([w_cof, w_cof * x, wcx, wcx * x]);
-        dynamic_points.extend([self.a.point, self.s.point, self.t_1.point, self.t_2.point]);
-        let mut wcz_j = wc_cof * zz;
+        let wcx = wc * x;
+        dynamic_scalars.extend([weight, weight * x, wcx, wcx * x]);
+        dynamic_points.extend([
+            clear(&self.a.point),
+            clear(&self.s.point),
+            clear(&self.t_1.point),
+            clear(&self.t_2.point),
+        ]);
+        let mut wcz_j = wc * zz;
         for v in v_points {
             dynamic_scalars.push(wcz_j);
-            dynamic_points.push(*v);
+            dynamic_points.push(clear(v));
             wcz_j *= z;
         }
         for k in 0..rounds {
-            dynamic_scalars.push(w_cof * u_sq[k]);
-            dynamic_points.push(self.ipp.l_vec[k].point);
-            dynamic_scalars.push(w_cof * u_inv_sq[k]);
-            dynamic_points.push(self.ipp.r_vec[k].point);
+            dynamic_scalars.push(weight * u_sq[k]);
+            dynamic_points.push(clear(&self.ipp.l_vec[k].point));
+            dynamic_scalars.push(weight * u_inv_sq[k]);
+            dynamic_points.push(clear(&self.ipp.r_vec[k].point));
         }
 
         VerificationTerms {
@@ -276,6 +281,6 @@ pub(crate) struct Replayed<G: Group> {
     c: G::Scalar,
     /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
     v_points: Vec<G::Point>,
-    /// The convention's cofactor, as a scalar.
-    cofactor: G::Scalar,
+    /// The convention, which says how proof points are cleared of their cofactor.
+    convention: Convention,
 }

@@ -154,7 +154,7 @@ impl Statement<'_> {
 }
 
 /// Absorbs the statement as the generators' convention does, and returns the commitment points
-/// the verification equation uses (times the convention's cofactor).
+/// the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears their cofactor before use).
 ///
 /// * Tari: domain separator, the value base `H` and the blinding bases `G` in use (each
 ///   checked non-identity), `N`, `T`, `M`, each commitment and each minimum value (0 when

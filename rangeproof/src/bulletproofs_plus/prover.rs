@@ -98,6 +98,8 @@ impl<G: Group> RangeProofPlus<G> {
                     .map(EncodedPoint::from_point)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        #[cfg(test)]
+        let commitments = crate::generators::tamper::commitments(commitments);
         absorb_statement(transcript, gens, statement, &commitments)?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(gens.convention());

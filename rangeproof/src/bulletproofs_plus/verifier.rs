@@ -24,7 +24,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::nonces::{self, nonce};
 use super::prover::nonzero_challenge;
 use super::{absorb_statement, RangeProofPlus, Statement};
-use crate::generators::Generators;
+use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
 use crate::transcript::TranscriptProtocol;
@@ -45,8 +45,8 @@ pub(crate) struct Challenges<G: Group> {
     m_padded: usize,
     /// \\(\mu_j\\) for the real commitments (zeros when absent).
     minimums: Vec<u64>,
-    /// The convention's cofactor, as a scalar.
-    cofactor: G::Scalar,
+    /// The convention, which says how proof points are cleared of their cofactor.
+    convention: Convention,
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -160,7 +160,7 @@ impl<G: Group> RangeProofPlus<G> {
             minimums: (0..commitments.len())
                 .map(|j| statement.minimum(j))
                 .collect(),
-            cofactor: G::Scalar::from(gens.convention().cofactor()),
+            convention: gens.convention(),
         })
     }
 
@@ -193,7 +193,7 @@ impl<G: Group> RangeProofPlus<G> {
             n,
             m_padded,
             ref minimums,
-            cofactor,
+            convention,
         } = *c;
         let k = e_rounds.len();
 
@@ -266,23 +266,27 @@ impl<G: Group> RangeProofPlus<G> {
         let mut dynamic_scalars = Vec::with_capacity(3 + v.len() + 2 * k);
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
         // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
-        // which removes any torsion component; fold it into the scalars.
-        let w_cof = weight * cofactor;
-        let w_cof_e_sq = w_cof * e_sq;
+        // as a point, which removes any torsion component exactly as Monero does.
+        let clear = |p: &G::Point| convention.clear_cofactor::<G>(p);
+        let w_e_sq = weight * e_sq;
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
         for (j, v_j) in v.iter().enumerate() {
-            dynamic_scalars.push(-(w_cof * z_2j));
-            dynamic_points.push(*v_j);
+            dynamic_scalars.push(-(weight * z_2j));
+            dynamic_points.push(clear(v_j));
             b_scalar += z_2j * G::Scalar::from(minimums[j]);
             z_2j *= zz;
         }
-        dynamic_scalars.extend([-(w_cof * e), -w_cof, -w_cof_e_sq]);
-        dynamic_points.extend([self.a1.point, self.b.point, self.a.point]);
+        dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq]);
+        dynamic_points.extend([
+            clear(&self.a1.point),
+            clear(&self.b.point),
+            clear(&self.a.point),
+        ]);
         for j in 0..k {
-            dynamic_scalars.push(-(w_cof_e_sq * e_sq_rounds[j]));
-            dynamic_points.push(self.l_vec[j].point);
-            dynamic_scalars.push(-(w_cof_e_sq * e_inv_sq_rounds[j]));
-            dynamic_points.push(self.r_vec[j].point);
+            dynamic_scalars.push(-(w_e_sq * e_sq_rounds[j]));
+            dynamic_points.push(clear(&self.l_vec[j].point));
+            dynamic_scalars.push(-(w_e_sq * e_inv_sq_rounds[j]));
+            dynamic_points.push(clear(&self.r_vec[j].point));
         }
 
         Ok(VerificationTerms {

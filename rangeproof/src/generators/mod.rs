@@ -129,13 +129,28 @@ pub enum Convention {
 }
 
 impl Convention {
-    /// The multiplier the verifier applies to every proof point and commitment, and whose
-    /// inverse the prover applies to every point it publishes: 8 for Monero (clears torsion on
-    /// Ed25519), 1 elsewhere.
-    pub(crate) fn cofactor(self) -> u64 {
+    /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
+    fn cofactor_log2(self) -> u32 {
         match self {
-            Convention::MoneroPlus | Convention::MoneroOriginal => 8,
-            Convention::Dalek | Convention::Tari => 1,
+            Convention::MoneroPlus | Convention::MoneroOriginal => 3,
+            Convention::Dalek | Convention::Tari => 0,
+        }
+    }
+
+    /// The multiplier the verifier applies to every proof point and commitment, and whose
+    /// inverse the prover applies to every point it publishes: 8 for Monero, 1 elsewhere.
+    pub(crate) fn cofactor(self) -> u64 {
+        1 << self.cofactor_log2()
+    }
+
+    /// A proof point or commitment as the verification equation uses it: times the cofactor,
+    /// computed by point doublings as Monero's `scalarmult8` does, so that any torsion
+    /// component is removed before the point meets a (reduced) scalar. See the notes of
+    /// [`crate::group::ed25519`] for why folding the cofactor into the scalars is not the same.
+    pub(crate) fn clear_cofactor<G: Group>(self, p: &G::Point) -> G::Point {
+        match self.cofactor_log2() {
+            0 => *p,
+            k => G::mul_by_pow_2(p, k),
         }
     }
 }
@@ -157,10 +172,70 @@ impl<G: Group> Publisher<G> {
 
     /// The published form of a point the protocol computed.
     pub(crate) fn publish(&self, p: G::Point) -> crate::group::EncodedPoint<G> {
-        crate::group::EncodedPoint::from_point(match self.scale {
+        let published = match self.scale {
             Some(s) => p * s,
             None => p,
-        })
+        };
+        #[cfg(test)]
+        let published = tamper::published::<G>(published);
+        crate::group::EncodedPoint::from_point(published)
+    }
+}
+
+/// Test-only: makes a prover add a point (a torsion point, in the torsion tests) to one of
+/// the points it publishes, or to one of its commitments, *before* the transcript hashes it —
+/// what a malicious or merely unusual Monero prover can do, and Monero accepts.
+#[cfg(test)]
+pub(crate) mod tamper {
+    use std::cell::Cell;
+
+    use crate::group::{EncodedPoint, Group, ENCODING_LEN};
+
+    /// Which point to alter.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) enum Target {
+        /// The k-th point the prover publishes, in protocol order (counting from 0).
+        Published(usize),
+        /// The j-th commitment.
+        Commitment(usize),
+    }
+
+    thread_local! {
+        static PLAN: Cell<Option<(Target, [u8; ENCODING_LEN])>> = const { Cell::new(None) };
+        static PUBLISHED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Runs `prove` (one proof) with `offset` added to `target`.
+    pub(crate) fn with<R>(
+        target: Target,
+        offset: [u8; ENCODING_LEN],
+        prove: impl FnOnce() -> R,
+    ) -> R {
+        PLAN.set(Some((target, offset)));
+        PUBLISHED.set(0);
+        let result = prove();
+        PLAN.set(None);
+        result
+    }
+
+    fn offset<G: Group>(bytes: &[u8; ENCODING_LEN]) -> G::Point {
+        G::point_from_bytes(bytes).expect("the offset is a canonical point")
+    }
+
+    pub(crate) fn published<G: Group>(p: G::Point) -> G::Point {
+        let k = PUBLISHED.get();
+        PUBLISHED.set(k + 1);
+        match PLAN.get() {
+            Some((Target::Published(t), bytes)) if t == k => p + offset::<G>(&bytes),
+            _ => p,
+        }
+    }
+
+    pub(crate) fn commitments<G: Group>(mut c: Vec<EncodedPoint<G>>) -> Vec<EncodedPoint<G>> {
+        if let Some((Target::Commitment(j), bytes)) = PLAN.get() {
+            c[j] = EncodedPoint::from_point(c[j].point + offset::<G>(&bytes));
+        }
+        c
     }
 }
 

@@ -4,9 +4,15 @@
 //! component. This backend decodes exactly what is on the curve and canonically encoded, and
 //! leaves the cofactor to the protocol flavor, which must do what Monero does: the prover
 //! publishes every point multiplied by \\(8^{-1}\\), and the verifier multiplies every proof point
-//! and commitment by 8 before use (equivalently, multiplies their scalars by 8 in the
-//! verification MSM), which removes any torsion component. The fixed generators are in the
-//! prime-order subgroup.
+//! and commitment by 8 *as a point* (three doublings, [`Group::mul_by_pow_2`]) before use, which
+//! removes any torsion component. The fixed generators are in the prime-order subgroup.
+//!
+//! Folding the 8 into the verification scalars instead is **not** equivalent: scalars are
+//! reduced modulo \\(\ell\\), and \\(\ell \equiv 5 \pmod 8\\), so a torsion component
+//! \\(T\\) of a proof point with MSM scalar \\(s\\) survives as \\(((8s \bmod \ell) \bmod 8)\,T\\),
+//! which depends on the random weights and is usually not the identity. Such a verifier
+//! accepts or rejects a proof with a torsion component at random, where Monero always accepts
+//! it (the `torsion` tests in `bulletproofs_plus` and `bulletproofs` pin this down).
 //!
 //! Canonical means: \\(y < p\\) and no "negative zero" (\\(x = 0\\) with the sign bit set). The
 //! check is a re-encoding comparison, since `curve25519-dalek`'s decompression accepts both.
@@ -79,6 +85,14 @@ impl Group for Ed25519 {
         *bytes == IDENTITY_ENCODING
     }
 
+    fn mul_by_pow_2(p: &EdwardsPoint, k: u32) -> EdwardsPoint {
+        if k == 3 {
+            // The cofactor, Monero's case: dalek's dedicated doublings.
+            return p.mul_by_cofactor();
+        }
+        (0..k).fold(*p, |q, _| q + q)
+    }
+
     fn multiscalar_mul(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
         debug_assert_eq!(scalars.len(), points.len());
         EdwardsPoint::multiscalar_mul(scalars, points)
@@ -109,7 +123,7 @@ impl Group for Ed25519 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
     use rand::rngs::OsRng;
@@ -127,7 +141,7 @@ mod tests {
         "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
     ];
 
-    fn torsion() -> Vec<EdwardsPoint> {
+    pub(crate) fn torsion() -> Vec<EdwardsPoint> {
         TORSION
             .iter()
             .map(|h| {

@@ -133,6 +133,21 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
         bool::from(p.ct_eq(&Self::identity()))
     }
 
+    /// \\(2^k P\\) by `k` point doublings.
+    ///
+    /// This is *not* `p * Scalar::from(1 << k)`: a scalar is reduced modulo the prime order
+    /// \\(\ell\\), so on a group with a cofactor (Ed25519: \\(8\ell\\) points) a scalar
+    /// multiplication leaves a small-order component of `p` multiplied by the reduced integer,
+    /// while doubling multiplies the whole point by the integer \\(2^k\\). With \\(2^k\\) the
+    /// cofactor, doubling clears any small-order component, as deployed verifiers do.
+    fn mul_by_pow_2(p: &Self::Point, k: u32) -> Self::Point {
+        let mut q = *p;
+        for _ in 0..k {
+            q = q + q;
+        }
+        q
+    }
+
     /// Constant-time \\( \sum_i s_i P_i \\): safe for secret scalars.
     fn multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
 
