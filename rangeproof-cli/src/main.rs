@@ -5,7 +5,6 @@
 
 mod bench;
 mod demo;
-mod document;
 mod prove;
 mod verify;
 

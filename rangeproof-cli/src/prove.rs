@@ -9,7 +9,7 @@ use rangeproof::generators::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{Ed25519, EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
 
-use crate::document::{Openings, ProofDocument};
+use rangeproof_cli::document::{Openings, ProofDocument};
 
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";

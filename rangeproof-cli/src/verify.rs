@@ -8,7 +8,7 @@ use rangeproof::generators::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProof, RangeProofPlus, Ristretto255};
 
-use crate::document::{ParsedDocument, ProofDocument, Scheme};
+use rangeproof_cli::document::{ParsedDocument, ProofDocument, Scheme};
 use crate::Outcome;
 
 /// A decoded proof of either scheme, with the Bulletproofs+ statement.
