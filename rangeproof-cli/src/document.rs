@@ -44,9 +44,14 @@ pub struct ProofDocument {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension_degree: Option<usize>,
     /// Bulletproofs+ only: minimum-value promises, one per commitment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::minimum_values"
+    )]
     pub minimum_values: Option<Vec<u64>>,
     /// Hex encodings of the value commitments.
+    #[serde(deserialize_with = "bounded::commitments")]
     pub commitments: Vec<String>,
     /// Hex encoding of the proof.
     pub proof: String,
@@ -77,6 +82,100 @@ pub struct ParsedDocument {
     pub bits: usize,
     pub commitments: Vec<[u8; 32]>,
     pub proof: Vec<u8>,
+}
+
+/// Longest transcript label we accept. A label is arbitrary, but merlin keeps it for the
+/// process's lifetime (see `main::transcript`), so it is bounded like everything else.
+pub const MAX_TRANSCRIPT_LABEL: usize = 256;
+
+/// Counts enforced *while* parsing: a document listing millions of commitments is refused at
+/// the first one too many, before the rest is allocated.
+mod bounded {
+    use core::fmt;
+    use core::marker::PhantomData;
+
+    use serde::de::{Deserializer, Error, SeqAccess, Visitor};
+    use serde::Deserialize;
+
+    use rangeproof::MAX_AGGREGATION;
+
+    /// Longest commitment we read: 32 bytes in hex.
+    const COMMITMENT_HEX: usize = 64;
+
+    struct AtMost<T> {
+        what: &'static str,
+        check: fn(&T) -> Result<(), String>,
+        marker: PhantomData<T>,
+    }
+
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a list of at most {MAX_AGGREGATION} {}", self.what)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element::<T>()? {
+                if items.len() == MAX_AGGREGATION {
+                    return Err(A::Error::custom(format!(
+                        "more than {MAX_AGGREGATION} {}: a proof covers between 1 and {MAX_AGGREGATION}",
+                        self.what
+                    )));
+                }
+                (self.check)(&item).map_err(|reason| {
+                    A::Error::custom(format!("{} {}: {reason}", self.what, items.len()))
+                })?;
+                items.push(item);
+            }
+            Ok(items)
+        }
+    }
+
+    pub(super) fn commitments<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        d.deserialize_seq(AtMost {
+            what: "commitments",
+            check: |c: &String| {
+                if c.len() > COMMITMENT_HEX {
+                    Err(format!("{} hex digits, expected {COMMITMENT_HEX}", c.len()))
+                } else {
+                    Ok(())
+                }
+            },
+            marker: PhantomData,
+        })
+    }
+
+    pub(super) fn minimum_values<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<u64>>, D::Error> {
+        struct Minimums;
+        impl<'de> Visitor<'de> for Minimums {
+            type Value = Option<Vec<u64>>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(
+                    f,
+                    "null or a list of at most {MAX_AGGREGATION} minimum values"
+                )
+            }
+            fn visit_none<E: Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_seq(AtMost {
+                    what: "minimum_values",
+                    check: |_: &u64| Ok(()),
+                    marker: PhantomData,
+                })
+                .map(Some)
+            }
+        }
+        d.deserialize_option(Minimums)
+    }
 }
 
 /// Longest proof we read (Bulletproofs+ at degree 6, 64 bits x 64 values: 1 + 32 * 35 bytes);
@@ -170,6 +269,12 @@ impl ProofDocument {
                     .map_err(|_| format!("commitment {i} has {} bytes, expected 32", bytes.len()))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        if self.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
+            return Err(format!(
+                "transcript_label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+                self.transcript_label.len()
+            ));
+        }
         if self.proof.len() > MAX_PROOF_HEX {
             return Err(format!(
                 "proof is {} hex digits, longer than any valid proof",
@@ -188,7 +293,8 @@ impl ProofDocument {
 }
 
 /// The openings written by `prove --openings`: everything needed to open the commitments.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// Secret: wiped when dropped.
+#[derive(Clone, Debug, Serialize, Deserialize, zeroize::Zeroize, zeroize::ZeroizeOnDrop)]
 pub struct Openings {
     pub scheme: String,
     pub group: String,
@@ -298,6 +404,48 @@ mod tests {
         assert!(ProofDocument::parse("{")
             .unwrap_err()
             .starts_with("not a proof document"));
+        let mut long_label = doc();
+        long_label.transcript_label = "x".repeat(MAX_TRANSCRIPT_LABEL + 1);
+        let err = ProofDocument::parse(&serde_json::to_string(&long_label).unwrap()).unwrap_err();
+        assert!(err.contains("transcript_label"), "{err}");
         assert!(ProofDocument::parse("{\"scheme\": 1}").is_err());
+    }
+
+    /// A document listing a million commitments (or minimum values) is refused at the 65th,
+    /// with a reason that says so, and without building the whole list.
+    #[test]
+    fn counts_are_enforced_while_parsing() {
+        let commitment = format!("\"{}\"", "00".repeat(32));
+        let many = vec![commitment.as_str(); 1_000_000].join(",");
+        let text = format!(
+            "{{\"scheme\":\"bulletproofs\",\"group\":\"ristretto255\",\"flavor\":\"dalek\",\
+             \"transcript_label\":\"t\",\"bits\":64,\"commitments\":[{many}],\"proof\":\"\"}}"
+        );
+        let err = ProofDocument::parse(&text).unwrap_err();
+        assert!(err.contains("more than 64 commitments"), "{err}");
+        assert!(!err.contains('\n'));
+
+        let mut plus = doc();
+        plus.scheme = "bulletproofs+".into();
+        plus.flavor = "tari".into();
+        plus.minimum_values = Some(vec![1; 65]);
+        let err = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap_err();
+        assert!(err.contains("more than 64 minimum_values"), "{err}");
+        plus.minimum_values = None;
+        let mut json = serde_json::to_value(&plus).unwrap();
+        json["minimum_values"] = serde_json::Value::Null;
+        let parsed = ProofDocument::parse(&json.to_string()).unwrap();
+        assert!(matches!(
+            parsed.scheme,
+            Scheme::BulletproofsPlus {
+                minimum_values: None,
+                ..
+            }
+        ));
+
+        let mut long = doc();
+        long.commitments[0] = "00".repeat(1000);
+        let err = ProofDocument::parse(&serde_json::to_string(&long).unwrap()).unwrap_err();
+        assert!(err.contains("commitments 0: 2000 hex digits"), "{err}");
     }
 }

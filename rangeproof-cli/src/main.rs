@@ -8,7 +8,6 @@ mod demo;
 mod prove;
 mod verify;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -31,11 +30,7 @@ enum Command {
     /// Prove that hidden values lie in [0, 2^bits) and write a proof document.
     Prove(prove::ProveArgs),
     /// Verify proof documents (several files are verified in one batch).
-    Verify {
-        /// Proof documents to verify.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
     Bench(bench::BenchArgs),
 }
@@ -74,8 +69,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Demo => demo::run().map(|()| Outcome::Ok),
-        Command::Prove(args) => prove::run(&args).map(|()| Outcome::Ok),
-        Command::Verify { files } => verify::run(&files),
+        Command::Prove(args) => prove::run(args).map(|()| Outcome::Ok),
+        Command::Verify(args) => verify::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
     };
     match result {
@@ -88,8 +83,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// merlin wants `'static` transcript labels; a CLI run builds a handful of transcripts, so
-/// leaking each label once is bounded and harmless.
+/// merlin wants `'static` transcript labels. Each distinct label is leaked once and reused
+/// (documents of one application share theirs), and a document's label is at most
+/// [`rangeproof_cli::document::MAX_TRANSCRIPT_LABEL`] bytes, so the leak stays small.
 pub fn transcript(label: &[u8]) -> merlin::Transcript {
-    merlin::Transcript::new(Box::leak(label.to_vec().into_boxed_slice()))
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
+    let mut labels = LABELS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let label: &'static [u8] = match labels.get(label) {
+        Some(interned) => interned,
+        None => {
+            let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
+            labels.insert(leaked);
+            leaked
+        }
+    };
+    merlin::Transcript::new(label)
 }

@@ -1,6 +1,7 @@
 //! `rangeproof prove`.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use rand_core::OsRng;
@@ -10,6 +11,8 @@ use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{Ed25519, EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 use rangeproof_cli::document::{Openings, ProofDocument};
+use rangeproof_cli::input;
+use zeroize::{Zeroize, Zeroizing};
 
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";
@@ -40,9 +43,19 @@ pub struct ProveArgs {
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
     #[arg(long)]
     bits: usize,
-    /// Comma-separated values to prove (1 to 64 of them).
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// Comma-separated values to prove (1 to 64 of them). They appear in the process list:
+    /// prefer --values-file for real amounts.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "values_file",
+        conflicts_with = "values_file"
+    )]
     values: Vec<u64>,
+    /// Read the values from this file (`-`: standard input), separated by commas or
+    /// whitespace.
+    #[arg(long)]
+    values_file: Option<PathBuf>,
     /// Bulletproofs+: blinding factors per commitment, 1 to 6.
     #[arg(long)]
     extension_degree: Option<usize>,
@@ -55,7 +68,8 @@ pub struct ProveArgs {
     /// Write the proof document here instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Write the openings (values and blindings) here. Without it the blindings are discarded.
+    /// Write the openings (values and blindings) here: a new file, readable by its owner only
+    /// (an existing file is never overwritten). Without it the blindings are discarded.
     #[arg(long)]
     openings: Option<PathBuf>,
 }
@@ -86,7 +100,39 @@ fn target(args: &ProveArgs) -> Result<Target, String> {
     }
 }
 
-pub fn run(args: &ProveArgs) -> Result<(), String> {
+/// Amounts are secrets too: the parsed values are wiped when the arguments are dropped.
+impl Drop for ProveArgs {
+    fn drop(&mut self) {
+        self.values.zeroize();
+    }
+}
+
+/// Values separated by commas or whitespace, as `--values-file` holds them.
+fn parse_values(text: &str) -> Result<Vec<u64>, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|v| !v.is_empty())
+        .enumerate()
+        .map(|(i, v)| {
+            v.parse::<u64>()
+                .map_err(|_| format!("value {i} is not an integer between 0 and 2^64 - 1"))
+        })
+        .collect()
+}
+
+pub fn run(mut args: ProveArgs) -> Result<(), String> {
+    if let Some(path) = &args.values_file {
+        let text = Zeroizing::new(input::read_text(path, input::MAX_VALUES_BYTES)?);
+        args.values = parse_values(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if args.values.is_empty() {
+            return Err(format!("{}: no values", path.display()));
+        }
+    }
+    if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
+        if out == openings {
+            return Err("--out and --openings name the same file".into());
+        }
+    }
+    let args = &args;
     let mut transcript = crate::transcript(args.transcript_label.as_bytes());
     let target = target(args)?;
     if matches!(target, Target::MoneroPlus | Target::MoneroBp) {
@@ -99,11 +145,12 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
                     "--extension-degree and --minimum-values need --scheme bulletproofs+".into(),
                 );
             }
-            let blindings: Vec<_> = args
-                .values
-                .iter()
-                .map(|_| Ristretto255::random_scalar(&mut OsRng))
-                .collect();
+            let blindings: Zeroizing<Vec<_>> = Zeroizing::new(
+                args.values
+                    .iter()
+                    .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                    .collect(),
+            );
             let (proof, commitments) = RangeProof::prove_multiple(
                 dalek::generators(),
                 &mut transcript,
@@ -123,7 +170,7 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
             );
             (
                 doc,
-                blindings.into_iter().map(|b| vec![b]).collect::<Vec<_>>(),
+                Zeroizing::new(blindings.iter().map(|b| vec![*b]).collect::<Vec<_>>()),
                 commitments,
             )
         }
@@ -134,15 +181,16 @@ pub fn run(args: &ProveArgs) -> Result<(), String> {
                 extension_degree: degree,
                 minimum_values: args.minimum_values.as_deref(),
             };
-            let blindings: Vec<Vec<_>> = args
-                .values
-                .iter()
-                .map(|_| {
-                    (0..degree)
-                        .map(|_| Ristretto255::random_scalar(&mut OsRng))
-                        .collect()
-                })
-                .collect();
+            let blindings: Zeroizing<Vec<Vec<_>>> = Zeroizing::new(
+                args.values
+                    .iter()
+                    .map(|_| {
+                        (0..degree)
+                            .map(|_| Ristretto255::random_scalar(&mut OsRng))
+                            .collect()
+                    })
+                    .collect(),
+            );
             let (proof, commitments) = RangeProofPlus::prove(
                 tari::generators(),
                 &mut transcript,
@@ -193,13 +241,14 @@ fn prove_monero(args: &ProveArgs, target: Target) -> Result<(), String> {
             monero::MONERO_MAX_AGGREGATION
         ));
     }
-    let masks: Vec<[_; 1]> = args
-        .values
-        .iter()
-        .map(|_| [Ed25519::random_scalar(&mut OsRng)])
-        .collect();
+    let masks: Zeroizing<Vec<[_; 1]>> = Zeroizing::new(
+        args.values
+            .iter()
+            .map(|_| [Ed25519::random_scalar(&mut OsRng)])
+            .collect(),
+    );
     let (scheme, proof, commitments) = if target == Target::MoneroBp {
-        let flat: Vec<_> = masks.iter().map(|m| m[0]).collect();
+        let flat: Zeroizing<Vec<_>> = Zeroizing::new(masks.iter().map(|m| m[0]).collect());
         let (proof, commitments) = RangeProof::prove_multiple(
             monero::bulletproofs_generators(),
             &mut MoneroTranscript::bulletproofs(),
@@ -254,28 +303,51 @@ fn emit(
     blindings: Vec<Vec<String>>,
     commitments: Vec<String>,
 ) -> Result<(), String> {
+    // Every copy of the secrets is wiped: the hex strings when `openings` drops (written or
+    // not), its JSON text when `text` does.
+    let openings = Openings {
+        scheme: doc.scheme.clone(),
+        group: doc.group.clone(),
+        bits: args.bits,
+        values: args.values.clone(),
+        blindings,
+        commitments,
+    };
     if let Some(path) = &args.openings {
-        let openings = Openings {
-            scheme: doc.scheme.clone(),
-            group: doc.group.clone(),
-            bits: args.bits,
-            values: args.values.clone(),
-            blindings,
-            commitments,
-        };
-        write(
-            path,
-            &serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?,
-        )?;
+        let text =
+            Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
+        write_secret(path, &text)?;
     }
     let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
     match &args.out {
-        Some(path) => write(path, &text),
+        Some(path) => std::fs::write(path, format!("{text}\n"))
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => {
             println!("{text}");
             Ok(())
         }
     }
+}
+
+/// Writes secrets to a *new* file that only its owner can read (mode 0600 on Unix). An
+/// existing file — or a symlink, even to a file that does not exist yet — is refused and left
+/// unchanged: `O_CREAT | O_EXCL` never follows a link.
+fn write_secret(path: &Path, text: &str) -> Result<(), String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!(
+            "{} already exists: refusing to overwrite an openings file (choose a new path)",
+            path.display()
+        ),
+        _ => format!("cannot create {}: {e}", path.display()),
+    })?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.write_all(b"\n"))
+        .and_then(|()| file.sync_all())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn document(
@@ -297,9 +369,4 @@ fn document(
         commitments: commitments.iter().map(|c| hex::encode(c.bytes)).collect(),
         proof: hex::encode(proof),
     }
-}
-
-fn write(path: &PathBuf, text: &str) -> Result<(), String> {
-    std::fs::write(path, format!("{text}\n"))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

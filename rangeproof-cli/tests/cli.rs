@@ -624,3 +624,333 @@ fn demo_and_bench_run() {
     assert_eq!(stdout(&out).lines().count(), 19);
     assert!(stdout(&out).contains("BP+"));
 }
+
+/// Runs the CLI with standard input from `stdin`, under a 512 MiB address-space limit (so a run
+/// that tries to hold a huge document in memory fails instead of exiting 2), killing it if it
+/// has not finished after a minute (a run that reads forever fails the test instead of hanging
+/// it). Returns the output.
+#[cfg(unix)]
+fn rangeproof_bounded(args: &[&str], stdin: std::process::Stdio) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 524288 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_rangeproof"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("rangeproof {args:?} did not finish within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[cfg(unix)]
+#[test]
+fn hostile_input_exits_2_quickly_in_bounded_memory() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let good = prove_to(dir.path(), "good.json", "8", "1");
+    let good = good.to_str().unwrap();
+    // The control: a valid document verifies under the same limits, from a file and from
+    // standard input.
+    let out = rangeproof_bounded(&["verify", good], Stdio::null());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = rangeproof_bounded(&["verify", "-"], std::fs::File::open(good).unwrap().into());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("-: valid"));
+
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, " ".repeat(2 << 20)).unwrap();
+    // 30 million commitments, 90 MB: a parser that builds the list first needs gigabytes.
+    let huge = dir.path().join("huge.json");
+    let mut text = String::from(
+        r#"{"scheme":"bulletproofs","group":"ristretto255","flavor":"dalek","transcript_label":"t","bits":8,"proof":"","commitments":["#,
+    );
+    text.push_str(&"\"\",".repeat(30_000_000));
+    text.push_str("\"\"]}");
+    std::fs::write(&huge, text).unwrap();
+
+    let cases: Vec<(Vec<&str>, Stdio, &str)> = vec![
+        (
+            vec!["verify", "/dev/zero"],
+            Stdio::null(),
+            "not a regular file",
+        ),
+        (
+            vec!["verify", "-"],
+            std::fs::File::open("/dev/zero").unwrap().into(),
+            "larger than 1048576 bytes",
+        ),
+        (
+            vec!["verify", good, "/dev/zero"],
+            Stdio::null(),
+            "not a regular file",
+        ),
+        (
+            vec!["verify", dir.path().to_str().unwrap()],
+            Stdio::null(),
+            "directory",
+        ),
+        (
+            vec!["verify", fifo.to_str().unwrap()],
+            Stdio::null(),
+            "not a regular file",
+        ),
+        (
+            vec!["verify", big.to_str().unwrap()],
+            Stdio::null(),
+            "larger than 1048576 bytes",
+        ),
+        (
+            vec!["verify", huge.to_str().unwrap()],
+            Stdio::null(),
+            "larger than",
+        ),
+        (
+            vec![
+                "verify",
+                "--max-document-bytes",
+                "200000000",
+                huge.to_str().unwrap(),
+            ],
+            Stdio::null(),
+            "more than 64 commitments",
+        ),
+        (vec!["verify", "-", "-"], Stdio::null(), "once"),
+    ];
+    for (args, stdin, reason) in cases {
+        let out = rangeproof_bounded(&args, stdin);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(reason), "{args:?}: {err}");
+        assert!(
+            stdout(&out).is_empty(),
+            "{args:?}: no verdict before exit 2"
+        );
+    }
+    // The cap can be raised: the 2 MiB file is then read, and refused as what it is.
+    let out = rangeproof_bounded(
+        &[
+            "verify",
+            "--max-document-bytes",
+            "3000000",
+            big.to_str().unwrap(),
+        ],
+        Stdio::null(),
+    );
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("not a proof document"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// More files than one chunk: verified chunk by chunk, every verdict printed, the invalid one
+/// (in the last chunk) named.
+#[test]
+fn long_file_lists_are_verified_in_chunks() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = prove_to(dir.path(), "good.json", "8", "7");
+    let other = prove_to(dir.path(), "other.json", "8", "9");
+    let count = 600;
+    let mut paths = Vec::with_capacity(count);
+    for k in 0..count {
+        let path = dir.path().join(format!("p{k:03}.json"));
+        std::fs::copy(&good, &path).unwrap();
+        paths.push(path);
+    }
+    let args = |paths: &[PathBuf]| -> Vec<String> {
+        std::iter::once("verify".to_string())
+            .chain(paths.iter().map(|p| p.to_str().unwrap().to_string()))
+            .collect()
+    };
+    let run = |paths: &[PathBuf]| {
+        let a = args(paths);
+        rangeproof(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run(&paths);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches(": valid").count(), count);
+    assert!(text.contains("600 valid, 0 invalid (verified in batches of up to 256 per group)"));
+
+    // File 555 gets another proof's commitments.
+    let mut bad = read(&paths[555]);
+    bad["commitments"] = read(&other)["commitments"].clone();
+    write(&paths[555], &bad);
+    let out = run(&paths);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("{}: INVALID", paths[555].display())),
+        "{text}"
+    );
+    assert_eq!(text.matches(": valid").count(), count - 1);
+
+    // An unusable file anywhere in the list: exit 2 before any verdict.
+    std::fs::write(&paths[599], "{").unwrap();
+    let out = run(&paths);
+    assert_eq!(code(&out), 2);
+    assert!(stdout(&out).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn openings_are_private_new_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.json");
+    let prove = |openings: &Path| {
+        rangeproof(&[
+            "prove",
+            "--bits",
+            "8",
+            "--values",
+            "3",
+            "--out",
+            dir.path().join("doc.json").to_str().unwrap(),
+            "--openings",
+            openings.to_str().unwrap(),
+        ])
+    };
+    let out = prove(&openings);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let mode = std::fs::metadata(&openings).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    let first = std::fs::read(&openings).unwrap();
+
+    // An existing file is refused and left as it was.
+    let out = prove(&openings);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&openings).unwrap(), first);
+
+    // A symlink is not followed: neither onto an existing file nor to create a new one.
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "keep me").unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    assert_eq!(code(&prove(&link)), 2);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    let dangling = dir.path().join("dangling.json");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+    assert_eq!(code(&prove(&dangling)), 2);
+    assert!(!dir.path().join("nowhere").exists());
+
+    // --out and --openings must differ.
+    let same = dir.path().join("same.json");
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "3",
+        "--out",
+        same.to_str().unwrap(),
+        "--openings",
+        same.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(!same.exists());
+}
+
+/// Amounts need not appear on the command line: `--values-file` reads them from a file or
+/// standard input.
+#[test]
+fn values_from_a_file_or_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let values = dir.path().join("values.txt");
+    std::fs::write(&values, "0, 255\n17\n").unwrap();
+    let doc = dir.path().join("doc.json");
+    let openings = dir.path().join("openings.json");
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values-file",
+        values.to_str().unwrap(),
+        "--out",
+        doc.to_str().unwrap(),
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(read(&openings)["values"], serde_json::json!([0, 255, 17]));
+    assert_eq!(code(&rangeproof(&["verify", doc.to_str().unwrap()])), 0);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rangeproof"))
+        .args([
+            "prove",
+            "--scheme",
+            "bulletproofs+",
+            "--bits",
+            "16",
+            "--values-file",
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"65535 1").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let from_stdin = dir.path().join("stdin.json");
+    std::fs::write(&from_stdin, &out.stdout).unwrap();
+    assert_eq!(
+        read(&from_stdin)["commitments"].as_array().unwrap().len(),
+        2
+    );
+    assert_eq!(
+        code(&rangeproof(&["verify", from_stdin.to_str().unwrap()])),
+        0
+    );
+
+    for (content, reason) in [("1, x", "value 1"), ("", "no values"), ("256", "8 bits")] {
+        std::fs::write(&values, content).unwrap();
+        let out = rangeproof(&[
+            "prove",
+            "--bits",
+            "8",
+            "--values-file",
+            values.to_str().unwrap(),
+        ]);
+        assert_eq!(code(&out), 2, "{content:?}");
+        assert!(
+            stderr(&out).contains(reason),
+            "{content:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(stderr(&out).trim_end().lines().count(), 1);
+    }
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "1",
+        "--values-file",
+        "-",
+    ]);
+    assert_eq!(code(&out), 2);
+}
