@@ -166,10 +166,11 @@ impl<G: Group> RangeProof<G> {
         let l1 = &s_l;
 
         // t_1 = <l0, r1> + <l1, r0>, t_2 = <l1, r1> (eq. 52-53).
-        let t_1 = inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0);
-        let t_2 = inner_product::<G>(l1, &r1);
-        let t_1_point = publisher.publish(pc.commit(t_1, nonces.tau_1));
-        let t_2_point = publisher.publish(pc.commit(t_2, nonces.tau_2));
+        // Secret (t_1 and t_2 would reveal the witness): wiped when dropped.
+        let t_1 = Zeroizing::new(inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0));
+        let t_2 = Zeroizing::new(inner_product::<G>(l1, &r1));
+        let t_1_point = publisher.publish(pc.commit(*t_1, nonces.tau_1));
+        let t_2_point = publisher.publish(pc.commit(*t_2, nonces.tau_2));
 
         steps::before_t(transcript, gens, &z);
         transcript.append_point(b"T_1", &t_1_point.bytes);

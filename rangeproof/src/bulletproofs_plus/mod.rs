@@ -62,6 +62,9 @@
 //! \delta_k, \eta_k\\) from the seed with Tari's keyed BLAKE2b nonces; anyone holding the seed
 //! can then solve \\(\delta'_k\\) for the commitment's blinding factors
 //! ([`RangeProofPlus::recover_mask`]).
+//! A seed serves **one** proof: the nonces depend on the seed alone, so two proofs from one
+//! seed share them, and the difference of their \\(A\\) (and of each \\(L_j, R_j\\)) depends only
+//! on the two values, which lets anyone test guesses of the difference.
 
 pub mod codec;
 mod nonces;

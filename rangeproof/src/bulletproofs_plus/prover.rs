@@ -46,6 +46,14 @@ impl<G: Group> RangeProofPlus<G> {
     /// With `seed_nonce` (single proofs only), the blinding nonces are derived from it so that
     /// [`Self::recover_mask`] can later recover the blindings from the proof.
     ///
+    /// **Use a seed nonce for one proof only.** The nonces are a deterministic function of the
+    /// seed alone, so two proofs made with the same seed share \\(\alpha\\) and every
+    /// \\(d_L, d_R\\): then
+    /// \\(A - A' = \langle \mathbf a_L - \mathbf a'_L, \mathbf G + \mathbf H\rangle\\)
+    /// depends only on the two values' bits, and anyone can test guesses of their difference
+    /// against it (the later rounds leak likewise). Derive a fresh seed per commitment (for
+    /// example, by hashing a wallet key with the output's index).
+    ///
     /// Returns the proof and the commitments.
     pub fn prove<T, R, B>(
         gens: &Generators<G>,
@@ -249,11 +257,12 @@ impl<G: Group> RangeProofPlus<G> {
         let s_nonce = Zeroizing::new(G::random_scalar(&mut rng));
         let delta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::DELTA, None, degree);
         let eta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::ETA, None, degree);
-        let (a0, b0) = (a[0], b[0]);
+        // The folded witness a_0, b_0 is secret (r_1, s_1 hide it): copies wiped when dropped.
+        let (a0, b0) = (Zeroizing::new(a[0]), Zeroizing::new(b[0]));
 
         scalars.clear();
         points.clear();
-        scalars.push(*r_nonce * y * b0 + *s_nonce * y * a0);
+        scalars.push(*r_nonce * y * *b0 + *s_nonce * y * *a0);
         scalars.extend_from_slice(&delta);
         points.push(pc.b);
         points.extend_from_slice(blinding_bases);
@@ -278,8 +287,8 @@ impl<G: Group> RangeProofPlus<G> {
             a: a_point,
             a1,
             b: b_point,
-            r1: *r_nonce + a0 * e,
-            s1: *s_nonce + b0 * e,
+            r1: *r_nonce + *a0 * e,
+            s1: *s_nonce + *b0 * e,
             d1: (0..degree)
                 .map(|k| eta[k] + delta[k] * e + alpha[k] * e_sq)
                 .collect(),

@@ -376,3 +376,59 @@ fn mask_recovery_needs_the_right_seed() {
     assert_eq!(recover(&seed), blinding[0]);
     assert_ne!(recover(&G::random_scalar(&mut OsRng)), blinding[0]);
 }
+
+/// Why a seed nonce serves one proof only: two proofs from one seed share α, so
+/// \\(A - A' = \sum_i (a_{L,i} - a'_{L,i})(G_i + H_i)\\) — a function of the two values alone,
+/// against which anyone can test a guess of their difference.
+#[test]
+fn reusing_a_seed_nonce_leaks_the_value_difference() {
+    let statement = plain(8, 1);
+    let seed = G::random_scalar(&mut OsRng);
+    let (v, v2) = (0b1011_0110u64, 0b0010_0111u64);
+    let make = |value: u64| {
+        RangeProofPlus::prove(
+            tari::generators(),
+            &mut Transcript::new(b"seed reuse"),
+            &statement,
+            &[value],
+            &blindings(1, 1),
+            Some(&seed),
+            &mut OsRng,
+        )
+        .expect("proves")
+        .0
+    };
+    let (p, p2) = (make(v), make(v2));
+    let gens = tari::generators();
+    let (g, h) = (gens.g_vec(8, 1), gens.h_vec(8, 1));
+    let guess = |delta_bits: &dyn Fn(usize) -> i8| {
+        (0..8).fold(G::identity(), |acc, i| match delta_bits(i) {
+            1 => acc + g[i] + h[i],
+            -1 => acc - g[i] - h[i],
+            _ => acc,
+        })
+    };
+    let bit = |x: u64, i: usize| ((x >> i) & 1) as i8;
+    // The right difference of bits matches A - A'; a wrong guess does not.
+    assert_eq!(p.a.point - p2.a.point, guess(&|i| bit(v, i) - bit(v2, i)));
+    assert_ne!(
+        p.a.point - p2.a.point,
+        guess(&|i| bit(v, i) - bit(v2 ^ 1, i))
+    );
+    // With fresh seeds (or none) the difference is masked by independent α.
+    let fresh = RangeProofPlus::prove(
+        tari::generators(),
+        &mut Transcript::new(b"seed reuse"),
+        &statement,
+        &[v2],
+        &blindings(1, 1),
+        Some(&G::random_scalar(&mut OsRng)),
+        &mut OsRng,
+    )
+    .expect("proves")
+    .0;
+    assert_ne!(
+        p.a.point - fresh.a.point,
+        guess(&|i| bit(v, i) - bit(v2, i))
+    );
+}

@@ -76,7 +76,8 @@ impl<G: Group> RangeProofPlus<G> {
     /// Recovers the blinding factors of a single commitment from a proof made with
     /// `seed_nonce` (Tari's mask recovery). The proof is not verified: callers who need that
     /// verify it too (a wrong seed yields wrong blindings, which the caller can check against
-    /// the commitment).
+    /// the commitment). A seed must have been used for this one proof only: see
+    /// [`Self::prove`] for what reusing it leaks.
     pub fn recover_mask<T: TranscriptProtocol<G>>(
         &self,
         gens: &Generators<G>,

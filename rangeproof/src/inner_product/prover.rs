@@ -5,7 +5,7 @@
 //! Folding the generators involves only public data (generators and challenges) and uses the
 //! faster variable-time multiplication.
 
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use super::folding::FoldedGens;
 use super::InnerProductProof;
@@ -23,7 +23,7 @@ impl<G: Group> InnerProductProof<G> {
     /// through `publisher` (Monero publishes points times \\(8^{-1}\\)).
     ///
     /// All vectors must have the same power-of-two length (the caller guarantees it). The
-    /// witness vectors are zeroized before returning.
+    /// witness vectors are zeroized when this returns, on every path (errors included).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<T: TranscriptProtocol<G>>(
         transcript: &mut T,
@@ -32,9 +32,11 @@ impl<G: Group> InnerProductProof<G> {
         publisher: &Publisher<G>,
         g: Vec<G::Point>,
         h: Vec<G::Point>,
-        mut a: Vec<G::Scalar>,
-        mut b: Vec<G::Scalar>,
+        a: Vec<G::Scalar>,
+        b: Vec<G::Scalar>,
     ) -> Result<Self, ProofError> {
+        // Wiped when dropped, whichever way this function returns.
+        let (mut a, mut b) = (Zeroizing::new(a), Zeroizing::new(b));
         let mut n = a.len();
         debug_assert!(n.is_power_of_two());
         debug_assert!(b.len() == n && g.len() == n && h.len() == n);
@@ -98,14 +100,12 @@ impl<G: Group> InnerProductProof<G> {
             n = half;
         }
 
-        let proof = InnerProductProof {
+        // a_0 and b_0 are published: the proof's final scalars.
+        Ok(InnerProductProof {
             l_vec,
             r_vec,
             a: a[0],
             b: b[0],
-        };
-        a.zeroize();
-        b.zeroize();
-        Ok(proof)
+        })
     }
 }
