@@ -8,10 +8,18 @@
 //! MSM of about \\(17K + 130\\) points instead of \\(K\\) MSMs of 147. If any proof is invalid the
 //! sum is non-zero except with probability \\(1/\ell\\).
 //!
+//! Memory stays proportional to the proofs themselves, not to their equations: a proof's
+//! equation carries \\(2nm\\) generator scalars (256 KiB at \\(n = m = 64\\)), so equations are
+//! computed a chunk at a time as proofs are added (in parallel with the `parallel` feature)
+//! and folded into running sums — per generator, and the proofs' own points — and then
+//! dropped. [`BatchVerifier::verify`] finishes the last chunk and runs the one multiscalar
+//! multiplication.
+//!
 //! When the batch fails, [`BatchVerifier::verify`] finds the invalid proofs by bisection: it
 //! re-checks halves of the failing set (with the same weights, which stay independent of the
-//! proofs) until single proofs remain. With \\(f\\) invalid proofs among \\(K\\) this costs
-//! \\(O(f \log K)\\) sub-batch checks.
+//! proofs) until single proofs remain, recomputing the equations of each half from the kept
+//! transcript replays, again a chunk at a time. With \\(f\\) invalid proofs among \\(K\\) this
+//! costs \\(O(f \log K)\\) sub-batch checks.
 
 use rand_core::{CryptoRng, RngCore};
 
@@ -27,10 +35,18 @@ use crate::transcript::TranscriptProtocol;
 use crate::verification::decode_commitments;
 use crate::verification::VerificationTerms;
 
+/// Equations are computed and folded into the running sums in chunks of at most this many
+/// proofs ...
+const CHUNK_PROOFS: usize = 256;
+/// ... or of at most this many generator scalars \\(\sum 2nm\\) (4 MiB of scalars), whichever
+/// comes first: large proofs flush sooner.
+const CHUNK_SCALARS: usize = 1 << 17;
+
 enum Entry<'g, G: Group> {
-    /// Failed before the group equation (bad encoding, identity point, wrong shape, ...).
+    /// Failed before the group equation (bad encoding, identity point, wrong shape,
+    /// degenerate challenge, ...).
     Rejected,
-    /// Replayed: what is left is scalar work, done by [`BatchVerifier::verify`].
+    /// Replayed: the equation is computed from this when needed (kept for blame).
     Pending {
         gens: &'g Generators<G>,
         work: Work<G>,
@@ -53,10 +69,16 @@ impl<G: Group> Work<G> {
             }
         }
     }
-}
 
-/// A proof's weighted equation and the generators it refers to.
-type Equation<'g, G> = (&'g Generators<G>, VerificationTerms<G>);
+    /// Generator scalars its equation carries: \\(2nm'\\).
+    fn static_len(&self) -> usize {
+        let (n, m) = match self {
+            Work::Bulletproof(_, r, _) => r.shape(),
+            Work::BulletproofPlus(_, c, _) => c.shape(),
+        };
+        2 * n * m
+    }
+}
 
 /// A caller-owned accumulator of proofs to verify together.
 ///
@@ -77,6 +99,12 @@ type Equation<'g, G> = (&'g Generators<G>, VerificationTerms<G>);
 /// ```
 pub struct BatchVerifier<'g, G: Group> {
     entries: Vec<Entry<'g, G>>,
+    /// Entries before this index are folded into `sums` (or rejected).
+    folded: usize,
+    /// Generator scalars of the entries not folded yet.
+    unfolded_scalars: usize,
+    /// The running sum of the folded equations.
+    sums: Sums<'g, G>,
 }
 
 impl<G: Group> Default for BatchVerifier<'_, G> {
@@ -101,11 +129,162 @@ struct VectorSums<'g, G: Group> {
     h: Vec<Vec<G::Scalar>>,
 }
 
+/// The sum of weighted equations: scalars per fixed generator, and every proof's own points
+/// with their scalars.
+struct Sums<'g, G: Group> {
+    pedersen: Vec<PedersenSums<'g, G>>,
+    vector: Vec<VectorSums<'g, G>>,
+    scalars: Vec<G::Scalar>,
+    points: Vec<G::Point>,
+}
+
+impl<'g, G: Group> Sums<'g, G> {
+    fn new() -> Self {
+        Sums {
+            pedersen: Vec::new(),
+            vector: Vec::new(),
+            scalars: Vec::new(),
+            points: Vec::new(),
+        }
+    }
+
+    /// Adds one weighted equation.
+    fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
+        let p = match self
+            .pedersen
+            .iter()
+            .position(|s| core::ptr::eq(s.gens, gens))
+        {
+            Some(i) => i,
+            None => {
+                let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
+                self.pedersen.push(PedersenSums {
+                    gens,
+                    b: G::zero(),
+                    blinding,
+                });
+                self.pedersen.len() - 1
+            }
+        };
+        let sum = &mut self.pedersen[p];
+        sum.b += terms.b;
+        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+            *acc += *s;
+        }
+
+        let v = match self
+            .vector
+            .iter()
+            .position(|s| core::ptr::eq(s.vector, gens.vector()))
+        {
+            Some(i) => i,
+            None => {
+                self.vector.push(VectorSums {
+                    vector: gens.vector(),
+                    g: Vec::new(),
+                    h: Vec::new(),
+                });
+                self.vector.len() - 1
+            }
+        };
+        let sum = &mut self.vector[v];
+        if sum.g.len() < terms.m {
+            sum.g.resize_with(terms.m, Vec::new);
+            sum.h.resize_with(terms.m, Vec::new);
+        }
+        for j in 0..terms.m {
+            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
+            if g_acc.len() < terms.n {
+                g_acc.resize(terms.n, G::zero());
+                h_acc.resize(terms.n, G::zero());
+            }
+            let range = j * terms.n..(j + 1) * terms.n;
+            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
+                *acc += *s;
+            }
+            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
+                *acc += *s;
+            }
+        }
+        self.scalars.extend_from_slice(&terms.dynamic_scalars);
+        self.points.extend_from_slice(&terms.dynamic_points);
+    }
+
+    /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
+    /// are appended to the proofs' points for it and removed again, so more equations can be
+    /// added afterwards.
+    fn is_zero(&mut self) -> bool {
+        let own = self.scalars.len();
+        for sum in &self.pedersen {
+            let pc = sum.gens.pedersen();
+            self.scalars.push(sum.b);
+            self.points.push(pc.b);
+            self.scalars.extend_from_slice(&sum.blinding);
+            self.points.extend_from_slice(&pc.blinding);
+        }
+        for sum in &self.vector {
+            for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
+                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
+                self.scalars.extend_from_slice(g_acc);
+                self.points.extend_from_slice(g_pts);
+                self.scalars.extend_from_slice(h_acc);
+                self.points.extend_from_slice(h_pts);
+            }
+        }
+        let result = msm::vartime::<G>(&self.scalars, &self.points);
+        self.scalars.truncate(own);
+        self.points.truncate(own);
+        G::is_identity(&result)
+    }
+}
+
+/// The equations of `entries` (`None` for rejected entries and degenerate challenges). With the
+/// `parallel` feature the proofs' scalar work is spread over the rayon threads.
+fn equations<'g, G: Group>(
+    entries: &[&Entry<'g, G>],
+) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
+    let compute = |entry: &&Entry<'g, G>| match entry {
+        Entry::Rejected => None,
+        Entry::Pending { gens, work } => work.terms().map(|terms| (*gens, terms)),
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        entries.par_iter().map(compute).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        entries.iter().map(compute).collect()
+    }
+}
+
+/// Splits `indices` into chunks whose equations are computed together (see [`CHUNK_PROOFS`]).
+fn chunks<G: Group>(entries: &[Entry<'_, G>], indices: &[usize]) -> Vec<core::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let (mut start, mut scalars) = (0, 0);
+    for (pos, &k) in indices.iter().enumerate() {
+        if let Entry::Pending { work, .. } = &entries[k] {
+            scalars += work.static_len();
+        }
+        if pos + 1 - start == CHUNK_PROOFS || scalars >= CHUNK_SCALARS {
+            ranges.push(start..pos + 1);
+            (start, scalars) = (pos + 1, 0);
+        }
+    }
+    if start < indices.len() {
+        ranges.push(start..indices.len());
+    }
+    ranges
+}
+
 impl<'g, G: Group> BatchVerifier<'g, G> {
     /// An empty batch.
     pub fn new() -> Self {
         BatchVerifier {
             entries: Vec::new(),
+            folded: 0,
+            unfolded_scalars: 0,
+            sums: Sums::new(),
         }
     }
 
@@ -122,10 +301,11 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// Adds a Bulletproofs range proof; returns its position in the batch.
     ///
     /// The transcript is replayed now (so the caller's transcript is consumed as by
-    /// [`RangeProof::verify_multiple`]); the scalar work and the group equation are left to
-    /// [`Self::verify`] (which, with the `parallel` feature, spreads the scalar work over
-    /// threads). A proof that fails before the group equation (undecodable commitment,
-    /// identity prover message, wrong shape) is recorded as invalid.
+    /// [`RangeProof::verify_multiple`]). The scalar work is done a chunk of proofs at a time
+    /// (spread over threads with the `parallel` feature) and folded into the running sums; the
+    /// group equation is left to [`Self::verify`]. A proof that fails before the group
+    /// equation (undecodable commitment, identity prover message, wrong shape) is recorded as
+    /// invalid.
     pub fn add_bulletproof<T, R>(
         &mut self,
         gens: &'g Generators<G>,
@@ -169,44 +349,71 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         self.push(gens, work)
     }
 
-    /// Records a replayed proof, or its early rejection; returns its position.
+    /// Records a replayed proof, or its early rejection; returns its position. Folds the
+    /// unfolded equations into the running sums once they make a chunk.
     fn push(&mut self, gens: &'g Generators<G>, work: Result<Work<G>, crate::ProofError>) -> usize {
-        let entry = work.map_or(Entry::Rejected, |work| Entry::Pending { gens, work });
+        let entry = match work {
+            Ok(work) => {
+                self.unfolded_scalars += work.static_len();
+                Entry::Pending { gens, work }
+            }
+            Err(_) => Entry::Rejected,
+        };
         self.entries.push(entry);
+        if self.entries.len() - self.folded >= CHUNK_PROOFS
+            || self.unfolded_scalars >= CHUNK_SCALARS
+        {
+            self.fold();
+        }
         self.entries.len() - 1
     }
 
-    /// Every pending proof's weighted equation (`None` for proofs already rejected). With the
-    /// `parallel` feature the proofs' scalar work is spread over the rayon threads.
-    fn equations(&self) -> Vec<Option<Equation<'g, G>>> {
-        let compute = |entry: &Entry<'g, G>| match entry {
-            Entry::Rejected => None,
-            Entry::Pending { gens, work } => work.terms().map(|terms| (*gens, terms)),
-        };
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            self.entries.par_iter().map(compute).collect()
+    /// Computes the equations of the entries not folded yet and adds them to the running
+    /// sums; a degenerate challenge marks its proof rejected.
+    fn fold(&mut self) {
+        let pending: Vec<&Entry<'g, G>> = self.entries[self.folded..].iter().collect();
+        let equations = equations(&pending);
+        let mut degenerate = Vec::new();
+        for (offset, equation) in equations.iter().enumerate() {
+            let k = self.folded + offset;
+            match equation {
+                Some((gens, terms)) => self.sums.add(gens, terms),
+                None => degenerate.push(k),
+            }
         }
-        #[cfg(not(feature = "parallel"))]
-        {
-            self.entries.iter().map(compute).collect()
+        for k in degenerate {
+            self.entries[k] = Entry::Rejected;
         }
+        self.folded = self.entries.len();
+        self.unfolded_scalars = 0;
     }
 
     /// Checks every proof added so far. On failure, reports the positions of all invalid
-    /// proofs.
-    pub fn verify(&self) -> Result<(), BatchError> {
-        let equations = self.equations();
+    /// proofs. (Takes `&mut self` because it first folds the last chunk of equations into the
+    /// running sums; more proofs may be added and checked afterwards.)
+    pub fn verify(&mut self) -> Result<(), BatchError> {
+        self.fold();
         let mut invalid = Vec::new();
-        let mut pending = Vec::with_capacity(equations.len());
-        for (k, equation) in equations.iter().enumerate() {
-            match equation {
-                None => invalid.push(k),
-                Some(_) => pending.push(k),
+        let mut pending = Vec::with_capacity(self.entries.len());
+        for (k, entry) in self.entries.iter().enumerate() {
+            match entry {
+                Entry::Rejected => invalid.push(k),
+                Entry::Pending { .. } => pending.push(k),
             }
         }
-        invalid.extend(bisect(&equations, &pending));
+        match pending.as_slice() {
+            [] => {}
+            // One proof alone: its own equation, with the precomputed tables where they win.
+            [_] => invalid.extend(bisect(&self.entries, &pending)),
+            _ => {
+                if !self.sums.is_zero() {
+                    // Known to fail as a whole: search the halves.
+                    let (left, right) = pending.split_at(pending.len() / 2);
+                    invalid.extend(bisect(&self.entries, left));
+                    invalid.extend(bisect(&self.entries, right));
+                }
+            }
+        }
         if invalid.is_empty() {
             Ok(())
         } else {
@@ -216,10 +423,10 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     }
 }
 
-/// The positions among `subset` whose equations do not hold. With the `parallel`
-/// feature the two halves are searched on different threads.
-fn bisect<G: Group>(equations: &[Option<Equation<'_, G>>], subset: &[usize]) -> Vec<usize> {
-    if subset.is_empty() || holds(equations, subset) {
+/// The positions among `subset` whose equations do not hold. With the `parallel` feature the
+/// two halves are searched on different threads.
+fn bisect<G: Group>(entries: &[Entry<'_, G>], subset: &[usize]) -> Vec<usize> {
+    if subset.is_empty() || holds(entries, subset) {
         return Vec::new();
     }
     if subset.len() == 1 {
@@ -227,100 +434,30 @@ fn bisect<G: Group>(equations: &[Option<Equation<'_, G>>], subset: &[usize]) -> 
     }
     let (left, right) = subset.split_at(subset.len() / 2);
     #[cfg(feature = "parallel")]
-    let (mut found, more) = rayon::join(|| bisect(equations, left), || bisect(equations, right));
+    let (mut found, more) = rayon::join(|| bisect(entries, left), || bisect(entries, right));
     #[cfg(not(feature = "parallel"))]
-    let (mut found, more) = (bisect(equations, left), bisect(equations, right));
+    let (mut found, more) = (bisect(entries, left), bisect(entries, right));
     found.extend(more);
     found
 }
 
-/// Whether the weighted sum of the equations of `subset` is the identity: one MSM.
-fn holds<'g, G: Group>(equations: &[Option<Equation<'g, G>>], subset: &[usize]) -> bool {
+/// Whether the weighted sum of the equations of `subset` is the identity: the equations are
+/// recomputed a chunk at a time into fresh sums, then one MSM.
+fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     if let [k] = subset {
-        if let Some((gens, terms)) = &equations[*k] {
-            return terms.is_zero(gens);
-        }
-    }
-    let mut pedersen: Vec<PedersenSums<'g, G>> = Vec::new();
-    let mut vector: Vec<VectorSums<'g, G>> = Vec::new();
-    let mut scalars = Vec::new();
-    let mut points = Vec::new();
-    for &k in subset {
-        let Some((gens, terms)) = &equations[k] else {
-            continue;
+        return match &entries[*k] {
+            Entry::Pending { gens, work } => work.terms().is_some_and(|t| t.is_zero(gens)),
+            Entry::Rejected => false,
         };
-        let p = match pedersen.iter().position(|s| core::ptr::eq(s.gens, *gens)) {
-            Some(i) => i,
-            None => {
-                let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
-                pedersen.push(PedersenSums {
-                    gens,
-                    b: G::zero(),
-                    blinding,
-                });
-                pedersen.len() - 1
-            }
-        };
-        let sum = &mut pedersen[p];
-        sum.b += terms.b;
-        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
-            *acc += *s;
-        }
-
-        let gens: &'g Generators<G> = gens;
-        let v = match vector
-            .iter()
-            .position(|s| core::ptr::eq(s.vector, gens.vector()))
-        {
-            Some(i) => i,
-            None => {
-                vector.push(VectorSums {
-                    vector: gens.vector(),
-                    g: Vec::new(),
-                    h: Vec::new(),
-                });
-                vector.len() - 1
-            }
-        };
-        let sum = &mut vector[v];
-        if sum.g.len() < terms.m {
-            sum.g.resize_with(terms.m, Vec::new);
-            sum.h.resize_with(terms.m, Vec::new);
-        }
-        for j in 0..terms.m {
-            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
-            if g_acc.len() < terms.n {
-                g_acc.resize(terms.n, G::zero());
-                h_acc.resize(terms.n, G::zero());
-            }
-            let range = j * terms.n..(j + 1) * terms.n;
-            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
-                *acc += *s;
-            }
-            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
-                *acc += *s;
-            }
-        }
-        scalars.extend_from_slice(&terms.dynamic_scalars);
-        points.extend_from_slice(&terms.dynamic_points);
     }
-    for sum in &pedersen {
-        let pc = sum.gens.pedersen();
-        scalars.push(sum.b);
-        points.push(pc.b);
-        scalars.extend_from_slice(&sum.blinding);
-        points.extend_from_slice(&pc.blinding);
-    }
-    for sum in &vector {
-        for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-            let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
-            scalars.extend_from_slice(g_acc);
-            points.extend_from_slice(g_pts);
-            scalars.extend_from_slice(h_acc);
-            points.extend_from_slice(h_pts);
+    let mut sums = Sums::new();
+    for range in chunks(entries, subset) {
+        let chunk: Vec<&Entry<'g, G>> = subset[range].iter().map(|&k| &entries[k]).collect();
+        for (gens, terms) in equations(&chunk).iter().flatten() {
+            sums.add(gens, terms);
         }
     }
-    G::is_identity(&msm::vartime::<G>(&scalars, &points))
+    sums.is_zero()
 }
 
 #[cfg(test)]
@@ -526,9 +663,22 @@ mod tests {
         assert_eq!(batch.verify(), Err(BatchError { invalid: vec![299] }));
 
         let mut batch = BatchVerifier::new();
-        for s in &samples {
+        for (k, s) in samples.iter().enumerate() {
             add(&mut batch, s, &s.commitments);
+            // Equations are folded into the running sums a chunk at a time, as proofs come.
+            assert_eq!(batch.folded, (k + 1) / CHUNK_PROOFS * CHUNK_PROOFS);
         }
+        // Each folded proof left only its own points (A, S, T1, T2, V, 3 L and 3 R) behind.
+        assert_eq!(batch.sums.points.len(), CHUNK_PROOFS * 11);
+        assert_eq!(
+            batch.sums.vector[0].g.len(),
+            1,
+            "one party's generator sums"
+        );
         batch.verify().expect("all 300 valid");
+        assert_eq!(batch.folded, 300);
+        // More proofs can be added after a verification, and are checked with the rest.
+        add(&mut batch, &samples[1], &samples[2].commitments);
+        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![300] }));
     }
 }

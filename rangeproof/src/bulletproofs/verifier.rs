@@ -284,3 +284,10 @@ pub(crate) struct Replayed<G: Group> {
     /// The convention, which says how proof points are cleared of their cofactor.
     convention: Convention,
 }
+
+impl<G: Group> Replayed<G> {
+    /// The proof's bit size and padded aggregation size.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.n, self.m_padded)
+    }
+}

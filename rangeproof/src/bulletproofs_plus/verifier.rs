@@ -302,3 +302,10 @@ impl<G: Group> RangeProofPlus<G> {
         })
     }
 }
+
+impl<G: Group> Challenges<G> {
+    /// The proof's bit size and padded aggregation size.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.n, self.m_padded)
+    }
+}
