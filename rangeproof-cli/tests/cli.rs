@@ -289,7 +289,7 @@ fn monero_documents() {
     // The mainnet proofs, as documents, verify in one batch with a ristretto255 document.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/vectors/monero-bpplus-ed25519.json"
+        "/../vectors/monero-bpplus-ed25519.json"
     ))
     .unwrap();
     let vectors: Value = serde_json::from_str(&text).unwrap();
@@ -327,7 +327,7 @@ fn monero_documents() {
     args.push(original.to_str().unwrap().to_string());
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/vectors/monero-bp-ed25519.json"
+        "/../vectors/monero-bp-ed25519.json"
     ))
     .unwrap();
     let bp_vectors: Value = serde_json::from_str(&text).unwrap();
@@ -584,9 +584,9 @@ fn prove_refuses_bad_requests_with_exit_2() {
 fn reference_vectors_as_documents_verify() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/vectors/dalek-bp-ristretto255.json"
+        "/../vectors/dalek-bp-ristretto255.json"
     ))
-    .expect("shared vectors beside the repository");
+    .expect("the vectors are in the repository, at vectors/");
     let vectors: Value = serde_json::from_str(&text).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let mut paths = Vec::new();

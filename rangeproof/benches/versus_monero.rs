@@ -27,7 +27,7 @@ const STATEMENT: Statement<'static> = Statement {
 };
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/monero-bpplus-ed25519.json"
+    "/../vectors/monero-bpplus-ed25519.json"
 );
 
 fn values(m: usize) -> Vec<u64> {

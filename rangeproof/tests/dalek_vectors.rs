@@ -1,4 +1,4 @@
-//! The 16 proofs made by the reference implementation (`../shared/vectors/dalek-bp-ristretto255.json`)
+//! The 16 proofs made by the reference implementation (`vectors/dalek-bp-ristretto255.json`)
 //! verify, and the reject cases of the vectors' README are all rejected.
 
 use merlin::Transcript;
@@ -8,7 +8,7 @@ use serde_json::Value;
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/dalek-bp-ristretto255.json"
+    "/../vectors/dalek-bp-ristretto255.json"
 );
 
 mod common;
@@ -22,7 +22,7 @@ struct Case {
 
 fn load() -> (Vec<u8>, Vec<Case>) {
     let text = std::fs::read_to_string(VECTORS)
-        .expect("the shared vectors must be present beside the repository");
+        .expect("the vectors are in the repository, at vectors/");
     let json: Value = serde_json::from_str(&text).expect("valid JSON");
     let label = json["transcript_label"]
         .as_str()

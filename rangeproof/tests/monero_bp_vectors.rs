@@ -1,4 +1,4 @@
-//! Monero original Bulletproofs (`../shared/vectors/monero-bp-ed25519.json`: 18 proofs, m up
+//! Monero original Bulletproofs (`vectors/monero-bp-ed25519.json`: 18 proofs, m up
 //! to 16, from RCT types 3–5) verify alone and in one batch; the README's reject cases fail.
 
 use rand::rngs::OsRng;

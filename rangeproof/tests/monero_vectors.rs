@@ -1,4 +1,4 @@
-//! Monero mainnet Bulletproofs+ proofs (`../shared/vectors/monero-bpplus-ed25519.json`) and
+//! Monero mainnet Bulletproofs+ proofs (`vectors/monero-bpplus-ed25519.json`) and
 //! original Bulletproofs (`monero-bp-ed25519.json`) verify, alone and in one batch, and the
 //! reject cases of the vectors' README are rejected.
 

@@ -114,7 +114,7 @@ mod tests {
                     rg.compress().to_bytes()
                 );
             }
-            // The reference keeps H private; the shared vectors' checkpoint pins party 0's first.
+            // The reference keeps H private; the checkpoint in vectors/dalek-bp-ristretto255.json pins party 0's first.
             if j == 0 {
                 assert_eq!(
                     hex::encode(Ristretto255::point_to_bytes(&h[0])),

@@ -101,7 +101,7 @@ mod tests {
         hex::encode(Ed25519::point_to_bytes(p))
     }
 
-    /// Checkpoints from `../shared/vectors/monero-*-ed25519.json`.
+    /// Checkpoints from `vectors/monero-*-ed25519.json`.
     #[test]
     fn match_monero_checkpoints() {
         let pc = pedersen_gens();

@@ -1,5 +1,5 @@
 //! Helpers shared by the vector tests: loading the shared Monero vectors, and the reject-case
-//! mutations of `../shared/vectors/README.md`.
+//! mutations of `vectors/README.md`.
 
 #![allow(dead_code)] // each test binary uses a subset
 
@@ -40,11 +40,11 @@ pub fn hex32(v: &Value) -> [u8; 32] {
         .expect("32 bytes")
 }
 
-/// The cases and the torsion points of `../shared/vectors/<file>`.
+/// The cases and the torsion points of `vectors/<file>`.
 pub fn load_monero(file: &str) -> (Vec<MoneroCase>, Vec<[u8; 32]>) {
-    let path = format!("{}/../../shared/vectors/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../vectors/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path)
-        .expect("the shared vectors must be present beside the repository");
+        .expect("the vectors are in the repository, at vectors/");
     let json: Value = serde_json::from_str(&text).expect("JSON");
     let cases = json["cases"]
         .as_array()
