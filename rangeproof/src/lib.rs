@@ -15,7 +15,7 @@ mod util;
 mod verification;
 
 #[cfg(test)]
-mod torsion_tests;
+mod agreement_tests;
 
 pub use batch::BatchVerifier;
 pub use bulletproofs::RangeProof;

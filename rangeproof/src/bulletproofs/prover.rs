@@ -100,6 +100,15 @@ impl<G: Group> RangeProof<G> {
             Zeroizing::new((0..nm).map(|_| G::random_scalar(&mut rng)).collect());
         let s_r: Zeroizing<Vec<G::Scalar>> =
             Zeroizing::new((0..nm).map(|_| G::random_scalar(&mut rng)).collect());
+        // Test-only: a prover that blinds nothing (S is then the identity; still valid).
+        #[cfg(test)]
+        let (nonces, s_l, s_r) = if crate::generators::tamper::zero_nonces() {
+            let zeros = || Zeroizing::new(vec![G::zero(); nm]);
+            let rho = G::zero();
+            (Nonces::<G> { rho, ..nonces }, zeros(), zeros())
+        } else {
+            (nonces, s_l, s_r)
+        };
 
         let g_vec = gens.g_vec(n, m_padded);
         let h_vec = gens.h_vec(n, m_padded);

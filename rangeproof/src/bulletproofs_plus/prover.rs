@@ -257,6 +257,20 @@ impl<G: Group> RangeProofPlus<G> {
         let s_nonce = Zeroizing::new(G::random_scalar(&mut rng));
         let delta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::DELTA, None, degree);
         let eta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::ETA, None, degree);
+        // Test-only: a prover that blinds nothing in the last round (A1 and B are then the
+        // identity; the proof is still valid).
+        #[cfg(test)]
+        let (r_nonce, s_nonce, delta, eta) = if crate::generators::tamper::zero_nonces() {
+            let zeros = || Zeroizing::new(vec![G::zero(); degree]);
+            (
+                Zeroizing::new(G::zero()),
+                Zeroizing::new(G::zero()),
+                zeros(),
+                zeros(),
+            )
+        } else {
+            (r_nonce, s_nonce, delta, eta)
+        };
         // The folded witness a_0, b_0 is secret (r_1, s_1 hide it): copies wiped when dropped.
         let (a0, b0) = (Zeroizing::new(a[0]), Zeroizing::new(b[0]));
 

@@ -184,7 +184,8 @@ impl<G: Group> Publisher<G> {
 
 /// Test-only: makes a prover add a point (a torsion point, in the torsion tests) to one of
 /// the points it publishes, or to one of its commitments, *before* the transcript hashes it —
-/// what a malicious or merely unusual Monero prover can do, and Monero accepts.
+/// what a malicious or merely unusual Monero prover can do, and Monero accepts — or blind
+/// nothing, so that some prover messages are the identity.
 #[cfg(test)]
 pub(crate) mod tamper {
     use std::cell::Cell;
@@ -203,6 +204,21 @@ pub(crate) mod tamper {
     thread_local! {
         static PLAN: Cell<Option<(Target, [u8; ENCODING_LEN])>> = const { Cell::new(None) };
         static PUBLISHED: Cell<usize> = const { Cell::new(0) };
+        static ZERO_NONCES: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Runs `prove` (one proof) with the blinding nonces that make `S` (Bulletproofs) or `A1`
+    /// and `B` (Bulletproofs+) set to zero: those points come out as the identity, and the
+    /// proof is still valid (it only stops being zero-knowledge).
+    pub(crate) fn with_zero_nonces<R>(prove: impl FnOnce() -> R) -> R {
+        ZERO_NONCES.set(true);
+        let result = prove();
+        ZERO_NONCES.set(false);
+        result
+    }
+
+    pub(crate) fn zero_nonces() -> bool {
+        ZERO_NONCES.get()
     }
 
     /// Runs `prove` (one proof) with `offset` added to `target`.

@@ -18,6 +18,7 @@ use sha3::{Digest, Keccak256};
 
 use super::TranscriptProtocol;
 use crate::group::{Ed25519, Group, ENCODING_LEN};
+use crate::ProofError;
 
 /// \\(H_s(x)\\): Keccak-256, reduced mod ℓ.
 pub fn hash_to_scalar(parts: &[&[u8]]) -> <Ed25519 as Group>::Scalar {
@@ -87,6 +88,18 @@ impl TranscriptProtocol<Ed25519> for MoneroTranscript {
 
     fn append_point(&mut self, _label: &'static [u8], point: &[u8; ENCODING_LEN]) {
         self.pending.extend_from_slice(point);
+    }
+
+    /// Monero's verifiers do not refuse the identity as a prover message, and a prover that
+    /// blinds nothing makes one in a valid proof (`S` of Bulletproofs; `A1`, `B` of
+    /// Bulletproofs+). Agreeing with Monero means accepting it: absorbed like any point.
+    fn validate_and_append_point(
+        &mut self,
+        label: &'static [u8],
+        point: &[u8; ENCODING_LEN],
+    ) -> Result<(), ProofError> {
+        self.append_point(label, point);
+        Ok(())
     }
 
     fn append_scalar(&mut self, _label: &'static [u8], scalar: &<Ed25519 as Group>::Scalar) {

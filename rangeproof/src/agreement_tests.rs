@@ -1,13 +1,20 @@
-//! Torsion on Monero proofs: we must decide exactly as Monero does.
+//! Decisions that must equal the deployed verifiers' on proofs a prover *crafts* — which no
+//! mutation of an honest proof reaches (the differential tests in `tests/differential.rs` cover
+//! those).
 //!
-//! Monero's verifiers multiply every proof point and commitment by 8 *as a point* before use,
-//! so a small-order component a prover adds to a published point — before hashing it, so the
-//! transcript matches — changes nothing: such proofs are valid, always. The same component
-//! added *after* proving changes the transcript, and the proof is invalid, always. These tests
-//! make both kinds of proof for every one of the seven non-trivial torsion points, on every kind
-//! of proof point and on the commitments, for both of Monero's proof systems, and check that we
-//! agree with monero-oxide (`monero-bulletproofs`) alone, in batches and on every run (a
-//! verifier that folds the 8 into reduced scalars decides such proofs at random).
+//! **Torsion on Monero proofs.** Monero's verifiers multiply every proof point and commitment by
+//! 8 *as a point* before use, so a small-order component a prover adds to a published point —
+//! before hashing it, so the transcript matches — changes nothing: such proofs are valid,
+//! always. The same component added *after* proving changes the transcript, and the proof is
+//! invalid, always. These tests make both kinds of proof for every one of the seven
+//! non-trivial torsion points, on every kind of proof point and on the commitments, for both of
+//! Monero's proof systems, and check that we agree with monero-oxide (`monero-bulletproofs`)
+//! alone, in batches and on every run (a verifier that folds the 8 into reduced scalars decides
+//! such proofs at random).
+//!
+//! **Identity prover messages.** A prover that blinds nothing makes `S` (Bulletproofs) or `A1`
+//! and `B` (Bulletproofs+) the identity, and the proof stays valid. Monero accepts it; the
+//! reference `bulletproofs` crate refuses identity messages. We decide as each does.
 
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::Scalar;
@@ -422,4 +429,71 @@ fn folding_the_cofactor_into_scalars_does_not_clear_torsion() {
         assert_eq!(t * (w * eight), t);
         assert_ne!(t, G::identity());
     }
+}
+
+/// Valid Monero proofs whose `S` (original) or `A1`, `B` (BP+) are the identity: accepted by
+/// monero-oxide and by us, alone and in a batch.
+#[test]
+fn monero_accepts_identity_prover_messages_and_so_do_we() {
+    let identity = G::point_to_bytes(&G::identity());
+    let (plus, plus_c) = tamper::with_zero_nonces(|| prove_plus(None));
+    assert_eq!((plus.a1.bytes, plus.b.bytes), (identity, identity));
+    let plus_case = Made {
+        site: "A1 and B",
+        torsion: 0,
+        proof: plus,
+        commitments: encodings(&plus_c),
+    };
+    plus_verdicts(core::slice::from_ref(&plus_case), true);
+
+    let (original, original_c) = tamper::with_zero_nonces(|| prove_original(None));
+    assert_eq!(original.s.bytes, identity);
+    let original_case = Made {
+        site: "S",
+        torsion: 0,
+        proof: original,
+        commitments: encodings(&original_c),
+    };
+    original_verdicts(core::slice::from_ref(&original_case), true);
+}
+
+/// The same kind of proof under the reference's convention: the reference refuses the
+/// identity `S`, and so do we (with the typed error).
+#[test]
+fn the_reference_refuses_identity_prover_messages_and_so_do_we() {
+    use crate::generators::dalek;
+    use crate::group::Ristretto255;
+    use merlin::Transcript;
+    let blinding = Ristretto255::random_scalar(&mut OsRng);
+    let (proof, commitment) = tamper::with_zero_nonces(|| {
+        RangeProof::prove_single(
+            dalek::generators(),
+            &mut Transcript::new(b"id"),
+            5,
+            &blinding,
+            8,
+            &mut OsRng,
+        )
+        .expect("proves")
+    });
+    assert!(Ristretto255::is_identity_encoding(&proof.s.bytes));
+    let ours = proof.verify_single(
+        dalek::generators(),
+        &mut Transcript::new(b"id"),
+        &commitment.bytes,
+        8,
+        &mut OsRng,
+    );
+    assert_eq!(ours, Err(crate::ProofError::IdentityPoint));
+
+    let theirs =
+        bulletproofs::RangeProof::from_bytes(&proof.to_bytes()).expect("reference decodes");
+    let verdict = theirs.verify_single(
+        &bulletproofs::BulletproofGens::new(8, 1),
+        &bulletproofs::PedersenGens::default(),
+        &mut Transcript::new(b"id"),
+        &curve25519_dalek_v4::ristretto::CompressedRistretto(commitment.bytes),
+        8,
+    );
+    assert!(verdict.is_err(), "the reference refuses an identity S");
 }
