@@ -21,8 +21,8 @@ struct Case {
 }
 
 fn load() -> (Vec<u8>, Vec<Case>) {
-    let text = std::fs::read_to_string(VECTORS)
-        .expect("the vectors are in the repository, at vectors/");
+    let text =
+        std::fs::read_to_string(VECTORS).expect("the vectors are in the repository, at vectors/");
     let json: Value = serde_json::from_str(&text).expect("valid JSON");
     let label = json["transcript_label"]
         .as_str()

@@ -43,8 +43,8 @@ pub fn hex32(v: &Value) -> [u8; 32] {
 /// The cases and the torsion points of `vectors/<file>`.
 pub fn load_monero(file: &str) -> (Vec<MoneroCase>, Vec<[u8; 32]>) {
     let path = format!("{}/../vectors/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path)
-        .expect("the vectors are in the repository, at vectors/");
+    let text =
+        std::fs::read_to_string(path).expect("the vectors are in the repository, at vectors/");
     let json: Value = serde_json::from_str(&text).expect("JSON");
     let cases = json["cases"]
         .as_array()
