@@ -7,12 +7,13 @@
 //!  "transcript_label": "…", "bits": 64, "extension_degree": 1,
 //!  "minimum_values": [0, …], "commitments": ["hex", …], "proof": "hex"}
 //! {"scheme": "bulletproofs" | "bulletproofs+", "group": "ed25519", "flavor": "monero",
-//!  "transcript_label": "…", "bits": 64, "commitments": ["hex", …], "proof": "hex"}
+//!  "bits": 64, "commitments": ["hex", …], "proof": "hex"}
 //! ```
 //!
 //! In Monero documents the proof is in Monero's transaction serialization and the commitments
-//! are the full on-chain commitments C (outPk masks); the transcript label is not used (Monero's
-//! transcript has none).
+//! are the full on-chain commitments C (outPk masks). Monero's transcript takes no label, so
+//! its documents have no `transcript_label` (an empty one is the same as none; a non-empty one
+//! is refused, since it would not be checked). The other documents need one.
 //!
 //! `minimum_values` (one per commitment) appears only when minimum-value promises are used.
 //! Parsing is strict about structure (fields, hex, 32-byte commitments, supported scheme, group,
@@ -36,8 +37,10 @@ pub struct ProofDocument {
     pub group: String,
     /// Wire convention: `"dalek"` (Bulletproofs), `"tari"` or `"monero"` (Bulletproofs+).
     pub flavor: String,
-    /// The Fiat–Shamir transcript label both sides use.
-    pub transcript_label: String,
+    /// The Fiat–Shamir transcript label both sides use. Absent for conventions whose
+    /// transcript takes no label (Monero); an empty label counts as absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript_label: Option<String>,
     /// Bit size n of the range [0, 2^n).
     pub bits: usize,
     /// Bulletproofs+ only: blinding factors per commitment (1 to 6).
@@ -269,10 +272,23 @@ impl ProofDocument {
                     .map_err(|_| format!("commitment {i} has {} bytes, expected 32", bytes.len()))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if self.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
+        let label = self.transcript_label.as_deref().unwrap_or("");
+        let takes_label = !matches!(
+            scheme,
+            Scheme::MoneroBulletproofs | Scheme::MoneroBulletproofsPlus
+        );
+        if !takes_label && !label.is_empty() {
+            return Err(format!(
+                "monero transcripts take no label: remove transcript_label {label:?} (it would not be checked)"
+            ));
+        }
+        if takes_label && self.transcript_label.is_none() {
+            return Err(format!("{} documents need a transcript_label", self.scheme));
+        }
+        if label.len() > MAX_TRANSCRIPT_LABEL {
             return Err(format!(
                 "transcript_label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
-                self.transcript_label.len()
+                label.len()
             ));
         }
         if self.proof.len() > MAX_PROOF_HEX {
@@ -284,7 +300,7 @@ impl ProofDocument {
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
         Ok(ParsedDocument {
             scheme,
-            transcript_label: self.transcript_label.as_bytes().to_vec(),
+            transcript_label: label.as_bytes().to_vec(),
             bits: self.bits,
             commitments,
             proof,
@@ -315,7 +331,7 @@ mod tests {
             scheme: "bulletproofs".into(),
             group: "ristretto255".into(),
             flavor: "dalek".into(),
-            transcript_label: "t".into(),
+            transcript_label: Some("t".into()),
             bits: 64,
             extension_degree: None,
             minimum_values: None,
@@ -405,7 +421,7 @@ mod tests {
             .unwrap_err()
             .starts_with("not a proof document"));
         let mut long_label = doc();
-        long_label.transcript_label = "x".repeat(MAX_TRANSCRIPT_LABEL + 1);
+        long_label.transcript_label = Some("x".repeat(MAX_TRANSCRIPT_LABEL + 1));
         let err = ProofDocument::parse(&serde_json::to_string(&long_label).unwrap()).unwrap_err();
         assert!(err.contains("transcript_label"), "{err}");
         assert!(ProofDocument::parse("{\"scheme\": 1}").is_err());
@@ -447,5 +463,32 @@ mod tests {
         long.commitments[0] = "00".repeat(1000);
         let err = ProofDocument::parse(&serde_json::to_string(&long).unwrap()).unwrap_err();
         assert!(err.contains("commitments 0: 2000 hex digits"), "{err}");
+    }
+
+    /// Monero documents carry no label; the others need one.
+    #[test]
+    fn transcript_labels_where_the_convention_takes_one() {
+        let mut monero = doc();
+        monero.group = "ed25519".into();
+        monero.flavor = "monero".into();
+        for label in [None, Some(String::new())] {
+            monero.transcript_label = label;
+            let parsed = ProofDocument::parse(&serde_json::to_string(&monero).unwrap()).unwrap();
+            assert!(parsed.transcript_label.is_empty());
+        }
+        monero.transcript_label = None;
+        assert!(!serde_json::to_string(&monero)
+            .unwrap()
+            .contains("transcript_label"));
+        monero.transcript_label = Some("rangeproof".into());
+        let err = ProofDocument::parse(&serde_json::to_string(&monero).unwrap()).unwrap_err();
+        assert!(err.contains("take no label"), "{err}");
+
+        let mut dalek = doc();
+        dalek.transcript_label = None;
+        let err = ProofDocument::parse(&serde_json::to_string(&dalek).unwrap()).unwrap_err();
+        assert!(err.contains("need a transcript_label"), "{err}");
+        dalek.transcript_label = Some(String::new());
+        assert!(ProofDocument::parse(&serde_json::to_string(&dalek).unwrap()).is_ok());
     }
 }

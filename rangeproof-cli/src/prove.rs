@@ -62,9 +62,10 @@ pub struct ProveArgs {
     /// Bulletproofs+: comma-separated minimum-value promises, one per value.
     #[arg(long, value_delimiter = ',')]
     minimum_values: Option<Vec<u64>>,
-    /// Fiat–Shamir transcript label (the verifier reads it from the document).
-    #[arg(long, default_value = DEFAULT_LABEL)]
-    transcript_label: String,
+    /// Fiat–Shamir transcript label (the verifier reads it from the document); default
+    /// "rangeproof". Monero's transcript takes none.
+    #[arg(long)]
+    transcript_label: Option<String>,
     /// Write the proof document here instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -100,6 +101,11 @@ fn target(args: &ProveArgs) -> Result<Target, String> {
     }
 }
 
+/// The transcript label of a dalek or Tari proof.
+fn label(args: &ProveArgs) -> &str {
+    args.transcript_label.as_deref().unwrap_or(DEFAULT_LABEL)
+}
+
 /// Amounts are secrets too: the parsed values are wiped when the arguments are dropped.
 impl Drop for ProveArgs {
     fn drop(&mut self) {
@@ -133,11 +139,18 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         }
     }
     let args = &args;
-    let mut transcript = crate::transcript(args.transcript_label.as_bytes());
     let target = target(args)?;
     if matches!(target, Target::MoneroPlus | Target::MoneroBp) {
+        if args
+            .transcript_label
+            .as_deref()
+            .is_some_and(|l| !l.is_empty())
+        {
+            return Err("monero transcripts take no label: drop --transcript-label".into());
+        }
         return prove_monero(args, target);
     }
+    let mut transcript = crate::transcript(label(args).as_bytes());
     let (doc, blindings, commitments) = match args.scheme {
         SchemeArg::Bulletproofs => {
             if args.extension_degree.is_some() || args.minimum_values.is_some() {
@@ -282,7 +295,7 @@ fn prove_monero(args: &ProveArgs, target: Target) -> Result<(), String> {
         scheme: scheme.into(),
         group: Ed25519::NAME.into(),
         flavor: "monero".into(),
-        transcript_label: args.transcript_label.clone(),
+        transcript_label: None,
         bits: 64,
         extension_degree: None,
         minimum_values: None,
@@ -362,7 +375,7 @@ fn document(
         scheme: scheme.into(),
         group: Ristretto255::NAME.into(),
         flavor: flavor.into(),
-        transcript_label: args.transcript_label.clone(),
+        transcript_label: Some(label(args).to_string()),
         bits: args.bits,
         extension_degree,
         minimum_values: args.minimum_values.clone(),

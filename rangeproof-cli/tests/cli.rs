@@ -279,6 +279,34 @@ fn monero_documents() {
         (Some("bulletproofs+"), Some("ed25519"), Some("monero"))
     );
     assert!(json.get("extension_degree").is_none() && json.get("minimum_values").is_none());
+    // Monero's transcript takes no label: the document has none, and one given is refused.
+    assert!(json.get("transcript_label").is_none());
+    let labelled = dir.path().join("labelled.json");
+    let mut with_label = json.clone();
+    with_label["transcript_label"] = Value::String("rangeproof".into());
+    write(&labelled, &with_label);
+    let out = rangeproof(&["verify", labelled.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("take no label"), "{}", stderr(&out));
+    with_label["transcript_label"] = Value::String(String::new());
+    write(&labelled, &with_label);
+    assert_eq!(
+        code(&rangeproof(&["verify", labelled.to_str().unwrap()])),
+        0
+    );
+    let out = rangeproof(&[
+        "prove",
+        "--group",
+        "ed25519",
+        "--bits",
+        "64",
+        "--values",
+        "1",
+        "--transcript-label",
+        "x",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("take no label"), "{}", stderr(&out));
     // Monero serialization: 6 fields, then varint(8) and 8 L, varint(8) and 8 R (m = 3 -> 4).
     assert_eq!(
         json["proof"].as_str().unwrap().len(),
@@ -296,7 +324,7 @@ fn monero_documents() {
     let mut args = vec!["verify".to_string(), doc.to_str().unwrap().to_string()];
     for (i, case) in vectors["cases"].as_array().unwrap().iter().enumerate() {
         let d = serde_json::json!({
-            "scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero", "transcript_label": "",
+            "scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero",
             "bits": 64, "commitments": case["commitments"], "proof": case["proof"],
         });
         let path = dir.path().join(format!("mainnet{i}.json"));
@@ -333,7 +361,7 @@ fn monero_documents() {
     let bp_vectors: Value = serde_json::from_str(&text).unwrap();
     for (i, case) in bp_vectors["cases"].as_array().unwrap().iter().enumerate() {
         let d = serde_json::json!({
-            "scheme": "bulletproofs", "group": "ed25519", "flavor": "monero", "transcript_label": "",
+            "scheme": "bulletproofs", "group": "ed25519", "flavor": "monero",
             "bits": 64, "commitments": case["commitments"], "proof": case["proof"],
         });
         let path = dir.path().join(format!("original{i}.json"));
