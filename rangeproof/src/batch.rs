@@ -311,7 +311,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         gens: &'g Generators<G>,
         proof: &RangeProof<G>,
         transcript: &mut T,
-        commitments: &[[u8; 32]],
+        commitments: &[G::PointEncoding],
         n: usize,
         rng: &mut R,
     ) -> usize
@@ -335,7 +335,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         proof: &RangeProofPlus<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitments: &[[u8; 32]],
+        commitments: &[G::PointEncoding],
         rng: &mut R,
     ) -> usize
     where

@@ -13,6 +13,7 @@ mod msm;
 pub mod transcript;
 mod util;
 mod verification;
+mod wire;
 
 #[cfg(test)]
 mod agreement_tests;

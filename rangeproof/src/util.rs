@@ -31,13 +31,6 @@ pub(crate) fn inner_product<G: Group>(a: &[G::Scalar], b: &[G::Scalar]) -> G::Sc
     a.iter().zip(b).fold(G::zero(), |acc, (x, y)| acc + *x * *y)
 }
 
-/// Reads a 32-byte array at `offset`; callers have checked the length.
-pub(crate) fn read32(bytes: &[u8], offset: usize) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    out.copy_from_slice(&bytes[offset..offset + 32]);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

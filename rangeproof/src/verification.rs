@@ -70,7 +70,7 @@ impl<G: Group> VerificationTerms<G> {
 
 /// Decodes commitment encodings, rejecting invalid ones.
 pub(crate) fn decode_commitments<G: Group>(
-    commitments: &[[u8; 32]],
+    commitments: &[G::PointEncoding],
 ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
     if commitments.len() > crate::MAX_AGGREGATION {
         return Err(ProofError::InvalidAggregation(commitments.len()));

@@ -87,7 +87,7 @@ impl<G: Group> RangeProof<G> {
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * 40));
         for (v, gamma) in values.iter().zip(blindings) {
             witness_bytes.extend_from_slice(&v.to_le_bytes());
-            witness_bytes.extend_from_slice(&G::scalar_to_bytes(gamma));
+            witness_bytes.extend_from_slice(G::scalar_to_bytes(gamma).as_ref());
         }
         let mut rng = transcript.witness_rng(&[(b"witness", &witness_bytes)], rng);
         let nonces = Nonces::<G> {

@@ -36,7 +36,7 @@ impl<G: Group> RangeProof<G> {
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
-        commitments: &[[u8; 32]],
+        commitments: &[G::PointEncoding],
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError>
@@ -58,7 +58,7 @@ impl<G: Group> RangeProof<G> {
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
-        commitment: &[u8; 32],
+        commitment: &G::PointEncoding,
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError>

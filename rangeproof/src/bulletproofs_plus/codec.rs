@@ -1,23 +1,26 @@
-//! Tari's wire format: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`,
-//! one byte for the extension degree d, then 32-byte elements.
+//! The wire formats of Bulletproofs+: Tari's and Monero's.
+//!
+//! Tari: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`, one byte for the
+//! extension degree d, then the elements in the group's encoding.
 
 use super::{RangeProofPlus, MAX_EXTENSION_DEGREE};
-use crate::group::{decode_scalar, EncodedPoint, Group, ENCODING_LEN};
+use crate::bulletproofs::codec::read_monero_count;
+use crate::group::Group;
 use crate::inner_product::MAX_LG_N;
-use crate::util::read32;
+use crate::wire::{point_len, scalar_len, write_point, write_scalar, Reader};
 use crate::ProofError;
 
 impl<G: Group> RangeProofPlus<G> {
     /// Size of the encoding in bytes.
     pub fn serialized_size(&self) -> usize {
-        1 + (self.d1.len() + 5 + 2 * self.l_vec.len()) * ENCODING_LEN
+        1 + (self.d1.len() + 2) * scalar_len::<G>() + (3 + 2 * self.l_vec.len()) * point_len::<G>()
     }
 
     /// Size in bytes of a proof for `n`-bit values, `m` of them (padded to a power of two),
     /// with `extension_degree` blinding factors each.
     pub fn size_for(n: usize, m: usize, extension_degree: usize) -> usize {
         let rounds = (n * m.next_power_of_two()).trailing_zeros() as usize;
-        1 + (extension_degree + 5 + 2 * rounds) * ENCODING_LEN
+        1 + (extension_degree + 2) * scalar_len::<G>() + (3 + 2 * rounds) * point_len::<G>()
     }
 
     /// Encodes the proof.
@@ -25,16 +28,16 @@ impl<G: Group> RangeProofPlus<G> {
         let mut out = Vec::with_capacity(self.serialized_size());
         out.push(self.d1.len() as u8);
         for d in &self.d1 {
-            out.extend_from_slice(&G::scalar_to_bytes(d));
+            write_scalar::<G>(&mut out, d);
         }
         for p in [&self.a, &self.a1, &self.b] {
-            out.extend_from_slice(&p.bytes);
+            write_point(&mut out, p);
         }
-        out.extend_from_slice(&G::scalar_to_bytes(&self.r1));
-        out.extend_from_slice(&G::scalar_to_bytes(&self.s1));
+        write_scalar::<G>(&mut out, &self.r1);
+        write_scalar::<G>(&mut out, &self.s1);
         for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
-            out.extend_from_slice(&l.bytes);
-            out.extend_from_slice(&r.bytes);
+            write_point(&mut out, l);
+            write_point(&mut out, r);
         }
         out
     }
@@ -43,36 +46,34 @@ impl<G: Group> RangeProofPlus<G> {
     /// round, at most 12, whole (L, R) pairs, no trailing bytes), invalid points and
     /// non-canonical scalars.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let (&degree, body) = bytes.split_first().ok_or(ProofError::InvalidLength(0))?;
-        let degree = degree as usize;
+        let total = bytes.len();
+        let mut reader = Reader::new(bytes);
+        let degree = reader.byte()? as usize;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
             return Err(ProofError::InvalidExtensionDegree(degree));
         }
-        if !body.len().is_multiple_of(ENCODING_LEN) {
-            return Err(ProofError::InvalidLength(bytes.len()));
+        let fixed = (degree + 2) * scalar_len::<G>() + 3 * point_len::<G>();
+        let pair = 2 * point_len::<G>();
+        let rounds_len = reader
+            .remaining()
+            .checked_sub(fixed)
+            .ok_or(ProofError::InvalidLength(total))?;
+        if rounds_len == 0 || !rounds_len.is_multiple_of(pair) || rounds_len / pair > MAX_LG_N {
+            return Err(ProofError::InvalidLength(total));
         }
-        let words = body.len() / ENCODING_LEN;
-        let fixed = degree + 5;
-        if words < fixed + 2 || !(words - fixed).is_multiple_of(2) || (words - fixed) / 2 > MAX_LG_N
-        {
-            return Err(ProofError::InvalidLength(bytes.len()));
-        }
-        let word = |i: usize| read32(body, i * ENCODING_LEN);
+        let rounds = rounds_len / pair;
         let d1 = (0..degree)
-            .map(|i| decode_scalar::<G>(&word(i)))
+            .map(|_| reader.scalar::<G>())
             .collect::<Result<Vec<_>, _>>()?;
-        let a = EncodedPoint::decode(&word(degree))?;
-        let a1 = EncodedPoint::decode(&word(degree + 1))?;
-        let b = EncodedPoint::decode(&word(degree + 2))?;
-        let r1 = decode_scalar::<G>(&word(degree + 3))?;
-        let s1 = decode_scalar::<G>(&word(degree + 4))?;
-        let rounds = (words - fixed) / 2;
+        let (a, a1, b) = (reader.point()?, reader.point()?, reader.point()?);
+        let (r1, s1) = (reader.scalar::<G>()?, reader.scalar::<G>()?);
         let mut l_vec = Vec::with_capacity(rounds);
         let mut r_vec = Vec::with_capacity(rounds);
-        for j in 0..rounds {
-            l_vec.push(EncodedPoint::decode(&word(fixed + 2 * j))?);
-            r_vec.push(EncodedPoint::decode(&word(fixed + 2 * j + 1))?);
+        for _ in 0..rounds {
+            l_vec.push(reader.point()?);
+            r_vec.push(reader.point()?);
         }
+        reader.finish()?;
         Ok(RangeProofPlus {
             a,
             a1,
@@ -97,18 +98,17 @@ impl<G: Group> RangeProofPlus<G> {
         if self.d1.len() != 1 || self.l_vec.len() > MONERO_MAX_ROUNDS {
             return Err(ProofError::WrongConvention);
         }
-        let mut out =
-            Vec::with_capacity(6 * ENCODING_LEN + 2 + 2 * self.l_vec.len() * ENCODING_LEN);
+        let mut out = Vec::with_capacity(self.serialized_size() + 1);
         for p in [&self.a, &self.a1, &self.b] {
-            out.extend_from_slice(&p.bytes);
+            write_point(&mut out, p);
         }
         for s in [&self.r1, &self.s1, &self.d1[0]] {
-            out.extend_from_slice(&G::scalar_to_bytes(s));
+            write_scalar::<G>(&mut out, s);
         }
         for points in [&self.l_vec, &self.r_vec] {
             out.push(points.len() as u8); // a varint below 128 is one byte
             for p in points.iter() {
-                out.extend_from_slice(&p.bytes);
+                write_point(&mut out, p);
             }
         }
         Ok(out)
@@ -118,38 +118,42 @@ impl<G: Group> RangeProofPlus<G> {
     /// differ, exceed Monero's 10 rounds or are not minimal one-byte varints, truncation,
     /// trailing bytes, invalid points and non-canonical scalars.
     pub fn from_monero_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let bad_length = || ProofError::InvalidLength(bytes.len());
-        let fixed = 6 * ENCODING_LEN;
-        let count_at = |offset: usize| -> Result<usize, ProofError> {
-            let count = *bytes.get(offset).ok_or_else(bad_length)? as usize;
-            // Monero's varints are LEB128; any count we accept fits in one byte below 0x80.
-            if count == 0 || count > MONERO_MAX_ROUNDS {
-                return Err(bad_length());
-            }
-            Ok(count)
-        };
-        let rounds = count_at(fixed)?;
-        let r_count_at = fixed + 1 + rounds * ENCODING_LEN;
-        if count_at(r_count_at)? != rounds || bytes.len() != r_count_at + 1 + rounds * ENCODING_LEN
-        {
-            return Err(bad_length());
+        let total = bytes.len();
+        let (p, s) = (point_len::<G>(), scalar_len::<G>());
+        // The structure first (both counts, the exact length), then the elements.
+        let mut probe = Reader::new(bytes);
+        probe.skip(3 * p + 3 * s)?;
+        let rounds = read_monero_count(&mut probe, total)?;
+        probe.skip(rounds * p)?;
+        if read_monero_count(&mut probe, total)? != rounds || probe.remaining() != rounds * p {
+            return Err(ProofError::InvalidLength(total));
         }
-        let word = |offset: usize| read32(bytes, offset);
-        let point = |offset: usize| EncodedPoint::<G>::decode(&word(offset));
-        let scalar = |offset: usize| decode_scalar::<G>(&word(offset));
+
+        let mut reader = Reader::new(bytes);
+        let (a, a1, b) = (reader.point()?, reader.point()?, reader.point()?);
+        let (r1, s1, d1) = (
+            reader.scalar::<G>()?,
+            reader.scalar::<G>()?,
+            reader.scalar::<G>()?,
+        );
         let mut l_vec = Vec::with_capacity(rounds);
-        let mut r_vec = Vec::with_capacity(rounds);
-        for j in 0..rounds {
-            l_vec.push(point(fixed + 1 + j * ENCODING_LEN)?);
-            r_vec.push(point(r_count_at + 1 + j * ENCODING_LEN)?);
+        read_monero_count(&mut reader, total)?;
+        for _ in 0..rounds {
+            l_vec.push(reader.point()?);
         }
+        let mut r_vec = Vec::with_capacity(rounds);
+        read_monero_count(&mut reader, total)?;
+        for _ in 0..rounds {
+            r_vec.push(reader.point()?);
+        }
+        reader.finish()?;
         Ok(RangeProofPlus {
-            a: point(0)?,
-            a1: point(ENCODING_LEN)?,
-            b: point(2 * ENCODING_LEN)?,
-            r1: scalar(3 * ENCODING_LEN)?,
-            s1: scalar(4 * ENCODING_LEN)?,
-            d1: vec![scalar(5 * ENCODING_LEN)?],
+            a,
+            a1,
+            b,
+            r1,
+            s1,
+            d1: vec![d1],
             l_vec,
             r_vec,
         })

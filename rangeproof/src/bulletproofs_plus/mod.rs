@@ -196,9 +196,12 @@ pub(crate) fn absorb_statement<G: Group, T: TranscriptProtocol<G>>(
         Convention::MoneroPlus => {
             let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
             let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
-            let v_bytes: Vec<u8> = v.iter().flat_map(|p| G::point_to_bytes(p)).collect();
+            let v_bytes: Vec<u8> = v
+                .iter()
+                .flat_map(|p| G::point_to_bytes(p).as_ref().to_vec())
+                .collect();
             let inner = crate::transcript::monero::hash_to_scalar(&[&v_bytes]).to_bytes();
-            transcript.append_point(b"V", &inner);
+            transcript.append_bytes(b"V", &inner);
             let _ = transcript.challenge_scalar(b"t");
             Ok(v)
         }

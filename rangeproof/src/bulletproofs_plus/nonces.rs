@@ -26,7 +26,7 @@ pub(crate) fn nonce<G: Group>(
 ) -> G::Scalar {
     let mut key = Zeroizing::new(Vec::with_capacity(43));
     key.push(0u8);
-    key.extend_from_slice(&G::scalar_to_bytes(seed));
+    key.extend_from_slice(G::scalar_to_bytes(seed).as_ref());
     if let Some(j) = j {
         key.push(b'j');
         key.extend_from_slice(&(j as u32).to_le_bytes());

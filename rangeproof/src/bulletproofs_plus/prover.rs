@@ -116,7 +116,7 @@ impl<G: Group> RangeProofPlus<G> {
         for (v, r) in values.iter().zip(blindings) {
             witness_bytes.extend_from_slice(&v.to_le_bytes());
             for r_k in r.as_ref() {
-                witness_bytes.extend_from_slice(&G::scalar_to_bytes(r_k));
+                witness_bytes.extend_from_slice(G::scalar_to_bytes(r_k).as_ref());
             }
         }
         let mut rng = transcript.witness_rng(&[(b"witness", &witness_bytes)], rng);

@@ -56,7 +56,7 @@ impl<G: Group> RangeProofPlus<G> {
         gens: &Generators<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitments: &[[u8; 32]],
+        commitments: &[G::PointEncoding],
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
@@ -83,7 +83,7 @@ impl<G: Group> RangeProofPlus<G> {
         gens: &Generators<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitment: &[u8; 32],
+        commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
         if gens.convention() != crate::generators::Convention::Tari {

@@ -188,9 +188,9 @@ impl<G: Group> Publisher<G> {
 /// nothing, so that some prover messages are the identity.
 #[cfg(test)]
 pub(crate) mod tamper {
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
 
-    use crate::group::{EncodedPoint, Group, ENCODING_LEN};
+    use crate::group::{EncodedPoint, Group};
 
     /// Which point to alter.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ pub(crate) mod tamper {
     }
 
     thread_local! {
-        static PLAN: Cell<Option<(Target, [u8; ENCODING_LEN])>> = const { Cell::new(None) };
+        static PLAN: RefCell<Option<(Target, Vec<u8>)>> = const { RefCell::new(None) };
         static PUBLISHED: Cell<usize> = const { Cell::new(0) };
         static ZERO_NONCES: Cell<bool> = const { Cell::new(false) };
     }
@@ -224,33 +224,38 @@ pub(crate) mod tamper {
     /// Runs `prove` (one proof) with `offset` added to `target`.
     pub(crate) fn with<R>(
         target: Target,
-        offset: [u8; ENCODING_LEN],
+        offset: impl AsRef<[u8]>,
         prove: impl FnOnce() -> R,
     ) -> R {
-        PLAN.set(Some((target, offset)));
+        PLAN.set(Some((target, offset.as_ref().to_vec())));
         PUBLISHED.set(0);
         let result = prove();
         PLAN.set(None);
         result
     }
 
-    fn offset<G: Group>(bytes: &[u8; ENCODING_LEN]) -> G::Point {
-        G::point_from_bytes(bytes).expect("the offset is a canonical point")
+    fn offset<G: Group>(bytes: &[u8]) -> G::Point {
+        G::PointEncoding::try_from(bytes)
+            .ok()
+            .and_then(|e| G::point_from_bytes(&e))
+            .expect("the offset is a canonical point")
     }
 
     pub(crate) fn published<G: Group>(p: G::Point) -> G::Point {
         let k = PUBLISHED.get();
         PUBLISHED.set(k + 1);
-        match PLAN.get() {
-            Some((Target::Published(t), bytes)) if t == k => p + offset::<G>(&bytes),
+        PLAN.with_borrow(|plan| match plan {
+            Some((Target::Published(t), bytes)) if *t == k => p + offset::<G>(bytes),
             _ => p,
-        }
+        })
     }
 
     pub(crate) fn commitments<G: Group>(mut c: Vec<EncodedPoint<G>>) -> Vec<EncodedPoint<G>> {
-        if let Some((Target::Commitment(j), bytes)) = PLAN.get() {
-            c[j] = EncodedPoint::from_point(c[j].point + offset::<G>(&bytes));
-        }
+        PLAN.with_borrow(|plan| {
+            if let Some((Target::Commitment(j), bytes)) = plan {
+                c[*j] = EncodedPoint::from_point(c[*j].point + offset::<G>(bytes));
+            }
+        });
         c
     }
 }
@@ -263,7 +268,7 @@ pub struct Generators<G: Group> {
     pedersen: PedersenGens<G>,
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
-    pedersen_encodings: OnceLock<Vec<[u8; crate::group::ENCODING_LEN]>>,
+    pedersen_encodings: OnceLock<Vec<G::PointEncoding>>,
 }
 
 impl<G: Group> core::fmt::Debug for Generators<G> {
@@ -311,7 +316,7 @@ impl<G: Group> Generators<G> {
     }
 
     /// Encodings of `[B, B̃_1, …]`, computed once (transcripts that absorb the bases use them).
-    pub(crate) fn pedersen_encodings(&self) -> &[[u8; crate::group::ENCODING_LEN]] {
+    pub(crate) fn pedersen_encodings(&self) -> &[G::PointEncoding] {
         self.pedersen_encodings.get_or_init(|| {
             core::iter::once(&self.pedersen.b)
                 .chain(&self.pedersen.blinding)

@@ -23,65 +23,41 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
-use super::{Group, ENCODING_LEN};
+use super::Group;
 
 /// The Ed25519 group (the full curve group; see the module notes on the cofactor).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ed25519;
 
 /// The encoding of the identity \\((0, 1)\\).
-const IDENTITY_ENCODING: [u8; ENCODING_LEN] = {
-    let mut bytes = [0u8; ENCODING_LEN];
+const IDENTITY_ENCODING: [u8; 32] = {
+    let mut bytes = [0u8; 32];
     bytes[0] = 1;
     bytes
 };
 
 impl Group for Ed25519 {
-    type Scalar = Scalar;
+    super::curve25519::curve25519_scalar_items!();
     type Point = EdwardsPoint;
     type Precomputation = VartimeEdwardsPrecomputation;
 
     const NAME: &'static str = "ed25519";
 
-    // The same field arithmetic and MSM code as ristretto255 (a Ristretto point is an Edwards
-    // point), so the crossover measured there applies.
-    const PRECOMPUTATION_CROSSOVER: usize = super::Ristretto255::PRECOMPUTATION_CROSSOVER;
-
     fn identity() -> EdwardsPoint {
         EdwardsPoint::identity()
     }
 
-    fn invert(s: &Scalar) -> Scalar {
-        s.invert()
-    }
-
-    fn batch_invert(scalars: &mut [Scalar]) -> Scalar {
-        Scalar::invert_batch_alloc(scalars)
-    }
-
-    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Scalar {
-        Scalar::from_bytes_mod_order_wide(bytes)
-    }
-
-    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Scalar> {
-        Scalar::from_canonical_bytes(*bytes).into()
-    }
-
-    fn scalar_to_bytes(s: &Scalar) -> [u8; ENCODING_LEN] {
-        s.to_bytes()
-    }
-
-    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<EdwardsPoint> {
+    fn point_from_bytes(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
         let point = CompressedEdwardsY(*bytes).decompress()?;
         // Reject y ≥ p and negative zero: only the canonical encoding round-trips.
         (point.compress().to_bytes() == *bytes).then_some(point)
     }
 
-    fn point_to_bytes(p: &EdwardsPoint) -> [u8; ENCODING_LEN] {
+    fn point_to_bytes(p: &EdwardsPoint) -> [u8; 32] {
         p.compress().to_bytes()
     }
 
-    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool {
+    fn is_identity_encoding(bytes: &[u8; 32]) -> bool {
         *bytes == IDENTITY_ENCODING
     }
 

@@ -14,6 +14,7 @@
 //!   on the scalars. Only the verifier, and the prover on public data (generator folding),
 //!   use them.
 
+mod curve25519;
 pub mod ed25519;
 pub mod ristretto;
 
@@ -27,10 +28,33 @@ use zeroize::Zeroize;
 pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
 
-/// Length in bytes of every scalar and point encoding used by this crate.
-pub const ENCODING_LEN: usize = 32;
+/// A fixed-length byte encoding, as a group defines it for its points or scalars (`[u8; 32]`
+/// for the curve25519 groups; a SEC1-compressed secp256k1 point would be `[u8; 33]`).
+///
+/// Codecs read one from a byte slice with `TryFrom<&[u8]>` (which checks the length) and write
+/// it with `AsRef<[u8]>`.
+pub trait Encoding:
+    Copy
+    + Clone
+    + Debug
+    + PartialEq
+    + Eq
+    + core::hash::Hash
+    + Send
+    + Sync
+    + AsRef<[u8]>
+    + for<'a> TryFrom<&'a [u8]>
+    + 'static
+{
+    /// Length in bytes.
+    const LEN: usize;
+}
 
-/// A prime-order group with a 32-byte scalar and point encoding.
+impl<const N: usize> Encoding for [u8; N] {
+    const LEN: usize = N;
+}
+
+/// A prime-order group, with its canonical point and scalar encodings.
 pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// An element of the scalar field, modulo the group order.
     type Scalar: Copy
@@ -70,6 +94,12 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
         + AddAssign
         + SubAssign
         + Mul<Self::Scalar, Output = Self::Point>;
+
+    /// The canonical encoding of a point.
+    type PointEncoding: Encoding;
+
+    /// The canonical encoding of a scalar.
+    type ScalarEncoding: Encoding;
 
     /// Precomputed tables for a fixed list of points, for variable-time MSMs against them.
     type Precomputation: Send + Sync;
@@ -114,19 +144,19 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Self::Scalar;
 
     /// Decodes a canonical scalar encoding (the value must be below the group order).
-    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Self::Scalar>;
+    fn scalar_from_canonical_bytes(bytes: &Self::ScalarEncoding) -> Option<Self::Scalar>;
 
     /// The canonical encoding of a scalar.
-    fn scalar_to_bytes(s: &Self::Scalar) -> [u8; ENCODING_LEN];
+    fn scalar_to_bytes(s: &Self::Scalar) -> Self::ScalarEncoding;
 
     /// Decodes a canonical point encoding; `None` for anything else.
-    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Self::Point>;
+    fn point_from_bytes(bytes: &Self::PointEncoding) -> Option<Self::Point>;
 
     /// The canonical encoding of a point.
-    fn point_to_bytes(p: &Self::Point) -> [u8; ENCODING_LEN];
+    fn point_to_bytes(p: &Self::Point) -> Self::PointEncoding;
 
     /// Whether `bytes` is the canonical encoding of the identity (no decoding needed).
-    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool;
+    fn is_identity_encoding(bytes: &Self::PointEncoding) -> bool;
 
     /// Whether the point is the neutral element.
     fn is_identity(p: &Self::Point) -> bool {
@@ -174,7 +204,7 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EncodedPoint<G: Group> {
     /// The canonical encoding.
-    pub bytes: [u8; ENCODING_LEN],
+    pub bytes: G::PointEncoding,
     /// The decoded group element.
     pub point: G::Point,
 }
@@ -189,7 +219,7 @@ impl<G: Group> EncodedPoint<G> {
     }
 
     /// Decodes a canonical encoding.
-    pub fn decode(bytes: &[u8; ENCODING_LEN]) -> Result<Self, crate::ProofError> {
+    pub fn decode(bytes: &G::PointEncoding) -> Result<Self, crate::ProofError> {
         let point = G::point_from_bytes(bytes).ok_or(crate::ProofError::InvalidPoint)?;
         Ok(EncodedPoint {
             bytes: *bytes,
@@ -200,7 +230,7 @@ impl<G: Group> EncodedPoint<G> {
 
 /// Decodes a canonical scalar encoding or fails with [`crate::ProofError::NonCanonicalScalar`].
 pub(crate) fn decode_scalar<G: Group>(
-    bytes: &[u8; ENCODING_LEN],
+    bytes: &G::ScalarEncoding,
 ) -> Result<G::Scalar, crate::ProofError> {
     G::scalar_from_canonical_bytes(bytes).ok_or(crate::ProofError::NonCanonicalScalar)
 }

@@ -11,61 +11,35 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
-use super::{Group, ENCODING_LEN};
+use super::Group;
 
 /// The ristretto255 group.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ristretto255;
 
 impl Group for Ristretto255 {
-    type Scalar = Scalar;
+    super::curve25519::curve25519_scalar_items!();
     type Point = RistrettoPoint;
     type Precomputation = VartimeRistrettoPrecomputation;
 
     const NAME: &'static str = "ristretto255";
 
-    // Measured with `cargo bench --bench versus_reference -- crossover_` on the IFMA backend
-    // (BENCHMARKS.md): with 17 dynamic points, tables take 0.64x the plain MSM's time at 130
-    // fixed points, break even at 258 (0.98x-1.06x across runs), and lose ever more beyond
-    // (1.5x at 514: their memory leaves the cache).
-    const PRECOMPUTATION_CROSSOVER: usize = 256;
-
     fn identity() -> RistrettoPoint {
         RistrettoPoint::identity()
     }
 
-    fn invert(s: &Scalar) -> Scalar {
-        s.invert()
-    }
-
-    fn batch_invert(scalars: &mut [Scalar]) -> Scalar {
-        Scalar::invert_batch_alloc(scalars)
-    }
-
-    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Scalar {
-        Scalar::from_bytes_mod_order_wide(bytes)
-    }
-
-    fn scalar_from_canonical_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<Scalar> {
-        Scalar::from_canonical_bytes(*bytes).into()
-    }
-
-    fn scalar_to_bytes(s: &Scalar) -> [u8; ENCODING_LEN] {
-        s.to_bytes()
-    }
-
-    fn point_from_bytes(bytes: &[u8; ENCODING_LEN]) -> Option<RistrettoPoint> {
+    fn point_from_bytes(bytes: &[u8; 32]) -> Option<RistrettoPoint> {
         // `decompress` rejects every non-canonical encoding (RFC 9496, section 4.3.1).
         CompressedRistretto(*bytes).decompress()
     }
 
-    fn point_to_bytes(p: &RistrettoPoint) -> [u8; ENCODING_LEN] {
+    fn point_to_bytes(p: &RistrettoPoint) -> [u8; 32] {
         p.compress().to_bytes()
     }
 
-    fn is_identity_encoding(bytes: &[u8; ENCODING_LEN]) -> bool {
+    fn is_identity_encoding(bytes: &[u8; 32]) -> bool {
         // The identity's only canonical Ristretto encoding is all zeros.
-        *bytes == [0u8; ENCODING_LEN]
+        *bytes == [0u8; 32]
     }
 
     fn multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {

@@ -44,8 +44,8 @@ pub mod verifier;
 
 pub(crate) use verifier::product_tree;
 
-use crate::group::{decode_scalar, EncodedPoint, Group, ENCODING_LEN};
-use crate::util::read32;
+use crate::group::{EncodedPoint, Group};
+use crate::wire::{point_len, scalar_len, write_point, write_scalar, Reader};
 use crate::ProofError;
 
 /// Largest \\(\log_2\\) of the vector length we accept: 64 bits × 64 values = 2^12.
@@ -61,44 +61,50 @@ pub struct InnerProductProof<G: Group> {
 }
 
 impl<G: Group> InnerProductProof<G> {
-    /// Encoded size: \\(32 (2k + 2)\\) bytes for \\(k\\) rounds.
+    /// Encoded size: \\(2k\\) points and 2 scalars for \\(k\\) rounds.
     pub fn serialized_size(&self) -> usize {
-        (self.l_vec.len() * 2 + 2) * ENCODING_LEN
+        self.l_vec.len() * 2 * point_len::<G>() + 2 * scalar_len::<G>()
     }
 
     /// Layout: \\(L_1, R_1, \ldots, L_k, R_k, a, b\\).
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
         for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
-            out.extend_from_slice(&l.bytes);
-            out.extend_from_slice(&r.bytes);
+            write_point(out, l);
+            write_point(out, r);
         }
-        out.extend_from_slice(&G::scalar_to_bytes(&self.a));
-        out.extend_from_slice(&G::scalar_to_bytes(&self.b));
+        write_scalar::<G>(out, &self.a);
+        write_scalar::<G>(out, &self.b);
     }
 
-    /// Decodes the layout of [`Self::write_bytes`], rejecting invalid points and
-    /// non-canonical scalars.
+    /// Decodes the layout of [`Self::write_bytes`], rejecting wrong lengths (whole (L, R)
+    /// pairs, at most 12 rounds), invalid points and non-canonical scalars.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let len = bytes.len();
-        if !len.is_multiple_of(ENCODING_LEN) || len < 2 * ENCODING_LEN {
-            return Err(ProofError::InvalidLength(len));
+        let mut reader = Reader::new(bytes);
+        let proof = Self::read(&mut reader, bytes.len())?;
+        reader.finish()?;
+        Ok(proof)
+    }
+
+    /// Reads the layout of [`Self::write_bytes`] from the rest of `reader`, which holds
+    /// exactly the inner-product proof; `total` is the whole input's length, for errors.
+    pub(crate) fn read(reader: &mut Reader<'_>, total: usize) -> Result<Self, ProofError> {
+        let pair = 2 * point_len::<G>();
+        let rounds_len = reader
+            .remaining()
+            .checked_sub(2 * scalar_len::<G>())
+            .ok_or(ProofError::InvalidLength(total))?;
+        if !rounds_len.is_multiple_of(pair) || rounds_len / pair > MAX_LG_N {
+            return Err(ProofError::InvalidLength(total));
         }
-        let words = len / ENCODING_LEN;
-        if !words.is_multiple_of(2) || (words - 2) / 2 > MAX_LG_N {
-            return Err(ProofError::InvalidLength(len));
-        }
-        let rounds = (words - 2) / 2;
+        let rounds = rounds_len / pair;
         let mut l_vec = Vec::with_capacity(rounds);
         let mut r_vec = Vec::with_capacity(rounds);
-        for k in 0..rounds {
-            l_vec.push(EncodedPoint::decode(&read32(bytes, 2 * k * ENCODING_LEN))?);
-            r_vec.push(EncodedPoint::decode(&read32(
-                bytes,
-                (2 * k + 1) * ENCODING_LEN,
-            ))?);
+        for _ in 0..rounds {
+            l_vec.push(reader.point()?);
+            r_vec.push(reader.point()?);
         }
-        let a = decode_scalar::<G>(&read32(bytes, 2 * rounds * ENCODING_LEN))?;
-        let b = decode_scalar::<G>(&read32(bytes, (2 * rounds + 1) * ENCODING_LEN))?;
+        let a = reader.scalar::<G>()?;
+        let b = reader.scalar::<G>()?;
         Ok(InnerProductProof { l_vec, r_vec, a, b })
     }
 }

@@ -13,7 +13,7 @@ use merlin::{Transcript, TranscriptRng};
 use rand_core::{CryptoRng, RngCore};
 
 use super::TranscriptProtocol;
-use crate::group::{Group, ENCODING_LEN};
+use crate::group::Group;
 
 impl<G: Group> TranscriptProtocol<G> for Transcript {
     type WitnessRng = TranscriptRng;
@@ -37,12 +37,16 @@ impl<G: Group> TranscriptProtocol<G> for Transcript {
         Transcript::append_u64(self, label, value);
     }
 
-    fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]) {
-        self.append_message(label, point);
+    fn append_bytes(&mut self, label: &'static [u8], bytes: &[u8]) {
+        self.append_message(label, bytes);
+    }
+
+    fn append_point(&mut self, label: &'static [u8], point: &G::PointEncoding) {
+        self.append_message(label, point.as_ref());
     }
 
     fn append_scalar(&mut self, label: &'static [u8], scalar: &G::Scalar) {
-        self.append_message(label, &G::scalar_to_bytes(scalar));
+        self.append_message(label, G::scalar_to_bytes(scalar).as_ref());
     }
 
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {

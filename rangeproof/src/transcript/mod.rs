@@ -15,7 +15,7 @@ pub mod monero;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::errors::ProofError;
-use crate::group::{Group, ENCODING_LEN};
+use crate::group::Group;
 
 /// The operations the proof systems need from a Fiat–Shamir transcript over group `G`.
 pub trait TranscriptProtocol<G: Group> {
@@ -34,14 +34,18 @@ pub trait TranscriptProtocol<G: Group> {
     /// Absorbs a 64-bit integer.
     fn append_u64(&mut self, label: &'static [u8], value: u64);
 
+    /// Absorbs bytes that are neither a point nor a scalar of the group (Monero: the hash of
+    /// the commitments that starts the chain).
+    fn append_bytes(&mut self, label: &'static [u8], bytes: &[u8]);
+
     /// Absorbs a point encoding.
-    fn append_point(&mut self, label: &'static [u8], point: &[u8; ENCODING_LEN]);
+    fn append_point(&mut self, label: &'static [u8], point: &G::PointEncoding);
 
     /// Absorbs a point encoding after checking it is not the identity.
     fn validate_and_append_point(
         &mut self,
         label: &'static [u8],
-        point: &[u8; ENCODING_LEN],
+        point: &G::PointEncoding,
     ) -> Result<(), ProofError> {
         if G::is_identity_encoding(point) {
             return Err(ProofError::IdentityPoint);

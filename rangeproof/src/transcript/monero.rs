@@ -17,7 +17,10 @@ use rand_core::{CryptoRng, RngCore};
 use sha3::{Digest, Keccak256};
 
 use super::TranscriptProtocol;
-use crate::group::{Ed25519, Group, ENCODING_LEN};
+use crate::group::{Ed25519, Group};
+
+/// Ed25519's point encoding.
+const ENCODING_LEN: usize = 32;
 use crate::ProofError;
 
 /// \\(H_s(x)\\): Keccak-256, reduced mod ℓ.
@@ -85,6 +88,10 @@ impl TranscriptProtocol<Ed25519> for MoneroTranscript {
     fn append_domain_separator(&mut self, _message: &'static [u8]) {}
 
     fn append_u64(&mut self, _label: &'static [u8], _value: u64) {}
+
+    fn append_bytes(&mut self, _label: &'static [u8], bytes: &[u8]) {
+        self.pending.extend_from_slice(bytes);
+    }
 
     fn append_point(&mut self, _label: &'static [u8], point: &[u8; ENCODING_LEN]) {
         self.pending.extend_from_slice(point);
