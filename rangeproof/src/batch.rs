@@ -2,6 +2,10 @@
 //!
 //! Each proof's verification equation (see [`crate::bulletproofs::verifier`]) is a sum of
 //! multiples of fixed generators and of the proof's own points that must equal the identity.
+//! The batch holds proofs of any system through one trait (`verification::PendingVerification`:
+//! a replayed proof that can produce its weighted equation); the algebra of summing equations
+//! lives beside the equation, in `verification`. This module owns only the batching: chunked
+//! folding and the search for invalid proofs.
 //! [`BatchVerifier`] multiplies each equation by an independent uniformly random scalar
 //! \\(\omega_k\\) (a full scalar, far beyond 128 bits of soundness) and adds them: the scalars of
 //! each fixed generator are summed across proofs, so a batch of \\(K\\) single proofs costs one
@@ -23,17 +27,15 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use crate::bulletproofs::verifier::Replayed;
 use crate::bulletproofs::RangeProof;
-use crate::bulletproofs_plus::verifier::Challenges;
 use crate::bulletproofs_plus::{RangeProofPlus, Statement};
 use crate::errors::BatchError;
-use crate::generators::{Generators, VectorGens};
+use crate::generators::Generators;
 use crate::group::Group;
-use crate::msm;
 use crate::transcript::TranscriptProtocol;
-use crate::verification::decode_commitments;
-use crate::verification::VerificationTerms;
+use crate::verification::{
+    decode_commitments, EquationSum, PendingVerification, VerificationTerms,
+};
 
 /// Equations are computed and folded into the running sums in chunks of at most this many
 /// proofs ...
@@ -49,35 +51,8 @@ enum Entry<'g, G: Group> {
     /// Replayed: the equation is computed from this when needed (kept for blame).
     Pending {
         gens: &'g Generators<G>,
-        work: Work<G>,
+        work: Box<dyn PendingVerification<G>>,
     },
-}
-
-/// A replayed proof and its batch weight.
-enum Work<G: Group> {
-    Bulletproof(Box<RangeProof<G>>, Replayed<G>, G::Scalar),
-    BulletproofPlus(Box<RangeProofPlus<G>>, Challenges<G>, G::Scalar),
-}
-
-impl<G: Group> Work<G> {
-    /// The weighted verification equation (`None` if a degenerate challenge rejects it).
-    fn terms(&self) -> Option<VerificationTerms<G>> {
-        match self {
-            Work::Bulletproof(proof, replayed, weight) => Some(proof.terms(replayed, *weight)),
-            Work::BulletproofPlus(proof, challenges, weight) => {
-                proof.terms(challenges, *weight).ok()
-            }
-        }
-    }
-
-    /// Generator scalars its equation carries: \\(2nm'\\).
-    fn static_len(&self) -> usize {
-        let (n, m) = match self {
-            Work::Bulletproof(_, r, _) => r.shape(),
-            Work::BulletproofPlus(_, c, _) => c.shape(),
-        };
-        2 * n * m
-    }
 }
 
 /// A caller-owned accumulator of proofs to verify together.
@@ -104,137 +79,12 @@ pub struct BatchVerifier<'g, G: Group> {
     /// Generator scalars of the entries not folded yet.
     unfolded_scalars: usize,
     /// The running sum of the folded equations.
-    sums: Sums<'g, G>,
+    sums: EquationSum<'g, G>,
 }
 
 impl<G: Group> Default for BatchVerifier<'_, G> {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// Summed scalars of one flavor's Pedersen bases.
-struct PedersenSums<'g, G: Group> {
-    gens: &'g Generators<G>,
-    b: G::Scalar,
-    blinding: Vec<G::Scalar>,
-}
-
-/// Summed scalars of one set of vector generators (shared by flavors that use the same
-/// chains, so a mixed batch multiplies each \\(G_{j,i}, H_{j,i}\\) once).
-struct VectorSums<'g, G: Group> {
-    vector: &'g VectorGens<G>,
-    /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\).
-    g: Vec<Vec<G::Scalar>>,
-    h: Vec<Vec<G::Scalar>>,
-}
-
-/// The sum of weighted equations: scalars per fixed generator, and every proof's own points
-/// with their scalars.
-struct Sums<'g, G: Group> {
-    pedersen: Vec<PedersenSums<'g, G>>,
-    vector: Vec<VectorSums<'g, G>>,
-    scalars: Vec<G::Scalar>,
-    points: Vec<G::Point>,
-}
-
-impl<'g, G: Group> Sums<'g, G> {
-    fn new() -> Self {
-        Sums {
-            pedersen: Vec::new(),
-            vector: Vec::new(),
-            scalars: Vec::new(),
-            points: Vec::new(),
-        }
-    }
-
-    /// Adds one weighted equation.
-    fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
-        let p = match self
-            .pedersen
-            .iter()
-            .position(|s| core::ptr::eq(s.gens, gens))
-        {
-            Some(i) => i,
-            None => {
-                let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
-                self.pedersen.push(PedersenSums {
-                    gens,
-                    b: G::zero(),
-                    blinding,
-                });
-                self.pedersen.len() - 1
-            }
-        };
-        let sum = &mut self.pedersen[p];
-        sum.b += terms.b;
-        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
-            *acc += *s;
-        }
-
-        let v = match self
-            .vector
-            .iter()
-            .position(|s| core::ptr::eq(s.vector, gens.vector()))
-        {
-            Some(i) => i,
-            None => {
-                self.vector.push(VectorSums {
-                    vector: gens.vector(),
-                    g: Vec::new(),
-                    h: Vec::new(),
-                });
-                self.vector.len() - 1
-            }
-        };
-        let sum = &mut self.vector[v];
-        if sum.g.len() < terms.m {
-            sum.g.resize_with(terms.m, Vec::new);
-            sum.h.resize_with(terms.m, Vec::new);
-        }
-        for j in 0..terms.m {
-            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
-            if g_acc.len() < terms.n {
-                g_acc.resize(terms.n, G::zero());
-                h_acc.resize(terms.n, G::zero());
-            }
-            let range = j * terms.n..(j + 1) * terms.n;
-            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
-                *acc += *s;
-            }
-            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
-                *acc += *s;
-            }
-        }
-        self.scalars.extend_from_slice(&terms.dynamic_scalars);
-        self.points.extend_from_slice(&terms.dynamic_points);
-    }
-
-    /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
-    /// are appended to the proofs' points for it and removed again, so more equations can be
-    /// added afterwards.
-    fn is_zero(&mut self) -> bool {
-        let own = self.scalars.len();
-        for sum in &self.pedersen {
-            let pc = sum.gens.pedersen();
-            self.scalars.push(sum.b);
-            self.points.push(pc.b);
-            self.scalars.extend_from_slice(&sum.blinding);
-            self.points.extend_from_slice(&pc.blinding);
-        }
-        for sum in &self.vector {
-            for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
-                self.scalars.extend_from_slice(g_acc);
-                self.points.extend_from_slice(g_pts);
-                self.scalars.extend_from_slice(h_acc);
-                self.points.extend_from_slice(h_pts);
-            }
-        }
-        let result = msm::vartime::<G>(&self.scalars, &self.points);
-        self.scalars.truncate(own);
-        self.points.truncate(own);
-        G::is_identity(&result)
     }
 }
 
@@ -245,7 +95,7 @@ fn equations<'g, G: Group>(
 ) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
     let compute = |entry: &&Entry<'g, G>| match entry {
         Entry::Rejected => None,
-        Entry::Pending { gens, work } => work.terms().map(|terms| (*gens, terms)),
+        Entry::Pending { gens, work } => work.equation().map(|terms| (*gens, terms)),
     };
     #[cfg(feature = "parallel")]
     {
@@ -264,7 +114,7 @@ fn chunks<G: Group>(entries: &[Entry<'_, G>], indices: &[usize]) -> Vec<core::op
     let (mut start, mut scalars) = (0, 0);
     for (pos, &k) in indices.iter().enumerate() {
         if let Entry::Pending { work, .. } = &entries[k] {
-            scalars += work.static_len();
+            scalars += work.generator_scalars();
         }
         if pos + 1 - start == CHUNK_PROOFS || scalars >= CHUNK_SCALARS {
             ranges.push(start..pos + 1);
@@ -284,7 +134,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             entries: Vec::new(),
             folded: 0,
             unfolded_scalars: 0,
-            sums: Sums::new(),
+            sums: EquationSum::new(),
         }
     }
 
@@ -320,10 +170,9 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let work = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.replay(gens, transcript, &v, n, rng))
-            .map(|replayed| Work::Bulletproof(Box::new(proof.clone()), replayed, weight));
-        self.push(gens, work)
+        let pending = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.pending(gens, transcript, &v, n, weight, rng));
+        self.add_pending(gens, pending)
     }
 
     /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
@@ -343,19 +192,26 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let work = decode_commitments::<G>(commitments)
-            .and_then(|v| proof.replay(gens, transcript, statement, &v))
-            .map(|challenges| Work::BulletproofPlus(Box::new(proof.clone()), challenges, weight));
-        self.push(gens, work)
+        let pending = decode_commitments::<G>(commitments)
+            .and_then(|v| proof.pending(gens, transcript, statement, &v, weight));
+        self.add_pending(gens, pending)
     }
 
-    /// Records a replayed proof, or its early rejection; returns its position. Folds the
-    /// unfolded equations into the running sums once they make a chunk.
-    fn push(&mut self, gens: &'g Generators<G>, work: Result<Work<G>, crate::ProofError>) -> usize {
-        let entry = match work {
+    /// Adds a replayed proof of any proof system (or its early rejection); returns its
+    /// position. A proof system joins batches by implementing [`PendingVerification`]. Folds
+    /// the unfolded equations into the running sums once they make a chunk.
+    pub(crate) fn add_pending<P: PendingVerification<G> + 'static>(
+        &mut self,
+        gens: &'g Generators<G>,
+        pending: Result<P, crate::ProofError>,
+    ) -> usize {
+        let entry = match pending {
             Ok(work) => {
-                self.unfolded_scalars += work.static_len();
-                Entry::Pending { gens, work }
+                self.unfolded_scalars += work.generator_scalars();
+                Entry::Pending {
+                    gens,
+                    work: Box::new(work),
+                }
             }
             Err(_) => Entry::Rejected,
         };
@@ -446,11 +302,11 @@ fn bisect<G: Group>(entries: &[Entry<'_, G>], subset: &[usize]) -> Vec<usize> {
 fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     if let [k] = subset {
         return match &entries[*k] {
-            Entry::Pending { gens, work } => work.terms().is_some_and(|t| t.is_zero(gens)),
+            Entry::Pending { gens, work } => work.equation().is_some_and(|t| t.is_zero(gens)),
             Entry::Rejected => false,
         };
     }
-    let mut sums = Sums::new();
+    let mut sums = EquationSum::new();
     for range in chunks(entries, subset) {
         let chunk: Vec<&Entry<'g, G>> = subset[range].iter().map(|&k| &entries[k]).collect();
         for (gens, terms) in equations(&chunk).iter().flatten() {
@@ -669,12 +525,8 @@ mod tests {
             assert_eq!(batch.folded, (k + 1) / CHUNK_PROOFS * CHUNK_PROOFS);
         }
         // Each folded proof left only its own points (A, S, T1, T2, V, 3 L and 3 R) behind.
-        assert_eq!(batch.sums.points.len(), CHUNK_PROOFS * 11);
-        assert_eq!(
-            batch.sums.vector[0].g.len(),
-            1,
-            "one party's generator sums"
-        );
+        assert_eq!(batch.sums.own_points(), CHUNK_PROOFS * 11);
+        assert_eq!(batch.sums.parties(), vec![1], "one party's generator sums");
         batch.verify().expect("all 300 valid");
         assert_eq!(batch.folded, 300);
         // More proofs can be added after a verification, and are checked with the rest.

@@ -7,7 +7,7 @@
 //! summed across proofs and multiplied with precomputed tables; and *dynamic* ones, the
 //! proof's own points and commitments.
 
-use crate::generators::Generators;
+use crate::generators::{Generators, VectorGens};
 use crate::group::{EncodedPoint, Group};
 use crate::msm;
 use crate::ProofError;
@@ -64,6 +64,158 @@ impl<G: Group> VerificationTerms<G> {
                 msm::vartime::<G>(&statics, &points)
             }
         };
+        G::is_identity(&result)
+    }
+}
+
+/// A proof whose transcript has been replayed: what is left of its verification is scalar work
+/// (its weighted equation) and the group equation. Every proof system implements it, and
+/// [`crate::BatchVerifier`] holds proofs only through it: a new proof system joins batches by
+/// implementing this trait.
+pub(crate) trait PendingVerification<G: Group>: Send + Sync {
+    /// The verification equation, already multiplied by the proof's batch weight (`None` when a
+    /// degenerate challenge rejects the proof).
+    fn equation(&self) -> Option<VerificationTerms<G>>;
+
+    /// How many generator scalars the equation carries (\\(2nm'\\)): what computing it
+    /// costs in memory.
+    fn generator_scalars(&self) -> usize;
+}
+
+/// Summed scalars of one flavor's Pedersen bases.
+struct PedersenSums<'g, G: Group> {
+    gens: &'g Generators<G>,
+    b: G::Scalar,
+    blinding: Vec<G::Scalar>,
+}
+
+/// Summed scalars of one set of vector generators (shared by flavors that use the same
+/// chains, so a mixed batch multiplies each \\(G_{j,i}, H_{j,i}\\) once).
+struct VectorSums<'g, G: Group> {
+    vector: &'g VectorGens<G>,
+    /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\).
+    g: Vec<Vec<G::Scalar>>,
+    h: Vec<Vec<G::Scalar>>,
+}
+
+/// A sum of weighted equations: the scalars of each fixed generator summed across proofs
+/// (flavors that share generator chains share the sums, so a mixed batch multiplies each
+/// \\(G_{j,i}, H_{j,i}\\) once), and every proof's own points with their scalars.
+pub(crate) struct EquationSum<'g, G: Group> {
+    pedersen: Vec<PedersenSums<'g, G>>,
+    vector: Vec<VectorSums<'g, G>>,
+    scalars: Vec<G::Scalar>,
+    points: Vec<G::Point>,
+}
+
+impl<'g, G: Group> EquationSum<'g, G> {
+    pub(crate) fn new() -> Self {
+        EquationSum {
+            pedersen: Vec::new(),
+            vector: Vec::new(),
+            scalars: Vec::new(),
+            points: Vec::new(),
+        }
+    }
+
+    /// How many proof points (and commitments) the sum holds.
+    #[cfg(test)]
+    pub(crate) fn own_points(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Per set of vector generators: how many parties' generators have sums.
+    #[cfg(test)]
+    pub(crate) fn parties(&self) -> Vec<usize> {
+        self.vector.iter().map(|v| v.g.len()).collect()
+    }
+
+    /// Adds one weighted equation.
+    pub(crate) fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
+        let p = match self
+            .pedersen
+            .iter()
+            .position(|s| core::ptr::eq(s.gens, gens))
+        {
+            Some(i) => i,
+            None => {
+                let blinding = vec![G::zero(); gens.pedersen().blinding.len()];
+                self.pedersen.push(PedersenSums {
+                    gens,
+                    b: G::zero(),
+                    blinding,
+                });
+                self.pedersen.len() - 1
+            }
+        };
+        let sum = &mut self.pedersen[p];
+        sum.b += terms.b;
+        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+            *acc += *s;
+        }
+
+        let v = match self
+            .vector
+            .iter()
+            .position(|s| core::ptr::eq(s.vector, gens.vector()))
+        {
+            Some(i) => i,
+            None => {
+                self.vector.push(VectorSums {
+                    vector: gens.vector(),
+                    g: Vec::new(),
+                    h: Vec::new(),
+                });
+                self.vector.len() - 1
+            }
+        };
+        let sum = &mut self.vector[v];
+        if sum.g.len() < terms.m {
+            sum.g.resize_with(terms.m, Vec::new);
+            sum.h.resize_with(terms.m, Vec::new);
+        }
+        for j in 0..terms.m {
+            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
+            if g_acc.len() < terms.n {
+                g_acc.resize(terms.n, G::zero());
+                h_acc.resize(terms.n, G::zero());
+            }
+            let range = j * terms.n..(j + 1) * terms.n;
+            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
+                *acc += *s;
+            }
+            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
+                *acc += *s;
+            }
+        }
+        self.scalars.extend_from_slice(&terms.dynamic_scalars);
+        self.points.extend_from_slice(&terms.dynamic_points);
+    }
+
+    /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
+    /// are appended to the proofs' points for it and removed again, so more equations can be
+    /// added afterwards.
+    pub(crate) fn is_zero(&mut self) -> bool {
+        let own = self.scalars.len();
+        for sum in &self.pedersen {
+            let pc = sum.gens.pedersen();
+            self.scalars.push(sum.b);
+            self.points.push(pc.b);
+            self.scalars.extend_from_slice(&sum.blinding);
+            self.points.extend_from_slice(&pc.blinding);
+        }
+        for sum in &self.vector {
+            for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
+                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
+                self.scalars.extend_from_slice(g_acc);
+                self.points.extend_from_slice(g_pts);
+                self.scalars.extend_from_slice(h_acc);
+                self.points.extend_from_slice(h_pts);
+            }
+        }
+        let result = msm::vartime::<G>(&self.scalars, &self.points);
+        self.scalars.truncate(own);
+        self.points.truncate(own);
         G::is_identity(&result)
     }
 }

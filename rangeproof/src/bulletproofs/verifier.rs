@@ -24,7 +24,7 @@ use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
-use crate::verification::{decode_commitments, VerificationTerms};
+use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
 
 impl<G: Group> RangeProof<G> {
@@ -96,7 +96,7 @@ impl<G: Group> RangeProof<G> {
         commitments: &[EncodedPoint<G>],
         n: usize,
         rng: &mut R,
-    ) -> Result<Replayed<G>, ProofError>
+    ) -> Result<Challenges<G>, ProofError>
     where
         T: TranscriptProtocol<G>,
         R: RngCore + CryptoRng,
@@ -135,7 +135,7 @@ impl<G: Group> RangeProof<G> {
 
         let u = self.ipp.challenges(nm, transcript)?;
         let c = G::random_scalar(rng);
-        Ok(Replayed {
+        Ok(Challenges {
             n,
             m_padded,
             y,
@@ -151,8 +151,8 @@ impl<G: Group> RangeProof<G> {
 
     /// The verification equation times `weight`, from the replayed challenges: scalar work
     /// only, so batches can compute it for many proofs in parallel.
-    pub(crate) fn terms(&self, r: &Replayed<G>, weight: G::Scalar) -> VerificationTerms<G> {
-        let Replayed {
+    pub(crate) fn terms(&self, r: &Challenges<G>, weight: G::Scalar) -> VerificationTerms<G> {
+        let Challenges {
             n,
             m_padded,
             y,
@@ -268,9 +268,10 @@ impl<G: Group> RangeProof<G> {
     }
 }
 
-/// What [`RangeProof::replay`] derives from the transcript.
+/// What [`RangeProof::replay`] derives from the transcript: the challenges, and the
+/// commitment points the equation uses.
 #[derive(Clone, Debug)]
-pub(crate) struct Replayed<G: Group> {
+pub(crate) struct Challenges<G: Group> {
     n: usize,
     m_padded: usize,
     y: G::Scalar,
@@ -285,9 +286,52 @@ pub(crate) struct Replayed<G: Group> {
     convention: Convention,
 }
 
-impl<G: Group> Replayed<G> {
+impl<G: Group> Challenges<G> {
     /// The proof's bit size and padded aggregation size.
     pub(crate) fn shape(&self) -> (usize, usize) {
         (self.n, self.m_padded)
+    }
+}
+
+/// A replayed Bulletproof and its batch weight: a [`PendingVerification`].
+pub(crate) struct PendingBulletproof<G: Group> {
+    proof: RangeProof<G>,
+    challenges: Challenges<G>,
+    weight: G::Scalar,
+}
+
+impl<G: Group> PendingVerification<G> for PendingBulletproof<G> {
+    fn equation(&self) -> Option<VerificationTerms<G>> {
+        Some(self.proof.terms(&self.challenges, self.weight))
+    }
+
+    fn generator_scalars(&self) -> usize {
+        let (n, m) = self.challenges.shape();
+        2 * n * m
+    }
+}
+
+impl<G: Group> RangeProof<G> {
+    /// Replays the transcript (the sequential part of verification) and keeps what the
+    /// equation needs, weighted by `weight`, for a batch.
+    pub(crate) fn pending<T, R>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        commitments: &[EncodedPoint<G>],
+        n: usize,
+        weight: G::Scalar,
+        rng: &mut R,
+    ) -> Result<PendingBulletproof<G>, ProofError>
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let challenges = self.replay(gens, transcript, commitments, n, rng)?;
+        Ok(PendingBulletproof {
+            proof: self.clone(),
+            challenges,
+            weight,
+        })
     }
 }

@@ -29,7 +29,7 @@ use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
-use crate::verification::{decode_commitments, VerificationTerms};
+use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
 
 /// The challenges of one proof, and the commitment points its equation uses.
@@ -307,5 +307,43 @@ impl<G: Group> Challenges<G> {
     /// The proof's bit size and padded aggregation size.
     pub(crate) fn shape(&self) -> (usize, usize) {
         (self.n, self.m_padded)
+    }
+}
+
+/// A replayed Bulletproofs+ proof and its batch weight: a [`PendingVerification`].
+pub(crate) struct PendingBulletproofPlus<G: Group> {
+    proof: RangeProofPlus<G>,
+    challenges: Challenges<G>,
+    weight: G::Scalar,
+}
+
+impl<G: Group> PendingVerification<G> for PendingBulletproofPlus<G> {
+    fn equation(&self) -> Option<VerificationTerms<G>> {
+        self.proof.terms(&self.challenges, self.weight).ok()
+    }
+
+    fn generator_scalars(&self) -> usize {
+        let (n, m) = self.challenges.shape();
+        2 * n * m
+    }
+}
+
+impl<G: Group> RangeProofPlus<G> {
+    /// Replays the transcript and keeps what the equation needs, weighted by `weight`, for a
+    /// batch.
+    pub(crate) fn pending<T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &[EncodedPoint<G>],
+        weight: G::Scalar,
+    ) -> Result<PendingBulletproofPlus<G>, ProofError> {
+        let challenges = self.replay(gens, transcript, statement, commitments)?;
+        Ok(PendingBulletproofPlus {
+            proof: self.clone(),
+            challenges,
+            weight,
+        })
     }
 }
