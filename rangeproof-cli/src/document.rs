@@ -23,10 +23,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use rangeproof::bulletproofs::VALID_BITSIZES;
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
-use rangeproof::generators::monero::{MONERO_BITS, MONERO_MAX_AGGREGATION};
-use rangeproof::MAX_AGGREGATION;
+use rangeproof::{Suite, SuiteStatement};
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -60,30 +58,17 @@ pub struct ProofDocument {
     pub proof: String,
 }
 
-/// The proof system of a document, with its scheme-specific statement.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Scheme {
-    /// Bulletproofs, dalek flavor.
-    Bulletproofs,
-    /// Bulletproofs+, Tari flavor.
-    BulletproofsPlus {
-        extension_degree: usize,
-        minimum_values: Option<Vec<u64>>,
-    },
-    /// Bulletproofs+, Monero flavor (Ed25519; proof in Monero's serialization; commitments are
-    /// the on-chain outPk masks).
-    MoneroBulletproofsPlus,
-    /// Monero's original Bulletproofs (Ed25519; Monero's serialization; on-chain commitments).
-    MoneroBulletproofs,
-}
-
-/// A document whose structure has been checked.
+/// A document whose structure has been checked: the suite it names, the statement, and the
+/// bytes to verify.
 #[derive(Clone, Debug)]
 pub struct ParsedDocument {
-    pub scheme: Scheme,
-    pub transcript_label: Vec<u8>,
-    pub bits: usize,
-    pub commitments: Vec<[u8; 32]>,
+    /// The (scheme, group, flavor) the document names.
+    pub suite: Suite,
+    /// Bits, extension degree, minimum values, transcript label.
+    pub statement: SuiteStatement,
+    /// The commitments, each of the suite's commitment length.
+    pub commitments: Vec<Vec<u8>>,
+    /// The proof in the suite's wire format.
     pub proof: Vec<u8>,
 }
 
@@ -194,70 +179,57 @@ impl ProofDocument {
     }
 
     fn check(&self) -> Result<ParsedDocument, String> {
-        let scheme = match (self.scheme.as_str(), self.group.as_str(), self.flavor.as_str()) {
-            ("bulletproofs", "ristretto255", "dalek") => {
-                if self.extension_degree.is_some() || self.minimum_values.is_some() {
-                    return Err("extension_degree and minimum_values belong to bulletproofs+ documents".into());
-                }
-                Scheme::Bulletproofs
-            }
-            ("bulletproofs+", "ristretto255", "tari") => {
-                let extension_degree = self.extension_degree.unwrap_or(1);
-                if extension_degree == 0 || extension_degree > MAX_EXTENSION_DEGREE {
-                    return Err(format!(
-                        "unsupported extension_degree {extension_degree} (supported: 1 to {MAX_EXTENSION_DEGREE})"
-                    ));
-                }
-                if let Some(minimums) = &self.minimum_values {
-                    if minimums.len() != self.commitments.len() {
-                        return Err(format!(
-                            "{} minimum_values for {} commitments: one per commitment",
-                            minimums.len(),
-                            self.commitments.len()
-                        ));
-                    }
-                }
-                Scheme::BulletproofsPlus { extension_degree, minimum_values: self.minimum_values.clone() }
-            }
-            (scheme @ ("bulletproofs" | "bulletproofs+"), "ed25519", "monero") => {
-                if self.extension_degree.is_some_and(|d| d != 1) || self.minimum_values.is_some() {
-                    return Err("monero documents have one blinding factor and no minimum_values".into());
-                }
-                if self.bits != MONERO_BITS {
-                    return Err(format!("monero proofs are for 64-bit values, not {}", self.bits));
-                }
-                if self.commitments.len() > MONERO_MAX_AGGREGATION {
-                    return Err(format!(
-                        "{} commitments: a monero proof covers at most {MONERO_MAX_AGGREGATION}",
-                        self.commitments.len()
-                    ));
-                }
-                if scheme == "bulletproofs" {
-                    Scheme::MoneroBulletproofs
-                } else {
-                    Scheme::MoneroBulletproofsPlus
-                }
-            }
-            ("bulletproofs" | "bulletproofs+", group, flavor) => {
-                return Err(format!(
-                    "unsupported group/flavor {group:?}/{flavor:?} for {} (supported: bulletproofs ristretto255/dalek, \
-                     bulletproofs+ ristretto255/tari, both ed25519/monero)",
+        let suite = Suite::find(&self.scheme, &self.group, &self.flavor).ok_or_else(|| {
+            if Suite::ALL.iter().any(|s| s.scheme() == self.scheme) {
+                let supported: Vec<String> = Suite::ALL
+                    .iter()
+                    .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
+                    .collect();
+                format!(
+                    "unsupported group/flavor {:?}/{:?} for {} (supported: {})",
+                    self.group,
+                    self.flavor,
+                    self.scheme,
+                    supported.join(", ")
+                )
+            } else {
+                format!(
+                    "unsupported scheme {:?} (supported: \"bulletproofs\", \"bulletproofs+\")",
                     self.scheme
-                ))
+                )
             }
-            (scheme, _, _) => {
-                return Err(format!("unsupported scheme {scheme:?} (supported: \"bulletproofs\", \"bulletproofs+\")"))
-            }
-        };
-        if !VALID_BITSIZES.contains(&self.bits) {
+        })?;
+        let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
+        let extension_degree = self.extension_degree.unwrap_or(1);
+        let max_degree = suite.max_extension_degree();
+        if extension_degree == 0 || extension_degree > max_degree {
             return Err(format!(
-                "unsupported bits {} (supported: 8, 16, 32, 64)",
-                self.bits
+                "unsupported extension_degree {extension_degree} for {name} (supported: 1 to {max_degree})"
             ));
         }
-        if self.commitments.is_empty() || self.commitments.len() > MAX_AGGREGATION {
+        if let Some(minimums) = &self.minimum_values {
+            if !suite.supports_minimum_values() {
+                return Err(format!("{name} documents have no minimum_values"));
+            }
+            if minimums.len() != self.commitments.len() {
+                return Err(format!(
+                    "{} minimum_values for {} commitments: one per commitment",
+                    minimums.len(),
+                    self.commitments.len()
+                ));
+            }
+        }
+        if !suite.supported_bits().contains(&self.bits) {
             return Err(format!(
-                "{} commitments: a proof covers between 1 and {MAX_AGGREGATION}",
+                "unsupported bits {} for {name} (supported: {:?})",
+                self.bits,
+                suite.supported_bits()
+            ));
+        }
+        let max_values = suite.max_values();
+        if self.commitments.is_empty() || self.commitments.len() > max_values {
+            return Err(format!(
+                "{} commitments: a {name} proof covers between 1 and {max_values}",
                 self.commitments.len()
             ));
         }
@@ -268,22 +240,25 @@ impl ProofDocument {
             .map(|(i, c)| {
                 let bytes =
                     hex::decode(c).map_err(|e| format!("commitment {i} is not hex: {e}"))?;
-                <[u8; 32]>::try_from(bytes.as_slice())
-                    .map_err(|_| format!("commitment {i} has {} bytes, expected 32", bytes.len()))
+                if bytes.len() != suite.commitment_len() {
+                    return Err(format!(
+                        "commitment {i} has {} bytes, expected {}",
+                        bytes.len(),
+                        suite.commitment_len()
+                    ));
+                }
+                Ok(bytes)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let label = self.transcript_label.as_deref().unwrap_or("");
-        let takes_label = !matches!(
-            scheme,
-            Scheme::MoneroBulletproofs | Scheme::MoneroBulletproofsPlus
-        );
-        if !takes_label && !label.is_empty() {
+        if !suite.takes_transcript_label() && !label.is_empty() {
             return Err(format!(
-                "monero transcripts take no label: remove transcript_label {label:?} (it would not be checked)"
+                "{} transcripts take no label: remove transcript_label {label:?} (it would not be checked)",
+                suite.flavor()
             ));
         }
-        if takes_label && self.transcript_label.is_none() {
-            return Err(format!("{} documents need a transcript_label", self.scheme));
+        if suite.takes_transcript_label() && self.transcript_label.is_none() {
+            return Err(format!("{name} documents need a transcript_label"));
         }
         if label.len() > MAX_TRANSCRIPT_LABEL {
             return Err(format!(
@@ -299,9 +274,13 @@ impl ProofDocument {
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
         Ok(ParsedDocument {
-            scheme,
-            transcript_label: label.as_bytes().to_vec(),
-            bits: self.bits,
+            suite,
+            statement: SuiteStatement {
+                bits: self.bits,
+                extension_degree,
+                minimum_values: self.minimum_values.clone(),
+                transcript_label: label.as_bytes().to_vec(),
+            },
             commitments,
             proof,
         })
@@ -344,22 +323,18 @@ mod tests {
     fn accepts_a_well_formed_document() {
         let text = serde_json::to_string(&doc()).unwrap();
         let parsed = ProofDocument::parse(&text).unwrap();
-        assert_eq!(parsed.bits, 64);
-        assert_eq!(parsed.commitments, vec![[0u8; 32]]);
-        assert_eq!(parsed.scheme, Scheme::Bulletproofs);
+        assert_eq!(parsed.statement.bits, 64);
+        assert_eq!(parsed.commitments, vec![vec![0u8; 32]]);
+        assert_eq!(parsed.suite, Suite::DalekBulletproofs);
         let mut plus = doc();
         plus.scheme = "bulletproofs+".into();
         plus.flavor = "tari".into();
         plus.extension_degree = Some(3);
         plus.minimum_values = Some(vec![5]);
         let parsed = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap();
-        assert_eq!(
-            parsed.scheme,
-            Scheme::BulletproofsPlus {
-                extension_degree: 3,
-                minimum_values: Some(vec![5])
-            }
-        );
+        assert_eq!(parsed.suite, Suite::TariBulletproofsPlus);
+        assert_eq!(parsed.statement.extension_degree, 3);
+        assert_eq!(parsed.statement.minimum_values, Some(vec![5]));
     }
 
     #[test]
@@ -375,7 +350,7 @@ mod tests {
                     d.flavor = "monero".into();
                     d.bits = 32;
                 }),
-                "64-bit",
+                "unsupported bits 32",
             ),
             (Box::new(|d| d.flavor = "monero".into()), "flavor"),
             (Box::new(|d| d.bits = 12), "bits"),
@@ -390,7 +365,7 @@ mod tests {
             (Box::new(|d| d.proof = "00".repeat(40_000)), "longer"),
             (
                 Box::new(|d| d.extension_degree = Some(2)),
-                "belong to bulletproofs+",
+                "extension_degree 2",
             ),
             (Box::new(|d| d.flavor = "tari".into()), "flavor"),
             (
@@ -451,13 +426,8 @@ mod tests {
         let mut json = serde_json::to_value(&plus).unwrap();
         json["minimum_values"] = serde_json::Value::Null;
         let parsed = ProofDocument::parse(&json.to_string()).unwrap();
-        assert!(matches!(
-            parsed.scheme,
-            Scheme::BulletproofsPlus {
-                minimum_values: None,
-                ..
-            }
-        ));
+        assert_eq!(parsed.suite, Suite::TariBulletproofsPlus);
+        assert_eq!(parsed.statement.minimum_values, None);
 
         let mut long = doc();
         long.commitments[0] = "00".repeat(1000);
@@ -474,7 +444,7 @@ mod tests {
         for label in [None, Some(String::new())] {
             monero.transcript_label = label;
             let parsed = ProofDocument::parse(&serde_json::to_string(&monero).unwrap()).unwrap();
-            assert!(parsed.transcript_label.is_empty());
+            assert!(parsed.statement.transcript_label.is_empty());
         }
         monero.transcript_label = None;
         assert!(!serde_json::to_string(&monero)

@@ -1,14 +1,11 @@
-//! `rangeproof prove`.
+//! `rangeproof prove`: through the library's [`Suite`] registry, for every suite alike.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use rand_core::OsRng;
-use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, monero, tari};
-use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{Ed25519, EncodedPoint, Group, RangeProof, RangeProofPlus, Ristretto255};
+use rangeproof::{Suite, SuiteStatement};
 
 use rangeproof_cli::document::{Openings, ProofDocument};
 use rangeproof_cli::input;
@@ -17,22 +14,11 @@ use zeroize::{Zeroize, Zeroizing};
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";
 
-/// The proof systems `prove` can make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SchemeArg {
-    /// Bulletproofs, wire-compatible with the reference crate (dalek flavor).
-    #[value(name = "bulletproofs")]
-    Bulletproofs,
-    /// Bulletproofs+, wire-compatible with Tari (tari flavor).
-    #[value(name = "bulletproofs+")]
-    BulletproofsPlus,
-}
-
 #[derive(Args)]
 pub struct ProveArgs {
-    /// Proof system.
-    #[arg(long, value_enum, default_value = "bulletproofs")]
-    scheme: SchemeArg,
+    /// Proof system: bulletproofs or bulletproofs+.
+    #[arg(long, default_value = "bulletproofs")]
+    scheme: String,
     /// Group: ristretto255 (default) or ed25519 (Monero).
     #[arg(long)]
     group: Option<String>,
@@ -75,30 +61,21 @@ pub struct ProveArgs {
     openings: Option<PathBuf>,
 }
 
-/// Which implementation a `prove` request maps to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
-    DalekBp,
-    TariPlus,
-    MoneroPlus,
-    MoneroBp,
-}
-
-fn target(args: &ProveArgs) -> Result<Target, String> {
-    match (args.scheme, args.group.as_deref(), args.flavor.as_deref()) {
-        (SchemeArg::Bulletproofs, None | Some("ristretto255"), None | Some("dalek")) => Ok(Target::DalekBp),
-        (SchemeArg::BulletproofsPlus, None | Some("ristretto255"), None | Some("tari")) => Ok(Target::TariPlus),
-        (SchemeArg::BulletproofsPlus, None | Some("ed25519"), Some("monero"))
-        | (SchemeArg::BulletproofsPlus, Some("ed25519"), None) => Ok(Target::MoneroPlus),
-        (SchemeArg::Bulletproofs, None | Some("ed25519"), Some("monero"))
-        | (SchemeArg::Bulletproofs, Some("ed25519"), None) => Ok(Target::MoneroBp),
-        (scheme, group, flavor) => Err(format!(
-            "unsupported group/flavor {}/{} for {scheme:?} (supported: bulletproofs ristretto255/dalek, \
-             bulletproofs+ ristretto255/tari, both ed25519/monero)",
-            group.unwrap_or("default"),
-            flavor.unwrap_or("default")
-        )),
-    }
+/// The suite a request names: the scheme, with the group and flavor where given.
+fn suite(args: &ProveArgs) -> Result<Suite, String> {
+    Suite::resolve(&args.scheme, args.group.as_deref(), args.flavor.as_deref()).ok_or_else(|| {
+        let supported: Vec<String> = Suite::ALL
+            .iter()
+            .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
+            .collect();
+        format!(
+            "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
+            args.scheme,
+            args.group.as_deref().unwrap_or("default"),
+            args.flavor.as_deref().unwrap_or("default"),
+            supported.join(", ")
+        )
+    })
 }
 
 /// The transcript label of a dalek or Tari proof.
@@ -139,174 +116,71 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         }
     }
     let args = &args;
-    let target = target(args)?;
-    if matches!(target, Target::MoneroPlus | Target::MoneroBp) {
-        if args
-            .transcript_label
-            .as_deref()
-            .is_some_and(|l| !l.is_empty())
-        {
-            return Err("monero transcripts take no label: drop --transcript-label".into());
+    let suite = suite(args)?;
+    let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
+    let label = match &args.transcript_label {
+        Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
+            return Err(format!(
+                "{} transcripts take no label: drop --transcript-label",
+                suite.flavor()
+            ))
         }
-        return prove_monero(args, target);
-    }
-    let mut transcript = crate::transcript(label(args).as_bytes());
-    let (doc, blindings, commitments) = match args.scheme {
-        SchemeArg::Bulletproofs => {
-            if args.extension_degree.is_some() || args.minimum_values.is_some() {
-                return Err(
-                    "--extension-degree and --minimum-values need --scheme bulletproofs+".into(),
-                );
-            }
-            let blindings: Zeroizing<Vec<_>> = Zeroizing::new(
-                args.values
-                    .iter()
-                    .map(|_| Ristretto255::random_scalar(&mut OsRng))
-                    .collect(),
-            );
-            let (proof, commitments) = RangeProof::prove_multiple(
-                dalek::generators(),
-                &mut transcript,
-                &args.values,
-                &blindings,
-                args.bits,
-                &mut OsRng,
-            )
-            .map_err(|e| format!("cannot prove: {e}"))?;
-            let doc = document(
-                args,
-                "bulletproofs",
-                "dalek",
-                None,
-                &commitments,
-                proof.to_bytes(),
-            );
-            (
-                doc,
-                Zeroizing::new(blindings.iter().map(|b| vec![*b]).collect::<Vec<_>>()),
-                commitments,
-            )
-        }
-        SchemeArg::BulletproofsPlus => {
-            let degree = args.extension_degree.unwrap_or(1);
-            let statement = Statement {
-                bits: args.bits,
-                extension_degree: degree,
-                minimum_values: args.minimum_values.as_deref(),
-            };
-            let blindings: Zeroizing<Vec<Vec<_>>> = Zeroizing::new(
-                args.values
-                    .iter()
-                    .map(|_| {
-                        (0..degree)
-                            .map(|_| Ristretto255::random_scalar(&mut OsRng))
-                            .collect()
-                    })
-                    .collect(),
-            );
-            let (proof, commitments) = RangeProofPlus::prove(
-                tari::generators(),
-                &mut transcript,
-                &statement,
-                &args.values,
-                &blindings,
-                None,
-                &mut OsRng,
-            )
-            .map_err(|e| format!("cannot prove: {e}"))?;
-            let doc = document(
-                args,
-                "bulletproofs+",
-                "tari",
-                Some(degree),
-                &commitments,
-                proof.to_bytes(),
-            );
-            (doc, blindings, commitments)
-        }
+        _ if suite.takes_transcript_label() => label(args).as_bytes().to_vec(),
+        _ => Vec::new(),
     };
-    let blinding_hex: Vec<Vec<String>> = blindings
-        .iter()
-        .map(|b| {
-            b.iter()
-                .map(|s| hex::encode(Ristretto255::scalar_to_bytes(s)))
-                .collect()
-        })
-        .collect();
-    let commitment_hex = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
-    emit(args, &doc, blinding_hex, commitment_hex)
-}
-
-/// Monero Bulletproofs(+): 64-bit values, one mask each, Monero's serialization.
-fn prove_monero(args: &ProveArgs, target: Target) -> Result<(), String> {
-    if args.extension_degree.is_some_and(|d| d != 1) || args.minimum_values.is_some() {
-        return Err("monero proofs have one blinding factor and no minimum values".into());
-    }
-    if args.bits != monero::MONERO_BITS {
+    let degree = args.extension_degree.unwrap_or(1);
+    if degree == 0 || degree > suite.max_extension_degree() {
         return Err(format!(
-            "monero proofs are for 64-bit values (--bits 64), not {}",
-            args.bits
+            "--extension-degree {degree}: {name} takes 1 to {}",
+            suite.max_extension_degree()
         ));
     }
-    if args.values.len() > monero::MONERO_MAX_AGGREGATION {
+    if args.minimum_values.is_some() && !suite.supports_minimum_values() {
+        return Err(format!("{name} has no minimum values (--minimum-values)"));
+    }
+    if !suite.supported_bits().contains(&args.bits) {
         return Err(format!(
-            "a monero proof covers at most {} values",
-            monero::MONERO_MAX_AGGREGATION
+            "unsupported --bits {} for {name} (supported: {:?})",
+            args.bits,
+            suite.supported_bits()
         ));
     }
-    let masks: Zeroizing<Vec<[_; 1]>> = Zeroizing::new(
-        args.values
-            .iter()
-            .map(|_| [Ed25519::random_scalar(&mut OsRng)])
-            .collect(),
-    );
-    let (scheme, proof, commitments) = if target == Target::MoneroBp {
-        let flat: Zeroizing<Vec<_>> = Zeroizing::new(masks.iter().map(|m| m[0]).collect());
-        let (proof, commitments) = RangeProof::prove_multiple(
-            monero::bulletproofs_generators(),
-            &mut MoneroTranscript::bulletproofs(),
-            &args.values,
-            &flat,
-            64,
-            &mut OsRng,
-        )
-        .map_err(|e| format!("cannot prove: {e}"))?;
-        ("bulletproofs", proof.to_monero_bytes(), commitments)
-    } else {
-        let statement = Statement {
-            bits: 64,
-            extension_degree: 1,
-            minimum_values: None,
-        };
-        let (proof, commitments) = RangeProofPlus::prove(
-            monero::bulletproofs_plus_generators(),
-            &mut MoneroTranscript::bulletproofs_plus(),
-            &statement,
-            &args.values,
-            &masks,
-            None,
-            &mut OsRng,
-        )
-        .map_err(|e| format!("cannot prove: {e}"))?;
-        ("bulletproofs+", proof.to_monero_bytes(), commitments)
+    if args.values.len() > suite.max_values() {
+        return Err(format!(
+            "a {name} proof covers at most {} values",
+            suite.max_values()
+        ));
+    }
+    let statement = SuiteStatement {
+        bits: args.bits,
+        extension_degree: degree,
+        minimum_values: args.minimum_values.clone(),
+        transcript_label: label.clone(),
     };
-    let commitment_hex: Vec<String> = commitments.iter().map(|c| hex::encode(c.bytes)).collect();
+    let proved = suite
+        .prove(&statement, &args.values, &mut OsRng)
+        .map_err(|e| format!("cannot prove: {e}"))?;
+    let commitment_hex: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
     let doc = ProofDocument {
-        scheme: scheme.into(),
-        group: Ed25519::NAME.into(),
-        flavor: "monero".into(),
-        transcript_label: None,
-        bits: 64,
-        extension_degree: None,
-        minimum_values: None,
+        scheme: suite.scheme().into(),
+        group: suite.group().into(),
+        flavor: suite.flavor().into(),
+        transcript_label: suite
+            .takes_transcript_label()
+            .then(|| String::from_utf8_lossy(&label).into_owned()),
+        bits: args.bits,
+        extension_degree: (suite.max_extension_degree() > 1).then_some(degree),
+        minimum_values: args.minimum_values.clone(),
         commitments: commitment_hex.clone(),
-        proof: hex::encode(proof.map_err(|e| e.to_string())?),
+        proof: hex::encode(&proved.proof),
     };
-    let mask_hex = masks
+    // Hex copies of the blindings: wiped with the openings in `emit`.
+    let blinding_hex: Vec<Vec<String>> = proved
+        .blindings
         .iter()
-        .map(|m| vec![hex::encode(Ed25519::scalar_to_bytes(&m[0]))])
+        .map(|b| b.iter().map(hex::encode).collect())
         .collect();
-    emit(args, &doc, mask_hex, commitment_hex)
+    emit(args, &doc, blinding_hex, commitment_hex)
 }
 
 /// Writes the openings (if asked) and the document.
@@ -361,25 +235,4 @@ fn write_secret(path: &Path, text: &str) -> Result<(), String> {
         .and_then(|()| file.write_all(b"\n"))
         .and_then(|()| file.sync_all())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-fn document(
-    args: &ProveArgs,
-    scheme: &str,
-    flavor: &str,
-    extension_degree: Option<usize>,
-    commitments: &[EncodedPoint<Ristretto255>],
-    proof: Vec<u8>,
-) -> ProofDocument {
-    ProofDocument {
-        scheme: scheme.into(),
-        group: Ristretto255::NAME.into(),
-        flavor: flavor.into(),
-        transcript_label: Some(label(args).to_string()),
-        bits: args.bits,
-        extension_degree,
-        minimum_values: args.minimum_values.clone(),
-        commitments: commitments.iter().map(|c| hex::encode(c.bytes)).collect(),
-        proof: hex::encode(proof),
-    }
 }

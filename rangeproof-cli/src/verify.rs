@@ -1,56 +1,14 @@
-//! `rangeproof verify`: one document alone, several (of any scheme) in one batch.
+//! `rangeproof verify`: one document alone, several (of any suite) in one batch.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-
 use rand_core::OsRng;
-use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, monero, tari};
-use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProof, RangeProofPlus, Ristretto255};
-
-use crate::Outcome;
-use rangeproof_cli::document::{ParsedDocument, ProofDocument, Scheme};
+use rangeproof::SuiteBatch;
+use rangeproof_cli::document::{ParsedDocument, ProofDocument};
 use rangeproof_cli::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 
-/// A decoded proof of either scheme, with the Bulletproofs+ statement.
-enum Decoded<'a> {
-    Bp(Box<RangeProof<Ristretto255>>),
-    Plus(Box<RangeProofPlus<Ristretto255>>, Statement<'a>),
-    MoneroPlus(Box<RangeProofPlus<Ed25519>>),
-    MoneroBp(Box<RangeProof<Ed25519>>),
-}
-
-/// Monero's statement: 64 bits, one blinding factor, no minimums.
-const MONERO_STATEMENT: Statement<'static> = Statement {
-    bits: 64,
-    extension_degree: 1,
-    minimum_values: None,
-};
-
-fn decode(doc: &ParsedDocument) -> Result<Decoded<'_>, ProofError> {
-    Ok(match &doc.scheme {
-        Scheme::Bulletproofs => Decoded::Bp(Box::new(RangeProof::from_bytes(&doc.proof)?)),
-        Scheme::BulletproofsPlus {
-            extension_degree,
-            minimum_values,
-        } => Decoded::Plus(
-            Box::new(RangeProofPlus::from_bytes(&doc.proof)?),
-            Statement {
-                bits: doc.bits,
-                extension_degree: *extension_degree,
-                minimum_values: minimum_values.as_deref(),
-            },
-        ),
-        Scheme::MoneroBulletproofsPlus => {
-            Decoded::MoneroPlus(Box::new(RangeProofPlus::from_monero_bytes(&doc.proof)?))
-        }
-        Scheme::MoneroBulletproofs => {
-            Decoded::MoneroBp(Box::new(RangeProof::from_monero_bytes(&doc.proof)?))
-        }
-    })
-}
+use crate::Outcome;
 
 /// Documents verified together: one batch per group per chunk. Large file lists are verified
 /// chunk by chunk, so memory stays bounded however many files are named.
@@ -139,123 +97,31 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
 }
 
 /// Per document: `Ok(())` or the reason it is invalid. A single document is verified alone;
-/// several in one batch per group.
+/// several in one batch (one multiscalar multiplication per group).
 fn verify_chunk(docs: &[ParsedDocument], alone: bool) -> Vec<Result<(), String>> {
-    // Per file: Ok(()) or the reason it is invalid.
+    if alone {
+        return docs
+            .iter()
+            .map(|d| {
+                d.suite
+                    .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
+                    .map_err(|e| e.to_string())
+            })
+            .collect();
+    }
     let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); docs.len()];
-    // One batch (one multiscalar multiplication) per group.
-    let mut batch = BatchVerifier::new();
-    let mut batched = Vec::new(); // position in the batch -> file index
-    let mut ed_batch = BatchVerifier::new();
-    let mut ed_batched = Vec::new();
-    for (i, doc) in docs.iter().enumerate() {
-        let proof = match decode(doc) {
-            Ok(proof) => proof,
-            Err(e) => {
-                verdicts[i] = Err(e.to_string());
-                continue;
-            }
-        };
-        let mut transcript = crate::transcript(&doc.transcript_label);
-        match &proof {
-            Decoded::Bp(p) if alone => {
-                verdicts[i] = p
-                    .verify_multiple(
-                        dalek::generators(),
-                        &mut transcript,
-                        &doc.commitments,
-                        doc.bits,
-                        &mut OsRng,
-                    )
-                    .map_err(|e| e.to_string());
-            }
-            Decoded::Plus(p, st) if alone => {
-                verdicts[i] = p
-                    .verify(
-                        tari::generators(),
-                        &mut transcript,
-                        st,
-                        &doc.commitments,
-                        &mut OsRng,
-                    )
-                    .map_err(|e| e.to_string());
-            }
-            Decoded::MoneroPlus(p) if alone => {
-                verdicts[i] = p
-                    .verify(
-                        monero::bulletproofs_plus_generators(),
-                        &mut MoneroTranscript::bulletproofs_plus(),
-                        &MONERO_STATEMENT,
-                        &doc.commitments,
-                        &mut OsRng,
-                    )
-                    .map_err(|e| e.to_string());
-            }
-            Decoded::MoneroPlus(p) => {
-                ed_batch.add_bulletproof_plus(
-                    monero::bulletproofs_plus_generators(),
-                    p,
-                    &mut MoneroTranscript::bulletproofs_plus(),
-                    &MONERO_STATEMENT,
-                    &doc.commitments,
-                    &mut OsRng,
-                );
-                ed_batched.push(i);
-            }
-            Decoded::MoneroBp(p) if alone => {
-                verdicts[i] = p
-                    .verify_multiple(
-                        monero::bulletproofs_generators(),
-                        &mut MoneroTranscript::bulletproofs(),
-                        &doc.commitments,
-                        64,
-                        &mut OsRng,
-                    )
-                    .map_err(|e| e.to_string());
-            }
-            Decoded::MoneroBp(p) => {
-                ed_batch.add_bulletproof(
-                    monero::bulletproofs_generators(),
-                    p,
-                    &mut MoneroTranscript::bulletproofs(),
-                    &doc.commitments,
-                    64,
-                    &mut OsRng,
-                );
-                ed_batched.push(i);
-            }
-            Decoded::Bp(p) => {
-                batch.add_bulletproof(
-                    dalek::generators(),
-                    p,
-                    &mut transcript,
-                    &doc.commitments,
-                    doc.bits,
-                    &mut OsRng,
-                );
-                batched.push(i);
-            }
-            Decoded::Plus(p, st) => {
-                batch.add_bulletproof_plus(
-                    tari::generators(),
-                    p,
-                    &mut transcript,
-                    st,
-                    &doc.commitments,
-                    &mut OsRng,
-                );
-                batched.push(i);
-            }
+    let mut batch = SuiteBatch::new();
+    let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
+    for (i, d) in docs.iter().enumerate() {
+        match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
+            Ok(_) => batched.push(i),
+            Err(e) => verdicts[i] = Err(e.to_string()),
         }
     }
-    for (failure, positions) in [
-        (batch.verify().err(), &batched),
-        (ed_batch.verify().err(), &ed_batched),
-    ] {
-        for k in failure.map(|f| f.invalid).unwrap_or_default() {
-            verdicts[positions[k]] = Err("proof verification failed".into());
+    if let Err(failure) = batch.verify() {
+        for k in failure.invalid {
+            verdicts[batched[k]] = Err("proof verification failed".into());
         }
     }
-
     verdicts
 }

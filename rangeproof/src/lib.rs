@@ -10,6 +10,7 @@ pub mod generators;
 pub mod group;
 pub mod inner_product;
 mod msm;
+pub mod suite;
 pub mod transcript;
 mod util;
 mod verification;
@@ -24,6 +25,7 @@ pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
 pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
+pub use suite::{Suite, SuiteBatch, SuiteStatement};
 pub use transcript::TranscriptProtocol;
 
 /// The largest number of values one proof may aggregate.

@@ -1,0 +1,642 @@
+//! Every supported (scheme, group, flavor) triple by name, proving, verifying and batching
+//! over encoded bytes.
+//!
+//! The typed API ([`crate::RangeProof`], [`crate::RangeProofPlus`], the generators and
+//! transcripts of each flavor) is what applications written in Rust use. Front ends that take
+//! their choice from data — the command-line tool's JSON documents, language bindings — use a
+//! [`Suite`] instead: one value names a deployment, knows its limits, and proves, decodes,
+//! verifies and batches proofs as bytes. Adding a deployment is adding a variant here (and
+//! its flavor module); the front ends need no change.
+
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroizing;
+
+use crate::bulletproofs_plus::{Statement, MAX_EXTENSION_DEGREE};
+use crate::generators::{dalek, monero, tari};
+use crate::group::{Encoding, Group};
+use crate::transcript::monero::MoneroTranscript;
+use crate::{
+    BatchError, BatchVerifier, Ed25519, ProofError, RangeProof, RangeProofPlus, Ristretto255,
+};
+
+/// A supported deployment: a proof system, a group, and a flavor (the wire, transcript and
+/// generator conventions of a deployed implementation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Suite {
+    /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
+    DalekBulletproofs,
+    /// Bulletproofs+ on ristretto255, as Tari.
+    TariBulletproofsPlus,
+    /// Monero's original Bulletproofs (Ed25519; transaction serialization).
+    MoneroBulletproofs,
+    /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
+    MoneroBulletproofsPlus,
+}
+
+/// What a proof is about besides its commitments.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SuiteStatement {
+    /// Bit size n.
+    pub bits: usize,
+    /// Blinding factors per commitment (1 unless the suite supports more).
+    pub extension_degree: usize,
+    /// Minimum-value promises, one per commitment, where the suite supports them.
+    pub minimum_values: Option<Vec<u64>>,
+    /// The transcript label, for suites whose transcript takes one (empty otherwise).
+    pub transcript_label: Vec<u8>,
+}
+
+/// A proof made by [`Suite::prove`]: the proof, the commitments and (secret) their blindings,
+/// all encoded.
+pub struct Proved {
+    /// The proof in the suite's wire format.
+    pub proof: Vec<u8>,
+    /// The commitments' encodings, in the order of the values.
+    pub commitments: Vec<Vec<u8>>,
+    /// Per commitment, its blinding factors' encodings. Wiped when dropped.
+    pub blindings: Zeroizing<Vec<Vec<Vec<u8>>>>,
+}
+
+impl Suite {
+    /// Every supported suite.
+    pub const ALL: [Suite; 4] = [
+        Suite::DalekBulletproofs,
+        Suite::TariBulletproofsPlus,
+        Suite::MoneroBulletproofs,
+        Suite::MoneroBulletproofsPlus,
+    ];
+
+    /// The proof system's name: `"bulletproofs"` or `"bulletproofs+"`.
+    pub fn scheme(self) -> &'static str {
+        match self {
+            Suite::DalekBulletproofs | Suite::MoneroBulletproofs => "bulletproofs",
+            Suite::TariBulletproofsPlus | Suite::MoneroBulletproofsPlus => "bulletproofs+",
+        }
+    }
+
+    /// The group's name.
+    pub fn group(self) -> &'static str {
+        match self {
+            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => Ristretto255::NAME,
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => Ed25519::NAME,
+        }
+    }
+
+    /// The flavor's name: `"dalek"`, `"tari"` or `"monero"`.
+    pub fn flavor(self) -> &'static str {
+        match self {
+            Suite::DalekBulletproofs => "dalek",
+            Suite::TariBulletproofsPlus => "tari",
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => "monero",
+        }
+    }
+
+    /// The suite with these names.
+    pub fn find(scheme: &str, group: &str, flavor: &str) -> Option<Suite> {
+        Suite::ALL
+            .into_iter()
+            .find(|s| s.scheme() == scheme && s.group() == group && s.flavor() == flavor)
+    }
+
+    /// The suite for a scheme with an optional group and flavor: the only one that matches
+    /// what is given (ristretto255 with its flavor when neither is given).
+    pub fn resolve(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Option<Suite> {
+        let mut matches = Suite::ALL.into_iter().filter(|s| {
+            s.scheme() == scheme
+                && group.is_none_or(|g| g == s.group())
+                && flavor.is_none_or(|f| f == s.flavor())
+        });
+        let first = matches.next()?;
+        match matches.next() {
+            None => Some(first),
+            // Ambiguous (neither group nor flavor given): the ristretto255 default.
+            Some(_) => Suite::ALL
+                .into_iter()
+                .find(|s| s.scheme() == scheme && s.group() == Ristretto255::NAME),
+        }
+    }
+
+    /// Whether the suite's transcript takes a label (merlin's do; Monero's has none).
+    pub fn takes_transcript_label(self) -> bool {
+        matches!(self, Suite::DalekBulletproofs | Suite::TariBulletproofsPlus)
+    }
+
+    /// The bit sizes the suite proves.
+    pub fn supported_bits(self) -> &'static [usize] {
+        match self {
+            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
+                &crate::bulletproofs::VALID_BITSIZES
+            }
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => &[monero::MONERO_BITS],
+        }
+    }
+
+    /// The most values one proof covers.
+    pub fn max_values(self) -> usize {
+        match self {
+            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => crate::MAX_AGGREGATION,
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
+                monero::MONERO_MAX_AGGREGATION
+            }
+        }
+    }
+
+    /// The most blinding factors per commitment.
+    pub fn max_extension_degree(self) -> usize {
+        match self {
+            Suite::TariBulletproofsPlus => MAX_EXTENSION_DEGREE,
+            _ => 1,
+        }
+    }
+
+    /// Whether the suite supports minimum-value promises.
+    pub fn supports_minimum_values(self) -> bool {
+        self == Suite::TariBulletproofsPlus
+    }
+
+    /// Length in bytes of a commitment (a point of the suite's group).
+    pub fn commitment_len(self) -> usize {
+        match self {
+            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
+                <Ristretto255 as Group>::PointEncoding::LEN
+            }
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
+                <Ed25519 as Group>::PointEncoding::LEN
+            }
+        }
+    }
+
+    /// Proves that every value lies in range under `statement`, with fresh random blindings.
+    pub fn prove<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        let degree = statement.extension_degree;
+        match self {
+            Suite::DalekBulletproofs => {
+                if degree != 1 || statement.minimum_values.is_some() {
+                    return Err(ProofError::WrongConvention);
+                }
+                let blindings: Zeroizing<Vec<_>> = Zeroizing::new(
+                    values
+                        .iter()
+                        .map(|_| Ristretto255::random_scalar(rng))
+                        .collect(),
+                );
+                let (proof, commitments) = RangeProof::prove_multiple(
+                    dalek::generators(),
+                    &mut merlin_transcript(&statement.transcript_label),
+                    values,
+                    &blindings,
+                    statement.bits,
+                    rng,
+                )?;
+                Ok(proved::<Ristretto255, _>(
+                    proof.to_bytes(),
+                    &commitments,
+                    blindings.iter().map(core::slice::from_ref),
+                ))
+            }
+            Suite::TariBulletproofsPlus => {
+                let blindings: Zeroizing<Vec<Vec<_>>> = Zeroizing::new(
+                    values
+                        .iter()
+                        .map(|_| {
+                            (0..degree)
+                                .map(|_| Ristretto255::random_scalar(rng))
+                                .collect()
+                        })
+                        .collect(),
+                );
+                let (proof, commitments) = RangeProofPlus::prove(
+                    tari::generators(),
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &plus_statement(statement),
+                    values,
+                    &blindings,
+                    None,
+                    rng,
+                )?;
+                Ok(proved::<Ristretto255, _>(
+                    proof.to_bytes(),
+                    &commitments,
+                    blindings.iter().map(Vec::as_slice),
+                ))
+            }
+            Suite::MoneroBulletproofs => {
+                monero_statement(statement)?;
+                let masks: Zeroizing<Vec<_>> =
+                    Zeroizing::new(values.iter().map(|_| Ed25519::random_scalar(rng)).collect());
+                let (proof, commitments) = RangeProof::prove_multiple(
+                    monero::bulletproofs_generators(),
+                    &mut MoneroTranscript::bulletproofs(),
+                    values,
+                    &masks,
+                    statement.bits,
+                    rng,
+                )?;
+                Ok(proved::<Ed25519, _>(
+                    proof.to_monero_bytes()?,
+                    &commitments,
+                    masks.iter().map(core::slice::from_ref),
+                ))
+            }
+            Suite::MoneroBulletproofsPlus => {
+                monero_statement(statement)?;
+                let masks: Zeroizing<Vec<[_; 1]>> = Zeroizing::new(
+                    values
+                        .iter()
+                        .map(|_| [Ed25519::random_scalar(rng)])
+                        .collect(),
+                );
+                let (proof, commitments) = RangeProofPlus::prove(
+                    monero::bulletproofs_plus_generators(),
+                    &mut MoneroTranscript::bulletproofs_plus(),
+                    &plus_statement(statement),
+                    values,
+                    &masks,
+                    None,
+                    rng,
+                )?;
+                Ok(proved::<Ed25519, _>(
+                    proof.to_monero_bytes()?,
+                    &commitments,
+                    masks.iter().map(|m| &m[..]),
+                ))
+            }
+        }
+    }
+
+    /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
+    pub fn verify<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        match self {
+            Suite::DalekBulletproofs => RangeProof::<Ristretto255>::from_bytes(proof)?
+                .verify_multiple(
+                    dalek::generators(),
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &encodings::<Ristretto255>(commitments)?,
+                    statement.bits,
+                    rng,
+                ),
+            Suite::TariBulletproofsPlus => RangeProofPlus::<Ristretto255>::from_bytes(proof)?
+                .verify(
+                    tari::generators(),
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &plus_statement(statement),
+                    &encodings::<Ristretto255>(commitments)?,
+                    rng,
+                ),
+            Suite::MoneroBulletproofs => {
+                monero_statement(statement)?;
+                RangeProof::<Ed25519>::from_monero_bytes(proof)?.verify_multiple(
+                    monero::bulletproofs_generators(),
+                    &mut MoneroTranscript::bulletproofs(),
+                    &encodings::<Ed25519>(commitments)?,
+                    statement.bits,
+                    rng,
+                )
+            }
+            Suite::MoneroBulletproofsPlus => {
+                monero_statement(statement)?;
+                RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?.verify(
+                    monero::bulletproofs_plus_generators(),
+                    &mut MoneroTranscript::bulletproofs_plus(),
+                    &plus_statement(statement),
+                    &encodings::<Ed25519>(commitments)?,
+                    rng,
+                )
+            }
+        }
+    }
+}
+
+/// Proofs of any suites, verified together: one [`BatchVerifier`] (one multiscalar
+/// multiplication) per group.
+#[derive(Default)]
+pub struct SuiteBatch {
+    ristretto255: BatchVerifier<'static, Ristretto255>,
+    ed25519: BatchVerifier<'static, Ed25519>,
+    /// Per proof added: its group's batch (false: ristretto255) and its position there.
+    positions: Vec<(bool, usize)>,
+}
+
+impl SuiteBatch {
+    /// An empty batch.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of proofs added.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether no proof was added.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Decodes a proof and adds it; returns its position. A proof that does not decode (or a
+    /// commitment of the wrong length) is not added: its error is returned instead.
+    pub fn add<R: RngCore + CryptoRng>(
+        &mut self,
+        suite: Suite,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<usize, ProofError> {
+        let position = match suite {
+            Suite::DalekBulletproofs => {
+                let proof = RangeProof::<Ristretto255>::from_bytes(proof)?;
+                let commitments = encodings::<Ristretto255>(commitments)?;
+                let k = self.ristretto255.add_bulletproof(
+                    dalek::generators(),
+                    &proof,
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &commitments,
+                    statement.bits,
+                    rng,
+                );
+                (false, k)
+            }
+            Suite::TariBulletproofsPlus => {
+                let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
+                let commitments = encodings::<Ristretto255>(commitments)?;
+                let k = self.ristretto255.add_bulletproof_plus(
+                    tari::generators(),
+                    &proof,
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &plus_statement(statement),
+                    &commitments,
+                    rng,
+                );
+                (false, k)
+            }
+            Suite::MoneroBulletproofs => {
+                monero_statement(statement)?;
+                let proof = RangeProof::<Ed25519>::from_monero_bytes(proof)?;
+                let commitments = encodings::<Ed25519>(commitments)?;
+                let k = self.ed25519.add_bulletproof(
+                    monero::bulletproofs_generators(),
+                    &proof,
+                    &mut MoneroTranscript::bulletproofs(),
+                    &commitments,
+                    statement.bits,
+                    rng,
+                );
+                (true, k)
+            }
+            Suite::MoneroBulletproofsPlus => {
+                monero_statement(statement)?;
+                let proof = RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?;
+                let commitments = encodings::<Ed25519>(commitments)?;
+                let k = self.ed25519.add_bulletproof_plus(
+                    monero::bulletproofs_plus_generators(),
+                    &proof,
+                    &mut MoneroTranscript::bulletproofs_plus(),
+                    &plus_statement(statement),
+                    &commitments,
+                    rng,
+                );
+                (true, k)
+            }
+        };
+        self.positions.push(position);
+        Ok(self.positions.len() - 1)
+    }
+
+    /// Checks every proof added; on failure, the positions (in the order added) of the
+    /// invalid ones.
+    pub fn verify(&mut self) -> Result<(), BatchError> {
+        let failed =
+            |result: Result<(), BatchError>| result.err().map_or(Vec::new(), |e| e.invalid);
+        let (bad_ristretto, bad_ed25519) = (
+            failed(self.ristretto255.verify()),
+            failed(self.ed25519.verify()),
+        );
+        let invalid: Vec<usize> = self
+            .positions
+            .iter()
+            .enumerate()
+            .filter(|(_, (ed, k))| {
+                if *ed {
+                    bad_ed25519.contains(k)
+                } else {
+                    bad_ristretto.contains(k)
+                }
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if invalid.is_empty() {
+            Ok(())
+        } else {
+            Err(BatchError { invalid })
+        }
+    }
+}
+
+/// A merlin transcript with `label`. merlin wants a `'static` label: each distinct label is
+/// leaked once and reused (an application has few), so callers should bound their length.
+fn merlin_transcript(label: &[u8]) -> merlin::Transcript {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
+    let mut labels = LABELS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let label: &'static [u8] = match labels.get(label) {
+        Some(interned) => interned,
+        None => {
+            let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
+            labels.insert(leaked);
+            leaked
+        }
+    };
+    merlin::Transcript::new(label)
+}
+
+fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
+    Statement {
+        bits: statement.bits,
+        extension_degree: statement.extension_degree,
+        minimum_values: statement.minimum_values.as_deref(),
+    }
+}
+
+/// Monero proves 64-bit values with one blinding each, no minimums, no label.
+fn monero_statement(statement: &SuiteStatement) -> Result<(), ProofError> {
+    if statement.extension_degree != 1
+        || statement.minimum_values.is_some()
+        || !statement.transcript_label.is_empty()
+    {
+        return Err(ProofError::WrongConvention);
+    }
+    Ok(())
+}
+
+/// The commitments as the group's encodings (a wrong length is an invalid point).
+fn encodings<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<G::PointEncoding>, ProofError> {
+    commitments
+        .iter()
+        .map(|c| G::PointEncoding::try_from(c.as_slice()).map_err(|_| ProofError::InvalidPoint))
+        .collect()
+}
+
+fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
+    proof: Vec<u8>,
+    commitments: &[crate::EncodedPoint<G>],
+    blindings: I,
+) -> Proved {
+    Proved {
+        proof,
+        commitments: commitments
+            .iter()
+            .map(|c| c.bytes.as_ref().to_vec())
+            .collect(),
+        blindings: Zeroizing::new(
+            blindings
+                .map(|b| {
+                    b.iter()
+                        .map(|s| G::scalar_to_bytes(s).as_ref().to_vec())
+                        .collect()
+                })
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::OsRng;
+
+    fn statement(suite: Suite, bits: usize) -> SuiteStatement {
+        SuiteStatement {
+            bits,
+            extension_degree: 1,
+            minimum_values: None,
+            transcript_label: if suite.takes_transcript_label() {
+                b"suite".to_vec()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    #[test]
+    fn names_resolve_both_ways() {
+        for suite in Suite::ALL {
+            assert_eq!(
+                Suite::find(suite.scheme(), suite.group(), suite.flavor()),
+                Some(suite)
+            );
+            assert_eq!(
+                Suite::resolve(suite.scheme(), Some(suite.group()), None),
+                Some(suite)
+            );
+            assert_eq!(
+                Suite::resolve(suite.scheme(), None, Some(suite.flavor())),
+                Some(suite)
+            );
+        }
+        assert_eq!(
+            Suite::resolve("bulletproofs", None, None),
+            Some(Suite::DalekBulletproofs)
+        );
+        assert_eq!(
+            Suite::resolve("bulletproofs+", None, None),
+            Some(Suite::TariBulletproofsPlus)
+        );
+        assert_eq!(Suite::resolve("bulletproofs", None, Some("tari")), None);
+        assert_eq!(Suite::find("groth16", "ristretto255", "dalek"), None);
+    }
+
+    /// Every suite: prove, verify alone, verify in one mixed batch, and name the invalid ones.
+    #[test]
+    fn every_suite_proves_verifies_and_batches() {
+        let mut made = Vec::new();
+        for suite in Suite::ALL {
+            let bits = *suite.supported_bits().last().expect("some bit size");
+            let st = statement(suite, bits);
+            let values = [0, u64::MAX >> (64 - bits), 7];
+            let proved = suite.prove(&st, &values, &mut OsRng).expect("proves");
+            assert_eq!(proved.commitments.len(), 3);
+            assert!(proved
+                .commitments
+                .iter()
+                .all(|c| c.len() == suite.commitment_len()));
+            assert_eq!(proved.blindings.len(), 3);
+            suite
+                .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
+                .expect("verifies");
+            let mut wrong = proved.commitments.clone();
+            wrong.swap(0, 2);
+            assert_eq!(
+                suite.verify(&st, &proved.proof, &wrong, &mut OsRng),
+                Err(ProofError::VerificationFailed)
+            );
+            made.push((suite, st, proved, wrong));
+        }
+        let mut batch = SuiteBatch::new();
+        for (suite, st, proved, _) in &made {
+            batch
+                .add(*suite, st, &proved.proof, &proved.commitments, &mut OsRng)
+                .unwrap();
+        }
+        assert_eq!(batch.verify(), Ok(()));
+        let mut batch = SuiteBatch::new();
+        for (k, (suite, st, proved, wrong)) in made.iter().enumerate() {
+            let commitments = if k % 2 == 1 {
+                wrong
+            } else {
+                &proved.commitments
+            };
+            batch
+                .add(*suite, st, &proved.proof, commitments, &mut OsRng)
+                .unwrap();
+        }
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![1, 3]
+            })
+        );
+        // Undecodable input is refused at `add`, with its reason.
+        let (suite, st, proved, _) = &made[0];
+        assert!(batch
+            .add(
+                *suite,
+                st,
+                &proved.proof[1..],
+                &proved.commitments,
+                &mut OsRng
+            )
+            .is_err());
+        assert_eq!(
+            batch.add(*suite, st, &proved.proof, &[vec![0u8; 31]], &mut OsRng),
+            Err(ProofError::InvalidPoint)
+        );
+    }
+
+    #[test]
+    fn monero_statements_are_monero_shaped() {
+        for suite in [Suite::MoneroBulletproofs, Suite::MoneroBulletproofsPlus] {
+            let mut st = statement(suite, 64);
+            st.transcript_label = b"label".to_vec();
+            assert_eq!(
+                suite.prove(&st, &[1], &mut OsRng).err(),
+                Some(ProofError::WrongConvention)
+            );
+        }
+    }
+}
