@@ -28,7 +28,7 @@ enum Command {
     /// Prove and verify a small confidential payment and a batch of proofs, with timings.
     Demo,
     /// Prove that hidden values lie in [0, 2^bits) and write a proof document.
-    Prove(prove::ProveArgs),
+    Prove(Box<prove::ProveArgs>),
     /// Verify proof documents (several files are verified in one batch).
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
@@ -69,7 +69,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Demo => demo::run().map(|()| Outcome::Ok),
-        Command::Prove(args) => prove::run(args).map(|()| Outcome::Ok),
+        Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
     };
