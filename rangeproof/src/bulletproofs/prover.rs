@@ -20,7 +20,7 @@ use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers};
 use crate::ProofError;
 
-/// Secret scalars of one proof, wiped on drop.
+/// Secret scalars of one share of a proof, wiped on drop.
 struct Nonces<G: Group> {
     alpha: G::Scalar,
     rho: G::Scalar,
@@ -37,6 +37,219 @@ impl<G: Group> Drop for Nonces<G> {
     }
 }
 
+/// The parties a prover works for: `values` are the values of parties `offset ..`, padded
+/// with zeros to `parties` (an aggregated single prover is one share with offset 0; in the
+/// multi-party protocol each party is a share of one).
+pub(crate) struct Share<'a, G: Group> {
+    /// Bit size n.
+    pub n: usize,
+    /// Index of the first party of the share.
+    pub offset: usize,
+    /// Parties in the share (padding included).
+    pub parties: usize,
+    /// The real values (at most `parties`).
+    pub values: &'a [u64],
+    /// Their blindings \\(\gamma_j\\).
+    pub blindings: &'a [G::Scalar],
+}
+
+impl<G: Group> Share<'_, G> {
+    fn len(&self) -> usize {
+        self.n * self.parties
+    }
+
+    /// Bit i of the share's value j, as a constant-time choice (padding values are 0).
+    fn bit(&self, j: usize, i: usize) -> Choice {
+        let v = self.values.get(j).copied().unwrap_or(0);
+        Choice::from(((v >> i) & 1) as u8)
+    }
+}
+
+/// Round 1 (eq. 44, 47): the commitments to the bits and to the blinding vectors.
+pub(crate) struct BitCommitment<G: Group> {
+    pub a: EncodedPoint<G>,
+    pub s: EncodedPoint<G>,
+    nonces: Nonces<G>,
+    s_l: Zeroizing<Vec<G::Scalar>>,
+    s_r: Zeroizing<Vec<G::Scalar>>,
+}
+
+/// Round 2 (eq. 52–53): the commitments to \\(t_1, t_2\\), and \\(l(X), r(X)\\) to answer with.
+pub(crate) struct PolyCommitment<G: Group> {
+    pub t_1: EncodedPoint<G>,
+    pub t_2: EncodedPoint<G>,
+    l0: Zeroizing<Vec<G::Scalar>>,
+    r0: Zeroizing<Vec<G::Scalar>>,
+    r1: Zeroizing<Vec<G::Scalar>>,
+    z: G::Scalar,
+}
+
+/// Round 3 (eq. 58–61): the evaluations at \\(x\\), and the vectors \\(l(x), r(x)\\) for the
+/// inner-product argument.
+pub(crate) struct Answers<G: Group> {
+    pub t_x: G::Scalar,
+    pub t_x_blinding: G::Scalar,
+    pub e_blinding: G::Scalar,
+    pub l: Zeroizing<Vec<G::Scalar>>,
+    pub r: Zeroizing<Vec<G::Scalar>>,
+}
+
+/// Round 1: draws the share's nonces from `rng` and commits to its bits and blinding vectors.
+pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
+    publisher: &Publisher<G>,
+    share: &Share<'_, G>,
+    rng: &mut R,
+) -> BitCommitment<G> {
+    let len = share.len();
+    let pc = gens.pedersen();
+    let nonces = Nonces::<G> {
+        alpha: G::random_scalar(rng),
+        rho: G::random_scalar(rng),
+        tau_1: G::random_scalar(rng),
+        tau_2: G::random_scalar(rng),
+    };
+    let s_l: Zeroizing<Vec<G::Scalar>> =
+        Zeroizing::new((0..len).map(|_| G::random_scalar(rng)).collect());
+    let s_r: Zeroizing<Vec<G::Scalar>> =
+        Zeroizing::new((0..len).map(|_| G::random_scalar(rng)).collect());
+    // Test-only: a prover that blinds nothing (S is then the identity; still valid).
+    #[cfg(test)]
+    let (nonces, s_l, s_r) = if crate::generators::tamper::zero_nonces() {
+        let zeros = || Zeroizing::new(vec![G::zero(); len]);
+        let rho = G::zero();
+        (Nonces::<G> { rho, ..nonces }, zeros(), zeros())
+    } else {
+        (nonces, s_l, s_r)
+    };
+
+    let mut g_vec = Vec::with_capacity(len);
+    let mut h_vec = Vec::with_capacity(len);
+    for j in share.offset..share.offset + share.parties {
+        let (g, h) = gens.vector().party_gens(j, share.n);
+        g_vec.extend_from_slice(g);
+        h_vec.extend_from_slice(h);
+    }
+
+    // A = α B̃ + Σ_i (a_L[i] G_i + a_R[i] H_i), where a_R[i] = a_L[i] - 1, so each term is
+    // G_i when the bit is set and -H_i when it is not (eq. 44).
+    let mut a_point = G::multiscalar_mul(&[nonces.alpha], &[pc.b_blinding()]);
+    for j in 0..share.parties {
+        for i in 0..share.n {
+            let k = j * share.n + i;
+            a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], share.bit(j, i));
+        }
+    }
+    let a = publisher.publish(a_point);
+
+    // S = ρ B̃ + <s_L, G> + <s_R, H> (eq. 47).
+    let mut scalars = Zeroizing::new(Vec::with_capacity(2 * len + 1));
+    scalars.push(nonces.rho);
+    scalars.extend_from_slice(&s_l);
+    scalars.extend_from_slice(&s_r);
+    let mut points = Vec::with_capacity(2 * len + 1);
+    points.push(pc.b_blinding());
+    points.extend_from_slice(&g_vec);
+    points.extend_from_slice(&h_vec);
+    let s = publisher.publish(G::multiscalar_mul(&scalars, &points));
+    BitCommitment {
+        a,
+        s,
+        nonces,
+        s_l,
+        s_r,
+    }
+}
+
+impl<G: Group> BitCommitment<G> {
+    /// Round 2: with the challenges \\(y, z\\), the share's
+    /// \\(l(X) = \mathbf a_L - z\mathbf 1 + \mathbf s_L X\\) and
+    /// \\(r(X) = \mathbf y^N \circ (\mathbf a_R + z\mathbf 1 + \mathbf s_R X) + z^{2+j}\mathbf 2^n\\)
+    /// (eq. 70–71, at the share's global indices), and the commitments to the coefficients of
+    /// \\(t(X) = \langle l(X), r(X)\rangle\\) (eq. 52–53).
+    pub(crate) fn commit_polynomial(
+        &self,
+        gens: &Generators<G>,
+        publisher: &Publisher<G>,
+        share: &Share<'_, G>,
+        y: G::Scalar,
+        z: G::Scalar,
+    ) -> PolyCommitment<G> {
+        let len = share.len();
+        let (n, offset) = (share.n, share.offset);
+        let mut l0 = Zeroizing::new(Vec::with_capacity(len));
+        let mut r0 = Zeroizing::new(Vec::with_capacity(len));
+        let mut r1 = Zeroizing::new(Vec::with_capacity(len));
+        // y^{offset·n} and z^{2+offset}: where the share's indices start.
+        let mut y_i = powers::<G>(y).nth(offset * n).expect("endless iterator");
+        let mut z_j = powers::<G>(z).nth(2 + offset).expect("endless iterator");
+        for j in 0..share.parties {
+            let mut two_i = G::one();
+            for i in 0..n {
+                let k = j * n + i;
+                let a_l = G::Scalar::conditional_select(&G::zero(), &G::one(), share.bit(j, i));
+                let a_r = a_l - G::one();
+                l0.push(a_l - z);
+                r0.push(y_i * (a_r + z) + z_j * two_i);
+                r1.push(y_i * self.s_r[k]);
+                y_i *= y;
+                two_i = two_i + two_i;
+            }
+            z_j *= z;
+        }
+        let l1 = &self.s_l;
+        // Secret (t_1 and t_2 would reveal the witness): wiped when dropped.
+        let t_1 = Zeroizing::new(inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0));
+        let t_2 = Zeroizing::new(inner_product::<G>(l1, &r1));
+        let pc = gens.pedersen();
+        PolyCommitment {
+            t_1: publisher.publish(pc.commit(*t_1, self.nonces.tau_1)),
+            t_2: publisher.publish(pc.commit(*t_2, self.nonces.tau_2)),
+            l0,
+            r0,
+            r1,
+            z,
+        }
+    }
+
+    /// Round 3: with the challenge \\(x\\), \\(t_x = t(x)\\), \\(\tau_x\\), \\(\mu\\) and
+    /// \\(l(x), r(x)\\) (eq. 58–61, 72).
+    pub(crate) fn answer(
+        &self,
+        poly: &PolyCommitment<G>,
+        share: &Share<'_, G>,
+        x: G::Scalar,
+    ) -> Answers<G> {
+        let l = Zeroizing::new(
+            poly.l0
+                .iter()
+                .zip(self.s_l.iter())
+                .map(|(a, b)| *a + *b * x)
+                .collect::<Vec<_>>(),
+        );
+        let r = Zeroizing::new(
+            poly.r0
+                .iter()
+                .zip(poly.r1.iter())
+                .map(|(a, b)| *a + *b * x)
+                .collect::<Vec<_>>(),
+        );
+        let t_x = inner_product::<G>(&l, &r);
+        let mut t_x_blinding = self.nonces.tau_2 * x * x + self.nonces.tau_1 * x;
+        let z_powers = powers::<G>(poly.z).skip(2 + share.offset);
+        for (z_j, gamma) in z_powers.zip(share.blindings) {
+            t_x_blinding += z_j * *gamma;
+        }
+        Answers {
+            t_x,
+            t_x_blinding,
+            e_blinding: self.nonces.alpha + self.nonces.rho * x,
+            l,
+            r,
+        }
+    }
+}
+
 impl<G: Group> RangeProof<G> {
     /// Proves that every `values[j]` is below \\(2^n\\), for commitments
     /// \\(V_j = v_j B + \gamma_j \tilde B\\) with \\(\gamma_j\\) = `blindings[j]`.
@@ -44,6 +257,10 @@ impl<G: Group> RangeProof<G> {
     /// Returns the proof and the commitments (in the order of `values`). `n` must be 8, 16,
     /// 32 or 64 and `values.len()` between 1 and 64; any `m` is allowed (see the module notes
     /// on padding).
+    ///
+    /// The protocol's rounds are [`commit_bits`], [`BitCommitment::commit_polynomial`],
+    /// [`BitCommitment::answer`] and the inner-product argument; this function runs them as
+    /// one prover holding every value, with the transcript between them.
     pub fn prove_multiple<T, R>(
         gens: &Generators<G>,
         transcript: &mut T,
@@ -68,7 +285,6 @@ impl<G: Group> RangeProof<G> {
         if n < 64 && values.iter().any(|v| v >> n != 0) {
             return Err(ProofError::ValueOutOfRange { bits: n });
         }
-        let nm = n * m_padded;
         let pc = gens.pedersen();
 
         let commitments: Vec<EncodedPoint<G>> = values
@@ -90,131 +306,65 @@ impl<G: Group> RangeProof<G> {
             witness_bytes.extend_from_slice(G::scalar_to_bytes(gamma).as_ref());
         }
         let mut rng = transcript.witness_rng(&[(b"witness", &witness_bytes)], rng);
-        let nonces = Nonces::<G> {
-            alpha: G::random_scalar(&mut rng),
-            rho: G::random_scalar(&mut rng),
-            tau_1: G::random_scalar(&mut rng),
-            tau_2: G::random_scalar(&mut rng),
-        };
-        let s_l: Zeroizing<Vec<G::Scalar>> =
-            Zeroizing::new((0..nm).map(|_| G::random_scalar(&mut rng)).collect());
-        let s_r: Zeroizing<Vec<G::Scalar>> =
-            Zeroizing::new((0..nm).map(|_| G::random_scalar(&mut rng)).collect());
-        // Test-only: a prover that blinds nothing (S is then the identity; still valid).
-        #[cfg(test)]
-        let (nonces, s_l, s_r) = if crate::generators::tamper::zero_nonces() {
-            let zeros = || Zeroizing::new(vec![G::zero(); nm]);
-            let rho = G::zero();
-            (Nonces::<G> { rho, ..nonces }, zeros(), zeros())
-        } else {
-            (nonces, s_l, s_r)
+        let share = Share {
+            n,
+            offset: 0,
+            parties: m_padded,
+            values,
+            blindings,
         };
 
-        let g_vec = gens.g_vec(n, m_padded);
-        let h_vec = gens.h_vec(n, m_padded);
-
-        // Bit i of value j, as a constant-time choice (padding values are 0).
-        let bit = |j: usize, i: usize| -> Choice {
-            let v = if j < m { values[j] } else { 0 };
-            Choice::from(((v >> i) & 1) as u8)
-        };
-
-        // A = α B̃ + Σ_i (a_L[i] G_i + a_R[i] H_i), where a_R[i] = a_L[i] - 1, so each term
-        // is G_i when the bit is set and -H_i when it is not (eq. 44).
-        let mut a_point = G::multiscalar_mul(&[nonces.alpha], &[pc.b_blinding()]);
-        for j in 0..m_padded {
-            for i in 0..n {
-                let k = j * n + i;
-                a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(j, i));
-            }
-        }
-        let a_point = publisher.publish(a_point);
-
-        // S = ρ B̃ + <s_L, G> + <s_R, H> (eq. 47).
-        let s_point = {
-            let mut scalars = Zeroizing::new(Vec::with_capacity(2 * nm + 1));
-            scalars.push(nonces.rho);
-            scalars.extend_from_slice(&s_l);
-            scalars.extend_from_slice(&s_r);
-            let mut points = Vec::with_capacity(2 * nm + 1);
-            points.push(pc.b_blinding());
-            points.extend_from_slice(&g_vec);
-            points.extend_from_slice(&h_vec);
-            publisher.publish(G::multiscalar_mul(&scalars, &points))
-        };
-
-        transcript.append_point(b"A", &a_point.bytes);
-        transcript.append_point(b"S", &s_point.bytes);
+        let bits = commit_bits(gens, &publisher, &share, &mut rng);
+        transcript.append_point(b"A", &bits.a.bytes);
+        transcript.append_point(b"S", &bits.s.bytes);
         let y = transcript.challenge_scalar(b"y");
         let z = transcript.challenge_scalar(b"z");
         if y == G::zero() || z == G::zero() {
             return Err(ProofError::VerificationFailed);
         }
 
-        // l(X) = l0 + l1 X and r(X) = r0 + r1 X (eq. 70-71).
-        let zz = z * z;
-        let mut l0 = Zeroizing::new(Vec::with_capacity(nm));
-        let mut r0 = Zeroizing::new(Vec::with_capacity(nm));
-        let mut r1 = Zeroizing::new(Vec::with_capacity(nm));
-        let mut y_i = G::one();
-        let mut z_j = zz; // z^{2+j}
-        for j in 0..m_padded {
-            let mut two_i = G::one();
-            for i in 0..n {
-                let k = j * n + i;
-                let a_l = G::Scalar::conditional_select(&G::zero(), &G::one(), bit(j, i));
-                let a_r = a_l - G::one();
-                l0.push(a_l - z);
-                r0.push(y_i * (a_r + z) + z_j * two_i);
-                r1.push(y_i * s_r[k]);
-                y_i *= y;
-                two_i = two_i + two_i;
-            }
-            z_j *= z;
-        }
-        let l1 = &s_l;
-
-        // t_1 = <l0, r1> + <l1, r0>, t_2 = <l1, r1> (eq. 52-53).
-        // Secret (t_1 and t_2 would reveal the witness): wiped when dropped.
-        let t_1 = Zeroizing::new(inner_product::<G>(&l0, &r1) + inner_product::<G>(l1, &r0));
-        let t_2 = Zeroizing::new(inner_product::<G>(l1, &r1));
-        let t_1_point = publisher.publish(pc.commit(*t_1, nonces.tau_1));
-        let t_2_point = publisher.publish(pc.commit(*t_2, nonces.tau_2));
-
+        let poly = bits.commit_polynomial(gens, &publisher, &share, y, z);
         steps::before_t(transcript, gens, &z);
-        transcript.append_point(b"T_1", &t_1_point.bytes);
-        transcript.append_point(b"T_2", &t_2_point.bytes);
+        transcript.append_point(b"T_1", &poly.t_1.bytes);
+        transcript.append_point(b"T_2", &poly.t_2.bytes);
         let x = transcript.challenge_scalar(b"x");
         if x == G::zero() {
             return Err(ProofError::VerificationFailed);
         }
 
-        // l = l(x), r = r(x); t_x = <l, r>; τ_x and μ (eq. 58-61, 72).
-        let l: Vec<G::Scalar> = l0.iter().zip(l1.iter()).map(|(a, b)| *a + *b * x).collect();
-        let r: Vec<G::Scalar> = r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect();
-        let t_x = inner_product::<G>(&l, &r);
-        let mut t_x_blinding = nonces.tau_2 * x * x + nonces.tau_1 * x;
-        for (z_j, gamma) in powers::<G>(z).skip(2).zip(blindings) {
-            t_x_blinding += z_j * *gamma;
-        }
-        let e_blinding = nonces.alpha + nonces.rho * x;
-
-        steps::scalars(transcript, gens, &x, &t_x, &t_x_blinding, &e_blinding);
+        let mut answers = bits.answer(&poly, &share, x);
+        steps::scalars(
+            transcript,
+            gens,
+            &x,
+            &answers.t_x,
+            &answers.t_x_blinding,
+            &answers.e_blinding,
+        );
         let w = transcript.challenge_scalar(b"w");
         let q = pc.b * w;
 
         // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
         let y_inv = G::invert(&y);
-        let ipp = InnerProductProof::prove(transcript, &q, y_inv, &publisher, g_vec, h_vec, l, r)?;
+        let ipp = InnerProductProof::prove(
+            transcript,
+            &q,
+            y_inv,
+            &publisher,
+            gens.g_vec(n, m_padded),
+            gens.h_vec(n, m_padded),
+            core::mem::take(&mut *answers.l),
+            core::mem::take(&mut *answers.r),
+        )?;
 
         let proof = RangeProof {
-            a: a_point,
-            s: s_point,
-            t_1: t_1_point,
-            t_2: t_2_point,
-            t_x,
-            t_x_blinding,
-            e_blinding,
+            a: bits.a,
+            s: bits.s,
+            t_1: poly.t_1,
+            t_2: poly.t_2,
+            t_x: answers.t_x,
+            t_x_blinding: answers.t_x_blinding,
+            e_blinding: answers.e_blinding,
             ipp,
         };
         Ok((proof, commitments))
