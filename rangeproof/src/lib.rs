@@ -10,6 +10,7 @@ pub mod generators;
 pub mod group;
 pub mod inner_product;
 mod msm;
+pub mod statement;
 pub mod suite;
 pub mod transcript;
 mod util;

@@ -61,8 +61,7 @@ use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::ProofError;
 
-/// The bit sizes a range proof may use.
-pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
+pub use crate::statement::VALID_BITSIZES;
 
 /// A Bulletproofs range proof for one or more commitments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,10 +113,6 @@ pub(crate) mod steps {
                 Ok(commitments.iter().map(|c| c.point).collect())
             }
             Convention::MoneroOriginal => {
-                if n != crate::generators::monero::MONERO_BITS {
-                    // Monero proves 64-bit values only; its generator layout assumes it.
-                    return Err(ProofError::WrongConvention);
-                }
                 let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
                 let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
                 for p in &v {
@@ -163,15 +158,19 @@ pub(crate) mod steps {
     }
 }
 
-/// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
-pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
-    if !VALID_BITSIZES.contains(&n) {
-        return Err(ProofError::InvalidBitsize(n));
+/// The statement of an `n`-bit Bulletproof of `m` values under `gens`, checked; returns the
+/// padded aggregation size \\(m'\\).
+pub(crate) fn check_statement<G: Group>(
+    gens: &crate::generators::Generators<G>,
+    n: usize,
+    m: usize,
+) -> Result<usize, ProofError> {
+    crate::statement::Statement {
+        bits: n,
+        extension_degree: 1,
+        minimum_values: None,
     }
-    if m == 0 || m > crate::MAX_AGGREGATION {
-        return Err(ProofError::InvalidAggregation(m));
-    }
-    Ok(m.next_power_of_two())
+    .check(gens, m)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::{check_shape, steps, RangeProof};
+use super::{check_statement, steps, RangeProof};
 use crate::generators::{Generators, Publisher};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
@@ -280,8 +280,7 @@ impl<G: Group> RangeProof<G> {
                 blindings: blindings.len(),
             });
         }
-        let m_padded = check_shape(n, m)?;
-        gens.check_capacity(n, m_padded)?;
+        let m_padded = check_statement(gens, n, m)?;
         if n < 64 && values.iter().any(|v| v >> n != 0) {
             return Err(ProofError::ValueOutOfRange { bits: n });
         }

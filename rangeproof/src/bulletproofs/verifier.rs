@@ -19,7 +19,7 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_shape, steps, RangeProof};
+use super::{check_statement, steps, RangeProof};
 use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
@@ -102,8 +102,7 @@ impl<G: Group> RangeProof<G> {
         R: RngCore + CryptoRng,
     {
         let m = commitments.len();
-        let m_padded = check_shape(n, m)?;
-        gens.check_capacity(n, m_padded)?;
+        let m_padded = check_statement(gens, n, m)?;
         let nm = n * m_padded;
         // Wrong n or m shows up as the wrong number of rounds: reject before any work.
         if self.ipp.l_vec.len() != nm.trailing_zeros() as usize {

@@ -103,58 +103,7 @@ impl<G: Group> RangeProofPlus<G> {
     }
 }
 
-/// What a Bulletproofs+ proof is about, besides the commitments: the bit size, the extension
-/// degree and the optional minimum values (one per commitment).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Statement<'a> {
-    /// Bit size n: each \\(v_j - \mu_j\\) lies in \\([0, 2^n)\\).
-    pub bits: usize,
-    /// Blinding factors per commitment, 1 to 6.
-    pub extension_degree: usize,
-    /// Public minimum values \\(\mu_j\\), one per commitment; `None` means all zero.
-    pub minimum_values: Option<&'a [u64]>,
-}
-
-impl Statement<'_> {
-    /// Checks the statement for `m` commitments against `gens` and returns the padded m'.
-    pub(crate) fn check<G: Group>(
-        &self,
-        gens: &Generators<G>,
-        m: usize,
-    ) -> Result<usize, ProofError> {
-        let m_padded = crate::bulletproofs::check_shape(self.bits, m)?;
-        if self.extension_degree == 0 || self.extension_degree > gens.pedersen().blinding.len() {
-            return Err(ProofError::InvalidExtensionDegree(self.extension_degree));
-        }
-        if let Some(minimums) = self.minimum_values {
-            if minimums.len() != m {
-                return Err(ProofError::MismatchedLengths {
-                    values: m,
-                    blindings: minimums.len(),
-                });
-            }
-            // Tari's rule, which its verifier enforces: a minimum fits in n bits too.
-            if self.bits < 64 && minimums.iter().any(|mu| mu >> self.bits != 0) {
-                return Err(ProofError::MinimumOutOfRange { bits: self.bits });
-            }
-        }
-        if gens.convention() == Convention::MoneroPlus
-            && (self.bits != crate::generators::monero::MONERO_BITS
-                || self.minimum_values.is_some())
-        {
-            // Monero proves 64-bit values, without minimum-value promises (and the single
-            // blinding base makes the extension degree 1).
-            return Err(ProofError::WrongConvention);
-        }
-        gens.check_capacity(self.bits, m_padded)?;
-        Ok(m_padded)
-    }
-
-    /// \\(\mu_j\\), zero when absent.
-    pub(crate) fn minimum(&self, j: usize) -> u64 {
-        self.minimum_values.map_or(0, |m| m[j])
-    }
-}
+pub use crate::statement::Statement;
 
 /// Absorbs the statement as the generators' convention does, and returns the commitment points
 /// the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears their cofactor before use).

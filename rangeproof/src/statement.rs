@@ -1,0 +1,82 @@
+//! What a range proof states, and the shape checks both proof systems share.
+
+use crate::generators::{Convention, Generators};
+use crate::group::Group;
+use crate::ProofError;
+
+/// The bit sizes a range proof may use.
+pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
+
+/// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
+pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
+    if !VALID_BITSIZES.contains(&n) {
+        return Err(ProofError::InvalidBitsize(n));
+    }
+    if m == 0 || m > crate::MAX_AGGREGATION {
+        return Err(ProofError::InvalidAggregation(m));
+    }
+    Ok(m.next_power_of_two())
+}
+
+/// What a range proof is about, besides the commitments: the bit size, the extension degree
+/// and the optional minimum values (one per commitment). Both proof systems check their shape
+/// here; Bulletproofs' statements have extension degree 1 and no minimums.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement<'a> {
+    /// Bit size n: each \\(v_j - \mu_j\\) lies in \\([0, 2^n)\\).
+    pub bits: usize,
+    /// Blinding factors per commitment, 1 to 6.
+    pub extension_degree: usize,
+    /// Public minimum values \\(\mu_j\\), one per commitment; `None` means all zero.
+    pub minimum_values: Option<&'a [u64]>,
+}
+
+impl Statement<'_> {
+    /// Checks the statement for `m` commitments against `gens` and returns the padded m'.
+    pub(crate) fn check<G: Group>(
+        &self,
+        gens: &Generators<G>,
+        m: usize,
+    ) -> Result<usize, ProofError> {
+        let m_padded = check_shape(self.bits, m)?;
+        if self.extension_degree == 0 || self.extension_degree > gens.pedersen().blinding.len() {
+            return Err(ProofError::InvalidExtensionDegree(self.extension_degree));
+        }
+        if let Some(minimums) = self.minimum_values {
+            if minimums.len() != m {
+                return Err(ProofError::MismatchedLengths {
+                    values: m,
+                    blindings: minimums.len(),
+                });
+            }
+            // Tari's rule, which its verifier enforces: a minimum fits in n bits too.
+            if self.bits < 64 && minimums.iter().any(|mu| mu >> self.bits != 0) {
+                return Err(ProofError::MinimumOutOfRange { bits: self.bits });
+            }
+        }
+        match gens.convention() {
+            Convention::MoneroPlus | Convention::MoneroOriginal
+                if self.bits != crate::generators::monero::MONERO_BITS
+                    || self.minimum_values.is_some() =>
+            {
+                // Monero proves 64-bit values, without minimum-value promises (and the single
+                // blinding base makes the extension degree 1); its generator layout assumes it.
+                return Err(ProofError::WrongConvention);
+            }
+            Convention::Dalek | Convention::MoneroOriginal
+                if self.extension_degree != 1 || self.minimum_values.is_some() =>
+            {
+                // Bulletproofs: one blinding factor, no minimum-value promises.
+                return Err(ProofError::WrongConvention);
+            }
+            _ => {}
+        }
+        gens.check_capacity(self.bits, m_padded)?;
+        Ok(m_padded)
+    }
+
+    /// \\(\mu_j\\), zero when absent.
+    pub(crate) fn minimum(&self, j: usize) -> u64 {
+        self.minimum_values.map_or(0, |m| m[j])
+    }
+}
