@@ -15,6 +15,7 @@ pub mod suite;
 pub mod transcript;
 mod util;
 mod verification;
+pub(crate) mod weighted_inner_product;
 mod wire;
 
 #[cfg(test)]

@@ -14,9 +14,9 @@ use super::nonces::{self, nonce};
 use super::{absorb_statement, RangeProofPlus, Statement};
 use crate::generators::{Generators, Publisher};
 use crate::group::{EncodedPoint, Group};
-use crate::inner_product::folding::FoldedGens;
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::powers;
+use crate::weighted_inner_product::{Blindings, LastRoundNonces, WeightedInnerProduct, WipNonces};
 use crate::ProofError;
 
 /// `degree` blinding nonces for `label` (and round `j` where the protocol indexes by round):
@@ -36,6 +36,30 @@ fn take_nonces<G: Group, R: RngCore + CryptoRng>(
             })
             .collect(),
     )
+}
+
+/// The blinding nonces of the weighted inner-product argument: Tari's seed derivations when
+/// there is a seed nonce, else the hedged RNG.
+struct ProverNonces<'a, G: Group, R> {
+    seed: Option<&'a G::Scalar>,
+    rng: &'a mut R,
+    degree: usize,
+}
+
+impl<G: Group, R: RngCore + CryptoRng> WipNonces<G> for ProverNonces<'_, G, R> {
+    fn round(&mut self, j: usize) -> (Blindings<G>, Blindings<G>) {
+        let d_l = take_nonces::<G, _>(self.seed, self.rng, nonces::D_L, Some(j), self.degree);
+        let d_r = take_nonces::<G, _>(self.seed, self.rng, nonces::D_R, Some(j), self.degree);
+        (d_l, d_r)
+    }
+
+    fn last_round(&mut self) -> LastRoundNonces<G> {
+        let r = Zeroizing::new(G::random_scalar(self.rng));
+        let s = Zeroizing::new(G::random_scalar(self.rng));
+        let delta = take_nonces::<G, _>(self.seed, self.rng, nonces::DELTA, None, self.degree);
+        let eta = take_nonces::<G, _>(self.seed, self.rng, nonces::ETA, None, self.degree);
+        LastRoundNonces { r, s, delta, eta }
+    }
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -171,156 +195,31 @@ impl<G: Group> RangeProofPlus<G> {
         }
 
         // The weighted inner-product argument (figure 1).
-        let rounds = nm.trailing_zeros() as usize;
-        let mut l_vec = Vec::with_capacity(rounds);
-        let mut r_vec = Vec::with_capacity(rounds);
-        let mut folded = FoldedGens::<G>::new(g_vec, h_vec);
-        let mut scalars = Zeroizing::new(Vec::with_capacity(2 * nm + 1 + degree));
-        let mut points = Vec::with_capacity(2 * nm + 1 + degree);
-        let mut n_cur = nm;
-        let mut round = 0;
-        while n_cur > 1 {
-            let half = n_cur / 2;
-            let t = half.trailing_zeros() as usize;
-            let (y_half, y_half_inv) = (y_pows[half], y_inv_pow2[t]);
-            let (a_lo, a_hi) = a[..n_cur].split_at(half);
-            let (b_lo, b_hi) = b[..n_cur].split_at(half);
-
-            // c_L = <a_lo, b_hi>_y, c_R = y^{n/2} <a_hi, b_lo>_y.
-            let mut c_l = Zeroizing::new(G::zero());
-            let mut c_r = Zeroizing::new(G::zero());
-            for i in 0..half {
-                *c_l += a_lo[i] * y_pows[i + 1] * b_hi[i];
-                *c_r += a_hi[i] * y_pows[half + i + 1] * b_lo[i];
-            }
-            let d_l = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::D_L, Some(round), degree);
-            let d_r = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::D_R, Some(round), degree);
-
-            // L = c_L B + Σ d_L,k B̃_k + <a_lo y^{-n/2}, G_hi> + <b_hi, H_lo>
-            scalars.clear();
-            points.clear();
-            scalars.push(*c_l);
-            scalars.extend_from_slice(&d_l);
-            points.push(pc.b);
-            points.extend_from_slice(blinding_bases);
-            folded.push_g(
-                n_cur,
-                half,
-                a_lo.iter().map(|x| *x * y_half_inv),
-                &mut scalars,
-                &mut points,
-            );
-            folded.push_h(n_cur, 0, b_hi.iter().copied(), &mut scalars, &mut points);
-            let l = publisher.publish(G::multiscalar_mul(&scalars, &points));
-
-            // R = c_R B + Σ d_R,k B̃_k + <a_hi y^{n/2}, G_lo> + <b_lo, H_hi>
-            scalars.clear();
-            points.clear();
-            scalars.push(*c_r);
-            scalars.extend_from_slice(&d_r);
-            points.push(pc.b);
-            points.extend_from_slice(blinding_bases);
-            folded.push_g(
-                n_cur,
-                0,
-                a_hi.iter().map(|x| *x * y_half),
-                &mut scalars,
-                &mut points,
-            );
-            folded.push_h(n_cur, half, b_lo.iter().copied(), &mut scalars, &mut points);
-            let r = publisher.publish(G::multiscalar_mul(&scalars, &points));
-
-            transcript.validate_and_append_point(b"L", &l.bytes)?;
-            transcript.validate_and_append_point(b"R", &r.bytes)?;
-            l_vec.push(l);
-            r_vec.push(r);
-            let e = nonzero_challenge(transcript, b"e")?;
-            let e_inv = G::invert(&e);
-            let (e_sq, e_inv_sq) = (e * e, e_inv * e_inv);
-
-            let hi_factor = y_half * e_inv;
-            for i in 0..half {
-                a[i] = a[i] * e + a[half + i] * hi_factor;
-                b[i] = b[i] * e_inv + b[half + i] * e;
-            }
-            // G' = e^{-1} (G_lo + e² y^{-n/2} G_hi), H' = e (H_lo + e^{-2} H_hi).
-            folded.fold(n_cur, e_sq * y_half_inv, e_inv_sq, e_inv, e);
-            for (alpha_k, (l_k, r_k)) in alpha.iter_mut().zip(d_l.iter().zip(d_r.iter())) {
-                *alpha_k += *l_k * e_sq + *r_k * e_inv_sq;
-            }
-            n_cur = half;
-            round += 1;
-        }
-
-        // Final round: A_1 and B' (figure 1, step 9).
-        let r_nonce = Zeroizing::new(G::random_scalar(&mut rng));
-        let s_nonce = Zeroizing::new(G::random_scalar(&mut rng));
-        let delta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::DELTA, None, degree);
-        let eta = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::ETA, None, degree);
-        // Test-only: a prover that blinds nothing in the last round (A1 and B are then the
-        // identity; the proof is still valid).
-        #[cfg(test)]
-        let (r_nonce, s_nonce, delta, eta) = if crate::generators::tamper::zero_nonces() {
-            let zeros = || Zeroizing::new(vec![G::zero(); degree]);
-            (
-                Zeroizing::new(G::zero()),
-                Zeroizing::new(G::zero()),
-                zeros(),
-                zeros(),
-            )
-        } else {
-            (r_nonce, s_nonce, delta, eta)
+        let mut nonce_source = ProverNonces {
+            seed: seed_nonce,
+            rng: &mut rng,
+            degree,
         };
-        // The folded witness a_0, b_0 is secret (r_1, s_1 hide it): copies wiped when dropped.
-        let (a0, b0) = (Zeroizing::new(a[0]), Zeroizing::new(b[0]));
-
-        scalars.clear();
-        points.clear();
-        scalars.push(*r_nonce * y * *b0 + *s_nonce * y * *a0);
-        scalars.extend_from_slice(&delta);
-        points.push(pc.b);
-        points.extend_from_slice(blinding_bases);
-        folded.push_g(1, 0, core::iter::once(*r_nonce), &mut scalars, &mut points);
-        folded.push_h(1, 0, core::iter::once(*s_nonce), &mut scalars, &mut points);
-        let a1 = publisher.publish(G::multiscalar_mul(&scalars, &points));
-
-        scalars.clear();
-        points.clear();
-        scalars.push(*r_nonce * y * *s_nonce);
-        scalars.extend_from_slice(&eta);
-        points.push(pc.b);
-        points.extend_from_slice(blinding_bases);
-        let b_point = publisher.publish(G::multiscalar_mul(&scalars, &points));
-
-        transcript.validate_and_append_point(b"A1", &a1.bytes)?;
-        transcript.validate_and_append_point(b"B", &b_point.bytes)?;
-        let e = nonzero_challenge(transcript, b"e")?;
-        let e_sq = e * e;
-
+        let wip = WeightedInnerProduct {
+            transcript,
+            publisher: &publisher,
+            value_base: pc.b,
+            blinding_bases,
+            y,
+            y_pows: &y_pows,
+            y_inv_pow2: &y_inv_pow2,
+        }
+        .prove(g_vec, h_vec, a, b, alpha, &mut nonce_source)?;
         let proof = RangeProofPlus {
             a: a_point,
-            a1,
-            b: b_point,
-            r1: *r_nonce + *a0 * e,
-            s1: *s_nonce + *b0 * e,
-            d1: (0..degree)
-                .map(|k| eta[k] + delta[k] * e + alpha[k] * e_sq)
-                .collect(),
-            l_vec,
-            r_vec,
+            a1: wip.a1,
+            b: wip.b,
+            r1: wip.r1,
+            s1: wip.s1,
+            d1: wip.d1,
+            l_vec: wip.l_vec,
+            r_vec: wip.r_vec,
         };
         Ok((proof, commitments))
     }
-}
-
-/// A challenge that must not be zero (Tari rejects zero challenges; so do we, on both sides).
-pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    label: &'static [u8],
-) -> Result<G::Scalar, ProofError> {
-    let c = transcript.challenge_scalar(label);
-    if c == G::zero() {
-        return Err(ProofError::VerificationFailed);
-    }
-    Ok(c)
 }

@@ -22,12 +22,11 @@
 use rand_core::{CryptoRng, RngCore};
 
 use super::nonces::{self, nonce};
-use super::prover::nonzero_challenge;
 use super::{absorb_statement, RangeProofPlus, Statement};
 use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::sum_of_powers;
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;

@@ -68,3 +68,15 @@ pub trait TranscriptProtocol<G: Group> {
         rng: &mut R,
     ) -> Self::WitnessRng;
 }
+
+/// A challenge that must not be zero (Tari rejects zero challenges; so do we, on both sides).
+pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    label: &'static [u8],
+) -> Result<G::Scalar, ProofError> {
+    let c = transcript.challenge_scalar(label);
+    if c == G::zero() {
+        return Err(ProofError::VerificationFailed);
+    }
+    Ok(c)
+}
