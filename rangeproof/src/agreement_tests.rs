@@ -21,8 +21,8 @@ use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
 
 use crate::bulletproofs_plus::Statement;
+use crate::flavors::tamper::{self, Target};
 use crate::generators::monero;
-use crate::generators::tamper::{self, Target};
 use crate::group::ed25519::tests::torsion;
 use crate::group::EncodedPoint;
 use crate::transcript::monero::MoneroTranscript;

@@ -55,9 +55,9 @@ pub enum ProofError {
     /// Mask recovery (a seed nonce) was requested for an aggregated proof.
     #[error("mask recovery works only for proofs of a single commitment")]
     MaskRecoveryNeedsSingleProof,
-    /// The generators belong to a convention this proof system or statement does not use.
-    #[error("these generators' convention does not support this proof system or statement")]
-    WrongConvention,
+    /// The generators belong to a flavor this proof system or statement does not use.
+    #[error("these generators' flavor does not support this proof system or statement")]
+    WrongFlavor,
     /// The generators are too few for this proof.
     #[error("not enough generators for {bits} bits x {parties} values")]
     InsufficientGenerators {

@@ -6,6 +6,7 @@ pub mod batch;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 mod errors;
+pub mod flavors;
 pub mod generators;
 pub mod group;
 pub mod inner_product;

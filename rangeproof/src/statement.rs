@@ -1,8 +1,8 @@
 //! What a range proof states, and the shape checks both proof systems share.
 
-use crate::generators::{Convention, Generators};
 use crate::group::Group;
 use crate::ProofError;
+use crate::{flavors::Flavor, generators::Generators};
 
 /// The bit sizes a range proof may use.
 pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
@@ -54,25 +54,34 @@ impl Statement<'_> {
                 return Err(ProofError::MinimumOutOfRange { bits: self.bits });
             }
         }
-        match gens.convention() {
-            Convention::MoneroPlus | Convention::MoneroOriginal
+        match gens.flavor() {
+            Flavor::MoneroPlus | Flavor::MoneroOriginal
                 if self.bits != crate::generators::monero::MONERO_BITS
                     || self.minimum_values.is_some() =>
             {
                 // Monero proves 64-bit values, without minimum-value promises (and the single
                 // blinding base makes the extension degree 1); its generator layout assumes it.
-                return Err(ProofError::WrongConvention);
+                return Err(ProofError::WrongFlavor);
             }
-            Convention::Dalek | Convention::MoneroOriginal
+            Flavor::Dalek | Flavor::MoneroOriginal
                 if self.extension_degree != 1 || self.minimum_values.is_some() =>
             {
                 // Bulletproofs: one blinding factor, no minimum-value promises.
-                return Err(ProofError::WrongConvention);
+                return Err(ProofError::WrongFlavor);
             }
             _ => {}
         }
         gens.check_capacity(self.bits, m_padded)?;
         Ok(m_padded)
+    }
+
+    /// What a flavor's transcript absorbs of the statement.
+    pub(crate) fn shape(&self) -> crate::flavors::StatementShape<'_> {
+        crate::flavors::StatementShape {
+            bits: self.bits,
+            extension_degree: self.extension_degree,
+            minimum_values: self.minimum_values,
+        }
     }
 
     /// \\(\mu_j\\), zero when absent.

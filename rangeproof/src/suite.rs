@@ -177,7 +177,7 @@ impl Suite {
         match self {
             Suite::DalekBulletproofs => {
                 if degree != 1 || statement.minimum_values.is_some() {
-                    return Err(ProofError::WrongConvention);
+                    return Err(ProofError::WrongFlavor);
                 }
                 let blindings: Zeroizing<Vec<_>> = Zeroizing::new(
                     values
@@ -479,7 +479,7 @@ fn monero_statement(statement: &SuiteStatement) -> Result<(), ProofError> {
         || statement.minimum_values.is_some()
         || !statement.transcript_label.is_empty()
     {
-        return Err(ProofError::WrongConvention);
+        return Err(ProofError::WrongFlavor);
     }
     Ok(())
 }
@@ -635,7 +635,7 @@ mod tests {
             st.transcript_label = b"label".to_vec();
             assert_eq!(
                 suite.prove(&st, &[1], &mut OsRng).err(),
-                Some(ProofError::WrongConvention)
+                Some(ProofError::WrongFlavor)
             );
         }
     }

@@ -170,6 +170,6 @@ fn monero_bulletproofs_are_64_bit_only() {
             n,
             &mut OsRng,
         );
-        assert_eq!(proved.err(), Some(ProofError::WrongConvention), "n = {n}");
+        assert_eq!(proved.err(), Some(ProofError::WrongFlavor), "n = {n}");
     }
 }

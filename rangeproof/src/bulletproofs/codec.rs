@@ -78,7 +78,7 @@ impl<G: Group> RangeProof<G> {
     pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
         let rounds = self.ipp.l_vec.len();
         if rounds > MONERO_MAX_ROUNDS {
-            return Err(ProofError::WrongConvention);
+            return Err(ProofError::WrongFlavor);
         }
         let mut out = Vec::with_capacity(self.serialized_size() + 2);
         for p in [&self.a, &self.s, &self.t_1, &self.t_2] {

@@ -12,8 +12,9 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::{check_statement, steps, RangeProof};
-use crate::generators::{Generators, Publisher};
+use super::{check_statement, RangeProof};
+use crate::flavors::Publisher;
+use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
@@ -115,7 +116,7 @@ pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
         Zeroizing::new((0..len).map(|_| G::random_scalar(rng)).collect());
     // Test-only: a prover that blinds nothing (S is then the identity; still valid).
     #[cfg(test)]
-    let (nonces, s_l, s_r) = if crate::generators::tamper::zero_nonces() {
+    let (nonces, s_l, s_r) = if crate::flavors::tamper::zero_nonces() {
         let zeros = || Zeroizing::new(vec![G::zero(); len]);
         let rho = G::zero();
         (Nonces::<G> { rho, ..nonces }, zeros(), zeros())
@@ -258,8 +259,9 @@ impl<G: Group> RangeProof<G> {
     /// 32 or 64 and `values.len()` between 1 and 64; any `m` is allowed (see the module notes
     /// on padding).
     ///
-    /// The protocol's rounds are [`commit_bits`], [`BitCommitment::commit_polynomial`],
-    /// [`BitCommitment::answer`] and the inner-product argument; this function runs them as
+    /// The protocol's rounds are `commit_bits`, `BitCommitment::commit_polynomial`,
+    /// `BitCommitment::answer` (crate-internal, for the multi-party protocol) and the
+    /// inner-product argument; this function runs them as
     /// one prover holding every value, with the transcript between them.
     pub fn prove_multiple<T, R>(
         gens: &Generators<G>,
@@ -293,10 +295,11 @@ impl<G: Group> RangeProof<G> {
             .collect();
 
         #[cfg(test)]
-        let commitments = crate::generators::tamper::commitments(commitments);
-        steps::commitments(transcript, gens, n, &commitments)?;
+        let commitments = crate::flavors::tamper::commitments(commitments);
+        gens.flavor()
+            .bulletproofs_statement(transcript, n, &commitments)?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let publisher = Publisher::<G>::new(gens.convention());
+        let publisher = Publisher::<G>::new(gens.flavor());
 
         // Hedged nonce generation.
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * 40));
@@ -323,7 +326,7 @@ impl<G: Group> RangeProof<G> {
         }
 
         let poly = bits.commit_polynomial(gens, &publisher, &share, y, z);
-        steps::before_t(transcript, gens, &z);
+        gens.flavor().bulletproofs_before_t(transcript, &z);
         transcript.append_point(b"T_1", &poly.t_1.bytes);
         transcript.append_point(b"T_2", &poly.t_2.bytes);
         let x = transcript.challenge_scalar(b"x");
@@ -332,9 +335,8 @@ impl<G: Group> RangeProof<G> {
         }
 
         let mut answers = bits.answer(&poly, &share, x);
-        steps::scalars(
+        gens.flavor().bulletproofs_scalars(
             transcript,
-            gens,
             &x,
             &answers.t_x,
             &answers.t_x_blinding,

@@ -19,13 +19,13 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_statement, steps, RangeProof};
-use crate::generators::{Convention, Generators};
+use super::{check_statement, RangeProof};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
+use crate::{flavors::Flavor, generators::Generators};
 
 impl<G: Group> RangeProof<G> {
     /// Verifies the proof for `commitments` (canonical encodings) of `n`-bit values.
@@ -110,18 +110,19 @@ impl<G: Group> RangeProof<G> {
         }
 
         // The reference allows V to be the identity (value 0 with blinding 0).
-        let v_points = steps::commitments(transcript, gens, n, commitments)?;
+        let v_points = gens
+            .flavor()
+            .bulletproofs_statement(transcript, n, commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         transcript.validate_and_append_point(b"S", &self.s.bytes)?;
         let y = transcript.challenge_scalar(b"y");
         let z = transcript.challenge_scalar(b"z");
-        steps::before_t(transcript, gens, &z);
+        gens.flavor().bulletproofs_before_t(transcript, &z);
         transcript.validate_and_append_point(b"T_1", &self.t_1.bytes)?;
         transcript.validate_and_append_point(b"T_2", &self.t_2.bytes)?;
         let x = transcript.challenge_scalar(b"x");
-        steps::scalars(
+        gens.flavor().bulletproofs_scalars(
             transcript,
-            gens,
             &x,
             &self.t_x,
             &self.t_x_blinding,
@@ -144,7 +145,7 @@ impl<G: Group> RangeProof<G> {
             u,
             c,
             v_points,
-            convention: gens.convention(),
+            flavor: gens.flavor(),
         })
     }
 
@@ -161,7 +162,7 @@ impl<G: Group> RangeProof<G> {
             ref u,
             c,
             ref v_points,
-            convention,
+            flavor,
         } = *r;
         let nm = n * m_padded;
         let m = v_points.len();
@@ -228,9 +229,9 @@ impl<G: Group> RangeProof<G> {
         let b_scalar = weight * w * (self.t_x - a * b) + wc * (delta - self.t_x);
         let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
 
-        // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
+        // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &G::Point| convention.clear_cofactor::<G>(p);
+        let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
         let wcx = wc * x;
@@ -281,8 +282,8 @@ pub(crate) struct Challenges<G: Group> {
     c: G::Scalar,
     /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
     v_points: Vec<G::Point>,
-    /// The convention, which says how proof points are cleared of their cofactor.
-    convention: Convention,
+    /// The flavor, which says how proof points are cleared of their cofactor.
+    flavor: Flavor,
 }
 
 impl<G: Group> Challenges<G> {

@@ -96,7 +96,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// Only for proofs of extension degree 1 (Monero's).
     pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
         if self.d1.len() != 1 || self.l_vec.len() > MONERO_MAX_ROUNDS {
-            return Err(ProofError::WrongConvention);
+            return Err(ProofError::WrongFlavor);
         }
         let mut out = Vec::with_capacity(self.serialized_size() + 1);
         for p in [&self.a, &self.a1, &self.b] {

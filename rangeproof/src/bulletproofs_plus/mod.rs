@@ -67,17 +67,13 @@
 //! on the two values, which lets anyone test guesses of the difference.
 
 pub mod codec;
-mod nonces;
 pub mod prover;
 pub mod verifier;
 
 #[cfg(test)]
 mod tests;
 
-use crate::generators::{Convention, Generators};
 use crate::group::{EncodedPoint, Group};
-use crate::transcript::TranscriptProtocol;
-use crate::ProofError;
 
 /// The largest number of blinding factors per commitment.
 pub const MAX_EXTENSION_DEGREE: usize = crate::generators::tari::MAX_EXTENSION_DEGREE;
@@ -104,56 +100,3 @@ impl<G: Group> RangeProofPlus<G> {
 }
 
 pub use crate::statement::Statement;
-
-/// Absorbs the statement as the generators' convention does, and returns the commitment points
-/// the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears their cofactor before use).
-///
-/// * Tari: domain separator, the value base `H` and the blinding bases `G` in use (each
-///   checked non-identity), `N`, `T`, `M`, each commitment and each minimum value (0 when
-///   absent). The equation uses the commitments themselves.
-/// * Monero: \\(V_j = 8^{-1} C_j\\), and the chain starts with
-///   \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
-///   \\(T_0\\): [`crate::transcript::monero::MoneroTranscript::bulletproofs_plus`]). The equation
-///   uses \\(8 V_j\\).
-///
-/// `commitments` are the real (unpadded) ones.
-pub(crate) fn absorb_statement<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    gens: &Generators<G>,
-    statement: &Statement<'_>,
-    commitments: &[EncodedPoint<G>],
-) -> Result<Vec<G::Point>, ProofError> {
-    match gens.convention() {
-        Convention::Tari => {
-            let bases = gens.pedersen_encodings();
-            transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
-            transcript.validate_and_append_point(b"H", &bases[0])?;
-            for g in &bases[1..=statement.extension_degree] {
-                transcript.validate_and_append_point(b"G", g)?;
-            }
-            transcript.append_u64(b"N", statement.bits as u64);
-            transcript.append_u64(b"T", statement.extension_degree as u64);
-            transcript.append_u64(b"M", commitments.len() as u64);
-            for c in commitments {
-                transcript.append_point(b"Ci", &c.bytes);
-            }
-            for j in 0..commitments.len() {
-                transcript.append_u64(b"vi - minimum_value", statement.minimum(j));
-            }
-            Ok(commitments.iter().map(|c| c.point).collect())
-        }
-        Convention::MoneroPlus => {
-            let inv_cofactor = G::invert(&G::Scalar::from(gens.convention().cofactor()));
-            let v: Vec<G::Point> = commitments.iter().map(|c| c.point * inv_cofactor).collect();
-            let v_bytes: Vec<u8> = v
-                .iter()
-                .flat_map(|p| G::point_to_bytes(p).as_ref().to_vec())
-                .collect();
-            let inner = crate::transcript::monero::hash_to_scalar(&[&v_bytes]).to_bytes();
-            transcript.append_bytes(b"V", &inner);
-            let _ = transcript.challenge_scalar(b"t");
-            Ok(v)
-        }
-        Convention::Dalek | Convention::MoneroOriginal => Err(ProofError::WrongConvention),
-    }
-}

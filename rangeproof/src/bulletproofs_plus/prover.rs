@@ -10,9 +10,10 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroizing;
 
-use super::nonces::{self, nonce};
-use super::{absorb_statement, RangeProofPlus, Statement};
-use crate::generators::{Generators, Publisher};
+use super::{RangeProofPlus, Statement};
+use crate::flavors::tari::nonces::{self, nonce};
+use crate::flavors::Publisher;
+use crate::generators::Generators;
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::powers;
@@ -131,10 +132,15 @@ impl<G: Group> RangeProofPlus<G> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         #[cfg(test)]
-        let commitments = crate::generators::tamper::commitments(commitments);
-        absorb_statement(transcript, gens, statement, &commitments)?;
+        let commitments = crate::flavors::tamper::commitments(commitments);
+        gens.flavor().bulletproofs_plus_statement(
+            transcript,
+            gens,
+            statement.shape(),
+            &commitments,
+        )?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let publisher = Publisher::<G>::new(gens.convention());
+        let publisher = Publisher::<G>::new(gens.flavor());
 
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * (8 + 32 * degree)));
         for (v, r) in values.iter().zip(blindings) {

@@ -7,6 +7,7 @@ use rand::Rng;
 use super::*;
 use crate::generators::tari;
 use crate::group::Ristretto255;
+use crate::ProofError;
 
 type G = Ristretto255;
 type Scalar = <G as Group>::Scalar;

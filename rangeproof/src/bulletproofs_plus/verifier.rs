@@ -21,15 +21,15 @@
 
 use rand_core::{CryptoRng, RngCore};
 
-use super::nonces::{self, nonce};
-use super::{absorb_statement, RangeProofPlus, Statement};
-use crate::generators::{Convention, Generators};
+use super::{RangeProofPlus, Statement};
+use crate::flavors::tari::nonces::{self, nonce};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::sum_of_powers;
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
+use crate::{flavors::Flavor, generators::Generators};
 
 /// The challenges of one proof, and the commitment points its equation uses.
 #[derive(Clone, Debug)]
@@ -44,8 +44,8 @@ pub(crate) struct Challenges<G: Group> {
     m_padded: usize,
     /// \\(\mu_j\\) for the real commitments (zeros when absent).
     minimums: Vec<u64>,
-    /// The convention, which says how proof points are cleared of their cofactor.
-    convention: Convention,
+    /// The flavor, which says how proof points are cleared of their cofactor.
+    flavor: Flavor,
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -85,8 +85,8 @@ impl<G: Group> RangeProofPlus<G> {
         commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
-        if gens.convention() != crate::generators::Convention::Tari {
-            return Err(ProofError::WrongConvention);
+        if gens.flavor() != crate::flavors::Flavor::Tari {
+            return Err(ProofError::WrongFlavor);
         }
         let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
         let c = self.replay(gens, transcript, statement, &commitments)?;
@@ -136,7 +136,12 @@ impl<G: Group> RangeProofPlus<G> {
         {
             return Err(ProofError::VerificationFailed);
         }
-        let v = absorb_statement(transcript, gens, statement, commitments)?;
+        let v = gens.flavor().bulletproofs_plus_statement(
+            transcript,
+            gens,
+            statement.shape(),
+            commitments,
+        )?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         let y = nonzero_challenge(transcript, b"y")?;
         let z = nonzero_challenge(transcript, b"z")?;
@@ -160,7 +165,7 @@ impl<G: Group> RangeProofPlus<G> {
             minimums: (0..commitments.len())
                 .map(|j| statement.minimum(j))
                 .collect(),
-            convention: gens.convention(),
+            flavor: gens.flavor(),
         })
     }
 
@@ -193,7 +198,7 @@ impl<G: Group> RangeProofPlus<G> {
             n,
             m_padded,
             ref minimums,
-            convention,
+            flavor,
         } = *c;
         let k = e_rounds.len();
 
@@ -265,9 +270,9 @@ impl<G: Group> RangeProofPlus<G> {
 
         let mut dynamic_scalars = Vec::with_capacity(3 + v.len() + 2 * k);
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
-        // Every proof point and commitment enters times the convention's cofactor (Monero: 8),
+        // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &G::Point| convention.clear_cofactor::<G>(p);
+        let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
         let w_e_sq = weight * e_sq;
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
         for (j, v_j) in v.iter().enumerate() {

@@ -14,13 +14,14 @@
 //! verification tables for each proof shape small enough for tables to beat Pippenger. Build
 //! one `Generators` per flavor and share it (the flavor constructors return a process-wide one).
 
-pub mod dalek;
-pub mod monero;
-pub mod tari;
+// The flavors' generators live with the rest of each flavor (`crate::flavors`); these paths
+// stay for callers that know them as generators.
+pub use crate::flavors::{dalek, monero, tari};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::flavors::flavor::Flavor;
 use crate::group::Group;
 
 /// Pedersen commitment bases: \\(B\\) for the value and one or more blinding bases
@@ -115,156 +116,9 @@ impl<G: Group> VectorGens<G> {
     }
 }
 
-/// The wire and transcript conventions a set of generators belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Convention {
-    /// The reference `bulletproofs` crate (Bulletproofs over ristretto255, merlin).
-    Dalek,
-    /// Tari's Bulletproofs+ over ristretto255 (merlin).
-    Tari,
-    /// Monero's Bulletproofs+ over Ed25519 (Keccak hash chain, points published times 1/8).
-    MoneroPlus,
-    /// Monero's original Bulletproofs over Ed25519.
-    MoneroOriginal,
-}
-
-impl Convention {
-    /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
-    fn cofactor_log2(self) -> u32 {
-        match self {
-            Convention::MoneroPlus | Convention::MoneroOriginal => 3,
-            Convention::Dalek | Convention::Tari => 0,
-        }
-    }
-
-    /// The multiplier the verifier applies to every proof point and commitment, and whose
-    /// inverse the prover applies to every point it publishes: 8 for Monero, 1 elsewhere.
-    pub(crate) fn cofactor(self) -> u64 {
-        1 << self.cofactor_log2()
-    }
-
-    /// A proof point or commitment as the verification equation uses it: times the cofactor,
-    /// computed by point doublings as Monero's `scalarmult8` does, so that any torsion
-    /// component is removed before the point meets a (reduced) scalar. See the notes of
-    /// [`crate::group::ed25519`] for why folding the cofactor into the scalars is not the same.
-    pub(crate) fn clear_cofactor<G: Group>(self, p: &G::Point) -> G::Point {
-        match self.cofactor_log2() {
-            0 => *p,
-            k => G::mul_by_pow_2(p, k),
-        }
-    }
-}
-
-/// How a prover publishes its points under a convention: times \\(1/\mathrm{cofactor}\\)
-/// (Monero's \\(8^{-1}\\)), or unchanged. The inverse is computed once per proof.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Publisher<G: Group> {
-    scale: Option<G::Scalar>,
-}
-
-impl<G: Group> Publisher<G> {
-    pub(crate) fn new(convention: Convention) -> Self {
-        let cofactor = convention.cofactor();
-        Publisher {
-            scale: (cofactor != 1).then(|| G::invert(&G::Scalar::from(cofactor))),
-        }
-    }
-
-    /// The published form of a point the protocol computed.
-    pub(crate) fn publish(&self, p: G::Point) -> crate::group::EncodedPoint<G> {
-        let published = match self.scale {
-            Some(s) => p * s,
-            None => p,
-        };
-        #[cfg(test)]
-        let published = tamper::published::<G>(published);
-        crate::group::EncodedPoint::from_point(published)
-    }
-}
-
-/// Test-only: makes a prover add a point (a torsion point, in the torsion tests) to one of
-/// the points it publishes, or to one of its commitments, *before* the transcript hashes it —
-/// what a malicious or merely unusual Monero prover can do, and Monero accepts — or blind
-/// nothing, so that some prover messages are the identity.
-#[cfg(test)]
-pub(crate) mod tamper {
-    use std::cell::{Cell, RefCell};
-
-    use crate::group::{EncodedPoint, Group};
-
-    /// Which point to alter.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum Target {
-        /// The k-th point the prover publishes, in protocol order (counting from 0).
-        Published(usize),
-        /// The j-th commitment.
-        Commitment(usize),
-    }
-
-    thread_local! {
-        static PLAN: RefCell<Option<(Target, Vec<u8>)>> = const { RefCell::new(None) };
-        static PUBLISHED: Cell<usize> = const { Cell::new(0) };
-        static ZERO_NONCES: Cell<bool> = const { Cell::new(false) };
-    }
-
-    /// Runs `prove` (one proof) with the blinding nonces that make `S` (Bulletproofs) or `A1`
-    /// and `B` (Bulletproofs+) set to zero: those points come out as the identity, and the
-    /// proof is still valid (it only stops being zero-knowledge).
-    pub(crate) fn with_zero_nonces<R>(prove: impl FnOnce() -> R) -> R {
-        ZERO_NONCES.set(true);
-        let result = prove();
-        ZERO_NONCES.set(false);
-        result
-    }
-
-    pub(crate) fn zero_nonces() -> bool {
-        ZERO_NONCES.get()
-    }
-
-    /// Runs `prove` (one proof) with `offset` added to `target`.
-    pub(crate) fn with<R>(
-        target: Target,
-        offset: impl AsRef<[u8]>,
-        prove: impl FnOnce() -> R,
-    ) -> R {
-        PLAN.set(Some((target, offset.as_ref().to_vec())));
-        PUBLISHED.set(0);
-        let result = prove();
-        PLAN.set(None);
-        result
-    }
-
-    fn offset<G: Group>(bytes: &[u8]) -> G::Point {
-        G::PointEncoding::try_from(bytes)
-            .ok()
-            .and_then(|e| G::point_from_bytes(&e))
-            .expect("the offset is a canonical point")
-    }
-
-    pub(crate) fn published<G: Group>(p: G::Point) -> G::Point {
-        let k = PUBLISHED.get();
-        PUBLISHED.set(k + 1);
-        PLAN.with_borrow(|plan| match plan {
-            Some((Target::Published(t), bytes)) if *t == k => p + offset::<G>(bytes),
-            _ => p,
-        })
-    }
-
-    pub(crate) fn commitments<G: Group>(mut c: Vec<EncodedPoint<G>>) -> Vec<EncodedPoint<G>> {
-        PLAN.with_borrow(|plan| {
-            if let Some((Target::Commitment(j), bytes)) = plan {
-                c[*j] = EncodedPoint::from_point(c[*j].point + offset::<G>(bytes));
-            }
-        });
-        c
-    }
-}
-
 /// The generators of one flavor: Pedersen bases and (shared) vector generators.
 pub struct Generators<G: Group> {
-    /// Human-readable name of the flavor, e.g. `"dalek"`.
-    pub flavor: &'static str,
-    convention: Convention,
+    flavor: Flavor,
     pedersen: PedersenGens<G>,
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
@@ -275,7 +129,7 @@ impl<G: Group> core::fmt::Debug for Generators<G> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Generators")
             .field("group", &G::NAME)
-            .field("flavor", &self.flavor)
+            .field("flavor", &self.flavor.name())
             .field("gens_capacity", &self.vector.gens_capacity)
             .field("party_capacity", &self.vector.parties.len())
             .finish()
@@ -285,14 +139,12 @@ impl<G: Group> core::fmt::Debug for Generators<G> {
 impl<G: Group> Generators<G> {
     /// A flavor's generators: its Pedersen bases and its vector generators.
     pub(crate) fn new(
-        flavor: &'static str,
-        convention: Convention,
+        flavor: Flavor,
         pedersen: PedersenGens<G>,
         vector: Arc<VectorGens<G>>,
     ) -> Self {
         Generators {
             flavor,
-            convention,
             pedersen,
             vector,
             tables: Mutex::new(HashMap::new()),
@@ -300,9 +152,9 @@ impl<G: Group> Generators<G> {
         }
     }
 
-    /// The conventions these generators belong to.
-    pub fn convention(&self) -> Convention {
-        self.convention
+    /// The flavor these generators belong to.
+    pub fn flavor(&self) -> Flavor {
+        self.flavor
     }
 
     /// The vector generators (possibly shared with other flavors).

@@ -9,7 +9,7 @@ use zeroize::Zeroizing;
 
 use super::folding::FoldedGens;
 use super::InnerProductProof;
-use crate::generators::Publisher;
+use crate::flavors::Publisher;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers};
@@ -47,7 +47,7 @@ impl<G: Group> InnerProductProof<G> {
         let mut r_vec = Vec::with_capacity(rounds);
 
         let rho: Vec<G::Scalar> = powers::<G>(h_factor_ratio).take(n).collect();
-        // L and R are published as the convention wants (Monero: times 8^{-1}).
+        // L and R are published as the flavor wants (Monero: times 8^{-1}).
         let mut gens = FoldedGens::<G>::new(g, h);
         let mut scalars = Zeroizing::new(Vec::with_capacity(2 * n + 1));
         let mut points = Vec::with_capacity(2 * n + 1);

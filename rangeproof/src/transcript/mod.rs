@@ -10,7 +10,12 @@
 //! so that neither a weak system RNG nor a repeated transcript alone repeats a nonce.
 
 mod merlin_transcript;
-pub mod monero;
+
+/// Monero's Keccak hash-chain transcript, kept with the rest of the Monero flavor
+/// ([`crate::flavors::monero::transcript`]); this path stays for callers that know it here.
+pub mod monero {
+    pub use crate::flavors::monero::transcript::*;
+}
 
 use rand_core::{CryptoRng, RngCore};
 

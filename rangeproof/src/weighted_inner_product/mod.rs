@@ -16,7 +16,7 @@
 
 use zeroize::Zeroizing;
 
-use crate::generators::Publisher;
+use crate::flavors::Publisher;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::folding::FoldedGens;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -175,7 +175,7 @@ impl<G: Group, T: TranscriptProtocol<G>> WeightedInnerProduct<'_, G, T> {
         // Test-only: a prover that blinds nothing in the last round (A1 and B are then the
         // identity; the proof is still valid).
         #[cfg(test)]
-        let (r_nonce, s_nonce, delta, eta) = if crate::generators::tamper::zero_nonces() {
+        let (r_nonce, s_nonce, delta, eta) = if crate::flavors::tamper::zero_nonces() {
             let zeros = || Zeroizing::new(vec![G::zero(); degree]);
             (
                 Zeroizing::new(G::zero()),

@@ -16,8 +16,8 @@ use merlin::TranscriptRng;
 use rand_core::{CryptoRng, RngCore};
 use sha3::{Digest, Keccak256};
 
-use super::TranscriptProtocol;
 use crate::group::{Ed25519, Group};
+use crate::transcript::TranscriptProtocol;
 
 /// Ed25519's point encoding.
 const ENCODING_LEN: usize = 32;

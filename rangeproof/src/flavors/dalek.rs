@@ -15,8 +15,10 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
-use super::{Generators, PedersenGens, VectorGens};
-use crate::group::{Group, Ristretto255};
+use super::Flavor;
+use crate::generators::{Generators, PedersenGens, VectorGens};
+use crate::group::{EncodedPoint, Group, Ristretto255};
+use crate::transcript::TranscriptProtocol;
 
 /// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
 pub const DALEK_GENS_CAPACITY: usize = 64;
@@ -76,14 +78,33 @@ pub(crate) fn vector_gens() -> Arc<VectorGens<Ristretto255>> {
 /// The process-wide dalek-flavor generators.
 pub fn generators() -> &'static Generators<Ristretto255> {
     static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| {
-        Generators::new(
-            "dalek",
-            super::Convention::Dalek,
-            pedersen_gens(),
-            vector_gens(),
-        )
-    })
+    GENS.get_or_init(|| Generators::new(Flavor::Dalek, pedersen_gens(), vector_gens()))
+}
+
+/// Bulletproofs' statement, as the reference absorbs it: `rangeproof v1`, n, m, then each
+/// \\(V_j\\); the equation uses the commitments themselves.
+pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    n: usize,
+    commitments: &[EncodedPoint<G>],
+) -> Vec<G::Point> {
+    transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
+    for v in commitments {
+        transcript.append_point(b"V", &v.bytes);
+    }
+    commitments.iter().map(|c| c.point).collect()
+}
+
+/// \\(t_x, \tau_x, \mu\\) before the challenge \\(w\\), in the reference's order.
+pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    t_x: &G::Scalar,
+    t_x_blinding: &G::Scalar,
+    e_blinding: &G::Scalar,
+) {
+    transcript.append_scalar(b"t_x", t_x);
+    transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+    transcript.append_scalar(b"e_blinding", e_blinding);
 }
 
 #[cfg(test)]

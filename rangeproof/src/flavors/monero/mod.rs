@@ -19,8 +19,12 @@ use std::sync::{Arc, OnceLock};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
-use super::{Convention, Generators, PedersenGens, VectorGens};
-use crate::group::{Ed25519, Group};
+use super::Flavor;
+use crate::generators::{Generators, PedersenGens, VectorGens};
+use crate::group::{Ed25519, EncodedPoint, Group};
+use crate::transcript::TranscriptProtocol;
+
+pub mod transcript;
 
 /// Monero proves 64-bit values only.
 pub const MONERO_BITS: usize = 64;
@@ -53,7 +57,7 @@ fn all_vector_gens(label: &'static [u8]) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint
 }
 
 macro_rules! monero_flavor {
-    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:literal, $convention:expr) => {
+    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:expr) => {
         fn $all() -> &'static (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
             static ALL: OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)> = OnceLock::new();
             ALL.get_or_init(|| all_vector_gens($label))
@@ -62,15 +66,18 @@ macro_rules! monero_flavor {
         fn $share(party: u32, capacity: usize) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
             let (g, h) = $all();
             let start = party as usize * MONERO_BITS;
-            (g[start..start + capacity].to_vec(), h[start..start + capacity].to_vec())
+            (
+                g[start..start + capacity].to_vec(),
+                h[start..start + capacity].to_vec(),
+            )
         }
 
-        #[doc = concat!("The process-wide Monero generators for ", $flavor, " (label `", stringify!($label), "`).")]
+        #[doc = concat!("The process-wide Monero generators (label `", stringify!($label), "`).")]
         pub fn $fn_name() -> &'static Generators<Ed25519> {
             static GENS: OnceLock<Generators<Ed25519>> = OnceLock::new();
             GENS.get_or_init(|| {
                 let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, $share));
-                Generators::new($flavor, $convention, pedersen_gens(), vector)
+                Generators::new($flavor, pedersen_gens(), vector)
             })
         }
     };
@@ -81,17 +88,83 @@ monero_flavor!(
     plus_share,
     plus_all,
     b"bulletproof_plus",
-    "monero-bulletproofs+",
-    Convention::MoneroPlus
+    Flavor::MoneroPlus
 );
 monero_flavor!(
     bulletproofs_generators,
     original_share,
     original_all,
     b"bulletproof",
-    "monero-bulletproofs",
-    Convention::MoneroOriginal
+    Flavor::MoneroOriginal
 );
+
+/// \\(V_j = 8^{-1} C_j\\): the commitment points Monero's proofs are about (the transcript
+/// hashes their encodings; the verifier clears their cofactor before use).
+fn inv_eight_commitments<G: Group>(
+    flavor: Flavor,
+    commitments: &[EncodedPoint<G>],
+) -> Vec<G::Point> {
+    let inv_cofactor = G::invert(&G::Scalar::from(flavor.cofactor()));
+    commitments.iter().map(|c| c.point * inv_cofactor).collect()
+}
+
+/// Original Bulletproofs: the chain starts at \\(H_s(V_0 \Vert \cdots)\\) with
+/// \\(V_j = 8^{-1} C_j\\) (no labels, n or m: Monero fixes n = 64).
+pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    flavor: Flavor,
+    commitments: &[EncodedPoint<G>],
+) -> Vec<G::Point> {
+    let v = inv_eight_commitments(flavor, commitments);
+    for p in &v {
+        transcript.append_point(b"V", &G::point_to_bytes(p));
+    }
+    let _ = transcript.challenge_scalar(b"V");
+    v
+}
+
+/// Original Bulletproofs: \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\), so \\(z\\) is absorbed
+/// again before \\(T_1\\).
+pub(crate) fn bulletproofs_before_t<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    z: &G::Scalar,
+) {
+    transcript.append_scalar(b"z", z);
+}
+
+/// Original Bulletproofs: \\(x_{ip} = H_s(x \Vert x \Vert \tau_x \Vert \mu \Vert t)\\) plays the
+/// role of \\(w\\).
+pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    x: &G::Scalar,
+    t_x: &G::Scalar,
+    t_x_blinding: &G::Scalar,
+    e_blinding: &G::Scalar,
+) {
+    transcript.append_scalar(b"x", x);
+    transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+    transcript.append_scalar(b"e_blinding", e_blinding);
+    transcript.append_scalar(b"t_x", t_x);
+}
+
+/// Bulletproofs+: \\(V_j = 8^{-1} C_j\\), and the chain starts with
+/// \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
+/// \\(T_0\\): [`transcript::MoneroTranscript::bulletproofs_plus`]).
+pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    flavor: Flavor,
+    commitments: &[EncodedPoint<G>],
+) -> Vec<G::Point> {
+    let v = inv_eight_commitments(flavor, commitments);
+    let v_bytes: Vec<u8> = v
+        .iter()
+        .flat_map(|p| G::point_to_bytes(p).as_ref().to_vec())
+        .collect();
+    let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
+    transcript.append_bytes(b"V", &inner);
+    let _ = transcript.challenge_scalar(b"t");
+    v
+}
 
 #[cfg(test)]
 mod tests {

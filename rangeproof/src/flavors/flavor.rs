@@ -1,0 +1,159 @@
+//! The flavor as an identifier, and its cofactor rules: what the generators record and the
+//! provers and verifiers ask. (The flavors' modules beside this file hold the rest.)
+
+use crate::group::Group;
+
+/// A flavor: the wire, transcript, generator and nonce conventions of one deployed
+/// implementation. Each has its module beside this one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavor {
+    /// The reference `bulletproofs` crate (Bulletproofs over ristretto255, merlin).
+    Dalek,
+    /// Tari's Bulletproofs+ over ristretto255 (merlin).
+    Tari,
+    /// Monero's Bulletproofs+ over Ed25519 (Keccak hash chain, points published times 1/8).
+    MoneroPlus,
+    /// Monero's original Bulletproofs over Ed25519.
+    MoneroOriginal,
+}
+
+impl Flavor {
+    /// The flavor's name, as documents and error messages use it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flavor::Dalek => "dalek",
+            Flavor::Tari => "tari",
+            Flavor::MoneroPlus | Flavor::MoneroOriginal => "monero",
+        }
+    }
+
+    /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
+    fn cofactor_log2(self) -> u32 {
+        match self {
+            Flavor::MoneroPlus | Flavor::MoneroOriginal => 3,
+            Flavor::Dalek | Flavor::Tari => 0,
+        }
+    }
+
+    /// The multiplier the verifier applies to every proof point and commitment, and whose
+    /// inverse the prover applies to every point it publishes: 8 for Monero, 1 elsewhere.
+    pub(crate) fn cofactor(self) -> u64 {
+        1 << self.cofactor_log2()
+    }
+
+    /// A proof point or commitment as the verification equation uses it: times the cofactor,
+    /// computed by point doublings as Monero's `scalarmult8` does, so that any torsion
+    /// component is removed before the point meets a (reduced) scalar. See the notes of
+    /// [`crate::group::ed25519`] for why folding the cofactor into the scalars is not the same.
+    pub(crate) fn clear_cofactor<G: Group>(self, p: &G::Point) -> G::Point {
+        match self.cofactor_log2() {
+            0 => *p,
+            k => G::mul_by_pow_2(p, k),
+        }
+    }
+}
+
+/// How a prover publishes its points under a flavor: times \\(1/\mathrm{cofactor}\\)
+/// (Monero's \\(8^{-1}\\)), or unchanged. The inverse is computed once per proof.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Publisher<G: Group> {
+    scale: Option<G::Scalar>,
+}
+
+impl<G: Group> Publisher<G> {
+    pub(crate) fn new(flavor: Flavor) -> Self {
+        let cofactor = flavor.cofactor();
+        Publisher {
+            scale: (cofactor != 1).then(|| G::invert(&G::Scalar::from(cofactor))),
+        }
+    }
+
+    /// The published form of a point the protocol computed.
+    pub(crate) fn publish(&self, p: G::Point) -> crate::group::EncodedPoint<G> {
+        let published = match self.scale {
+            Some(s) => p * s,
+            None => p,
+        };
+        #[cfg(test)]
+        let published = tamper::published::<G>(published);
+        crate::group::EncodedPoint::from_point(published)
+    }
+}
+
+/// Test-only: makes a prover add a point (a torsion point, in the torsion tests) to one of
+/// the points it publishes, or to one of its commitments, *before* the transcript hashes it —
+/// what a malicious or merely unusual Monero prover can do, and Monero accepts — or blind
+/// nothing, so that some prover messages are the identity.
+#[cfg(test)]
+pub(crate) mod tamper {
+    use std::cell::{Cell, RefCell};
+
+    use crate::group::{EncodedPoint, Group};
+
+    /// Which point to alter.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) enum Target {
+        /// The k-th point the prover publishes, in protocol order (counting from 0).
+        Published(usize),
+        /// The j-th commitment.
+        Commitment(usize),
+    }
+
+    thread_local! {
+        static PLAN: RefCell<Option<(Target, Vec<u8>)>> = const { RefCell::new(None) };
+        static PUBLISHED: Cell<usize> = const { Cell::new(0) };
+        static ZERO_NONCES: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Runs `prove` (one proof) with the blinding nonces that make `S` (Bulletproofs) or `A1`
+    /// and `B` (Bulletproofs+) set to zero: those points come out as the identity, and the
+    /// proof is still valid (it only stops being zero-knowledge).
+    pub(crate) fn with_zero_nonces<R>(prove: impl FnOnce() -> R) -> R {
+        ZERO_NONCES.set(true);
+        let result = prove();
+        ZERO_NONCES.set(false);
+        result
+    }
+
+    pub(crate) fn zero_nonces() -> bool {
+        ZERO_NONCES.get()
+    }
+
+    /// Runs `prove` (one proof) with `offset` added to `target`.
+    pub(crate) fn with<R>(
+        target: Target,
+        offset: impl AsRef<[u8]>,
+        prove: impl FnOnce() -> R,
+    ) -> R {
+        PLAN.set(Some((target, offset.as_ref().to_vec())));
+        PUBLISHED.set(0);
+        let result = prove();
+        PLAN.set(None);
+        result
+    }
+
+    fn offset<G: Group>(bytes: &[u8]) -> G::Point {
+        G::PointEncoding::try_from(bytes)
+            .ok()
+            .and_then(|e| G::point_from_bytes(&e))
+            .expect("the offset is a canonical point")
+    }
+
+    pub(crate) fn published<G: Group>(p: G::Point) -> G::Point {
+        let k = PUBLISHED.get();
+        PUBLISHED.set(k + 1);
+        PLAN.with_borrow(|plan| match plan {
+            Some((Target::Published(t), bytes)) if *t == k => p + offset::<G>(bytes),
+            _ => p,
+        })
+    }
+
+    pub(crate) fn commitments<G: Group>(mut c: Vec<EncodedPoint<G>>) -> Vec<EncodedPoint<G>> {
+        PLAN.with_borrow(|plan| {
+            if let Some((Target::Commitment(j), bytes)) = plan {
+                c[*j] = EncodedPoint::from_point(c[*j].point + offset::<G>(bytes));
+            }
+        });
+        c
+    }
+}

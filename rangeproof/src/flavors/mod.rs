@@ -1,0 +1,111 @@
+//! Flavors: the conventions of each deployed implementation we are compatible with, one
+//! module each.
+//!
+//! A flavor fixes everything a deployment decides besides the protocol's mathematics: its
+//! generators, its Fiat–Shamir transcript and the steps where it differs, how its provers
+//! publish points and its verifiers clear the cofactor, its nonce rules and its wire format.
+//!
+//! * [`dalek`]: the reference `bulletproofs` crate (Bulletproofs, ristretto255, merlin);
+//! * [`tari`]: Tari's Bulletproofs+ (ristretto255, merlin; extension degrees, minimum values,
+//!   seed nonces for mask recovery);
+//! * [`monero`]: Monero's original Bulletproofs and Bulletproofs+ (Ed25519, a Keccak hash
+//!   chain, points published times \\(8^{-1}\\)).
+//!
+//! The proof systems ask their flavor through [`Flavor`]'s methods; each method dispatches to
+//! the flavor's module.
+
+pub mod dalek;
+pub(crate) mod flavor;
+pub mod monero;
+pub mod tari;
+
+#[cfg(test)]
+pub(crate) use flavor::tamper;
+pub use flavor::Flavor;
+pub(crate) use flavor::Publisher;
+
+use crate::generators::Generators;
+use crate::group::{EncodedPoint, Group};
+use crate::transcript::TranscriptProtocol;
+use crate::ProofError;
+
+/// The transcript steps where the flavors differ, in protocol order. Each dispatches to the
+/// flavor's module.
+impl Flavor {
+    /// Bulletproofs: absorbs the statement (n, m, the commitments) as the flavor does and
+    /// returns the commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier
+    /// clears their cofactor before use).
+    pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
+        self,
+        transcript: &mut T,
+        n: usize,
+        commitments: &[EncodedPoint<G>],
+    ) -> Result<Vec<G::Point>, ProofError> {
+        match self {
+            Flavor::Dalek => Ok(dalek::bulletproofs_statement(transcript, n, commitments)),
+            Flavor::MoneroOriginal => Ok(monero::bulletproofs_statement(
+                transcript,
+                self,
+                commitments,
+            )),
+            Flavor::Tari | Flavor::MoneroPlus => Err(ProofError::WrongFlavor),
+        }
+    }
+
+    /// Bulletproofs: before \\(T_1, T_2\\) (Monero absorbs \\(z\\) again).
+    pub(crate) fn bulletproofs_before_t<G: Group, T: TranscriptProtocol<G>>(
+        self,
+        transcript: &mut T,
+        z: &G::Scalar,
+    ) {
+        if self == Flavor::MoneroOriginal {
+            monero::bulletproofs_before_t(transcript, z);
+        }
+    }
+
+    /// Bulletproofs: \\(t_x, \tau_x, \mu\\) before \\(w\\) (Monero: \\(x, \tau_x, \mu, t\\)).
+    pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
+        self,
+        transcript: &mut T,
+        x: &G::Scalar,
+        t_x: &G::Scalar,
+        t_x_blinding: &G::Scalar,
+        e_blinding: &G::Scalar,
+    ) {
+        match self {
+            Flavor::MoneroOriginal => {
+                monero::bulletproofs_scalars(transcript, x, t_x, t_x_blinding, e_blinding)
+            }
+            _ => dalek::bulletproofs_scalars(transcript, t_x, t_x_blinding, e_blinding),
+        }
+    }
+
+    /// Bulletproofs+: absorbs the statement as the flavor does and returns the commitment
+    /// points the proof is about (Monero: \\(8^{-1} C_j\\)). `commitments` are the real
+    /// (unpadded) ones.
+    pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
+        self,
+        transcript: &mut T,
+        gens: &Generators<G>,
+        shape: StatementShape<'_>,
+        commitments: &[EncodedPoint<G>],
+    ) -> Result<Vec<G::Point>, ProofError> {
+        match self {
+            Flavor::Tari => tari::bulletproofs_plus_statement(transcript, gens, shape, commitments),
+            Flavor::MoneroPlus => Ok(monero::bulletproofs_plus_statement(
+                transcript,
+                self,
+                commitments,
+            )),
+            Flavor::Dalek | Flavor::MoneroOriginal => Err(ProofError::WrongFlavor),
+        }
+    }
+}
+
+/// What a Bulletproofs+ transcript absorbs of the statement besides the commitments.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StatementShape<'a> {
+    pub bits: usize,
+    pub extension_degree: usize,
+    pub minimum_values: Option<&'a [u64]>,
+}

@@ -1,0 +1,143 @@
+//! The generators of Tari's Bulletproofs+ (`tari_bulletproofs_plus` 0.5), on ristretto255.
+//!
+//! * The value base is the ristretto255 basepoint (Tari's `h_base`).
+//! * The blinding bases (Tari's `g_base`, one per extension degree 1..6) are
+//!   `FromUniformBytes(SHA3-512("RISTRETTO_MASKING_BASEPOINT_k"))` for k = 1, …, 6.
+//! * The vector generators are the dalek chains (`SHAKE256("GeneratorsChain" ‖ "G"|"H" ‖
+//!   u32le(party))`), exactly as in [`super::dalek`].
+
+use std::sync::OnceLock;
+
+use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
+use curve25519_dalek::ristretto::RistrettoPoint;
+use sha3::{Digest, Sha3_512};
+
+use super::{Flavor, StatementShape};
+use crate::generators::{Generators, PedersenGens};
+use crate::group::{EncodedPoint, Group, Ristretto255};
+use crate::transcript::TranscriptProtocol;
+use crate::ProofError;
+
+/// The largest extension degree (blinding factors per commitment) Tari defines.
+pub const MAX_EXTENSION_DEGREE: usize = 6;
+
+/// Tari's Pedersen bases with all six masking basepoints; a proof of extension degree `d`
+/// uses the first `d`.
+pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
+    let blinding = (1..=MAX_EXTENSION_DEGREE)
+        .map(|k| {
+            let hash = Sha3_512::digest(format!("RISTRETTO_MASKING_BASEPOINT_{k}").as_bytes());
+            let mut wide = [0u8; 64];
+            wide.copy_from_slice(&hash);
+            RistrettoPoint::from_uniform_bytes(&wide)
+        })
+        .collect();
+    PedersenGens {
+        b: RISTRETTO_BASEPOINT_POINT,
+        blinding,
+    }
+}
+
+/// The process-wide Tari-flavor generators; the vector generators are the dalek flavor's own
+/// (derived once, on first use, for both).
+pub fn generators() -> &'static Generators<Ristretto255> {
+    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
+    GENS.get_or_init(|| Generators::new(Flavor::Tari, pedersen_gens(), super::dalek::vector_gens()))
+}
+
+/// Bulletproofs+' statement, as Tari absorbs it: the domain separator, the value base `H` and
+/// the blinding bases `G` in use (each checked non-identity), `N`, `T`, `M`, each commitment
+/// and each minimum value (0 when absent). The equation uses the commitments themselves.
+pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
+    transcript: &mut T,
+    gens: &Generators<G>,
+    statement: StatementShape<'_>,
+    commitments: &[EncodedPoint<G>],
+) -> Result<Vec<G::Point>, ProofError> {
+    let bases = gens.pedersen_encodings();
+    transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
+    transcript.validate_and_append_point(b"H", &bases[0])?;
+    for g in &bases[1..=statement.extension_degree] {
+        transcript.validate_and_append_point(b"G", g)?;
+    }
+    transcript.append_u64(b"N", statement.bits as u64);
+    transcript.append_u64(b"T", statement.extension_degree as u64);
+    transcript.append_u64(b"M", commitments.len() as u64);
+    for c in commitments {
+        transcript.append_point(b"Ci", &c.bytes);
+    }
+    for j in 0..commitments.len() {
+        let minimum = statement.minimum_values.map_or(0, |m| m[j]);
+        transcript.append_u64(b"vi - minimum_value", minimum);
+    }
+    Ok(commitments.iter().map(|c| c.point).collect())
+}
+
+pub(crate) mod nonces {
+    //! Tari's deterministic nonces for mask recovery.
+    //!
+    //! `nonce(seed, label, j, k)` is BLAKE2b-512 keyed with `0x00 ‖ seed ‖ ["j" ‖ u32le(j)] ‖
+    //! ["k" ‖ u32le(k)]`, personalized with the label (at most 16 bytes), no salt, no message,
+    //! reduced mod ℓ. The `blake2` crate does the hashing; only the key layout is ours.
+
+    use blake2::digest::FixedOutput;
+    use blake2::Blake2bMac512;
+    use zeroize::Zeroizing;
+
+    use crate::group::Group;
+
+    /// The nonce labels Tari uses.
+    pub(crate) const ALPHA: &str = "alpha";
+    pub(crate) const D_L: &str = "dL";
+    pub(crate) const D_R: &str = "dR";
+    pub(crate) const DELTA: &str = "d";
+    pub(crate) const ETA: &str = "eta";
+
+    /// `nonce(seed, label, j, k)`.
+    pub(crate) fn nonce<G: Group>(
+        seed: &G::Scalar,
+        label: &'static str,
+        j: Option<usize>,
+        k: Option<usize>,
+    ) -> G::Scalar {
+        let mut key = Zeroizing::new(Vec::with_capacity(43));
+        key.push(0u8);
+        key.extend_from_slice(G::scalar_to_bytes(seed).as_ref());
+        if let Some(j) = j {
+            key.push(b'j');
+            key.extend_from_slice(&(j as u32).to_le_bytes());
+        }
+        if let Some(k) = k {
+            key.push(b'k');
+            key.extend_from_slice(&(k as u32).to_le_bytes());
+        }
+        // Keys of at most 43 bytes and labels of at most 16 are always accepted.
+        let hasher = Blake2bMac512::new_with_salt_and_personal(&key, &[], label.as_bytes())
+            .expect("key and personalization lengths are within BLAKE2b's limits");
+        let mut wide = Zeroizing::new([0u8; 64]);
+        wide.copy_from_slice(&hasher.finalize_fixed());
+        G::scalar_from_bytes_wide(&wide)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::Group;
+    use tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree;
+    use tari_bulletproofs_plus::ristretto::create_pedersen_gens_with_extension_degree;
+
+    #[test]
+    fn matches_tari_pedersen_bases() {
+        let ours = pedersen_gens();
+        let theirs = create_pedersen_gens_with_extension_degree(ExtensionDegree::AddFiveBasePoints);
+        assert_eq!(
+            Ristretto255::point_to_bytes(&ours.b),
+            theirs.h_base_compressed.to_bytes()
+        );
+        assert_eq!(ours.blinding.len(), theirs.g_base_compressed_vec.len());
+        for (a, b) in ours.blinding.iter().zip(&theirs.g_base_compressed_vec) {
+            assert_eq!(Ristretto255::point_to_bytes(a), b.to_bytes());
+        }
+    }
+}
