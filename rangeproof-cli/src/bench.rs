@@ -3,14 +3,14 @@
 //! Inputs vary per iteration (fresh random values for proving, a rotation of distinct proofs
 //! for verifying) so variable-time code is not flattered by a constant input. The side-by-side
 //! comparison with the peer libraries is `cargo bench`, which keeps them dev-dependencies.
+//! Proofs go through the library's [`Suite`] as bytes, as the CLI's documents do: verification
+//! times include decoding.
 
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use rand_core::{OsRng, RngCore};
-use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, tari};
-use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
+use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -37,43 +37,24 @@ const SHAPES: [(usize, usize); 9] = [
 
 const LABEL: &[u8] = b"rangeproof bench";
 
-/// The two proof systems, in their wire-compatible flavors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Bulletproofs, dalek flavor.
-    Bp,
-    /// Bulletproofs+, Tari flavor, extension degree 1.
-    Plus,
-}
+/// The suites measured: the two proof systems on ristretto255, in their wire-compatible flavors.
+pub const KINDS: [Suite; 2] = [Suite::DalekBulletproofs, Suite::TariBulletproofsPlus];
 
-impl Kind {
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Bp => "BP",
-            Kind::Plus => "BP+",
-        }
+/// Short name of a suite's proof system for the tables.
+pub fn short_name(suite: Suite) -> &'static str {
+    if suite.scheme() == "bulletproofs+" {
+        "BP+"
+    } else {
+        "BP"
     }
 }
 
-/// One proof with its commitments.
-pub enum Proof {
-    Bp(Box<RangeProof<Ristretto255>>),
-    Plus(Box<RangeProofPlus<Ristretto255>>),
-}
-
-/// A proof and what it is about.
+/// A proof with what it is about, as bytes (what a node receives).
 pub struct Sample {
-    pub n: usize,
-    pub proof: Proof,
-    pub commitments: Vec<[u8; 32]>,
-}
-
-fn plus_statement(n: usize) -> Statement<'static> {
-    Statement {
-        bits: n,
-        extension_degree: 1,
-        minimum_values: None,
-    }
+    pub suite: Suite,
+    pub statement: SuiteStatement,
+    pub proof: Vec<u8>,
+    pub commitments: Vec<Vec<u8>>,
 }
 
 /// Random `n`-bit values.
@@ -89,110 +70,52 @@ pub fn random_values(n: usize, m: usize) -> Vec<u64> {
         .collect()
 }
 
-/// Proves `values` (n bits each) with scheme `kind`.
-pub fn prove(kind: Kind, n: usize, values: &[u64]) -> Sample {
-    let mut t = crate::transcript(LABEL);
-    let (proof, commitments) = match kind {
-        Kind::Bp => {
-            let blindings: Vec<_> = values
-                .iter()
-                .map(|_| Ristretto255::random_scalar(&mut OsRng))
-                .collect();
-            let (p, c) = RangeProof::prove_multiple(
-                dalek::generators(),
-                &mut t,
-                values,
-                &blindings,
-                n,
-                &mut OsRng,
-            )
-            .expect("valid inputs prove");
-            (Proof::Bp(Box::new(p)), c)
-        }
-        Kind::Plus => {
-            let blindings: Vec<[_; 1]> = values
-                .iter()
-                .map(|_| [Ristretto255::random_scalar(&mut OsRng)])
-                .collect();
-            let (p, c) = RangeProofPlus::prove(
-                tari::generators(),
-                &mut t,
-                &plus_statement(n),
-                values,
-                &blindings,
-                None,
-                &mut OsRng,
-            )
-            .expect("valid inputs prove");
-            (Proof::Plus(Box::new(p)), c)
-        }
+/// Proves `values` (n bits each) with `suite`.
+pub fn prove(suite: Suite, n: usize, values: &[u64]) -> Sample {
+    let statement = SuiteStatement {
+        bits: n,
+        extension_degree: 1,
+        minimum_values: None,
+        transcript_label: if suite.takes_transcript_label() {
+            LABEL.to_vec()
+        } else {
+            Vec::new()
+        },
     };
+    let proved = suite
+        .prove(&statement, values, &mut OsRng)
+        .expect("valid inputs prove");
     Sample {
-        n,
-        proof,
-        commitments: commitments.iter().map(|c| c.bytes).collect(),
+        suite,
+        statement,
+        proof: proved.proof,
+        commitments: proved.commitments,
     }
 }
 
 impl Sample {
     pub fn size(&self) -> usize {
-        match &self.proof {
-            Proof::Bp(p) => p.serialized_size(),
-            Proof::Plus(p) => p.serialized_size(),
-        }
+        self.proof.len()
     }
 
+    /// Decodes and verifies the proof.
     pub fn verify(&self) -> bool {
-        let mut t = crate::transcript(LABEL);
-        match &self.proof {
-            Proof::Bp(p) => p.verify_multiple(
-                dalek::generators(),
-                &mut t,
-                &self.commitments,
-                self.n,
-                &mut OsRng,
-            ),
-            Proof::Plus(p) => p.verify(
-                tari::generators(),
-                &mut t,
-                &plus_statement(self.n),
-                &self.commitments,
-                &mut OsRng,
-            ),
-        }
-        .is_ok()
+        self.suite
+            .verify(&self.statement, &self.proof, &self.commitments, &mut OsRng)
+            .is_ok()
     }
 
     /// Adds the proof to `batch`, possibly against other commitments.
-    pub fn add_to(
-        &self,
-        batch: &mut BatchVerifier<'static, Ristretto255>,
-        commitments: &[[u8; 32]],
-    ) {
-        let mut t = crate::transcript(LABEL);
-        match &self.proof {
-            Proof::Bp(p) => {
-                batch.add_bulletproof(
-                    dalek::generators(),
-                    p,
-                    &mut t,
-                    commitments,
-                    self.n,
-                    &mut OsRng,
-                );
-            }
-            Proof::Plus(p) => {
-                let st = plus_statement(self.n);
-                batch.add_bulletproof_plus(
-                    tari::generators(),
-                    p,
-                    &mut t,
-                    &st,
-                    commitments,
-                    &mut OsRng,
-                );
-            }
-        }
+    pub fn add_to(&self, batch: &mut SuiteBatch, commitments: &[Vec<u8>]) {
+        batch
+            .add(
+                self.suite,
+                &self.statement,
+                &self.proof,
+                commitments,
+                &mut OsRng,
+            )
+            .expect("the proof decodes");
     }
 }
 
@@ -229,8 +152,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         "scheme", "n", "m", "bytes", "prove", "verify", "batch verify / proof"
     );
     for (n, m) in SHAPES {
-        for kind in [Kind::Bp, Kind::Plus] {
-            eprintln!("measuring {} n = {n}, m = {m} ...", kind.name());
+        for kind in KINDS {
+            eprintln!("measuring {} n = {n}, m = {m} ...", short_name(kind));
             let inputs: Vec<Vec<u64>> = (0..16).map(|_| random_values(n, m)).collect();
             let prove_time = time(min, |i| {
                 prove(kind, n, &inputs[i % inputs.len()]);
@@ -245,7 +168,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 .map(|_| prove(kind, n, &random_values(n, m)))
                 .collect();
             let batch_time = time(min, |_| {
-                let mut b = BatchVerifier::new();
+                let mut b = SuiteBatch::new();
                 for s in &batch_samples {
                     s.add_to(&mut b, &s.commitments);
                 }
@@ -253,7 +176,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             }) / count as u32;
             println!(
                 "{:>6} {n:>4} {m:>4} {:>8} {:>12} {:>12} {:>22}",
-                kind.name(),
+                short_name(kind),
                 samples[0].size(),
                 fmt(prove_time),
                 fmt(verify_time),

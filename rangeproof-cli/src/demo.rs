@@ -14,9 +14,11 @@ use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::generators::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255};
+use rangeproof::{
+    BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255, Suite, SuiteBatch,
+};
 
-use crate::bench::{fmt, prove, random_values, Kind, Sample};
+use crate::bench::{fmt, prove, random_values, Sample};
 
 const LABEL: &[u8] = b"rangeproof demo payment";
 const BITS: usize = 64;
@@ -168,7 +170,11 @@ pub fn run() -> Result<(), String> {
     let block: Vec<Sample> = (0..BLOCK)
         .map(|k| {
             prove(
-                if k % 2 == 0 { Kind::Bp } else { Kind::Plus },
+                if k % 2 == 0 {
+                    Suite::DalekBulletproofs
+                } else {
+                    Suite::TariBulletproofsPlus
+                },
                 BITS,
                 &random_values(BITS, 1),
             )
@@ -190,7 +196,7 @@ pub fn run() -> Result<(), String> {
     );
 
     let t = Instant::now();
-    let mut batch = BatchVerifier::new();
+    let mut batch = SuiteBatch::new();
     for s in &block {
         s.add_to(&mut batch, &s.commitments);
     }
@@ -206,7 +212,7 @@ pub fn run() -> Result<(), String> {
     // Give one proof another payment's commitment: the batch fails and names it.
     let culprit = BLOCK - 1;
     let t = Instant::now();
-    let mut batch = BatchVerifier::new();
+    let mut batch = SuiteBatch::new();
     for (k, s) in block.iter().enumerate() {
         let commitments = if k == culprit {
             &block[0].commitments
