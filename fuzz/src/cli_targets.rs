@@ -1,0 +1,21 @@
+//! Fuzz target body for the CLI's proof-document parser, as a plain function (no libFuzzer):
+//! `fuzz_targets/cli_parse.rs` calls it under `cargo fuzz`, and
+//! `rangeproof-cli/tests/fuzz_corpus.rs` includes this file (by `#[path]`) to replay
+//! `corpus/cli_parse/` on the stable toolchain. It uses only `rangeproof_cli`.
+
+use rangeproof_cli::document::ProofDocument;
+
+/// `ProofDocument::parse` on arbitrary UTF-8: never a panic, and a refusal is the documented
+/// one-line reason.
+pub fn cli_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Err(reason) = ProofDocument::parse(text) {
+        assert!(!reason.is_empty(), "an empty reason");
+        assert!(
+            !reason.contains('\n'),
+            "a reason on several lines: {reason:?}"
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! The bodies of the fuzz targets, as plain functions over bytes (no libFuzzer here), so the
+//! stable-toolchain replay tests can include the same files:
+//!
+//! * [`targets`]: the decoders, the verifiers (ours against the deployed peers) and the batch
+//!   verifier; replayed by `rangeproof/tests/fuzz_corpus.rs`.
+//! * [`cli_targets`]: the CLI's proof-document parser; replayed by
+//!   `rangeproof-cli/tests/fuzz_corpus.rs`.
+//!
+//! Each `fuzz_targets/<name>.rs` calls the function of the same name; its corpus is
+//! `corpus/<name>/`.
+
+pub mod cli_targets;
+pub mod targets;

@@ -1,0 +1,78 @@
+//! Replays the committed fuzz corpus (`fuzz/corpus/<target>/*`: inputs the fuzzers found,
+//! minimized with `cargo fuzz cmin`, and any input that once crashed a target, kept as a
+//! regression) through the fuzz targets' bodies, on the stable toolchain. The bodies are the
+//! fuzz crate's own (`fuzz/src/targets.rs`, included below), so what the fuzzers check is what
+//! this test checks. A missing or empty corpus directory fails the test.
+//!
+//! The CLI parser's corpus is replayed by `rangeproof-cli/tests/fuzz_corpus.rs`.
+
+use std::path::{Path, PathBuf};
+
+#[path = "../../fuzz/src/targets.rs"]
+mod targets;
+
+/// Runs `body` on every file of `fuzz/corpus/<target>/`; panics (naming the file) if one fails,
+/// and if the directory is missing or has no files.
+fn replay(target: &str, body: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/corpus")
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("the corpus {} is missing: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.is_file())
+        .collect();
+    assert!(!files.is_empty(), "the corpus {} is empty", dir.display());
+    files.sort();
+    for file in &files {
+        let data = std::fs::read(file).expect("a readable corpus file");
+        if std::panic::catch_unwind(|| body(&data)).is_err() {
+            panic!("{target} fails on {}", file.display());
+        }
+    }
+}
+
+#[test]
+fn decode_dalek() {
+    replay("decode_dalek", targets::decode_dalek);
+}
+
+#[test]
+fn decode_tari() {
+    replay("decode_tari", targets::decode_tari);
+}
+
+#[test]
+fn decode_monero_bp() {
+    replay("decode_monero_bp", targets::decode_monero_bp);
+}
+
+#[test]
+fn decode_monero_bpp() {
+    replay("decode_monero_bpp", targets::decode_monero_bpp);
+}
+
+#[test]
+fn verify_dalek() {
+    replay("verify_dalek", targets::verify_dalek);
+}
+
+#[test]
+fn verify_tari() {
+    replay("verify_tari", targets::verify_tari);
+}
+
+#[test]
+fn verify_monero_bp() {
+    replay("verify_monero_bp", targets::verify_monero_bp);
+}
+
+#[test]
+fn verify_monero_bpp() {
+    replay("verify_monero_bpp", targets::verify_monero_bpp);
+}
+
+#[test]
+fn batch() {
+    replay("batch", targets::batch);
+}
