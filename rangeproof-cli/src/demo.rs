@@ -73,7 +73,7 @@ pub fn run() -> Result<(), String> {
     let t = Instant::now();
     let (proof, commitments) = RangeProof::prove_multiple(
         gens,
-        &mut crate::transcript(LABEL),
+        &mut merlin::Transcript::new(LABEL),
         &outputs,
         &blindings,
         BITS,
@@ -95,7 +95,7 @@ pub fn run() -> Result<(), String> {
     received
         .verify_multiple(
             gens,
-            &mut crate::transcript(LABEL),
+            &mut merlin::Transcript::new(LABEL),
             &encoded,
             BITS,
             &mut OsRng,
@@ -130,7 +130,7 @@ pub fn run() -> Result<(), String> {
     let t = Instant::now();
     let (plus, plus_commitments) = RangeProofPlus::prove(
         tari::generators(),
-        &mut crate::transcript(LABEL),
+        &mut merlin::Transcript::new(LABEL),
         &statement,
         &outputs,
         &plus_blindings,
@@ -152,7 +152,7 @@ pub fn run() -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .verify(
             tari::generators(),
-            &mut crate::transcript(LABEL),
+            &mut merlin::Transcript::new(LABEL),
             &statement,
             &plus_encoded,
             &mut OsRng,

@@ -73,7 +73,7 @@ pub struct ParsedDocument {
 }
 
 /// Longest transcript label we accept. A label is arbitrary, but merlin keeps it for the
-/// process's lifetime (see `main::transcript`), so it is bounded like everything else.
+/// process's lifetime (see `rangeproof::suite`), so it is bounded like everything else.
 pub const MAX_TRANSCRIPT_LABEL: usize = 256;
 
 /// Counts enforced *while* parsing: a document listing millions of commitments is refused at

@@ -82,25 +82,3 @@ fn main() -> ExitCode {
         }
     }
 }
-
-/// merlin wants `'static` transcript labels. Each distinct label is leaked once and reused
-/// (documents of one application share theirs), and a document's label is at most
-/// [`rangeproof_cli::document::MAX_TRANSCRIPT_LABEL`] bytes, so the leak stays small.
-pub fn transcript(label: &[u8]) -> merlin::Transcript {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock};
-    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
-    let mut labels = LABELS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let label: &'static [u8] = match labels.get(label) {
-        Some(interned) => interned,
-        None => {
-            let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
-            labels.insert(leaked);
-            leaked
-        }
-    };
-    merlin::Transcript::new(label)
-}
