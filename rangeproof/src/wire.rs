@@ -8,6 +8,10 @@
 use crate::group::{decode_scalar, EncodedPoint, Encoding, Group};
 use crate::ProofError;
 
+/// Largest number of inner-product rounds any layout accepts: \\(\log_2\\) of 64 bits × 64
+/// values.
+pub(crate) const MAX_LG_N: usize = 12;
+
 /// A cursor over an encoded proof.
 pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
@@ -91,6 +95,237 @@ pub(crate) fn point_len<G: Group>() -> usize {
 /// Length of a scalar encoding of `G`.
 pub(crate) fn scalar_len<G: Group>() -> usize {
     G::ScalarEncoding::LEN
+}
+
+/// A proof's point and scalar slots, by the names the papers give them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// Bulletproofs \\(A, S, T_1, T_2\\); Bulletproofs+ \\(A, A_1, B'\\).
+    A,
+    S,
+    T1,
+    T2,
+    A1,
+    B,
+    /// Bulletproofs \\(t_x, \tau_x, \mu\\) and the inner product's \\(a, b\\); Bulletproofs+
+    /// \\(r_1, s_1\\).
+    TX,
+    TXBlinding,
+    EBlinding,
+    IppA,
+    IppB,
+    R1,
+    S1,
+}
+
+const SLOTS: usize = 13;
+
+/// One element of a wire layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Element {
+    /// A point slot.
+    Point(Slot),
+    /// A scalar slot.
+    Scalar(Slot),
+    /// The extension degree \\(d\\) as one byte (1 when a layout has none).
+    DegreeByte,
+    /// The \\(d\\) blinding answers \\(\delta'_k\\).
+    Answers,
+    /// \\(L_1, R_1, \ldots, L_k, R_k\\), \\(k\\) implied by the length.
+    RoundPairs,
+    /// A one-byte count \\(k\\) (a varint below 0x80), then \\(L_1, \ldots, L_k\\).
+    CountedL,
+    /// A one-byte count, equal to the L count, then \\(R_1, \ldots, R_k\\).
+    CountedR,
+}
+
+/// A flavor's wire layout of one proof system: the elements in order, and the rounds it
+/// allows. The flavors own their layouts (`crate::flavors`); the codecs interpret them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub elements: &'static [Element],
+    pub min_rounds: usize,
+    pub max_rounds: usize,
+    pub max_degree: usize,
+}
+
+/// A proof's elements, decoded or to encode.
+#[derive(Clone, Debug)]
+pub(crate) struct Parts<G: Group> {
+    points: [Option<EncodedPoint<G>>; SLOTS],
+    scalars: [Option<G::Scalar>; SLOTS],
+    /// The blinding answers \\(\delta'_k\\).
+    pub answers: Vec<G::Scalar>,
+    pub l_vec: Vec<EncodedPoint<G>>,
+    pub r_vec: Vec<EncodedPoint<G>>,
+}
+
+impl<G: Group> Default for Parts<G> {
+    fn default() -> Self {
+        Parts {
+            points: [None; SLOTS],
+            scalars: [None; SLOTS],
+            answers: Vec::new(),
+            l_vec: Vec::new(),
+            r_vec: Vec::new(),
+        }
+    }
+}
+
+impl<G: Group> Parts<G> {
+    pub(crate) fn set_point(&mut self, slot: Slot, p: EncodedPoint<G>) {
+        self.points[slot as usize] = Some(p);
+    }
+
+    pub(crate) fn set_scalar(&mut self, slot: Slot, s: G::Scalar) {
+        self.scalars[slot as usize] = Some(s);
+    }
+
+    /// A decoded point slot (a layout without it is refused, never a panic).
+    pub(crate) fn point(&self, slot: Slot) -> Result<EncodedPoint<G>, ProofError> {
+        self.points[slot as usize].ok_or(ProofError::WrongFlavor)
+    }
+
+    /// A decoded scalar slot.
+    pub(crate) fn scalar(&self, slot: Slot) -> Result<G::Scalar, ProofError> {
+        self.scalars[slot as usize].ok_or(ProofError::WrongFlavor)
+    }
+
+    /// Encodes the parts in `layout`.
+    pub(crate) fn write(&self, layout: &Layout) -> Result<Vec<u8>, ProofError> {
+        let rounds = self.l_vec.len();
+        let degree = self.answers.len();
+        let answers_fit = !layout.elements.contains(&Element::Answers)
+            || (1..=layout.max_degree).contains(&degree);
+        if rounds > layout.max_rounds || !answers_fit {
+            return Err(ProofError::WrongFlavor);
+        }
+        let mut out = Vec::new();
+        for element in layout.elements {
+            match *element {
+                Element::Point(slot) => write_point(&mut out, &self.point(slot)?),
+                Element::Scalar(slot) => write_scalar::<G>(&mut out, &self.scalar(slot)?),
+                Element::DegreeByte => out.push(degree as u8),
+                Element::Answers => {
+                    for d in &self.answers {
+                        write_scalar::<G>(&mut out, d);
+                    }
+                }
+                Element::RoundPairs => {
+                    for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+                        write_point(&mut out, l);
+                        write_point(&mut out, r);
+                    }
+                }
+                Element::CountedL | Element::CountedR => {
+                    out.push(rounds as u8); // below 0x80: a one-byte varint
+                    let points = if *element == Element::CountedL {
+                        &self.l_vec
+                    } else {
+                        &self.r_vec
+                    };
+                    for p in points {
+                        write_point(&mut out, p);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Decodes `bytes` in `layout`: the structure first (degree, counts, the exact length),
+    /// then every element (canonical points and scalars), and nothing may follow.
+    pub(crate) fn read(layout: &Layout, bytes: &[u8]) -> Result<Self, ProofError> {
+        let total = bytes.len();
+        let bad_length = || ProofError::InvalidLength(total);
+        let (p, s) = (point_len::<G>(), scalar_len::<G>());
+
+        // The structure.
+        let mut probe = Reader::new(bytes);
+        let mut degree = 1;
+        let mut rounds = None;
+        for (at, element) in layout.elements.iter().enumerate() {
+            match *element {
+                Element::Point(_) => probe.skip(p)?,
+                Element::Scalar(_) => probe.skip(s)?,
+                Element::DegreeByte => {
+                    degree = probe.byte()? as usize;
+                    if degree == 0 || degree > layout.max_degree {
+                        return Err(ProofError::InvalidExtensionDegree(degree));
+                    }
+                }
+                Element::Answers => probe.skip(degree * s)?,
+                Element::RoundPairs => {
+                    // The rounds take whatever the fixed elements after them leave.
+                    let tail: usize = layout.elements[at + 1..]
+                        .iter()
+                        .map(|e| match e {
+                            Element::Point(_) => p,
+                            Element::Scalar(_) => s,
+                            Element::Answers => degree * s,
+                            _ => 0,
+                        })
+                        .sum();
+                    let length = probe.remaining().checked_sub(tail).ok_or_else(bad_length)?;
+                    if !length.is_multiple_of(2 * p) {
+                        return Err(bad_length());
+                    }
+                    rounds = Some(length / (2 * p));
+                    probe.skip(length)?;
+                }
+                Element::CountedL | Element::CountedR => {
+                    let count = probe.byte()? as usize;
+                    // Zero, or a count needing a longer varint, is refused with the rest below.
+                    if rounds.is_some_and(|k| k != count) {
+                        return Err(bad_length());
+                    }
+                    rounds = Some(count);
+                    probe.skip(count.checked_mul(p).ok_or_else(bad_length)?)?;
+                }
+            }
+        }
+        let rounds = rounds.unwrap_or(0);
+        if probe.remaining() != 0 || rounds < layout.min_rounds || rounds > layout.max_rounds {
+            return Err(bad_length());
+        }
+
+        // The elements.
+        let mut reader = Reader::new(bytes);
+        let mut parts = Parts::default();
+        for element in layout.elements {
+            match *element {
+                Element::Point(slot) => parts.set_point(slot, reader.point()?),
+                Element::Scalar(slot) => parts.set_scalar(slot, reader.scalar::<G>()?),
+                Element::DegreeByte => {
+                    reader.byte()?;
+                }
+                Element::Answers => {
+                    for _ in 0..degree {
+                        parts.answers.push(reader.scalar::<G>()?);
+                    }
+                }
+                Element::RoundPairs => {
+                    for _ in 0..rounds {
+                        parts.l_vec.push(reader.point()?);
+                        parts.r_vec.push(reader.point()?);
+                    }
+                }
+                Element::CountedL | Element::CountedR => {
+                    reader.byte()?;
+                    let points = if *element == Element::CountedL {
+                        &mut parts.l_vec
+                    } else {
+                        &mut parts.r_vec
+                    };
+                    for _ in 0..rounds {
+                        points.push(reader.point()?);
+                    }
+                }
+            }
+        }
+        reader.finish()?;
+        Ok(parts)
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use super::Flavor;
 use crate::generators::{Generators, PedersenGens, VectorGens};
 use crate::group::{EncodedPoint, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
+use crate::wire::{Element, Layout, Slot, MAX_LG_N};
 
 /// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
 pub const DALEK_GENS_CAPACITY: usize = 64;
@@ -106,6 +107,26 @@ pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
     transcript.append_scalar(b"t_x_blinding", t_x_blinding);
     transcript.append_scalar(b"e_blinding", e_blinding);
 }
+
+/// The reference crate's `RangeProof::to_bytes` layout:
+/// `A ‖ S ‖ T_1 ‖ T_2 ‖ t_x ‖ t_x_blinding ‖ e_blinding ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k ‖ a ‖ b`.
+pub(crate) const BULLETPROOFS_LAYOUT: Layout = Layout {
+    elements: &[
+        Element::Point(Slot::A),
+        Element::Point(Slot::S),
+        Element::Point(Slot::T1),
+        Element::Point(Slot::T2),
+        Element::Scalar(Slot::TX),
+        Element::Scalar(Slot::TXBlinding),
+        Element::Scalar(Slot::EBlinding),
+        Element::RoundPairs,
+        Element::Scalar(Slot::IppA),
+        Element::Scalar(Slot::IppB),
+    ],
+    min_rounds: 0,
+    max_rounds: MAX_LG_N,
+    max_degree: 1,
+};
 
 #[cfg(test)]
 mod tests {

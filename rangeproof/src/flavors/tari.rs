@@ -16,6 +16,7 @@ use super::{Flavor, StatementShape};
 use crate::generators::{Generators, PedersenGens};
 use crate::group::{EncodedPoint, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
+use crate::wire::{Element, Layout, Slot, MAX_LG_N};
 use crate::ProofError;
 
 /// The largest extension degree (blinding factors per commitment) Tari defines.
@@ -72,6 +73,24 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     }
     Ok(commitments.iter().map(|c| c.point).collect())
 }
+
+/// Tari's layout: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`, one byte
+/// for the extension degree d, at least one round.
+pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
+    elements: &[
+        Element::DegreeByte,
+        Element::Answers,
+        Element::Point(Slot::A),
+        Element::Point(Slot::A1),
+        Element::Point(Slot::B),
+        Element::Scalar(Slot::R1),
+        Element::Scalar(Slot::S1),
+        Element::RoundPairs,
+    ],
+    min_rounds: 1,
+    max_rounds: MAX_LG_N,
+    max_degree: MAX_EXTENSION_DEGREE,
+};
 
 pub(crate) mod nonces {
     //! Tari's deterministic nonces for mask recovery.

@@ -48,8 +48,7 @@ use crate::group::{EncodedPoint, Group};
 use crate::wire::{point_len, scalar_len, write_point, write_scalar, Reader};
 use crate::ProofError;
 
-/// Largest \\(\log_2\\) of the vector length we accept: 64 bits × 64 values = 2^12.
-pub(crate) const MAX_LG_N: usize = 12;
+pub(crate) use crate::wire::MAX_LG_N;
 
 /// An inner-product proof: the round messages \\(L_j, R_j\\) and the final scalars.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,6 +23,7 @@ use super::Flavor;
 use crate::generators::{Generators, PedersenGens, VectorGens};
 use crate::group::{Ed25519, EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
+use crate::wire::{Element, Layout, Slot};
 
 pub mod transcript;
 
@@ -97,6 +98,48 @@ monero_flavor!(
     b"bulletproof",
     Flavor::MoneroOriginal
 );
+
+/// Largest number of rounds Monero allows: 64 bits × 16 values.
+const MONERO_MAX_ROUNDS: usize = 10;
+
+/// Monero's serialization of an original Bulletproof in a transaction (`Bulletproof`, without
+/// the pruned `V`): `A ‖ S ‖ T1 ‖ T2 ‖ taux ‖ mu ‖ varint(k) ‖ L.. ‖ varint(k) ‖ R.. ‖ a ‖ b ‖ t`.
+pub(crate) const BULLETPROOFS_LAYOUT: Layout = Layout {
+    elements: &[
+        Element::Point(Slot::A),
+        Element::Point(Slot::S),
+        Element::Point(Slot::T1),
+        Element::Point(Slot::T2),
+        Element::Scalar(Slot::TXBlinding),
+        Element::Scalar(Slot::EBlinding),
+        Element::CountedL,
+        Element::CountedR,
+        Element::Scalar(Slot::IppA),
+        Element::Scalar(Slot::IppB),
+        Element::Scalar(Slot::TX),
+    ],
+    min_rounds: 1,
+    max_rounds: MONERO_MAX_ROUNDS,
+    max_degree: 1,
+};
+
+/// Monero's serialization of a Bulletproof+ (`BulletproofPlus`, without the pruned `V`):
+/// `A ‖ A1 ‖ B ‖ r1 ‖ s1 ‖ d1 ‖ varint(k) ‖ L_1..L_k ‖ varint(k) ‖ R_1..R_k`.
+pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
+    elements: &[
+        Element::Point(Slot::A),
+        Element::Point(Slot::A1),
+        Element::Point(Slot::B),
+        Element::Scalar(Slot::R1),
+        Element::Scalar(Slot::S1),
+        Element::Answers,
+        Element::CountedL,
+        Element::CountedR,
+    ],
+    min_rounds: 1,
+    max_rounds: MONERO_MAX_ROUNDS,
+    max_degree: 1,
+};
 
 /// \\(V_j = 8^{-1} C_j\\): the commitment points Monero's proofs are about (the transcript
 /// hashes their encodings; the verifier clears their cofactor before use).
