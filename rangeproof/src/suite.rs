@@ -46,6 +46,19 @@ pub struct SuiteStatement {
     pub transcript_label: Vec<u8>,
 }
 
+/// A proof decoded by [`Suite::decode`], as the typed proof of its group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodedProof {
+    /// Bulletproofs on ristretto255 (dalek).
+    Ristretto255Bulletproof(RangeProof<Ristretto255>),
+    /// Bulletproofs+ on ristretto255 (Tari).
+    Ristretto255BulletproofPlus(RangeProofPlus<Ristretto255>),
+    /// Bulletproofs on Ed25519 (Monero).
+    Ed25519Bulletproof(RangeProof<Ed25519>),
+    /// Bulletproofs+ on Ed25519 (Monero).
+    Ed25519BulletproofPlus(RangeProofPlus<Ed25519>),
+}
+
 /// A proof made by [`Suite::prove`]: the proof, the commitments and (secret) their blindings,
 /// all encoded.
 pub struct Proved {
@@ -267,6 +280,25 @@ impl Suite {
                 ))
             }
         }
+    }
+
+    /// Decodes a proof in the suite's wire format (lengths, canonical points and scalars)
+    /// into the typed proof, without verifying it.
+    pub fn decode(self, proof: &[u8]) -> Result<DecodedProof, ProofError> {
+        Ok(match self {
+            Suite::DalekBulletproofs => {
+                DecodedProof::Ristretto255Bulletproof(RangeProof::from_bytes(proof)?)
+            }
+            Suite::TariBulletproofsPlus => {
+                DecodedProof::Ristretto255BulletproofPlus(RangeProofPlus::from_bytes(proof)?)
+            }
+            Suite::MoneroBulletproofs => {
+                DecodedProof::Ed25519Bulletproof(RangeProof::from_monero_bytes(proof)?)
+            }
+            Suite::MoneroBulletproofsPlus => {
+                DecodedProof::Ed25519BulletproofPlus(RangeProofPlus::from_monero_bytes(proof)?)
+            }
+        })
     }
 
     /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
@@ -579,6 +611,10 @@ mod tests {
             suite
                 .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
                 .expect("verifies");
+            assert!(suite.decode(&proved.proof).is_ok());
+            assert!(suite
+                .decode(&proved.proof[..proved.proof.len() - 1])
+                .is_err());
             let mut wrong = proved.commitments.clone();
             wrong.swap(0, 2);
             assert_eq!(
