@@ -66,6 +66,26 @@ pub enum ProofError {
         /// The (padded) number of values.
         parties: usize,
     },
+    /// A generator count (secp256k1-zkp's `generators_n`) that is odd, too small for the proof
+    /// (it needs at least 2 · bits · values) or above the supported maximum.
+    #[error(
+        "invalid generator count {0}: must be even, at least 2 x bits x values, at most 32768"
+    )]
+    InvalidGeneratorCount(usize),
+    /// A secret (blinding factor or nonce) is zero or not below the group order.
+    #[error("a blinding factor or nonce is zero or not below the group order")]
+    InvalidSecret,
+    /// Rewinding with this nonce does not recover a value: the nonce is not the proof's.
+    #[error("the nonce does not rewind this proof")]
+    RewindFailed,
+    /// secp256k1-zkp's verifier accepts minimum-value promises only in proofs of one value
+    /// (with more, its verification equation does not match its prover's).
+    #[error("minimum values are supported only for proofs of a single value in this convention")]
+    MinimumValuesNeedSingleValue,
+    /// A multi-party step was given messages that do not fit together (shares of another
+    /// session, a missing share, or a combined point at infinity).
+    #[error("multi-party messages do not fit this proof session")]
+    InvalidMultipartyMessage,
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

@@ -27,7 +27,7 @@ pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
-pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
+pub use group::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1};
 pub use suite::{DecodedProof, Suite, SuiteBatch, SuiteStatement};
 pub use transcript::TranscriptProtocol;
 

@@ -16,6 +16,7 @@
 
 pub mod dalek;
 pub(crate) mod flavor;
+pub mod grin;
 pub mod monero;
 pub mod tari;
 

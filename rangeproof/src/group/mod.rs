@@ -17,6 +17,7 @@
 mod curve25519;
 pub mod ed25519;
 pub mod ristretto;
+pub mod secp256k1;
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -27,6 +28,7 @@ use zeroize::Zeroize;
 
 pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
+pub use secp256k1::Secp256k1;
 
 /// A fixed-length byte encoding, as a group defines it for its points or scalars (`[u8; 32]`
 /// for the curve25519 groups; a SEC1-compressed secp256k1 point would be `[u8; 33]`).

@@ -1,0 +1,338 @@
+//! secp256k1-zkp's generators: the Pedersen bases \\(G\\) (blinding) and \\(H\\) (value), value
+//! generators in the `0a/0b` encoding, and the Bulletproofs vector generators.
+//!
+//! The vector generators are `secp256k1_bulletproof_generators_create`'s: an RFC 6979
+//! HMAC-SHA256 byte stream seeded with \\(x(G) \Vert y(G)\\) yields 32 bytes per generator, each
+//! mapped to a point by `secp256k1_generator_generate`: the sum of the Shallue–van de
+//! Woestijne map (Fouque–Tibouchi, Latincrypt 2012) of
+//! \\(t_1 = \mathrm{SHA256}(\texttt{"1st generation: "} \Vert k)\\) and of
+//! \\(t_2 = \mathrm{SHA256}(\texttt{"2nd generation: "} \Vert k)\\). A list of \\(N\\) generators
+//! splits in halves, \\(G_i = g_i\\) and \\(H_i = g_{N/2+i}\\), so a proof depends on \\(N\\).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hmac::{Hmac, Mac};
+use k256::{FieldElement, ProjectivePoint};
+use sha2::{Digest, Sha256};
+
+use crate::group::secp256k1::{
+    coordinates_of, decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes,
+    point_from_affine, Secp256k1Precomputation,
+};
+use crate::group::{Group, Secp256k1};
+use crate::ProofError;
+
+/// `secp256k1_generator_const_h`: the value base \\(H\\) of Grin's commitments.
+pub const H_X: [u8; 32] = hex32("50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0");
+/// The ordinate of [`H_X`].
+pub const H_Y: [u8; 32] = hex32("31d3c6863973926e049e637cb1b5f40a36dac28af1766968c30c2313f3a38904");
+
+/// Prefix of a value generator whose \\(y\\) is a quadratic residue (`0b` otherwise).
+pub const GENERATOR_PREFIX: u8 = 0x0a;
+
+const fn hex32(s: &str) -> [u8; 32] {
+    let b = s.as_bytes();
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        out[i] = (nibble(b[2 * i]) << 4) | nibble(b[2 * i + 1]);
+        i += 1;
+    }
+    out
+}
+
+const fn nibble(c: u8) -> u8 {
+    match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'f' => c - b'a' + 10,
+        _ => panic!("not a hex digit"),
+    }
+}
+
+/// The blinding base \\(G\\) (secp256k1's base point).
+pub fn g() -> ProjectivePoint {
+    ProjectivePoint::GENERATOR
+}
+
+/// The value base \\(H\\) (`secp256k1_generator_const_h`).
+pub fn h() -> ProjectivePoint {
+    static H: OnceLock<ProjectivePoint> = OnceLock::new();
+    *H.get_or_init(|| {
+        let x = field_from_bytes(&H_X).expect("constant below p");
+        let y = field_from_bytes(&H_Y).expect("constant below p");
+        point_from_affine(&x, &y).expect("H is on the curve")
+    })
+}
+
+/// A value generator: \\(H\\), or a Confidential-Assets asset generator, with its 33-byte
+/// secp256k1-zkp encoding (`0a` if \\(y\\) is a quadratic residue, else `0b`, then \\(x\\)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueGenerator {
+    point: ProjectivePoint,
+    encoding: [u8; 33],
+}
+
+impl ValueGenerator {
+    /// Grin's \\(H\\).
+    pub fn h() -> Self {
+        Self::from_point(h()).expect("H is not the identity")
+    }
+
+    /// Parses a 33-byte generator encoding (`secp256k1_generator_parse`): prefix `0a`/`0b`,
+    /// \\(x < p\\) on the curve.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let bytes: [u8; 33] = bytes
+            .try_into()
+            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+        let point =
+            decode_quadratic_prefixed(&bytes, GENERATOR_PREFIX).ok_or(ProofError::InvalidPoint)?;
+        Ok(ValueGenerator {
+            point,
+            encoding: bytes,
+        })
+    }
+
+    /// A generator from a point (`None` for the identity).
+    pub fn from_point(point: ProjectivePoint) -> Option<Self> {
+        let encoding = encode_quadratic_prefixed(&point, GENERATOR_PREFIX)?;
+        Some(ValueGenerator { point, encoding })
+    }
+
+    /// The point.
+    pub fn point(&self) -> ProjectivePoint {
+        self.point
+    }
+
+    /// The 33-byte encoding.
+    pub fn to_bytes(&self) -> [u8; 33] {
+        self.encoding
+    }
+
+    /// Whether this is \\(H\\).
+    pub fn is_h(&self) -> bool {
+        self.point == h()
+    }
+
+    /// The transcript form: the \\(x\\) coordinate and whether \\(y\\) is a non-residue.
+    pub(crate) fn x_only(&self) -> ([u8; 32], bool) {
+        let mut x = [0u8; 32];
+        x.copy_from_slice(&self.encoding[1..]);
+        (x, self.encoding[0] == GENERATOR_PREFIX + 1)
+    }
+}
+
+/// The constants of the Shallue–van de Woestijne map for \\(y^2 = x^3 + 7\\):
+/// \\(c = \sqrt{-3}\\) and \\(d = (c - 1)/2\\), as secp256k1-zkp fixes them.
+const SVDW_C: [u8; 32] = hex32("0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852");
+const SVDW_D: [u8; 32] = hex32("851695d49a83f8ef919bb86153cbcb16630fb68aed0a766a3ec693d68e6afa40");
+
+/// \\(x^3 + 7\\).
+fn rhs(x: &FieldElement) -> FieldElement {
+    (x.square() * x + FieldElement::from_u64(7)).normalize()
+}
+
+/// The Shallue–van de Woestijne map of secp256k1-zkp (`shallue_van_de_woestijne`): with
+/// \\(w = ct/(1 + 7 + t^2)\\), the first of \\(x_1 = d - tw\\), \\(x_2 = -(x_1 + 1)\\),
+/// \\(x_3 = 1 + 1/w^2\\) on the curve, with the residue square root, negated when \\(t\\) is odd.
+/// Only public data passes through here, so inversions need not be constant-time.
+fn shallue_van_de_woestijne(t: &FieldElement) -> (FieldElement, FieldElement) {
+    let c = field_from_bytes(&SVDW_C).expect("constant below p");
+    let d = field_from_bytes(&SVDW_D).expect("constant below p");
+    let one = FieldElement::ONE;
+    let wd = (t.square() + FieldElement::from_u64(8)).normalize();
+    let w = (c * t * Option::<FieldElement>::from(wd.invert()).unwrap_or(FieldElement::ZERO))
+        .normalize();
+    let x1 = (d + (t * &w).negate(1)).normalize();
+    let x2 = (x1 + one).negate(2).normalize();
+    let w2_inv = Option::<FieldElement>::from(w.square().invert()).unwrap_or(FieldElement::ZERO);
+    let x3 = (one + w2_inv).normalize();
+    let (x, y) = [x1, x2, x3]
+        .iter()
+        .find_map(|x| Option::<FieldElement>::from(rhs(x).sqrt()).map(|y| (*x, y.normalize())))
+        // x1 x2 x3 (x^3 + 7 for each) multiply to a square, so one of them is a square.
+        .expect("one of the three candidates is on the curve");
+    let y = if bool::from(t.normalize().is_odd()) {
+        y.negate(1).normalize()
+    } else {
+        y
+    };
+    (x, y)
+}
+
+/// `secp256k1_generator_generate(key32)`, or `None` in the (probability \\(2^{-128}\\)) case
+/// where a hash is not below \\(p\\) (the C code aborts there).
+pub fn generator_generate(key: &[u8; 32]) -> Option<ProjectivePoint> {
+    let mut sum = ProjectivePoint::IDENTITY;
+    for prefix in [b"1st generation: ", b"2nd generation: "] {
+        let t = field_from_bytes(
+            &Sha256::new()
+                .chain_update(prefix)
+                .chain_update(key)
+                .finalize(),
+        )?;
+        let (x, y) = shallue_van_de_woestijne(&t);
+        sum += point_from_affine(&x, &y)?;
+    }
+    Some(sum)
+}
+
+/// The RFC 6979 HMAC-SHA256 generator as secp256k1-zkp implements it
+/// (`secp256k1_rfc6979_hmac_sha256_*`).
+struct Rfc6979 {
+    k: [u8; 32],
+    v: [u8; 32],
+    retry: bool,
+}
+
+type HmacSha256 = Hmac<Sha256>;
+
+fn hmac(key: &[u8; 32], parts: &[&[u8]]) -> [u8; 32] {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes any key length");
+    for p in parts {
+        mac.update(p);
+    }
+    mac.finalize().into_bytes().into()
+}
+
+impl Rfc6979 {
+    fn new(seed: &[u8]) -> Self {
+        let v = [1u8; 32];
+        let k = hmac(&[0u8; 32], &[&v, &[0], seed]);
+        let v = hmac(&k, &[&v]);
+        let k = hmac(&k, &[&v, &[1], seed]);
+        let v = hmac(&k, &[&v]);
+        Rfc6979 { k, v, retry: false }
+    }
+
+    fn next32(&mut self) -> [u8; 32] {
+        if self.retry {
+            self.k = hmac(&self.k, &[&self.v, &[0]]);
+            self.v = hmac(&self.k, &[&self.v]);
+        }
+        self.v = hmac(&self.k, &[&self.v]);
+        self.retry = true;
+        self.v
+    }
+}
+
+/// The first `count` points of `secp256k1_bulletproof_generators_create` (blinding base
+/// \\(G\\)).
+pub fn derive_vector_generators(count: usize) -> Vec<ProjectivePoint> {
+    let (gx, gy) = coordinates_of(&k256::AffinePoint::GENERATOR).expect("G is finite");
+    let mut seed = [0u8; 64];
+    seed[..32].copy_from_slice(&gx.to_bytes());
+    seed[32..].copy_from_slice(&gy.to_bytes());
+    let mut rng = Rfc6979::new(&seed);
+    (0..count)
+        .map(|_| generator_generate(&rng.next32()).expect("hash below p"))
+        .collect()
+}
+
+/// A generator list of length \\(N\\) (`generators_n`): \\(G_i = g_i\\), \\(H_i = g_{N/2+i}\\),
+/// with the fixed points' affine forms for the verifier.
+pub struct GrinGenerators {
+    n: usize,
+    points: Vec<ProjectivePoint>,
+    table: OnceLock<Arc<Secp256k1Precomputation>>,
+}
+
+impl core::fmt::Debug for GrinGenerators {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("GrinGenerators")
+            .field("n", &self.n)
+            .finish()
+    }
+}
+
+/// The largest generator count accepted (\\(2 \cdot 64 \cdot 256\\): 64-bit proofs of up to 256
+/// values).
+pub const MAX_GENERATORS: usize = 1 << 15;
+
+impl GrinGenerators {
+    /// The process-wide list of `n` generators (derived on first use and kept; shorter lists
+    /// are prefixes of longer ones, so one derivation serves all).
+    pub fn get(n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
+        if n < 2 || !n.is_multiple_of(2) || n > MAX_GENERATORS {
+            return Err(ProofError::InvalidGeneratorCount(n));
+        }
+        static CACHE: OnceLock<Mutex<HashMap<usize, Arc<GrinGenerators>>>> = OnceLock::new();
+        static ALL: OnceLock<Mutex<Vec<ProjectivePoint>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&n) {
+            return Ok(Arc::clone(g));
+        }
+        let points = {
+            let mut all = ALL
+                .get_or_init(|| Mutex::new(Vec::new()))
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if all.len() < n {
+                *all = derive_vector_generators(n);
+            }
+            all[..n].to_vec()
+        };
+        let gens = Arc::new(GrinGenerators {
+            n,
+            points,
+            table: OnceLock::new(),
+        });
+        cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(n, Arc::clone(&gens));
+        Ok(gens)
+    }
+
+    /// \\(N\\).
+    pub fn count(&self) -> usize {
+        self.n
+    }
+
+    /// \\(G_i\\).
+    pub fn g(&self, i: usize) -> ProjectivePoint {
+        self.points[i]
+    }
+
+    /// \\(H_i\\).
+    pub fn h(&self, i: usize) -> ProjectivePoint {
+        self.points[self.n / 2 + i]
+    }
+
+    /// Affine forms of \\([g_0, \ldots, g_{N-1}, G, H]\\), computed once.
+    pub(crate) fn table(&self) -> Arc<Secp256k1Precomputation> {
+        Arc::clone(self.table.get_or_init(|| {
+            let mut all = self.points.clone();
+            all.push(g());
+            all.push(h());
+            Arc::new(Secp256k1::precompute(&all))
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h_and_c_constants() {
+        // c^2 = -3 and 2d = c - 1.
+        let c = field_from_bytes(&SVDW_C).unwrap();
+        let d = field_from_bytes(&SVDW_D).unwrap();
+        assert_eq!(
+            (c.square() + FieldElement::from_u64(3)).normalize(),
+            FieldElement::ZERO
+        );
+        assert_eq!(
+            d.double().normalize(),
+            (c + FieldElement::ONE.negate(1)).normalize()
+        );
+        let vg = ValueGenerator::h();
+        assert!(vg.is_h());
+        assert_eq!(ValueGenerator::from_bytes(&vg.to_bytes()).unwrap(), vg);
+        // The commitment and generator prefixes differ.
+        let mut wrong = vg.to_bytes();
+        wrong[0] = 0x08;
+        assert!(ValueGenerator::from_bytes(&wrong).is_err());
+    }
+}

@@ -1,0 +1,130 @@
+//! Grin's convention: Bulletproofs as Andrew Poelstra implemented them in libsecp256k1-zkp
+//! (`src/modules/bulletproofs/`), over secp256k1, byte-compatible with the C library.
+//!
+//! This is the first Bulletproofs implementation deployed on a chain (Grin has used it since
+//! its genesis block), and it differs from the paper's presentation in more than encoding, so
+//! it is a protocol of its own here rather than a set of hooks into [`crate::bulletproofs`]:
+//!
+//! * commitments \\(V = \gamma G + v H\\) with \\(G\\) secp256k1's base point and \\(H\\)
+//!   secp256k1-zkp's `generator_const_h` — or any *value generator* \\(H_v\\) (an asset
+//!   generator of Confidential Assets) in place of \\(H\\);
+//! * vector generators from one list of \\(N\\) (`generators_n`; Grin uses 256):
+//!   \\(G_i = g_i\\), \\(H_i = g_{N/2+i}\\) ([`generators`]);
+//! * a SHA-256 hash-chain transcript ([`transcript`]) and x-only proof points
+//!   ([`proof`]);
+//! * every random value of the prover derived from two 32-byte nonces with ChaCha20
+//!   ([`prover`]), the value (and a 20-byte message) folded into \\(\alpha\\), so the holder of
+//!   the *rewind* nonce recovers them from the proof ([`rewind`]);
+//! * an inner-product argument that halves its vectors interleaved, uses
+//!   \\(u = u_x G\\) (Protocol 2 with the blinding base), and stops at two-element vectors
+//!   ([`verifier`] has the equation);
+//! * \\(\tau_x\\) and \\(\mu\\) stored negated.
+
+pub mod generators;
+pub mod proof;
+pub mod prover;
+pub mod rewind;
+pub mod transcript;
+pub mod verifier;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use k256::ProjectivePoint;
+
+pub use generators::{GrinGenerators, ValueGenerator};
+pub use proof::GrinRangeProof;
+pub use prover::{prove, GrinProver, GrinWitness};
+pub use rewind::{rewind, Rewound};
+pub use verifier::{verify, PendingGrinProof};
+
+use crate::group::{Group, Secp256k1};
+use crate::ProofError;
+
+/// The bit sizes supported (secp256k1-zkp also accepts 1, 2 and 4).
+pub const VALID_BITS: [usize; 4] = [8, 16, 32, 64];
+
+/// The largest number of values one proof may aggregate here (the C library has no fixed
+/// bound; its generator count bounds it).
+pub const MAX_VALUES: usize = 256;
+
+/// Grin's generator count.
+pub const GRIN_GENERATORS_N: usize = 256;
+
+/// The public statement of a secp256k1-zkp Bulletproof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrinStatement {
+    /// Bits per value \\(n\\).
+    pub bits: usize,
+    /// The generator count \\(N\\) the proof was made with (at least \\(2nm\\)).
+    pub generators_n: usize,
+    /// The commitments, in secp256k1-zkp's 33-byte form (`08`/`09` ‖ x).
+    pub commitments: Vec<[u8; 33]>,
+    /// The value generator (\\(H\\) for Grin).
+    pub value_generator: ValueGenerator,
+    /// Minimum-value promises, one per commitment (the range is \\([v^{min}, v^{min} + 2^n)\\)).
+    pub min_values: Option<Vec<u64>>,
+    /// Extra data bound into the transcript.
+    pub extra_data: Option<Vec<u8>>,
+}
+
+impl GrinStatement {
+    /// A 64-bit statement as Grin verifies outputs: \\(N = 256\\), \\(H\\), no minimum value, no
+    /// extra data.
+    pub fn grin(commitments: Vec<[u8; 33]>) -> Self {
+        GrinStatement {
+            bits: 64,
+            generators_n: GRIN_GENERATORS_N,
+            commitments,
+            value_generator: ValueGenerator::h(),
+            min_values: None,
+            extra_data: None,
+        }
+    }
+
+    /// Checks the shape; returns \\(nm\\) and the generators.
+    pub(crate) fn check(&self) -> Result<(usize, Arc<GrinGenerators>), ProofError> {
+        if !VALID_BITS.contains(&self.bits) {
+            return Err(ProofError::InvalidBitsize(self.bits));
+        }
+        let m = self.commitments.len();
+        if m == 0 || m > MAX_VALUES || !m.is_power_of_two() {
+            return Err(ProofError::InvalidAggregation(m));
+        }
+        if let Some(min) = &self.min_values {
+            if min.len() != m {
+                return Err(ProofError::MismatchedLengths {
+                    values: min.len(),
+                    blindings: m,
+                });
+            }
+        }
+        let nm = self.bits * m;
+        if self.generators_n < 2 * nm {
+            return Err(ProofError::InvalidGeneratorCount(self.generators_n));
+        }
+        Ok((nm, GrinGenerators::get(self.generators_n)?))
+    }
+
+    /// The commitments as points (strict: prefix `08`/`09`, \\(x < p\\) on the curve).
+    pub(crate) fn commitment_points(&self) -> Result<Vec<ProjectivePoint>, ProofError> {
+        self.commitments
+            .iter()
+            .map(|c| Secp256k1::point_from_bytes(c).ok_or(ProofError::InvalidPoint))
+            .collect()
+    }
+}
+
+/// \\(\gamma G + v H_v\\), in constant time: a Pedersen commitment of this convention.
+pub fn commit(
+    value: u64,
+    blinding: &k256::Scalar,
+    value_generator: &ValueGenerator,
+) -> ProjectivePoint {
+    Secp256k1::multiscalar_mul(
+        &[*blinding, k256::Scalar::from(value)],
+        &[generators::g(), value_generator.point()],
+    )
+}

@@ -1,0 +1,458 @@
+//! The prover, deterministic in two 32-byte nonces as secp256k1-zkp's is.
+//!
+//! Every random value comes from `secp256k1_scalar_chacha20(seed, i)`: the ChaCha20 block
+//! with key `seed`, counter words \\((i \bmod 2^{32}, \lfloor i/2^{32} \rfloor, 0, r)\\), read as two
+//! big-endian scalars (retrying with \\(r = 1, 2, \ldots\\) while either is not below the group
+//! order). With the *rewind* nonce \\(\rho_0\\) and the *private* nonce \\(\rho_1\\):
+//! \\((\alpha, \rho) = \mathrm{CC}(\rho_0, 0)\\), \\((\tau_1, \tau_2) = \mathrm{CC}(\rho_1, 1)\\), and
+//! \\((s_{L,k}, s_{R,k}) = \mathrm{CC}(\rho_0, k + 2)\\). For one value, \\(\alpha\\) is reduced by
+//! the value (and a 20-byte message in bytes 4–23 of its 32-byte form), so that
+//! \\(-\mu + \rho x + \alpha = v\\) reveals it to whoever holds \\(\rho_0\\).
+//!
+//! # Constant time
+//!
+//! \\(A\\) (the bits select \\(G_k\\) or \\(-H_k\\)), \\(S\\) (the \\(s_{L}, s_{R}\\) blinding
+//! vectors), \\(T_1, T_2\\) and the commitments are computed in constant time. The
+//! inner-product argument runs in variable time over \\(\mathbf l(x), \mathbf r(x)\\), as the C
+//! library's does: the protocol could publish those vectors outright (the paper's protocol
+//! before the inner-product compression sends them), so their timing reveals nothing the
+//! proof does not.
+
+use chacha20::cipher::{KeyIvInit, StreamCipher, StreamCipherSeek};
+use chacha20::ChaCha20;
+use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable};
+use k256::{ProjectivePoint, Scalar};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use super::generators::{g as base_g, GrinGenerators, ValueGenerator};
+use super::proof::GrinRangeProof;
+use super::transcript::{HashChain, XOnlyPoint};
+use super::verifier::absorb_statement;
+use super::GrinStatement;
+use crate::group::{Group, Secp256k1};
+use crate::util::inner_product;
+use crate::ProofError;
+
+/// `secp256k1_scalar_chacha20(seed, index)`.
+pub(crate) fn chacha_scalars(seed: &[u8; 32], index: u64) -> (Scalar, Scalar) {
+    let mut retry = 0u32;
+    loop {
+        let mut nonce = [0u8; 12];
+        nonce[..4].copy_from_slice(&((index >> 32) as u32).to_le_bytes());
+        nonce[8..].copy_from_slice(&retry.to_le_bytes());
+        let mut cipher = ChaCha20::new(seed.into(), &nonce.into());
+        cipher.seek(u64::from(index as u32) * 64);
+        let mut block = Zeroizing::new([0u8; 64]);
+        cipher.apply_keystream(&mut block[..]);
+        let mut first = [0u8; 32];
+        let mut second = [0u8; 32];
+        first.copy_from_slice(&block[..32]);
+        second.copy_from_slice(&block[32..]);
+        let r1 = Secp256k1::scalar_from_canonical_bytes(&first);
+        let r2 = Secp256k1::scalar_from_canonical_bytes(&second);
+        first.zeroize();
+        second.zeroize();
+        if let (Some(r1), Some(r2)) = (r1, r2) {
+            return (r1, r2);
+        }
+        retry += 1;
+    }
+}
+
+/// The secrets of a proof. Zeroized on drop.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub struct GrinWitness {
+    /// The values.
+    pub values: Vec<u64>,
+    /// The blinding factors \\(\gamma_j\\) (non-zero, as the C library requires).
+    pub blindings: Vec<Scalar>,
+    /// The rewind nonce \\(\rho_0\\) (Grin derives it from the wallet's key).
+    pub rewind_nonce: [u8; 32],
+    /// The private nonce \\(\rho_1\\) (defaults to the rewind nonce, as in the C library when it
+    /// is absent; then rewinding also recovers the blinding).
+    pub private_nonce: Option<[u8; 32]>,
+    /// A 20-byte message hidden in the proof (single-value proofs only).
+    pub message: Option<[u8; 20]>,
+}
+
+impl core::fmt::Debug for GrinWitness {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("GrinWitness { .. }")
+    }
+}
+
+/// The public parameters of a proof: everything in [`GrinStatement`] but the commitments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrinProver {
+    /// Bits per value.
+    pub bits: usize,
+    /// Generator count \\(N\\).
+    pub generators_n: usize,
+    /// The value generator.
+    pub value_generator: ValueGenerator,
+    /// Minimum-value promises (one value only: see [`ProofError::MinimumValuesNeedSingleValue`]).
+    pub min_values: Option<Vec<u64>>,
+    /// Extra data bound into the transcript.
+    pub extra_data: Option<Vec<u8>>,
+}
+
+impl GrinProver {
+    /// Grin's parameters: 64 bits, \\(N = 256\\), \\(H\\), no minimum, no extra data.
+    pub fn grin() -> Self {
+        GrinProver {
+            bits: 64,
+            generators_n: super::GRIN_GENERATORS_N,
+            value_generator: ValueGenerator::h(),
+            min_values: None,
+            extra_data: None,
+        }
+    }
+
+    /// The statement for these commitments.
+    pub fn statement(&self, commitments: Vec<[u8; 33]>) -> GrinStatement {
+        GrinStatement {
+            bits: self.bits,
+            generators_n: self.generators_n,
+            commitments,
+            value_generator: self.value_generator,
+            min_values: self.min_values.clone(),
+            extra_data: self.extra_data.clone(),
+        }
+    }
+
+    /// Proves; returns the statement (with the commitments) and the proof bytes.
+    pub fn prove(&self, witness: &GrinWitness) -> Result<(GrinStatement, Vec<u8>), ProofError> {
+        let commitments = self.commitments(witness)?;
+        let statement = self.statement(commitments);
+        let proof = prove_with(&statement, witness, None)?;
+        Ok((statement, proof.to_bytes()))
+    }
+
+    /// The commitments \\(\gamma_j G + v_j H_v\\), checking the witness.
+    pub(crate) fn commitments(&self, witness: &GrinWitness) -> Result<Vec<[u8; 33]>, ProofError> {
+        check_witness(self, witness)?;
+        witness
+            .values
+            .iter()
+            .zip(&witness.blindings)
+            .map(|(v, b)| {
+                let c = super::commit(*v, b, &self.value_generator);
+                // γ ≠ 0 makes the identity impossible except by a discrete-log relation.
+                Ok(Secp256k1::point_to_bytes(&c))
+            })
+            .collect()
+    }
+}
+
+fn check_witness(params: &GrinProver, witness: &GrinWitness) -> Result<(), ProofError> {
+    let m = witness.values.len();
+    if witness.blindings.len() != m {
+        return Err(ProofError::MismatchedLengths {
+            values: m,
+            blindings: witness.blindings.len(),
+        });
+    }
+    if witness.blindings.iter().any(|b| bool::from(b.is_zero())) {
+        return Err(ProofError::InvalidSecret);
+    }
+    if let Some(min) = &params.min_values {
+        if min.len() != m {
+            return Err(ProofError::MismatchedLengths {
+                values: m,
+                blindings: min.len(),
+            });
+        }
+        if m > 1 {
+            return Err(ProofError::MinimumValuesNeedSingleValue);
+        }
+    }
+    for (j, v) in witness.values.iter().enumerate() {
+        let min = params.min_values.as_ref().map_or(0, |m| m[j]);
+        let shifted = v.checked_sub(min).ok_or(ProofError::BelowMinimum)?;
+        if params.bits < 64 && shifted >> params.bits != 0 {
+            return Err(ProofError::ValueOutOfRange { bits: params.bits });
+        }
+    }
+    Ok(())
+}
+
+/// Proves with default parameters ([`GrinProver::grin`] but for `bits`).
+pub fn prove(bits: usize, witness: &GrinWitness) -> Result<(GrinStatement, Vec<u8>), ProofError> {
+    GrinProver {
+        bits,
+        ..GrinProver::grin()
+    }
+    .prove(witness)
+}
+
+/// What a multi-party session fixes in place of the single prover's \\(\tau_1, \tau_2\\) and
+/// \\(\tau_x\\): the sums of every party's shares.
+pub(crate) struct SharedTau {
+    pub(crate) t1_share_sum: ProjectivePoint,
+    pub(crate) t2_share_sum: ProjectivePoint,
+    /// \\(\sum \tau_{x,j}\\), when known (the last step); `None` to stop after \\(x\\).
+    pub(crate) tau_x_sum: Option<Scalar>,
+}
+
+/// The prover's state after the challenge \\(x\\) (what the multi-party steps need).
+pub(crate) struct AfterX {
+    pub(crate) x: Scalar,
+    pub(crate) z: Scalar,
+}
+
+/// The whole proof, or (multi-party) the state at \\(x\\).
+pub(crate) enum Outcome {
+    Proof(GrinRangeProof),
+    Challenges(AfterX),
+}
+
+/// The secp256k1-zkp prover (`secp256k1_bulletproof_rangeproof_prove_impl`).
+pub(crate) fn prove_with(
+    statement: &GrinStatement,
+    witness: &GrinWitness,
+    shared: Option<&SharedTau>,
+) -> Result<GrinRangeProof, ProofError> {
+    match prove_impl(statement, witness, shared)? {
+        Outcome::Proof(p) => Ok(p),
+        Outcome::Challenges(_) => Err(ProofError::InvalidMultipartyMessage),
+    }
+}
+
+pub(crate) fn prove_impl(
+    statement: &GrinStatement,
+    witness: &GrinWitness,
+    shared: Option<&SharedTau>,
+) -> Result<Outcome, ProofError> {
+    let (nm, gens) = statement.check()?;
+    let bits = statement.bits;
+    let m = statement.commitments.len();
+    if witness.values.len() != m {
+        return Err(ProofError::MismatchedLengths {
+            values: witness.values.len(),
+            blindings: m,
+        });
+    }
+    let value_gen = statement.value_generator.point();
+    let nonce = &witness.rewind_nonce;
+    let private_nonce = witness.private_nonce.as_ref().unwrap_or(nonce);
+
+    let mut chain = HashChain::new();
+    absorb_statement(&mut chain, statement);
+
+    let (mut alpha, rho) = chacha_scalars(nonce, 0);
+    let (tau1, tau2) = chacha_scalars(private_nonce, 1);
+    if m == 1 {
+        // Encrypt the value (and message) into α: -μ + ρx + α reveals it.
+        let mut packed = Zeroizing::new([0u8; 32]);
+        packed[24..].copy_from_slice(&witness.values[0].to_be_bytes());
+        if let Some(msg) = &witness.message {
+            packed[4..24].copy_from_slice(msg);
+        }
+        // Bytes 0..4 are zero, so the value is below the group order.
+        let v = Secp256k1::scalar_from_canonical_bytes(&packed).unwrap_or(Scalar::ZERO);
+        alpha -= v;
+    }
+
+    // The bits a_L of v_j - min_j, party-major.
+    let mins: Vec<u64> = statement.min_values.clone().unwrap_or_else(|| vec![0; m]);
+    let mut bit_choices: Zeroizing<Vec<u8>> = Zeroizing::new(Vec::with_capacity(nm));
+    for (v, min) in witness.values.iter().zip(&mins) {
+        let shifted = v.wrapping_sub(*min);
+        for b in 0..bits {
+            bit_choices.push(((shifted >> b) & 1) as u8);
+        }
+    }
+
+    // A = αG + Σ_k (a_L,k ? G_k : -H_k), in constant time.
+    let mut a_point = ProjectivePoint::GENERATOR * alpha;
+    for (k, bit) in bit_choices.iter().enumerate() {
+        let term = ProjectivePoint::conditional_select(&-gens.h(k), &gens.g(k), Choice::from(*bit));
+        a_point += term;
+    }
+    // S = ρG + Σ_k s_L,k G_k + s_R,k H_k.
+    let mut s_l = Zeroizing::new(Vec::with_capacity(nm));
+    let mut s_r = Zeroizing::new(Vec::with_capacity(nm));
+    let mut scalars = Zeroizing::new(Vec::with_capacity(2 * nm + 1));
+    let mut points = Vec::with_capacity(2 * nm + 1);
+    scalars.push(rho);
+    points.push(base_g());
+    for k in 0..nm {
+        let (l, r) = chacha_scalars(nonce, k as u64 + 2);
+        s_l.push(l);
+        s_r.push(r);
+        scalars.push(l);
+        points.push(gens.g(k));
+        scalars.push(r);
+        points.push(gens.h(k));
+    }
+    let s_point = Secp256k1::multiscalar_mul(&scalars, &points);
+    let a = XOnlyPoint::from_point(a_point).ok_or(ProofError::IdentityPoint)?;
+    let s = XOnlyPoint::from_point(s_point).ok_or(ProofError::IdentityPoint)?;
+
+    chain.absorb_pair((a.x, a.non_residue), (s.x, s.non_residue));
+    let y = chain.challenge()?;
+    chain.absorb_pair((a.x, a.non_residue), (s.x, s.non_residue));
+    let z = chain.challenge()?;
+
+    // l(X) = (a_L - z) + s_L X;  r(X) = y^k (a_L - 1 + z + s_R X) + z^{2+j} 2^b.
+    let one = Scalar::ONE;
+    let mut l0 = Zeroizing::new(Vec::with_capacity(nm));
+    let mut r0 = Zeroizing::new(Vec::with_capacity(nm));
+    let mut r1 = Zeroizing::new(Vec::with_capacity(nm));
+    let mut y_k = one;
+    let mut z_j = z * z;
+    for j in 0..m {
+        let mut two_b = z_j;
+        for b in 0..bits {
+            let k = j * bits + b;
+            let bit = Scalar::conditional_select(&Scalar::ZERO, &one, Choice::from(bit_choices[k]));
+            l0.push(bit - z);
+            r0.push(y_k * (bit - one + z) + two_b);
+            r1.push(y_k * s_r[k]);
+            two_b += two_b;
+            y_k *= y;
+        }
+        z_j *= z;
+    }
+    let t1 = inner_product::<Secp256k1>(&l0, &r1) + inner_product::<Secp256k1>(&s_l, &r0);
+    let t2 = inner_product::<Secp256k1>(&s_l, &r1);
+
+    let (t1_point, t2_point) = match shared {
+        None => (
+            Secp256k1::multiscalar_mul(&[t1, tau1], &[value_gen, base_g()]),
+            Secp256k1::multiscalar_mul(&[t2, tau2], &[value_gen, base_g()]),
+        ),
+        Some(sh) => (
+            Secp256k1::multiscalar_mul(&[t1], &[value_gen]) + sh.t1_share_sum,
+            Secp256k1::multiscalar_mul(&[t2], &[value_gen]) + sh.t2_share_sum,
+        ),
+    };
+    let t1_x = XOnlyPoint::from_point(t1_point).ok_or(ProofError::IdentityPoint)?;
+    let t2_x = XOnlyPoint::from_point(t2_point).ok_or(ProofError::IdentityPoint)?;
+    chain.absorb_pair((t1_x.x, t1_x.non_residue), (t2_x.x, t2_x.non_residue));
+    let x = chain.challenge()?;
+
+    let tau_x = match shared {
+        Some(SharedTau {
+            tau_x_sum: None, ..
+        }) => return Ok(Outcome::Challenges(AfterX { x, z })),
+        Some(SharedTau {
+            tau_x_sum: Some(t), ..
+        }) => *t,
+        None => {
+            let mut tau_x = tau1 * x + tau2 * x.square();
+            let mut z_j = z * z;
+            for gamma in &witness.blindings {
+                tau_x += z_j * gamma;
+                z_j *= z;
+            }
+            tau_x
+        }
+    };
+    let mu = alpha + rho * x;
+    let neg_tau_x = -tau_x;
+    let neg_mu = -mu;
+    chain.absorb(&[
+        &Secp256k1::scalar_to_bytes(&neg_tau_x),
+        &Secp256k1::scalar_to_bytes(&neg_mu),
+    ]);
+
+    // l = l(x), r = r(x).
+    let l: Vec<Scalar> = l0
+        .iter()
+        .zip(s_l.iter())
+        .map(|(a, b)| *a + *b * x)
+        .collect();
+    let r: Vec<Scalar> = r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect();
+    let y_inv = Secp256k1::invert(&y);
+    let (t, ab, lr) = inner_product_argument(&gens, &mut chain, l, r, y_inv)?;
+    Ok(Outcome::Proof(GrinRangeProof {
+        neg_tau_x,
+        neg_mu,
+        a,
+        s,
+        t1: t1_x,
+        t2: t2_x,
+        t,
+        ab,
+        lr,
+    }))
+}
+
+type IppOutput = (Scalar, [Scalar; 4], Vec<(XOnlyPoint, XOnlyPoint)>);
+
+/// secp256k1-zkp's inner-product argument for \\(\langle \mathbf a, \mathbf G \rangle +
+/// \langle \mathbf b, \mathbf H' \rangle\\) with \\(H'_k = y^{-k} H_k\\): interleaved halving,
+/// \\(u = u_x G\\), down to two elements. \\(L\\) and \\(R\\) are computed over the original
+/// generators with each one's accumulated challenge factor (no folded generators are
+/// materialized). Variable time: see the module notes.
+fn inner_product_argument(
+    gens: &GrinGenerators,
+    chain: &mut HashChain,
+    mut a: Vec<Scalar>,
+    mut b: Vec<Scalar>,
+    y_inv: Scalar,
+) -> Result<IppOutput, ProofError> {
+    let nm = a.len();
+    let t = inner_product::<Secp256k1>(&a, &b);
+    chain.absorb(&[&Secp256k1::scalar_to_bytes(&t)]);
+    let ux = chain.challenge()?;
+
+    // Factor of each original generator in the current folded ones.
+    let mut cg = vec![Scalar::ONE; nm];
+    let mut ch = Vec::with_capacity(nm);
+    let mut y_pow = Scalar::ONE;
+    for _ in 0..nm {
+        ch.push(y_pow);
+        y_pow *= y_inv;
+    }
+    let n_gens = gens.count();
+    let table = gens.table();
+    let rounds = super::proof::rounds(nm);
+    let mut lr = Vec::with_capacity(rounds);
+    let mut len = nm;
+    for i in 0..rounds {
+        let half = len / 2;
+        let block = 1usize << i;
+        let mut statics_l = vec![Scalar::ZERO; n_gens + 1];
+        let mut statics_r = vec![Scalar::ZERO; n_gens + 1];
+        for j in 0..half {
+            let (even, odd) = (2 * j, 2 * j + 1);
+            for k in odd * block..(odd + 1) * block {
+                statics_l[k] = a[even] * cg[k];
+                statics_r[n_gens / 2 + k] = b[even] * ch[k];
+            }
+            for k in even * block..(even + 1) * block {
+                statics_l[n_gens / 2 + k] = b[odd] * ch[k];
+                statics_r[k] = a[odd] * cg[k];
+            }
+        }
+        let c_l: Scalar = (0..half).map(|j| a[2 * j] * b[2 * j + 1]).sum();
+        let c_r: Scalar = (0..half).map(|j| a[2 * j + 1] * b[2 * j]).sum();
+        statics_l[n_gens] = ux * c_l;
+        statics_r[n_gens] = ux * c_r;
+        let l = Secp256k1::vartime_mixed_multiscalar_mul(&table, &statics_l, &[], &[]);
+        let r = Secp256k1::vartime_mixed_multiscalar_mul(&table, &statics_r, &[], &[]);
+        let l = XOnlyPoint::from_point(l).ok_or(ProofError::IdentityPoint)?;
+        let r = XOnlyPoint::from_point(r).ok_or(ProofError::IdentityPoint)?;
+        chain.absorb_pair((l.x, l.non_residue), (r.x, r.non_residue));
+        let x = chain.challenge()?;
+        let x_inv = Secp256k1::invert(&x);
+        lr.push((l, r));
+        for j in 0..half {
+            a[j] = a[2 * j] * x + a[2 * j + 1] * x_inv;
+            b[j] = b[2 * j] * x_inv + b[2 * j + 1] * x;
+        }
+        for k in 0..nm {
+            if (k >> i) & 1 == 0 {
+                cg[k] *= x_inv;
+                ch[k] *= x;
+            } else {
+                cg[k] *= x;
+                ch[k] *= x_inv;
+            }
+        }
+        len = half;
+    }
+    Ok((t, [a[0], a[1], b[0], b[1]], lr))
+}

@@ -1,0 +1,208 @@
+//! The secp256k1 backend: field, scalar and constant-time point arithmetic from `k256`, with
+//! the variable-time multiscalar multiplication written here ([`msm`]), since `k256` has none.
+//!
+//! # Encodings
+//!
+//! Points are encoded as libsecp256k1-zkp encodes Pedersen commitments, 33 bytes:
+//! `0x08` if \\(y\\) is a quadratic residue modulo \\(p\\), `0x09` if not, then \\(x\\)
+//! big-endian. (This is *not* SEC1's `02/03` parity prefix: secp256k1-zkp picks the square
+//! root by quadratic residuosity, which is what its x-only proof points need too.) Decoding
+//! accepts exactly the canonical strings: prefix `08`/`09`, \\(x < p\\), \\(x^3 + 7\\) a square.
+//! The identity has no encoding in this format; [`Group::point_to_bytes`] writes it as 33 zero
+//! bytes, which no decoder accepts.
+//!
+//! Scalars are 32 bytes big-endian and must be below the group order \\(n\\).
+
+pub(crate) mod jacobian;
+pub mod msm;
+
+use elliptic_curve::ops::Reduce;
+use elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
+use elliptic_curve::subtle::Choice;
+use k256::elliptic_curve;
+use k256::{
+    AffinePoint, EncodedPoint as Sec1Point, FieldBytes, FieldElement, ProjectivePoint, Scalar, U256,
+};
+
+use super::Group;
+pub use msm::Secp256k1Precomputation;
+
+/// The secp256k1 group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Secp256k1;
+
+/// Prefix of a point whose \\(y\\) is a quadratic residue (secp256k1-zkp's commitment form).
+pub const PREFIX_QUADRATIC: u8 = 0x08;
+/// Prefix of a point whose \\(y\\) is not a quadratic residue.
+pub const PREFIX_NON_QUADRATIC: u8 = 0x09;
+
+/// \\(x^3 + 7\\) for a normalized \\(x\\).
+fn curve_rhs(x: &FieldElement) -> FieldElement {
+    (x.square() * x + FieldElement::from_u64(7)).normalize()
+}
+
+/// Whether a field element is a quadratic residue (zero counts as one), in constant time.
+pub(crate) fn is_quadratic_residue(y: &FieldElement) -> Choice {
+    y.sqrt().is_some()
+}
+
+/// The affine point with abscissa `x` whose ordinate is a quadratic residue, if `x` is on the
+/// curve: secp256k1-zkp's `ge_set_xquad`. Since \\(p \equiv 3 \pmod 4\\) and \\((p+1)/4\\) is even,
+/// the root \\((x^3+7)^{(p+1)/4}\\) is itself a square, so it is the residue one.
+pub(crate) fn lift_x_quadratic(x: &FieldElement) -> Option<(FieldElement, FieldElement)> {
+    let y: Option<FieldElement> = curve_rhs(x).sqrt().into();
+    y.map(|y| (*x, y.normalize()))
+}
+
+/// Parses a big-endian field element, rejecting values \\(\ge p\\).
+pub(crate) fn field_from_bytes(bytes: &[u8]) -> Option<FieldElement> {
+    let bytes: [u8; 32] = bytes.try_into().ok()?;
+    FieldElement::from_bytes(&FieldBytes::from(bytes)).into()
+}
+
+/// A `k256` point from affine coordinates known to be on the curve.
+pub(crate) fn point_from_affine(x: &FieldElement, y: &FieldElement) -> Option<ProjectivePoint> {
+    let encoded = Sec1Point::from_affine_coordinates(&x.to_bytes(), &y.to_bytes(), false);
+    Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
+        .map(ProjectivePoint::from)
+}
+
+/// Affine coordinates of a point (`None` for the identity). Costs a field inversion; use
+/// [`jacobian::normalize_batch`] for many points.
+pub(crate) fn affine_coordinates(p: &ProjectivePoint) -> Option<(FieldElement, FieldElement)> {
+    coordinates_of(&p.to_affine())
+}
+
+/// Coordinates of an affine `k256` point (`None` for the identity).
+pub(crate) fn coordinates_of(p: &AffinePoint) -> Option<(FieldElement, FieldElement)> {
+    let encoded = p.to_encoded_point(false);
+    let x = field_from_bytes(encoded.x()?)?;
+    let y = field_from_bytes(encoded.y()?)?;
+    Some((x, y))
+}
+
+/// Decodes `prefix ‖ x` for a pair of prefixes (`even_prefix` for a residue \\(y\\),
+/// `even_prefix + 1` for its negation): the commitment (`08/09`) and generator (`0a/0b`)
+/// encodings of secp256k1-zkp share this shape.
+pub(crate) fn decode_quadratic_prefixed(
+    bytes: &[u8; 33],
+    even_prefix: u8,
+) -> Option<ProjectivePoint> {
+    let negate = match bytes[0].wrapping_sub(even_prefix) {
+        0 => false,
+        1 => true,
+        _ => return None,
+    };
+    let x = field_from_bytes(&bytes[1..])?;
+    let (x, y) = lift_x_quadratic(&x)?;
+    let y = if negate { y.negate(1).normalize() } else { y };
+    point_from_affine(&x, &y)
+}
+
+/// Encodes a non-identity point as `prefix ‖ x` (see [`decode_quadratic_prefixed`]).
+pub(crate) fn encode_quadratic_prefixed(p: &ProjectivePoint, even_prefix: u8) -> Option<[u8; 33]> {
+    let (x, y) = affine_coordinates(p)?;
+    let mut out = [0u8; 33];
+    out[0] = even_prefix + u8::from(!bool::from(is_quadratic_residue(&y)));
+    out[1..].copy_from_slice(&x.to_bytes());
+    Some(out)
+}
+
+impl Group for Secp256k1 {
+    type Scalar = Scalar;
+    type Point = ProjectivePoint;
+    type PointEncoding = [u8; 33];
+    type ScalarEncoding = [u8; 32];
+    type Precomputation = Secp256k1Precomputation;
+
+    const NAME: &'static str = "secp256k1";
+
+    // The "table" is the fixed points in affine form (and their endomorphism images); it never
+    // loses to normalizing them on every call, so there is no crossover.
+    const PRECOMPUTATION_CROSSOVER: usize = usize::MAX;
+
+    fn identity() -> ProjectivePoint {
+        ProjectivePoint::IDENTITY
+    }
+
+    fn invert(s: &Scalar) -> Scalar {
+        Option::<Scalar>::from(s.invert()).unwrap_or(Scalar::ZERO)
+    }
+
+    fn batch_invert(scalars: &mut [Scalar]) -> Scalar {
+        // Montgomery's trick: one inversion and 3(n-1) multiplications.
+        let mut prefix = Vec::with_capacity(scalars.len());
+        let mut acc = Scalar::ONE;
+        for s in scalars.iter() {
+            prefix.push(acc);
+            acc *= s;
+        }
+        let all = Self::invert(&acc);
+        let mut inv = all;
+        for (s, before) in scalars.iter_mut().zip(prefix).rev() {
+            let next = inv * *s;
+            *s = inv * before;
+            inv = next;
+        }
+        all
+    }
+
+    fn scalar_from_bytes_wide(bytes: &[u8; 64]) -> Scalar {
+        // hi·2^256 + lo mod n; each half reduced (a 256-bit value is below 2n).
+        let hi = <Scalar as Reduce<U256>>::reduce_bytes(FieldBytes::from_slice(&bytes[..32]));
+        let lo = <Scalar as Reduce<U256>>::reduce_bytes(FieldBytes::from_slice(&bytes[32..]));
+        // 2^256 mod n = 2^256 - n.
+        const TWO_256_MOD_N: [u8; 32] = [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0x45, 0x51, 0x23, 0x19, 0x50, 0xb7,
+            0x5f, 0xc4, 0x40, 0x2d, 0xa1, 0x73, 0x2f, 0xc9, 0xbe, 0xbf,
+        ];
+        let shift = <Scalar as Reduce<U256>>::reduce_bytes(FieldBytes::from_slice(&TWO_256_MOD_N));
+        hi * shift + lo
+    }
+
+    fn scalar_from_canonical_bytes(bytes: &[u8; 32]) -> Option<Scalar> {
+        use elliptic_curve::PrimeField;
+        Scalar::from_repr(FieldBytes::from(*bytes)).into()
+    }
+
+    fn scalar_to_bytes(s: &Scalar) -> [u8; 32] {
+        s.to_bytes().into()
+    }
+
+    fn point_from_bytes(bytes: &[u8; 33]) -> Option<ProjectivePoint> {
+        decode_quadratic_prefixed(bytes, PREFIX_QUADRATIC)
+    }
+
+    fn point_to_bytes(p: &ProjectivePoint) -> [u8; 33] {
+        encode_quadratic_prefixed(p, PREFIX_QUADRATIC).unwrap_or([0u8; 33])
+    }
+
+    fn is_identity_encoding(bytes: &[u8; 33]) -> bool {
+        *bytes == [0u8; 33]
+    }
+
+    fn multiscalar_mul(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        msm::constant_time(scalars, points)
+    }
+
+    fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+        debug_assert_eq!(scalars.len(), points.len());
+        msm::vartime(scalars, points)
+    }
+
+    fn precompute(points: &[ProjectivePoint]) -> Secp256k1Precomputation {
+        Secp256k1Precomputation::new(points)
+    }
+
+    fn vartime_mixed_multiscalar_mul(
+        precomputation: &Secp256k1Precomputation,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[ProjectivePoint],
+    ) -> ProjectivePoint {
+        debug_assert!(static_scalars.len() <= precomputation.len());
+        debug_assert_eq!(dynamic_scalars.len(), dynamic_points.len());
+        precomputation.vartime_mixed(static_scalars, dynamic_scalars, dynamic_points)
+    }
+}

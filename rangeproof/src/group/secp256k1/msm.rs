@@ -1,0 +1,304 @@
+//! Multiscalar multiplication on secp256k1.
+//!
+//! # Variable time: Pippenger's bucket method with signed digits
+//!
+//! Each scalar is recoded into \\(w = \lfloor 256/c \rfloor + 1\\) signed digits
+//! \\(d_k \in (-2^{c-1}, 2^{c-1}]\\) with \\(s = \sum_k d_k 2^{ck}\\). For each window, from the top,
+//! every point is added (negated for a negative digit) into bucket \\(|d_k|\\), the buckets are
+//! summed as \\(\sum_b b \cdot B_b\\) with two running sums, and the accumulator is doubled
+//! \\(c\\) times before the next window. With \\(M\\) the cost of a mixed (Jacobian + affine)
+//! addition, \\(A\\) of a Jacobian addition and \\(D\\) of a doubling, \\(n\\) points cost
+//!
+//! \\[ w\,(n M + 2^{c} A) + 256\,D, \\]
+//!
+//! and [`window_bits`] picks the \\(c\\) minimizing it with \\(M = 11\\), \\(A = 16\\)
+//! (field-multiplication equivalents of the formulas in [`super::jacobian`]). Signed digits
+//! halve the buckets (negating an affine point is free).
+//!
+//! Points enter in affine form: the inputs are normalized with one shared inversion, and fixed
+//! generators are normalized once ([`Secp256k1Precomputation`]).
+//!
+//! # Constant time: Straus with fixed 4-bit windows
+//!
+//! For secret scalars: each point's multiples \\(0P, \ldots, 15P\\) are tabulated, and for each
+//! of the 64 nibbles (from the top) the accumulator is doubled four times and each point's
+//! entry is added, selected by a full table scan with `subtle`'s conditional selection. Every
+//! addition uses `k256`'s complete formulas, so neither the control flow nor the memory
+//! accesses depend on the scalars.
+
+use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
+use k256::{ProjectivePoint, Scalar};
+use zeroize::Zeroize;
+
+use super::jacobian::{normalize_batch, Affine, Jacobian};
+
+/// Mixed-addition and addition costs in field multiplications, for [`window_bits`].
+const MIXED_ADD_COST: usize = 11;
+const ADD_COST: usize = 16;
+
+/// The window width \\(c\\) minimizing \\(w(nM + 2^c A)\\) for `n` points.
+pub fn window_bits(n: usize) -> usize {
+    (1..=20)
+        .min_by_key(|&c| (256 / c + 1) * (n * MIXED_ADD_COST + (1usize << c) * ADD_COST))
+        .unwrap_or(4)
+}
+
+/// The scalar's 256-bit value as little-endian 64-bit limbs.
+fn limbs(s: &Scalar) -> [u64; 4] {
+    let bytes = s.to_bytes();
+    let mut out = [0u64; 4];
+    for (i, limb) in out.iter_mut().enumerate() {
+        let start = 32 - 8 * (i + 1);
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[start..start + 8]);
+        *limb = u64::from_be_bytes(word);
+    }
+    out
+}
+
+/// Bits `[pos, pos + c)` of a 256-bit value (zero beyond bit 255), for `c ≤ 32`.
+fn bits_at(limbs: &[u64; 4], pos: usize, c: usize) -> u64 {
+    let (word, shift) = (pos / 64, pos % 64);
+    if word >= 4 {
+        return 0;
+    }
+    let mut v = limbs[word] >> shift;
+    if shift + c > 64 && word + 1 < 4 {
+        v |= limbs[word + 1] << (64 - shift);
+    }
+    v & ((1u64 << c) - 1)
+}
+
+/// Signed base-\\(2^c\\) digits, least significant first, each in \\((-2^{c-1}, 2^{c-1}]\\).
+fn signed_digits(s: &Scalar, c: usize, windows: usize, out: &mut Vec<i32>) {
+    let limbs = limbs(s);
+    let half = 1i64 << (c - 1);
+    let mut carry = 0i64;
+    for k in 0..windows {
+        let mut d = bits_at(&limbs, k * c, c) as i64 + carry;
+        carry = 0;
+        if d > half {
+            d -= 1i64 << c;
+            carry = 1;
+        }
+        out.push(d as i32);
+    }
+    debug_assert_eq!(carry, 0);
+}
+
+/// \\(\sum_i s_i P_i\\) over affine points (`None` entries are the identity and skipped).
+pub(crate) fn pippenger(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobian {
+    debug_assert_eq!(scalars.len(), points.len());
+    // Zero scalars and identity points contribute nothing.
+    let live = |(s, p): (&Scalar, &Option<Affine>)| !bool::from(s.is_zero()) && p.is_some();
+    let n = scalars.iter().zip(points).filter(|t| live(*t)).count();
+    if n == 0 {
+        return Jacobian::INFINITY;
+    }
+    let c = window_bits(n);
+    let windows = 256 / c + 1;
+    let mut digits = Vec::with_capacity(n * windows);
+    let mut affine = Vec::with_capacity(n);
+    for (s, p) in scalars.iter().zip(points) {
+        if let (true, Some(p)) = (live((s, p)), p) {
+            signed_digits(s, c, windows, &mut digits);
+            affine.push(*p);
+        }
+    }
+    let mut buckets = vec![Jacobian::INFINITY; 1 << (c - 1)];
+    let mut acc = Jacobian::INFINITY;
+    for k in (0..windows).rev() {
+        for _ in 0..c {
+            acc = acc.double();
+        }
+        buckets.fill(Jacobian::INFINITY);
+        for (i, p) in affine.iter().enumerate() {
+            let d = digits[i * windows + k];
+            if d > 0 {
+                let b = &mut buckets[d as usize - 1];
+                *b = b.add_affine(p);
+            } else if d < 0 {
+                let b = &mut buckets[(-d) as usize - 1];
+                *b = b.add_affine(&p.neg());
+            }
+        }
+        // Σ_b b·B_b = Σ_b (B_top + … + B_b), accumulated from the top bucket down.
+        let mut running = Jacobian::INFINITY;
+        let mut sum = Jacobian::INFINITY;
+        for b in buckets.iter().rev() {
+            running = running.add(b);
+            sum = sum.add(&running);
+        }
+        acc = acc.add(&sum);
+    }
+    acc
+}
+
+/// Variable-time \\(\sum_i s_i P_i\\).
+pub fn vartime(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+    pippenger(scalars, &normalize_batch(points)).to_projective()
+}
+
+/// Fixed points in affine form, normalized once.
+#[derive(Clone, Debug)]
+pub struct Secp256k1Precomputation {
+    affine: Vec<Option<Affine>>,
+}
+
+impl Secp256k1Precomputation {
+    /// Normalizes `points` (one inversion).
+    pub fn new(points: &[ProjectivePoint]) -> Self {
+        Secp256k1Precomputation {
+            affine: normalize_batch(points),
+        }
+    }
+
+    /// How many fixed points there are.
+    pub fn len(&self) -> usize {
+        self.affine.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.affine.is_empty()
+    }
+
+    /// \\(\sum_i b_i B_i + \sum_j a_j A_j\\) over the first `static_scalars.len()` fixed points.
+    pub fn vartime_mixed(
+        &self,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic_points: &[ProjectivePoint],
+    ) -> ProjectivePoint {
+        let mut scalars = Vec::with_capacity(static_scalars.len() + dynamic_scalars.len());
+        scalars.extend_from_slice(static_scalars);
+        scalars.extend_from_slice(dynamic_scalars);
+        let mut points = self.affine[..static_scalars.len()].to_vec();
+        points.extend(normalize_batch(dynamic_points));
+        pippenger(&scalars, &points).to_projective()
+    }
+}
+
+/// Constant-time \\(\sum_i s_i P_i\\) (Straus, 4-bit windows, full-table scans).
+pub fn constant_time(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+    debug_assert_eq!(scalars.len(), points.len());
+    let tables: Vec<[ProjectivePoint; 16]> = points
+        .iter()
+        .map(|p| {
+            let mut t = [ProjectivePoint::IDENTITY; 16];
+            for k in 1..16 {
+                t[k] = t[k - 1] + p;
+            }
+            t
+        })
+        .collect();
+    let mut nibbles: Vec<[u8; 64]> = scalars
+        .iter()
+        .map(|s| {
+            let bytes = s.to_bytes();
+            let mut out = [0u8; 64];
+            for (i, b) in bytes.iter().enumerate() {
+                out[2 * i] = b >> 4;
+                out[2 * i + 1] = b & 15;
+            }
+            out
+        })
+        .collect();
+    let mut acc = ProjectivePoint::IDENTITY;
+    for w in 0..64 {
+        if w > 0 {
+            for _ in 0..4 {
+                acc = acc.double();
+            }
+        }
+        for (table, digits) in tables.iter().zip(&nibbles) {
+            let digit = digits[w];
+            let mut entry = ProjectivePoint::IDENTITY;
+            for (k, candidate) in table.iter().enumerate() {
+                entry.conditional_assign(candidate, (k as u8).ct_eq(&digit));
+            }
+            acc += entry;
+        }
+    }
+    nibbles.zeroize();
+    acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::{Group, Secp256k1};
+    use rand::rngs::OsRng;
+
+    fn random_points(n: usize) -> Vec<ProjectivePoint> {
+        (0..n)
+            .map(|_| ProjectivePoint::GENERATOR * Secp256k1::random_scalar(&mut OsRng))
+            .collect()
+    }
+
+    fn naive(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+        scalars
+            .iter()
+            .zip(points)
+            .fold(ProjectivePoint::IDENTITY, |acc, (s, p)| acc + *p * s)
+    }
+
+    #[test]
+    fn signed_digits_recompose() {
+        for c in 1..=16 {
+            let windows = 256 / c + 1;
+            for s in [
+                Scalar::ZERO,
+                Scalar::ONE,
+                -Scalar::ONE,
+                Secp256k1::random_scalar(&mut OsRng),
+            ] {
+                let mut digits = Vec::new();
+                signed_digits(&s, c, windows, &mut digits);
+                let base = Scalar::from(1u64 << c);
+                let mut acc = Scalar::ZERO;
+                for d in digits.iter().rev() {
+                    assert!(*d > -(1 << (c - 1)) && *d <= 1 << (c - 1));
+                    let mag = Scalar::from(d.unsigned_abs() as u64);
+                    acc = acc * base + if *d < 0 { -mag } else { mag };
+                }
+                assert_eq!(acc, s, "c = {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn msms_match_naive_sum() {
+        for n in [0usize, 1, 2, 3, 17, 70, 300] {
+            let points = random_points(n);
+            let mut scalars: Vec<Scalar> = (0..n)
+                .map(|_| Secp256k1::random_scalar(&mut OsRng))
+                .collect();
+            // Edge scalars: 0, 1, -1 (n - 1, all-ones digits) and a repeated point.
+            if n >= 3 {
+                scalars[0] = Scalar::ZERO;
+                scalars[1] = Scalar::ONE;
+                scalars[2] = -Scalar::ONE;
+            }
+            let expected = naive(&scalars, &points);
+            assert_eq!(vartime(&scalars, &points), expected, "n = {n}");
+            assert_eq!(constant_time(&scalars, &points), expected, "n = {n}");
+            let table = Secp256k1Precomputation::new(&points[..n / 2]);
+            assert_eq!(
+                table.vartime_mixed(&scalars[..n / 2], &scalars[n / 2..], &points[n / 2..]),
+                expected
+            );
+        }
+        // Cancellation and repeated points: P + P - 2P, identity inputs.
+        let p = random_points(1)[0];
+        let s = [
+            Scalar::ONE,
+            Scalar::ONE,
+            -Scalar::from(2u64),
+            Scalar::from(5u64),
+        ];
+        let pts = [p, p, p, ProjectivePoint::IDENTITY];
+        assert_eq!(vartime(&s, &pts), ProjectivePoint::IDENTITY);
+        assert_eq!(constant_time(&s, &pts), ProjectivePoint::IDENTITY);
+    }
+}
