@@ -21,6 +21,7 @@
 //! * \\(\tau_x\\) and \\(\mu\\) stored negated.
 
 pub mod generators;
+pub mod multiparty;
 pub mod proof;
 pub mod prover;
 pub mod rewind;

@@ -117,11 +117,6 @@ impl HashChain {
         HashChain { state: [0u8; 32] }
     }
 
-    /// The state.
-    pub(crate) fn state(&self) -> [u8; 32] {
-        self.state
-    }
-
     /// state ← SHA256(state ‖ parts…).
     pub(crate) fn absorb(&mut self, parts: &[&[u8]]) {
         let mut h = Sha256::new();
