@@ -206,3 +206,81 @@ impl Group for Secp256k1 {
         precomputation.vartime_mixed(static_scalars, dynamic_scalars, dynamic_points)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::OsRng;
+
+    type G = Secp256k1;
+
+    #[test]
+    fn encodings_round_trip_and_reject_non_canonical() {
+        for _ in 0..20 {
+            let p = ProjectivePoint::GENERATOR * G::random_scalar(&mut OsRng);
+            let bytes = G::point_to_bytes(&p);
+            assert!(bytes[0] == PREFIX_QUADRATIC || bytes[0] == PREFIX_NON_QUADRATIC);
+            assert_eq!(G::point_from_bytes(&bytes), Some(p));
+            // The other prefix is the negation.
+            let mut neg = bytes;
+            neg[0] ^= 1;
+            assert_eq!(G::point_from_bytes(&neg), Some(-p));
+            // SEC1 prefixes, garbage prefixes.
+            for prefix in [0x00, 0x02, 0x03, 0x04, 0x0a, 0x0b, 0xff] {
+                let mut b = bytes;
+                b[0] = prefix;
+                assert_eq!(G::point_from_bytes(&b), None);
+            }
+            let s = G::random_scalar(&mut OsRng);
+            assert_eq!(
+                G::scalar_from_canonical_bytes(&G::scalar_to_bytes(&s)),
+                Some(s)
+            );
+        }
+        // x ≥ p: p + 1 (x = 1 is on the curve, but only the reduced form is canonical).
+        let mut p_plus_one = [0xffu8; 33];
+        p_plus_one[0] = PREFIX_QUADRATIC;
+        p_plus_one[28] = 0xfe;
+        p_plus_one[31] = 0xfc;
+        p_plus_one[32] = 0x30;
+        assert_eq!(G::point_from_bytes(&p_plus_one), None);
+        let mut one = [0u8; 33];
+        one[0] = PREFIX_QUADRATIC;
+        one[32] = 1;
+        assert!(G::point_from_bytes(&one).is_some());
+        // x = 5 is not on the curve.
+        let mut five = one;
+        five[32] = 5;
+        assert_eq!(G::point_from_bytes(&five), None);
+        // The identity's placeholder encoding never decodes.
+        let id = G::point_to_bytes(&G::identity());
+        assert!(G::is_identity_encoding(&id));
+        assert_eq!(G::point_from_bytes(&id), None);
+        // The group order is not a canonical scalar.
+        let mut order = G::scalar_to_bytes(&-Scalar::ONE);
+        order[31] += 1;
+        assert_eq!(G::scalar_from_canonical_bytes(&order), None);
+    }
+
+    #[test]
+    fn wide_reduction_and_batch_inversion() {
+        // (2^512 - 1) mod n computed two ways.
+        let all = G::scalar_from_bytes_wide(&[0xff; 64]);
+        let two_256 = G::scalar_from_bytes_wide(&{
+            let mut b = [0u8; 64];
+            b[31] = 1;
+            b
+        });
+        let low = G::scalar_from_bytes_wide(&{
+            let mut b = [0xffu8; 64];
+            b[..32].fill(0);
+            b
+        });
+        assert_eq!(all, low * two_256 + low);
+        let mut xs: Vec<Scalar> = (1..20u64).map(Scalar::from).collect();
+        let expected: Vec<Scalar> = xs.iter().map(G::invert).collect();
+        let product = G::batch_invert(&mut xs);
+        assert_eq!(xs, expected);
+        assert_eq!(product, expected.iter().fold(Scalar::ONE, |a, b| a * b));
+    }
+}
