@@ -48,6 +48,8 @@ enum Entry<'g, G: Group> {
     /// Failed before the group equation (bad encoding, identity point, wrong shape,
     /// degenerate challenge, ...).
     Rejected,
+    /// Verified on its own when added (a shape the batch has no summed generators for).
+    Accepted,
     /// Replayed: the equation is computed from this when needed (kept for blame).
     Pending {
         gens: &'g Generators<G>,
@@ -94,7 +96,7 @@ fn equations<'g, G: Group>(
     entries: &[&Entry<'g, G>],
 ) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
     let compute = |entry: &&Entry<'g, G>| match entry {
-        Entry::Rejected => None,
+        Entry::Rejected | Entry::Accepted => None,
         Entry::Pending { gens, work } => work.equation().map(|terms| (*gens, terms)),
     };
     #[cfg(feature = "parallel")]
@@ -197,6 +199,17 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         self.add_pending(gens, pending)
     }
 
+    /// Checks the proof on its own now and records the outcome (for shapes without summed
+    /// generators); returns its position.
+    pub(crate) fn add_settled(&mut self, valid: bool) -> usize {
+        self.entries.push(if valid {
+            Entry::Accepted
+        } else {
+            Entry::Rejected
+        });
+        self.entries.len() - 1
+    }
+
     /// Adds a replayed proof of any proof system (or its early rejection); returns its
     /// position. A proof system joins batches by implementing [`PendingVerification`]. Folds
     /// the unfolded equations into the running sums once they make a chunk.
@@ -234,7 +247,8 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             let k = self.folded + offset;
             match equation {
                 Some((gens, terms)) => self.sums.add(gens, terms),
-                None => degenerate.push(k),
+                None if matches!(self.entries[k], Entry::Pending { .. }) => degenerate.push(k),
+                None => {}
             }
         }
         for k in degenerate {
@@ -254,6 +268,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         for (k, entry) in self.entries.iter().enumerate() {
             match entry {
                 Entry::Rejected => invalid.push(k),
+                Entry::Accepted => {}
                 Entry::Pending { .. } => pending.push(k),
             }
         }
@@ -303,6 +318,7 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     if let [k] = subset {
         return match &entries[*k] {
             Entry::Pending { gens, work } => work.equation().is_some_and(|t| t.is_zero(gens)),
+            Entry::Accepted => true,
             Entry::Rejected => false,
         };
     }
@@ -314,6 +330,37 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
         }
     }
     sums.is_zero()
+}
+
+impl BatchVerifier<'_, crate::group::Secp256k1> {
+    /// Adds a secp256k1-zkp (Grin) Bulletproof; returns its position in the batch. Its
+    /// equation is weighted by two fresh random scalars (the C library derives its weight from
+    /// the proof's own transcript; this one does not). Proofs made with a generator count that
+    /// is not a power of two are verified on their own when added.
+    pub fn add_grin_bulletproof<R: RngCore + CryptoRng>(
+        &mut self,
+        proof: &[u8],
+        statement: &crate::flavors::grin::GrinStatement,
+        rng: &mut R,
+    ) -> usize {
+        use crate::flavors::grin::verifier::WeightedGrinProof;
+        use crate::flavors::grin::{generators::batch_generators, PendingGrinProof};
+        type S = crate::group::Secp256k1;
+        let Ok(pending) = PendingGrinProof::new(proof, statement) else {
+            return self.add_settled(false);
+        };
+        match batch_generators(statement.generators_n) {
+            Some(gens) => {
+                let weighted = WeightedGrinProof {
+                    pending,
+                    weight: S::random_scalar(rng),
+                    c: S::random_scalar(rng),
+                };
+                self.add_pending(gens, Ok(weighted))
+            }
+            None => self.add_settled(pending.is_valid()),
+        }
+    }
 }
 
 #[cfg(test)]

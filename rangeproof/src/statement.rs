@@ -55,6 +55,8 @@ impl Statement<'_> {
             }
         }
         match gens.flavor() {
+            // Grin's generators serve only its own protocol (`flavors::grin`).
+            Flavor::Grin => return Err(ProofError::WrongFlavor),
             Flavor::MoneroPlus | Flavor::MoneroOriginal
                 if self.bits != crate::generators::monero::MONERO_BITS
                     || self.minimum_values.is_some() =>

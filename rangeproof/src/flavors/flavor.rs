@@ -15,6 +15,9 @@ pub enum Flavor {
     MoneroPlus,
     /// Monero's original Bulletproofs over Ed25519.
     MoneroOriginal,
+    /// libsecp256k1-zkp's Bulletproofs over secp256k1, as Grin uses them (a protocol of its own:
+    /// see [`crate::flavors::grin`]).
+    Grin,
 }
 
 impl Flavor {
@@ -24,6 +27,7 @@ impl Flavor {
             Flavor::Dalek => "dalek",
             Flavor::Tari => "tari",
             Flavor::MoneroPlus | Flavor::MoneroOriginal => "monero",
+            Flavor::Grin => "grin",
         }
     }
 
@@ -31,7 +35,7 @@ impl Flavor {
     fn cofactor_log2(self) -> u32 {
         match self {
             Flavor::MoneroPlus | Flavor::MoneroOriginal => 3,
-            Flavor::Dalek | Flavor::Tari => 0,
+            Flavor::Dalek | Flavor::Tari | Flavor::Grin => 0,
         }
     }
 

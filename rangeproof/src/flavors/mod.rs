@@ -49,7 +49,8 @@ impl Flavor {
                 self,
                 commitments,
             )),
-            Flavor::Tari | Flavor::MoneroPlus => Err(ProofError::WrongFlavor),
+            // Grin's Bulletproofs are a protocol of their own (`grin`), not these rounds.
+            Flavor::Tari | Flavor::MoneroPlus | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
     }
 
@@ -98,7 +99,7 @@ impl Flavor {
                 self,
                 commitments,
             )),
-            Flavor::Dalek | Flavor::MoneroOriginal => Err(ProofError::WrongFlavor),
+            Flavor::Dalek | Flavor::MoneroOriginal | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
     }
 }

@@ -253,7 +253,7 @@ impl GrinGenerators {
     /// The process-wide list of `n` generators (derived on first use and kept; shorter lists
     /// are prefixes of longer ones, so one derivation serves all).
     pub fn get(n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
-        if n < 2 || !n.is_multiple_of(2) || n > MAX_GENERATORS {
+        if !(2..=MAX_GENERATORS).contains(&n) {
             return Err(ProofError::InvalidGeneratorCount(n));
         }
         static CACHE: OnceLock<Mutex<HashMap<usize, Arc<GrinGenerators>>>> = OnceLock::new();
@@ -335,4 +335,39 @@ mod tests {
         wrong[0] = 0x08;
         assert!(ValueGenerator::from_bytes(&wrong).is_err());
     }
+}
+
+/// The generators of \\(N\\) (a power of two) in the form the batch verifier sums equations
+/// over: Pedersen bases \\(H\\) (value) and \\(G\\) (blinding), and one "party" whose
+/// \\(\mathbf G, \mathbf H\\) are the two halves of the list. Built once per \\(N\\) and kept for
+/// the process (at most 15 of them, so untrusted generator counts cannot grow memory without
+/// bound); other counts are verified on their own.
+pub(crate) fn batch_generators(
+    n: usize,
+) -> Option<&'static crate::generators::Generators<Secp256k1>> {
+    use crate::flavors::Flavor;
+    use crate::generators::{Generators, PedersenGens, VectorGens};
+    if !n.is_power_of_two() || !(2..=MAX_GENERATORS).contains(&n) {
+        return None;
+    }
+    static BY_LOG: [OnceLock<Generators<Secp256k1>>; 16] = [const { OnceLock::new() }; 16];
+    let slot = &BY_LOG[n.trailing_zeros() as usize];
+    Some(slot.get_or_init(|| {
+        // The share's capacity is N/2, so the derivation knows N.
+        fn halves(_party: u32, capacity: usize) -> (Vec<ProjectivePoint>, Vec<ProjectivePoint>) {
+            let gens = GrinGenerators::get(2 * capacity).expect("a valid count");
+            (
+                (0..capacity).map(|i| gens.g(i)).collect(),
+                (0..capacity).map(|i| gens.h(i)).collect(),
+            )
+        }
+        Generators::new(
+            Flavor::Grin,
+            PedersenGens {
+                b: h(),
+                blinding: vec![g()],
+            },
+            std::sync::Arc::new(VectorGens::new(n / 2, 1, halves)),
+        )
+    }))
 }

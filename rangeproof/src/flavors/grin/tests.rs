@@ -392,3 +392,44 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn batches_verify_mixed_shapes_and_blame_invalid_proofs() {
+    use crate::BatchVerifier;
+    let asset =
+        ValueGenerator::from_point(ProjectivePoint::GENERATOR * Scalar::from(99u64)).unwrap();
+    let mut proofs = Vec::new();
+    for (bits, m, n, gen) in [
+        (64, 1, 256, ValueGenerator::h()),
+        (64, 2, 256, ValueGenerator::h()),
+        (32, 4, 512, ValueGenerator::h()),
+        (8, 1, 256, asset),
+        (16, 1, 300, ValueGenerator::h()), // a count the batch has no sums for
+        (64, 1, 256, ValueGenerator::h()),
+    ] {
+        let params = GrinProver {
+            bits,
+            generators_n: n,
+            value_generator: gen,
+            ..GrinProver::grin()
+        };
+        proofs.push(params.prove(&witness(vec![5; m])).unwrap());
+    }
+    let mut batch = BatchVerifier::new();
+    for (st, proof) in &proofs {
+        batch.add_grin_bulletproof(proof, st, &mut OsRng);
+    }
+    assert_eq!(batch.verify(), Ok(()));
+
+    // Tamper with proofs 1 (a scalar), 4 (the standalone count) and 5 (a commitment swap).
+    let mut bad = proofs.clone();
+    bad[1].1[40] ^= 1;
+    bad[4].1[200] ^= 1;
+    bad[5].0.commitments[0] = proofs[0].0.commitments[0];
+    let mut batch = BatchVerifier::new();
+    for (st, proof) in &bad {
+        batch.add_grin_bulletproof(proof, st, &mut OsRng);
+    }
+    batch.add_grin_bulletproof(&[0u8; 10], &bad[0].0, &mut OsRng);
+    assert_eq!(batch.verify().unwrap_err().invalid, vec![1, 4, 5, 6]);
+}

@@ -285,3 +285,31 @@ pub fn verify(proof: &[u8], statement: &GrinStatement) -> Result<(), ProofError>
         Err(ProofError::VerificationFailed)
     }
 }
+
+/// A replayed proof with its batch weights, as the batch verifier holds it.
+pub(crate) struct WeightedGrinProof {
+    pub(crate) pending: PendingGrinProof,
+    pub(crate) weight: Scalar,
+    pub(crate) c: Scalar,
+}
+
+impl crate::verification::PendingVerification<Secp256k1> for WeightedGrinProof {
+    fn equation(&self) -> Option<crate::verification::VerificationTerms<Secp256k1>> {
+        let eq = self.pending.equation(self.weight, self.c);
+        // The batch generators lay the list out as one party: G = first half, H = second.
+        Some(crate::verification::VerificationTerms {
+            n: self.pending.nm,
+            m: 1,
+            b: eq.value_base,
+            blinding: vec![eq.blinding_base],
+            g: eq.g,
+            h: eq.h,
+            dynamic_scalars: eq.dynamic_scalars,
+            dynamic_points: eq.dynamic_points,
+        })
+    }
+
+    fn generator_scalars(&self) -> usize {
+        2 * self.pending.nm
+    }
+}
