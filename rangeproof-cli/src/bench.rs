@@ -37,15 +37,20 @@ const SHAPES: [(usize, usize); 9] = [
 
 const LABEL: &[u8] = b"rangeproof bench";
 
-/// The suites measured: the two proof systems on ristretto255, in their wire-compatible flavors.
-pub const KINDS: [Suite; 2] = [Suite::DalekBulletproofs, Suite::TariBulletproofsPlus];
+/// The suites measured: the two proof systems on ristretto255 in their wire-compatible
+/// flavors, and secp256k1-zkp's Bulletproofs (Grin).
+pub const KINDS: [Suite; 3] = [
+    Suite::DalekBulletproofs,
+    Suite::TariBulletproofsPlus,
+    Suite::GrinBulletproofs,
+];
 
 /// Short name of a suite's proof system for the tables.
 pub fn short_name(suite: Suite) -> &'static str {
-    if suite.scheme() == "bulletproofs+" {
-        "BP+"
-    } else {
-        "BP"
+    match suite {
+        Suite::GrinBulletproofs => "BPgrin",
+        s if s.scheme() == "bulletproofs+" => "BP+",
+        _ => "BP",
     }
 }
 
@@ -81,6 +86,7 @@ pub fn prove(suite: Suite, n: usize, values: &[u64]) -> Sample {
         } else {
             Vec::new()
         },
+        ..SuiteStatement::default()
     };
     let proved = suite
         .prove(&statement, values, &mut OsRng)

@@ -8,7 +8,16 @@
 //!  "minimum_values": [0, …], "commitments": ["hex", …], "proof": "hex"}
 //! {"scheme": "bulletproofs" | "bulletproofs+", "group": "ed25519", "flavor": "monero",
 //!  "bits": 64, "commitments": ["hex", …], "proof": "hex"}
+//! {"scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin", "bits": 64,
+//!  "generators_n": 256, "value_generator": "H", "extra_data": "hex",
+//!  "commitments": ["hex", …], "proof": "hex"}
 //! ```
+//!
+//! Grin documents (libsecp256k1-zkp's format) carry 33-byte commitments (`08`/`09` ‖ x), the
+//! generator count the proof was made with (absent: Grin's 256, or the smallest power of two
+//! that fits 2 · bits · values when larger), the value generator (`"H"`, or the 33-byte
+//! `0a`/`0b` ‖ x encoding of an asset generator; absent: `"H"`), optional `extra_data` and
+//! optional `minimum_values` (one value only); no transcript label.
 //!
 //! In Monero documents the proof is in Monero's transaction serialization and the commitments
 //! are the full on-chain commitments C (outPk masks). Monero's transcript takes no label, so
@@ -51,6 +60,15 @@ pub struct ProofDocument {
         deserialize_with = "bounded::minimum_values"
     )]
     pub minimum_values: Option<Vec<u64>>,
+    /// Grin only: secp256k1-zkp's generator count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generators_n: Option<usize>,
+    /// Grin only: `"H"` or the value generator's 33-byte encoding in hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_generator: Option<String>,
+    /// Grin only: hex of the extra data bound into the transcript.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_data: Option<String>,
     /// Hex encodings of the value commitments.
     #[serde(deserialize_with = "bounded::commitments")]
     pub commitments: Vec<String>,
@@ -85,10 +103,11 @@ mod bounded {
     use serde::de::{Deserializer, Error, SeqAccess, Visitor};
     use serde::Deserialize;
 
-    use rangeproof::MAX_AGGREGATION;
+    /// Longest list we read: the most values any suite aggregates (Grin's 256).
+    pub(super) const MAX_AGGREGATION: usize = rangeproof::flavors::grin::MAX_VALUES;
 
-    /// Longest commitment we read: 32 bytes in hex.
-    const COMMITMENT_HEX: usize = 64;
+    /// Longest commitment we read: 33 bytes (secp256k1) in hex.
+    const COMMITMENT_HEX: usize = 66;
 
     struct AtMost<T> {
         what: &'static str,
@@ -166,9 +185,21 @@ mod bounded {
     }
 }
 
-/// Longest proof we read (Bulletproofs+ at degree 6, 64 bits x 64 values: 1 + 32 * 35 bytes);
-/// anything longer is refused before decoding hex.
-const MAX_PROOF_HEX: usize = 2 * (1 + 32 * (MAX_EXTENSION_DEGREE + 5 + 2 * 12));
+/// Longest proof we read (Bulletproofs+ at degree 6, 64 bits x 64 values: 1 + 32 * 35 bytes;
+/// secp256k1-zkp's longest, 64 bits x 256 values: 1189 bytes); anything longer is refused
+/// before decoding hex.
+const MAX_PROOF_HEX: usize = {
+    let plus = 2 * (1 + 32 * (MAX_EXTENSION_DEGREE + 5 + 2 * 12));
+    let grin = 2 * 1189;
+    if plus > grin {
+        plus
+    } else {
+        grin
+    }
+};
+
+/// Longest `extra_data` we read, in bytes.
+pub const MAX_EXTRA_DATA: usize = 4096;
 
 impl ProofDocument {
     /// Parses JSON text and checks the structure; the error is a one-line reason.
@@ -273,6 +304,7 @@ impl ProofDocument {
             ));
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
+        let (generators_n, value_generator, extra_data) = self.grin_fields(suite, &name)?;
         Ok(ParsedDocument {
             suite,
             statement: SuiteStatement {
@@ -280,10 +312,79 @@ impl ProofDocument {
                 extension_degree,
                 minimum_values: self.minimum_values.clone(),
                 transcript_label: label.as_bytes().to_vec(),
+                generators_n,
+                value_generator,
+                extra_data,
             },
             commitments,
             proof,
         })
+    }
+
+    /// `generators_n`, `value_generator`, `extra_data`: Grin's, refused elsewhere.
+    #[allow(clippy::type_complexity)]
+    fn grin_fields(
+        &self,
+        suite: Suite,
+        name: &str,
+    ) -> Result<(Option<usize>, Option<Vec<u8>>, Option<Vec<u8>>), String> {
+        if suite != Suite::GrinBulletproofs {
+            for (field, present) in [
+                ("generators_n", self.generators_n.is_some()),
+                ("value_generator", self.value_generator.is_some()),
+                ("extra_data", self.extra_data.is_some()),
+            ] {
+                if present {
+                    return Err(format!("{name} documents have no {field}"));
+                }
+            }
+            return Ok((None, None, None));
+        }
+        let m = self.commitments.len();
+        if !m.is_power_of_two() {
+            return Err(format!(
+                "{m} commitments: a {name} proof covers a power-of-two number of values"
+            ));
+        }
+        if let Some(n) = self.generators_n {
+            let needed = 2 * self.bits * m;
+            let max = rangeproof::flavors::grin::generators::MAX_GENERATORS;
+            if n < needed || n > max {
+                return Err(format!(
+                    "generators_n {n}: this proof needs at least {needed} (2 x bits x values), at most {max}"
+                ));
+            }
+        }
+        if self.minimum_values.is_some() && m > 1 {
+            return Err(format!(
+                "minimum_values with {m} commitments: {name} supports them for one value only"
+            ));
+        }
+        let value_generator = match self.value_generator.as_deref() {
+            None | Some("H") => None,
+            Some(text) => {
+                let bytes =
+                    hex::decode(text).map_err(|e| format!("value_generator is not hex: {e}"))?;
+                rangeproof::flavors::grin::ValueGenerator::from_bytes(&bytes).map_err(|_| {
+                    "value_generator is neither \"H\" nor a 33-byte generator encoding (0a/0b || x on the curve)"
+                        .to_string()
+                })?;
+                Some(bytes)
+            }
+        };
+        let extra_data = match &self.extra_data {
+            None => None,
+            Some(text) => {
+                if text.len() > 2 * MAX_EXTRA_DATA {
+                    return Err(format!(
+                        "extra_data is {} hex digits, longer than {MAX_EXTRA_DATA} bytes",
+                        text.len()
+                    ));
+                }
+                Some(hex::decode(text).map_err(|e| format!("extra_data is not hex: {e}"))?)
+            }
+        };
+        Ok((self.generators_n, value_generator, extra_data))
     }
 }
 
@@ -299,6 +400,9 @@ pub struct Openings {
     /// Bulletproofs, `extension_degree` for Bulletproofs+).
     pub blindings: Vec<Vec<String>>,
     pub commitments: Vec<String>,
+    /// Grin: the nonce that rewinds the proof (recovering value and blinding).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rewind_nonce: Option<String>,
 }
 
 #[cfg(test)]
@@ -314,6 +418,9 @@ mod tests {
             bits: 64,
             extension_degree: None,
             minimum_values: None,
+            generators_n: None,
+            value_generator: None,
+            extra_data: None,
             commitments: vec!["00".repeat(32)],
             proof: "00".repeat(32 * 21),
         }
@@ -343,6 +450,15 @@ mod tests {
         let cases: Vec<(Mutation, &str)> = vec![
             (Box::new(|d| d.scheme = "zk-snark".into()), "scheme"),
             (Box::new(|d| d.group = "secp256k1".into()), "group"),
+            (Box::new(|d| d.generators_n = Some(256)), "no generators_n"),
+            (
+                Box::new(|d| d.extra_data = Some("00".into())),
+                "no extra_data",
+            ),
+            (
+                Box::new(|d| d.value_generator = Some("H".into())),
+                "no value_generator",
+            ),
             (
                 Box::new(|d| {
                     d.scheme = "bulletproofs+".into();
@@ -358,6 +474,10 @@ mod tests {
             (
                 Box::new(|d| d.commitments = vec!["00".repeat(32); 65]),
                 "commitments",
+            ),
+            (
+                Box::new(|d| d.commitments = vec!["00".repeat(32); 257]),
+                "more than 256 commitments",
             ),
             (Box::new(|d| d.commitments[0] = "zz".into()), "hex"),
             (Box::new(|d| d.commitments[0] = "00".repeat(31)), "31 bytes"),
@@ -402,7 +522,7 @@ mod tests {
         assert!(ProofDocument::parse("{\"scheme\": 1}").is_err());
     }
 
-    /// A document listing a million commitments (or minimum values) is refused at the 65th,
+    /// A document listing a million commitments (or minimum values) is refused at the 257th,
     /// with a reason that says so, and without building the whole list.
     #[test]
     fn counts_are_enforced_while_parsing() {
@@ -413,15 +533,15 @@ mod tests {
              \"transcript_label\":\"t\",\"bits\":64,\"commitments\":[{many}],\"proof\":\"\"}}"
         );
         let err = ProofDocument::parse(&text).unwrap_err();
-        assert!(err.contains("more than 64 commitments"), "{err}");
+        assert!(err.contains("more than 256 commitments"), "{err}");
         assert!(!err.contains('\n'));
 
         let mut plus = doc();
         plus.scheme = "bulletproofs+".into();
         plus.flavor = "tari".into();
-        plus.minimum_values = Some(vec![1; 65]);
+        plus.minimum_values = Some(vec![1; 257]);
         let err = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap_err();
-        assert!(err.contains("more than 64 minimum_values"), "{err}");
+        assert!(err.contains("more than 256 minimum_values"), "{err}");
         plus.minimum_values = None;
         let mut json = serde_json::to_value(&plus).unwrap();
         json["minimum_values"] = serde_json::Value::Null;
@@ -433,6 +553,93 @@ mod tests {
         long.commitments[0] = "00".repeat(1000);
         let err = ProofDocument::parse(&serde_json::to_string(&long).unwrap()).unwrap_err();
         assert!(err.contains("commitments 0: 2000 hex digits"), "{err}");
+    }
+
+    fn grin() -> ProofDocument {
+        ProofDocument {
+            scheme: "bulletproofs".into(),
+            group: "secp256k1".into(),
+            flavor: "grin".into(),
+            transcript_label: None,
+            bits: 64,
+            extension_degree: None,
+            minimum_values: None,
+            generators_n: Some(256),
+            value_generator: Some("H".into()),
+            extra_data: Some("abcd".into()),
+            commitments: vec!["08".to_string() + &"11".repeat(32)],
+            proof: "00".repeat(675),
+        }
+    }
+
+    #[test]
+    fn grin_documents() {
+        let parsed = ProofDocument::parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
+        assert_eq!(parsed.suite, Suite::GrinBulletproofs);
+        assert_eq!(parsed.statement.generators_n, Some(256));
+        assert_eq!(parsed.statement.value_generator, None);
+        assert_eq!(parsed.statement.extra_data, Some(vec![0xab, 0xcd]));
+        assert_eq!(parsed.commitments[0].len(), 33);
+        let asset = hex::encode(rangeproof::flavors::grin::ValueGenerator::h().to_bytes());
+        let mut d = grin();
+        d.value_generator = Some(asset.clone());
+        let parsed = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap();
+        assert_eq!(
+            parsed.statement.value_generator,
+            Some(hex::decode(&asset).unwrap())
+        );
+        type Mutation = Box<dyn Fn(&mut ProofDocument)>;
+        let cases: Vec<(Mutation, &str)> = vec![
+            (Box::new(|d| d.generators_n = Some(100)), "at least 128"),
+            (
+                Box::new(|d| d.generators_n = Some(1 << 16)),
+                "at most 32768",
+            ),
+            (
+                Box::new(|d| d.value_generator = Some("G".into())),
+                "value_generator",
+            ),
+            (
+                Box::new(|d| d.value_generator = Some("0c".to_string() + &"11".repeat(32))),
+                "0a/0b",
+            ),
+            (
+                Box::new(|d| d.extra_data = Some("x".into())),
+                "extra_data is not hex",
+            ),
+            (
+                Box::new(|d| d.extra_data = Some("00".repeat(MAX_EXTRA_DATA + 1))),
+                "longer than",
+            ),
+            (
+                Box::new(|d| d.transcript_label = Some("t".into())),
+                "take no label",
+            ),
+            (
+                Box::new(|d| d.commitments = vec![d.commitments[0].clone(); 3]),
+                "power-of-two",
+            ),
+            (
+                Box::new(|d| {
+                    d.commitments = vec![d.commitments[0].clone(); 2];
+                    d.minimum_values = Some(vec![1, 2]);
+                    d.generators_n = None;
+                }),
+                "one value only",
+            ),
+            (
+                Box::new(|d| d.commitments[0] = "11".repeat(32)),
+                "32 bytes, expected 33",
+            ),
+            (Box::new(|d| d.bits = 4), "unsupported bits"),
+        ];
+        for (mutate, needle) in cases {
+            let mut d = grin();
+            mutate(&mut d);
+            let err = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+            assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+            assert!(!err.contains('\n'));
+        }
     }
 
     /// Monero documents carry no label; the others need one.

@@ -19,11 +19,11 @@ pub struct ProveArgs {
     /// Proof system: bulletproofs or bulletproofs+.
     #[arg(long, default_value = "bulletproofs")]
     scheme: String,
-    /// Group: ristretto255 (default) or ed25519 (Monero).
+    /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin).
     #[arg(long)]
     group: Option<String>,
-    /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default) or monero
-    /// (Bulletproofs+ on ed25519).
+    /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
+    /// (on ed25519) or grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format).
     #[arg(long)]
     flavor: Option<String>,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
@@ -45,13 +45,24 @@ pub struct ProveArgs {
     /// Bulletproofs+: blinding factors per commitment, 1 to 6.
     #[arg(long)]
     extension_degree: Option<usize>,
-    /// Bulletproofs+: comma-separated minimum-value promises, one per value.
+    /// Bulletproofs+ (Tari) and Grin (one value): comma-separated minimum-value promises, one
+    /// per value.
     #[arg(long, value_delimiter = ',')]
     minimum_values: Option<Vec<u64>>,
     /// Fiat–Shamir transcript label (the verifier reads it from the document); default
-    /// "rangeproof". Monero's transcript takes none.
+    /// "rangeproof". Monero's and Grin's transcripts take none.
     #[arg(long)]
     transcript_label: Option<String>,
+    /// Grin: secp256k1-zkp's generator count (default 256, or the smallest power of two
+    /// that fits 2 x bits x values).
+    #[arg(long)]
+    generators_n: Option<usize>,
+    /// Grin: the value generator, "H" (default) or a 33-byte asset generator in hex (0a/0b || x).
+    #[arg(long)]
+    value_generator: Option<String>,
+    /// Grin: extra data bound into the transcript, in hex.
+    #[arg(long)]
+    extra_data: Option<String>,
     /// Write the proof document here instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -151,11 +162,41 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             suite.max_values()
         ));
     }
+    let grin = suite == Suite::GrinBulletproofs;
+    if !grin {
+        for (flag, given) in [
+            ("--generators-n", args.generators_n.is_some()),
+            ("--value-generator", args.value_generator.is_some()),
+            ("--extra-data", args.extra_data.is_some()),
+        ] {
+            if given {
+                return Err(format!("{flag} is for --flavor grin, not {name}"));
+            }
+        }
+    }
+    let value_generator = match args.value_generator.as_deref() {
+        None | Some("H") => None,
+        Some(text) => Some(hex::decode(text).map_err(|e| format!("--value-generator: {e}"))?),
+    };
+    let extra_data = args
+        .extra_data
+        .as_deref()
+        .map(hex::decode)
+        .transpose()
+        .map_err(|e| format!("--extra-data: {e}"))?;
+    let generators_n = grin.then(|| {
+        args.generators_n.unwrap_or_else(|| {
+            rangeproof::flavors::grin::default_generators_n(args.bits, args.values.len())
+        })
+    });
     let statement = SuiteStatement {
         bits: args.bits,
         extension_degree: degree,
         minimum_values: args.minimum_values.clone(),
         transcript_label: label.clone(),
+        generators_n,
+        value_generator: value_generator.clone(),
+        extra_data: extra_data.clone(),
     };
     let proved = suite
         .prove(&statement, &args.values, &mut OsRng)
@@ -171,6 +212,9 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         bits: args.bits,
         extension_degree: (suite.max_extension_degree() > 1).then_some(degree),
         minimum_values: args.minimum_values.clone(),
+        generators_n,
+        value_generator: grin.then(|| value_generator.map_or_else(|| "H".into(), hex::encode)),
+        extra_data: extra_data.map(hex::encode),
         commitments: commitment_hex.clone(),
         proof: hex::encode(&proved.proof),
     };
@@ -180,7 +224,8 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .iter()
         .map(|b| b.iter().map(hex::encode).collect())
         .collect();
-    emit(args, &doc, blinding_hex, commitment_hex)
+    let rewind_nonce = proved.rewind_nonce.as_ref().map(|n| hex::encode(&n[..]));
+    emit(args, &doc, blinding_hex, commitment_hex, rewind_nonce)
 }
 
 /// Writes the openings (if asked) and the document.
@@ -189,6 +234,7 @@ fn emit(
     doc: &ProofDocument,
     blindings: Vec<Vec<String>>,
     commitments: Vec<String>,
+    rewind_nonce: Option<String>,
 ) -> Result<(), String> {
     // Every copy of the secrets is wiped: the hex strings when `openings` drops (written or
     // not), its JSON text when `text` does.
@@ -199,6 +245,7 @@ fn emit(
         values: args.values.clone(),
         blindings,
         commitments,
+        rewind_nonce,
     };
     if let Some(path) = &args.openings {
         let text =

@@ -646,11 +646,14 @@ fn demo_and_bench_run() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("identified: position 127"));
     assert!(stdout(&out).contains("14 Monero mainnet range proofs"));
+    assert!(stdout(&out).contains("Grin's genesis proof verified"));
     let out = rangeproof(&["bench", "--millis", "1", "--batch", "4"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("batch verify"));
-    assert_eq!(stdout(&out).lines().count(), 19);
+    // A header and one row per shape (9) and suite (3).
+    assert_eq!(stdout(&out).lines().count(), 28);
     assert!(stdout(&out).contains("BP+"));
+    assert!(stdout(&out).contains("BPgrin"));
 }
 
 /// Runs the CLI with standard input from `stdin`, under a 512 MiB address-space limit (so a run
@@ -757,7 +760,7 @@ fn hostile_input_exits_2_quickly_in_bounded_memory() {
                 huge.to_str().unwrap(),
             ],
             Stdio::null(),
-            "more than 64 commitments",
+            "more than 256 commitments",
         ),
         (vec!["verify", "-", "-"], Stdio::null(), "once"),
     ];
@@ -981,4 +984,226 @@ fn values_from_a_file_or_standard_input() {
         "-",
     ]);
     assert_eq!(code(&out), 2);
+}
+
+fn prove_grin(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
+    let path = dir.join(name);
+    let mut args = vec![
+        "prove",
+        "--group",
+        "secp256k1",
+        "--flavor",
+        "grin",
+        "--out",
+        path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    path
+}
+
+#[test]
+fn grin_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("grin-openings.json");
+    let one = prove_grin(
+        dir.path(),
+        "one.json",
+        &[
+            "--bits",
+            "64",
+            "--values",
+            "18446744073709551615",
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+    );
+    let doc = read(&one);
+    assert_eq!(doc["group"], "secp256k1");
+    assert_eq!(doc["flavor"], "grin");
+    assert_eq!(doc["generators_n"], 256);
+    assert_eq!(doc["value_generator"], "H");
+    assert!(doc.get("transcript_label").is_none());
+    assert_eq!(doc["proof"].as_str().unwrap().len(), 2 * 675);
+    assert_eq!(doc["commitments"][0].as_str().unwrap().len(), 66);
+    let opened = read(&openings);
+    assert_eq!(opened["rewind_nonce"].as_str().unwrap().len(), 64);
+
+    // Aggregation, extra data, an asset generator, a minimum value.
+    let asset = "0a79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798".to_string();
+    let four = prove_grin(
+        dir.path(),
+        "four.json",
+        &[
+            "--bits",
+            "16",
+            "--values",
+            "0,1,2,65535",
+            "--extra-data",
+            "c0ffee",
+        ],
+    );
+    let asset_doc = prove_grin(
+        dir.path(),
+        "asset.json",
+        &["--bits", "32", "--values", "7", "--value-generator", &asset],
+    );
+    let min = prove_grin(
+        dir.path(),
+        "min.json",
+        &[
+            "--bits",
+            "8",
+            "--values",
+            "1100",
+            "--minimum-values",
+            "1000",
+        ],
+    );
+    assert_eq!(read(&four)["extra_data"], "c0ffee");
+    assert_eq!(read(&four)["generators_n"], 256);
+    assert_eq!(read(&asset_doc)["value_generator"], asset);
+    assert_eq!(read(&min)["minimum_values"][0], 1000);
+    for p in [&one, &four, &asset_doc, &min] {
+        let out = rangeproof(&["verify", p.to_str().unwrap()]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    // All of them, and a dalek document, in one batch.
+    let dalek = prove_to(dir.path(), "dalek.json", "64", "5");
+    let out = rangeproof(&[
+        "verify",
+        one.to_str().unwrap(),
+        four.to_str().unwrap(),
+        asset_doc.to_str().unwrap(),
+        min.to_str().unwrap(),
+        dalek.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+
+    // Invalid: other extra data, no value generator (H instead of the asset), a flipped bit.
+    let mut d = read(&four);
+    d["extra_data"] = "c0ffef".into();
+    write(&dir.path().join("bad1.json"), &d);
+    let mut d = read(&asset_doc);
+    d.as_object_mut().unwrap().remove("value_generator");
+    write(&dir.path().join("bad2.json"), &d);
+    let mut d = read(&one);
+    let mut proof = d["proof"].as_str().unwrap().to_string();
+    proof.replace_range(10..11, if &proof[10..11] == "0" { "1" } else { "0" });
+    d["proof"] = proof.into();
+    write(&dir.path().join("bad3.json"), &d);
+    for bad in ["bad1.json", "bad2.json", "bad3.json"] {
+        let out = rangeproof(&["verify", dir.path().join(bad).to_str().unwrap()]);
+        assert_eq!(code(&out), 1, "{bad}: {}", stderr(&out));
+    }
+
+    // Unusable: a label, a wrong generator count, three commitments, 32-byte commitments.
+    type Edit = fn(&mut Value);
+    let edits: [(Edit, &str); 4] = [
+        (|d| d["transcript_label"] = "x".into(), "take no label"),
+        (|d| d["generators_n"] = 64.into(), "generators_n"),
+        (
+            |d| {
+                let c = d["commitments"][0].clone();
+                d["commitments"] = vec![c.clone(), c.clone(), c].into();
+            },
+            "power-of-two",
+        ),
+        (
+            |d| d["commitments"][0] = "11".repeat(32).into(),
+            "expected 33",
+        ),
+    ];
+    for (edit, needle) in edits {
+        let mut d = read(&one);
+        edit(&mut d);
+        let path = dir.path().join("unusable.json");
+        write(&path, &d);
+        let out = rangeproof(&["verify", path.to_str().unwrap()]);
+        assert_eq!(code(&out), 2, "{needle}");
+        assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+        assert_eq!(stderr(&out).trim().lines().count(), 1);
+    }
+    // Prove refuses Grin's flags for other flavors, and a label for Grin.
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "64",
+        "--values",
+        "1",
+        "--extra-data",
+        "00",
+    ]);
+    assert_eq!(code(&out), 2);
+    let out = rangeproof(&[
+        "prove",
+        "--group",
+        "secp256k1",
+        "--flavor",
+        "grin",
+        "--bits",
+        "64",
+        "--values",
+        "1",
+        "--transcript-label",
+        "x",
+    ]);
+    assert_eq!(code(&out), 2);
+    let out = rangeproof(&[
+        "prove",
+        "--group",
+        "secp256k1",
+        "--flavor",
+        "grin",
+        "--bits",
+        "64",
+        "--values",
+        "1,2,3",
+    ]);
+    assert_eq!(
+        code(&out),
+        2,
+        "three values: secp256k1-zkp needs a power of two"
+    );
+}
+
+/// Grin's genesis proofs and libsecp256k1-zkp's generated ones, as documents.
+#[test]
+fn grin_vectors_as_documents_verify() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../vectors/grin-bp-secp256k1.json"
+    ))
+    .unwrap();
+    let vectors: Value = serde_json::from_str(&text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (i, case) in vectors["cases"].as_array().unwrap().iter().enumerate() {
+        let mut doc = serde_json::json!({
+            "scheme": "bulletproofs",
+            "group": "secp256k1",
+            "flavor": "grin",
+            "bits": case["bits"],
+            "generators_n": case["generators_n"],
+            "value_generator": "H",
+            "commitments": case["commitments"],
+            "proof": case["proof"],
+        });
+        if let Some(extra) = case.get("extra_data") {
+            doc["extra_data"] = extra.clone();
+        }
+        let path = dir.path().join(format!("case{i}.json"));
+        write(&path, &doc);
+        let out = rangeproof(&["verify", path.to_str().unwrap()]);
+        let expected = match (
+            case["valid"].as_bool().unwrap(),
+            case["commitments"].as_array().unwrap().len(),
+        ) {
+            (true, _) => 0,
+            // The dropped-commitment case has 3 commitments: not a secp256k1-zkp statement.
+            (false, 3) => 2,
+            (false, _) => 1,
+        };
+        assert_eq!(code(&out), expected, "case {i}: {}", stderr(&out));
+    }
 }

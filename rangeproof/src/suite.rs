@@ -12,11 +12,13 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
 
 use crate::bulletproofs_plus::{Statement, MAX_EXTENSION_DEGREE};
+use crate::flavors::grin::{self, GrinRangeProof};
 use crate::generators::{dalek, monero, tari};
 use crate::group::{Encoding, Group};
 use crate::transcript::monero::MoneroTranscript;
 use crate::{
     BatchError, BatchVerifier, Ed25519, ProofError, RangeProof, RangeProofPlus, Ristretto255,
+    Secp256k1,
 };
 
 /// A supported deployment: a proof system, a group, and a flavor (the wire, transcript and
@@ -31,6 +33,9 @@ pub enum Suite {
     MoneroBulletproofs,
     /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
     MoneroBulletproofsPlus,
+    /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
+    /// Assets, with asset value generators).
+    GrinBulletproofs,
 }
 
 /// What a proof is about besides its commitments.
@@ -44,6 +49,14 @@ pub struct SuiteStatement {
     pub minimum_values: Option<Vec<u64>>,
     /// The transcript label, for suites whose transcript takes one (empty otherwise).
     pub transcript_label: Vec<u8>,
+    /// secp256k1-zkp's generator count \(N\) (Grin only). `None` is Grin's 256, or the
+    /// smallest power of two that fits \(2nm\) when that is larger
+    /// ([`grin::default_generators_n`]).
+    pub generators_n: Option<usize>,
+    /// The value generator's 33-byte encoding (Grin only; `None` is \(H\)).
+    pub value_generator: Option<Vec<u8>>,
+    /// Extra data bound into the transcript (Grin only).
+    pub extra_data: Option<Vec<u8>>,
 }
 
 /// A proof decoded by [`Suite::decode`], as the typed proof of its group.
@@ -57,6 +70,8 @@ pub enum DecodedProof {
     Ed25519Bulletproof(RangeProof<Ed25519>),
     /// Bulletproofs+ on Ed25519 (Monero).
     Ed25519BulletproofPlus(RangeProofPlus<Ed25519>),
+    /// secp256k1-zkp's Bulletproofs on secp256k1 (Grin).
+    Secp256k1GrinBulletproof(GrinRangeProof),
 }
 
 /// A proof made by [`Suite::prove`]: the proof, the commitments and (secret) their blindings,
@@ -68,21 +83,27 @@ pub struct Proved {
     pub commitments: Vec<Vec<u8>>,
     /// Per commitment, its blinding factors' encodings. Wiped when dropped.
     pub blindings: Zeroizing<Vec<Vec<Vec<u8>>>>,
+    /// The nonce that rewinds the proof, where the suite has one (Grin: it recovers the
+    /// value, the message and the blinding). Wiped when dropped.
+    pub rewind_nonce: Option<Zeroizing<[u8; 32]>>,
 }
 
 impl Suite {
     /// Every supported suite.
-    pub const ALL: [Suite; 4] = [
+    pub const ALL: [Suite; 5] = [
         Suite::DalekBulletproofs,
         Suite::TariBulletproofsPlus,
         Suite::MoneroBulletproofs,
         Suite::MoneroBulletproofsPlus,
+        Suite::GrinBulletproofs,
     ];
 
     /// The proof system's name: `"bulletproofs"` or `"bulletproofs+"`.
     pub fn scheme(self) -> &'static str {
         match self {
-            Suite::DalekBulletproofs | Suite::MoneroBulletproofs => "bulletproofs",
+            Suite::DalekBulletproofs | Suite::MoneroBulletproofs | Suite::GrinBulletproofs => {
+                "bulletproofs"
+            }
             Suite::TariBulletproofsPlus | Suite::MoneroBulletproofsPlus => "bulletproofs+",
         }
     }
@@ -92,15 +113,17 @@ impl Suite {
         match self {
             Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => Ristretto255::NAME,
             Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => Ed25519::NAME,
+            Suite::GrinBulletproofs => Secp256k1::NAME,
         }
     }
 
-    /// The flavor's name: `"dalek"`, `"tari"` or `"monero"`.
+    /// The flavor's name: `"dalek"`, `"tari"`, `"monero"` or `"grin"`.
     pub fn flavor(self) -> &'static str {
         match self {
             Suite::DalekBulletproofs => "dalek",
             Suite::TariBulletproofsPlus => "tari",
             Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => "monero",
+            Suite::GrinBulletproofs => "grin",
         }
     }
 
@@ -141,6 +164,7 @@ impl Suite {
                 &crate::bulletproofs::VALID_BITSIZES
             }
             Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => &[monero::MONERO_BITS],
+            Suite::GrinBulletproofs => &grin::VALID_BITS,
         }
     }
 
@@ -151,6 +175,7 @@ impl Suite {
             Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
                 monero::MONERO_MAX_AGGREGATION
             }
+            Suite::GrinBulletproofs => grin::MAX_VALUES,
         }
     }
 
@@ -162,9 +187,15 @@ impl Suite {
         }
     }
 
-    /// Whether the suite supports minimum-value promises.
+    /// Whether the suite supports minimum-value promises (Grin's only for one value).
     pub fn supports_minimum_values(self) -> bool {
-        self == Suite::TariBulletproofsPlus
+        matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs)
+    }
+
+    /// Whether values must come in power-of-two counts (secp256k1-zkp's verifier rejects other
+    /// counts; the other suites pad).
+    pub fn needs_power_of_two_values(self) -> bool {
+        self == Suite::GrinBulletproofs
     }
 
     /// Length in bytes of a commitment (a point of the suite's group).
@@ -176,6 +207,7 @@ impl Suite {
             Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
                 <Ed25519 as Group>::PointEncoding::LEN
             }
+            Suite::GrinBulletproofs => <Secp256k1 as Group>::PointEncoding::LEN,
         }
     }
 
@@ -279,6 +311,37 @@ impl Suite {
                     masks.iter().map(|m| &m[..]),
                 ))
             }
+            Suite::GrinBulletproofs => {
+                let prover = grin_prover(statement, values.len())?;
+                let mut nonce = Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(&mut nonce[..]);
+                let witness = grin::GrinWitness {
+                    values: values.to_vec(),
+                    blindings: values
+                        .iter()
+                        .map(|_| Secp256k1::random_scalar(rng))
+                        .collect(),
+                    rewind_nonce: *nonce,
+                    // One nonce for both: rewinding recovers the blinding too.
+                    private_nonce: None,
+                    message: None,
+                };
+                let (st, proof) = prover.prove(&witness)?;
+                let mut proved = Proved {
+                    proof,
+                    commitments: st.commitments.iter().map(|c| c.to_vec()).collect(),
+                    blindings: Zeroizing::new(
+                        witness
+                            .blindings
+                            .iter()
+                            .map(|b| vec![Secp256k1::scalar_to_bytes(b).to_vec()])
+                            .collect(),
+                    ),
+                    rewind_nonce: None,
+                };
+                proved.rewind_nonce = Some(nonce);
+                Ok(proved)
+            }
         }
     }
 
@@ -297,6 +360,9 @@ impl Suite {
             }
             Suite::MoneroBulletproofsPlus => {
                 DecodedProof::Ed25519BulletproofPlus(RangeProofPlus::from_monero_bytes(proof)?)
+            }
+            Suite::GrinBulletproofs => {
+                DecodedProof::Secp256k1GrinBulletproof(GrinRangeProof::from_bytes_any(proof)?)
             }
         })
     }
@@ -346,6 +412,9 @@ impl Suite {
                     rng,
                 )
             }
+            Suite::GrinBulletproofs => {
+                grin::verify(proof, &grin_statement(statement, commitments)?)
+            }
         }
     }
 }
@@ -356,8 +425,18 @@ impl Suite {
 pub struct SuiteBatch {
     ristretto255: BatchVerifier<'static, Ristretto255>,
     ed25519: BatchVerifier<'static, Ed25519>,
-    /// Per proof added: its group's batch (false: ristretto255) and its position there.
-    positions: Vec<(bool, usize)>,
+    secp256k1: BatchVerifier<'static, Secp256k1>,
+    /// Per proof added: its group's batch and its position there.
+    positions: Vec<(BatchGroup, usize)>,
+}
+
+/// Which group's batch a proof went to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum BatchGroup {
+    #[default]
+    Ristretto255,
+    Ed25519,
+    Secp256k1,
 }
 
 impl SuiteBatch {
@@ -398,7 +477,7 @@ impl SuiteBatch {
                     statement.bits,
                     rng,
                 );
-                (false, k)
+                (BatchGroup::Ristretto255, k)
             }
             Suite::TariBulletproofsPlus => {
                 let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
@@ -411,7 +490,7 @@ impl SuiteBatch {
                     &commitments,
                     rng,
                 );
-                (false, k)
+                (BatchGroup::Ristretto255, k)
             }
             Suite::MoneroBulletproofs => {
                 monero_statement(statement)?;
@@ -425,7 +504,7 @@ impl SuiteBatch {
                     statement.bits,
                     rng,
                 );
-                (true, k)
+                (BatchGroup::Ed25519, k)
             }
             Suite::MoneroBulletproofsPlus => {
                 monero_statement(statement)?;
@@ -439,7 +518,14 @@ impl SuiteBatch {
                     &commitments,
                     rng,
                 );
-                (true, k)
+                (BatchGroup::Ed25519, k)
+            }
+            Suite::GrinBulletproofs => {
+                let st = grin_statement(statement, commitments)?;
+                // Decoding errors are reported here, as for the other suites.
+                grin::GrinRangeProof::from_bytes(proof, st.bits * st.commitments.len())?;
+                let k = self.secp256k1.add_grin_bulletproof(proof, &st, rng);
+                (BatchGroup::Secp256k1, k)
             }
         };
         self.positions.push(position);
@@ -451,20 +537,19 @@ impl SuiteBatch {
     pub fn verify(&mut self) -> Result<(), BatchError> {
         let failed =
             |result: Result<(), BatchError>| result.err().map_or(Vec::new(), |e| e.invalid);
-        let (bad_ristretto, bad_ed25519) = (
+        let (bad_ristretto, bad_ed25519, bad_secp256k1) = (
             failed(self.ristretto255.verify()),
             failed(self.ed25519.verify()),
+            failed(self.secp256k1.verify()),
         );
         let invalid: Vec<usize> = self
             .positions
             .iter()
             .enumerate()
-            .filter(|(_, (ed, k))| {
-                if *ed {
-                    bad_ed25519.contains(k)
-                } else {
-                    bad_ristretto.contains(k)
-                }
+            .filter(|(_, (group, k))| match group {
+                BatchGroup::Ristretto255 => bad_ristretto.contains(k),
+                BatchGroup::Ed25519 => bad_ed25519.contains(k),
+                BatchGroup::Secp256k1 => bad_secp256k1.contains(k),
             })
             .map(|(i, _)| i)
             .collect();
@@ -510,10 +595,43 @@ fn monero_statement(statement: &SuiteStatement) -> Result<(), ProofError> {
     if statement.extension_degree != 1
         || statement.minimum_values.is_some()
         || !statement.transcript_label.is_empty()
+        || has_grin_fields(statement)
     {
         return Err(ProofError::WrongFlavor);
     }
     Ok(())
+}
+
+fn has_grin_fields(statement: &SuiteStatement) -> bool {
+    statement.generators_n.is_some()
+        || statement.value_generator.is_some()
+        || statement.extra_data.is_some()
+}
+
+/// Grin's parameters from a suite statement for `m` values: one blinding per value, no label.
+fn grin_prover(statement: &SuiteStatement, m: usize) -> Result<grin::GrinProver, ProofError> {
+    if statement.extension_degree != 1 || !statement.transcript_label.is_empty() {
+        return Err(ProofError::WrongFlavor);
+    }
+    Ok(grin::GrinProver {
+        bits: statement.bits,
+        generators_n: statement
+            .generators_n
+            .unwrap_or_else(|| grin::default_generators_n(statement.bits, m)),
+        value_generator: match &statement.value_generator {
+            None => grin::ValueGenerator::h(),
+            Some(bytes) => grin::ValueGenerator::from_bytes(bytes)?,
+        },
+        min_values: statement.minimum_values.clone(),
+        extra_data: statement.extra_data.clone(),
+    })
+}
+
+fn grin_statement(
+    statement: &SuiteStatement,
+    commitments: &[Vec<u8>],
+) -> Result<grin::GrinStatement, ProofError> {
+    Ok(grin_prover(statement, commitments.len())?.statement(encodings::<Secp256k1>(commitments)?))
 }
 
 /// The commitments as the group's encodings (a wrong length is an invalid point).
@@ -544,6 +662,7 @@ fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
                 })
                 .collect(),
         ),
+        rewind_nonce: None,
     }
 }
 
@@ -562,6 +681,7 @@ mod tests {
             } else {
                 Vec::new()
             },
+            ..SuiteStatement::default()
         }
     }
 
@@ -600,14 +720,14 @@ mod tests {
         for suite in Suite::ALL {
             let bits = *suite.supported_bits().last().expect("some bit size");
             let st = statement(suite, bits);
-            let values = [0, u64::MAX >> (64 - bits), 7];
+            let values = [0, u64::MAX >> (64 - bits), 7, 1];
             let proved = suite.prove(&st, &values, &mut OsRng).expect("proves");
-            assert_eq!(proved.commitments.len(), 3);
+            assert_eq!(proved.commitments.len(), 4);
             assert!(proved
                 .commitments
                 .iter()
                 .all(|c| c.len() == suite.commitment_len()));
-            assert_eq!(proved.blindings.len(), 3);
+            assert_eq!(proved.blindings.len(), 4);
             suite
                 .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
                 .expect("verifies");
@@ -646,6 +766,11 @@ mod tests {
             Err(BatchError {
                 invalid: vec![1, 3]
             })
+        );
+        assert_eq!(
+            made.len(),
+            5,
+            "the Grin suite (index 4) was checked valid in the mix"
         );
         // Undecodable input is refused at `add`, with its reason.
         let (suite, st, proved, _) = &made[0];

@@ -299,6 +299,11 @@ impl GrinGenerators {
         self.points[self.n / 2 + i]
     }
 
+    /// Computes what verification needs (the affine forms) now rather than on first use.
+    pub fn warm_up(&self) {
+        self.table();
+    }
+
     /// Affine forms of \\([g_0, \ldots, g_{N-1}, G, H]\\), computed once.
     pub(crate) fn table(&self) -> Arc<Secp256k1Precomputation> {
         Arc::clone(self.table.get_or_init(|| {

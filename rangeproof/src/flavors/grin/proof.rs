@@ -120,6 +120,19 @@ impl GrinRangeProof {
         })
     }
 
+    /// Decodes a proof of any supported size, inferring \(nm\) from the length.
+    pub fn from_bytes_any(bytes: &[u8]) -> Result<Self, ProofError> {
+        // nm ≤ 64 · 256 = 2^14: at most 13 rounds.
+        (1..=13)
+            .map(|k| 1usize << (k + 1))
+            .find(|nm| {
+                let k = rounds(*nm);
+                bytes.len() == HEADER_LEN + 160 + (2 * k).div_ceil(8) + 64 * k
+            })
+            .ok_or(ProofError::InvalidLength(bytes.len()))
+            .and_then(|nm| Self::from_bytes(bytes, nm))
+    }
+
     /// The encoding (zero padding bits, reduced abscissas).
     pub fn to_bytes(&self) -> Vec<u8> {
         let k = self.lr.len();

@@ -202,7 +202,7 @@ pub(crate) struct AfterX {
 
 /// The whole proof, or (multi-party) the state at \\(x\\).
 pub(crate) enum Outcome {
-    Proof(GrinRangeProof),
+    Proof(Box<GrinRangeProof>),
     Challenges(AfterX),
 }
 
@@ -213,7 +213,7 @@ pub(crate) fn prove_with(
     shared: Option<&SharedTau>,
 ) -> Result<GrinRangeProof, ProofError> {
     match prove_impl(statement, witness, shared)? {
-        Outcome::Proof(p) => Ok(p),
+        Outcome::Proof(p) => Ok(*p),
         Outcome::Challenges(_) => Err(ProofError::InvalidMultipartyMessage),
     }
 }
@@ -366,7 +366,7 @@ pub(crate) fn prove_impl(
     let r: Vec<Scalar> = r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect();
     let y_inv = Secp256k1::invert(&y);
     let (t, ab, lr) = inner_product_argument(&gens, &mut chain, l, r, y_inv)?;
-    Ok(Outcome::Proof(GrinRangeProof {
+    Ok(Outcome::Proof(Box::new(GrinRangeProof {
         neg_tau_x,
         neg_mu,
         a,
@@ -376,7 +376,7 @@ pub(crate) fn prove_impl(
         t,
         ab,
         lr,
-    }))
+    })))
 }
 
 type IppOutput = (Scalar, [Scalar; 4], Vec<(XOnlyPoint, XOnlyPoint)>);

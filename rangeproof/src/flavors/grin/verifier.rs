@@ -7,17 +7,18 @@
 //! \\(i\\), \\(\mathbf a' = x_i \mathbf a_{even} + x_i^{-1} \mathbf a_{odd}\\),
 //! \\(\mathbf G' = x_i^{-1} \mathbf G_{even} + x_i \mathbf G_{odd}\\) — and stops at two elements,
 //! so the folded \\(G\\) coefficient of generator \\(k\\) is
-//! \\(a_{\lfloor k / 2^k \rfloor} s_k\\) with \\(s_k = \prod_i x_i^{\pm 1}\\) (the sign is bit
-//! \\(i\\) of \\(k\\)), and \\(H_k\\)'s is \\(b_{\lfloor k/2^k \rfloor} s_k^{-1} y^{-k}\\). The two
-//! equations, the second weighted by a random \\(c\\), sum to
+//! \\(a_{\lfloor k / 2^r \rfloor} s_k\\) after \\(r\\) rounds, with \\(s_k = \prod_i x_i^{\pm 1}\\)
+//! (the sign is bit \\(i\\) of \\(k\\)), and \\(H_k\\)'s is
+//! \\(b_{\lfloor k/2^r \rfloor} s_k^{-1} y^{-k}\\). The two equations, the second weighted by a
+//! random \\(c\\), sum to
 //!
 //! \\[
 //! \begin{aligned}
-//! 0 ={}& A + xS + \sum_k (-z - a_{(k)} s_k) G_k
-//!   + \sum_k \big(z + z^{2+j} 2^{b} y^{-k} - b_{(k)} s_k^{-1} y^{-k}\big) H_k
-//!   + \sum_i (x_i^2 L_i + x_i^{-2} R_i) \\\\
-//! &+ \big({-\mu} + u_x (t - a_1 b_1 - a_2 b_2) + c\,({-\tau_x})\big) G
-//!   + c \Big( (\delta - t) H_v + x T_1 + x^2 T_2 + \sum_j z^{2+j} V_j \Big)
+//! 0 ={}& A + xS + \sum_k (-z - a_{(k)} s_k) G_k +
+//!   \sum_k \big(z + z^{2+j} 2^{b} y^{-k} - b_{(k)} s_k^{-1} y^{-k}\big) H_k +
+//!   \sum_i (x_i^2 L_i + x_i^{-2} R_i) \\\\
+//! &{}+ \big({-\mu} + u_x (t - a_1 b_1 - a_2 b_2) + c\,({-\tau_x})\big) G +
+//!   c \Big( (\delta - t) H_v + x T_1 + x^2 T_2 + \sum_j z^{2+j} V_j \Big)
 //! \end{aligned}
 //! \\]
 //!

@@ -159,7 +159,7 @@ impl Jacobian {
     }
 
     /// The affine coordinates (one field inversion), `None` at infinity.
-    pub(crate) fn to_affine(&self) -> Option<Affine> {
+    pub(crate) fn to_affine(self) -> Option<Affine> {
         if self.infinity {
             return None;
         }
@@ -172,7 +172,7 @@ impl Jacobian {
     }
 
     /// The `k256` point.
-    pub(crate) fn to_projective(&self) -> ProjectivePoint {
+    pub(crate) fn to_projective(self) -> ProjectivePoint {
         match self.to_affine() {
             None => ProjectivePoint::IDENTITY,
             // On the curve by construction; the conversion re-checks it.
