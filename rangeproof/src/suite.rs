@@ -49,11 +49,11 @@ pub struct SuiteStatement {
     pub minimum_values: Option<Vec<u64>>,
     /// The transcript label, for suites whose transcript takes one (empty otherwise).
     pub transcript_label: Vec<u8>,
-    /// secp256k1-zkp's generator count \(N\) (Grin only). `None` is Grin's 256, or the
-    /// smallest power of two that fits \(2nm\) when that is larger
+    /// secp256k1-zkp's generator count \\(N\\) (Grin only). `None` is Grin's 256, or the
+    /// smallest power of two that fits \\(2nm\\) when that is larger
     /// ([`grin::default_generators_n`]).
     pub generators_n: Option<usize>,
-    /// The value generator's 33-byte encoding (Grin only; `None` is \(H\)).
+    /// The value generator's 33-byte encoding (Grin only; `None` is \\(H\\)).
     pub value_generator: Option<Vec<u8>>,
     /// Extra data bound into the transcript (Grin only).
     pub extra_data: Option<Vec<u8>>,

@@ -183,6 +183,51 @@ impl CLib {
         ok == 1
     }
 
+    /// `secp256k1_bulletproof_rangeproof_verify_multi`: proofs of one shape (same length,
+    /// bits and commitment count), value generator H, no extra data.
+    pub fn verify_multi(
+        &mut self,
+        proofs: &[Vec<u8>],
+        commitments: &[Vec<[u8; 33]>],
+        bits: usize,
+    ) -> bool {
+        let Some(internal) = commitments
+            .iter()
+            .map(|cs| {
+                self.commitment_pointers(cs)
+                    .map(|v| v.iter().flatten().copied().collect::<Vec<u8>>())
+            })
+            .collect::<Option<Vec<Vec<u8>>>>()
+        else {
+            return false;
+        };
+        let commit_ptrs: Vec<*const u8> = internal.iter().map(|c| c.as_ptr()).collect();
+        let proof_ptrs: Vec<*const u8> = proofs.iter().map(|p| p.as_ptr()).collect();
+        let gens: Vec<u8> = (0..proofs.len())
+            .flat_map(|_| constants::GENERATOR_H)
+            .collect();
+        // SAFETY: n_proofs pointers each to a proof of plen bytes and to n_commits 64-byte
+        // commitments; n_proofs 64-byte value generators.
+        let ok = unsafe {
+            ffi::secp256k1_bulletproof_rangeproof_verify_multi(
+                self.ctx,
+                self.scratch,
+                self.gens,
+                proof_ptrs.as_ptr(),
+                proofs.len(),
+                proofs[0].len(),
+                core::ptr::null(),
+                commit_ptrs.as_ptr(),
+                commitments[0].len(),
+                bits,
+                gens.as_ptr(),
+                core::ptr::null(),
+                core::ptr::null(),
+            )
+        };
+        ok == 1
+    }
+
     /// `secp256k1_bulletproof_rangeproof_prove` (single prover): returns the proof.
     #[allow(clippy::too_many_arguments)]
     pub fn prove(

@@ -54,7 +54,7 @@ pub const MAX_VALUES: usize = 256;
 /// Grin's generator count.
 pub const GRIN_GENERATORS_N: usize = 256;
 
-/// Grin's 256, or the smallest power of two that fits \(2nm\) generators when that is more.
+/// Grin's 256, or the smallest power of two that fits \\(2nm\\) generators when that is more.
 pub fn default_generators_n(bits: usize, m: usize) -> usize {
     GRIN_GENERATORS_N.max((2 * bits * m).next_power_of_two())
 }

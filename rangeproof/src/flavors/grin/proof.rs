@@ -120,7 +120,7 @@ impl GrinRangeProof {
         })
     }
 
-    /// Decodes a proof of any supported size, inferring \(nm\) from the length.
+    /// Decodes a proof of any supported size, inferring \\(nm\\) from the length.
     pub fn from_bytes_any(bytes: &[u8]) -> Result<Self, ProofError> {
         // nm ≤ 64 · 256 = 2^14: at most 13 rounds.
         (1..=13)

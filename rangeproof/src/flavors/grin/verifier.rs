@@ -189,29 +189,27 @@ impl PendingGrinProof {
 
         let (z, zz) = (self.z, self.z * self.z);
         let [a1, a2, b1, b2] = p.ab;
+        // Weighted once: ω a_i, ω b_i, ω z; ω z^{2+j} 2^b is kept by doubling.
+        let (wa, wb) = ([weight * a1, weight * a2], [weight * b1, weight * b2]);
+        let wz = weight * z;
         let mut g = Vec::with_capacity(nm);
         let mut h = Vec::with_capacity(nm);
         let mut y_inv_k = Scalar::ONE;
-        let mut sum_y = Scalar::ZERO;
-        let mut y_k = Scalar::ONE;
-        let mut z_j = zz; // z^{2+j}
-        let wz = weight * z;
+        let mut wz_j = weight * zz; // ω z^{2+j}
         for j in 0..nm / self.bits {
-            let mut two_b = z_j; // z^{2+j} 2^b
+            let mut w_two_b = wz_j; // ω z^{2+j} 2^b
             for b in 0..self.bits {
                 let idx = j * self.bits + b;
-                let (a, bb) = if idx < half { (a1, b1) } else { (a2, b2) };
+                let side = usize::from(idx >= half);
                 let low = idx & mask;
-                g.push(-(wz + weight * a * s[low]));
-                let s_inv = s[!low & mask];
-                h.push(wz + weight * y_inv_k * (two_b - bb * s_inv));
-                two_b += two_b;
+                g.push(-(wz + wa[side] * s[low]));
+                h.push(wz + y_inv_k * (w_two_b - wb[side] * s[!low & mask]));
+                w_two_b += w_two_b;
                 y_inv_k *= y_inv;
-                sum_y += y_k;
-                y_k *= self.y;
             }
-            z_j *= z;
+            wz_j *= z;
         }
+        let sum_y = crate::util::sum_of_powers::<Secp256k1>(self.y, nm);
 
         let wc = weight * c;
         let t_eq_value = wc * (self.delta(sum_y) - p.t);

@@ -181,6 +181,36 @@ impl Jacobian {
     }
 }
 
+/// Affine forms of Jacobian points with one field inversion (Montgomery's trick; `None` at
+/// infinity).
+pub(crate) fn normalize_jacobian_batch(points: &[Jacobian]) -> Vec<Option<Affine>> {
+    let mut prefix = Vec::with_capacity(points.len());
+    let mut acc = FieldElement::ONE;
+    for p in points {
+        prefix.push(acc);
+        if !p.infinity {
+            acc = acc * p.z;
+        }
+    }
+    let Some(mut inv) = Option::<FieldElement>::from(acc.invert()) else {
+        return points.iter().map(|p| p.to_affine()).collect();
+    };
+    let mut out = vec![None; points.len()];
+    for (i, p) in points.iter().enumerate().rev() {
+        if p.infinity {
+            continue;
+        }
+        let z_inv = inv * prefix[i];
+        inv = inv * p.z;
+        let z_inv2 = z_inv.square();
+        out[i] = Some(Affine {
+            x: (p.x * z_inv2).normalize(),
+            y: (p.y * z_inv2 * z_inv).normalize(),
+        });
+    }
+    out
+}
+
 /// Affine forms of many points with one field inversion (`None` for the identity).
 pub(crate) fn normalize_batch(points: &[ProjectivePoint]) -> Vec<Option<Affine>> {
     use k256::elliptic_curve::{group::Group as _, BatchNormalize};

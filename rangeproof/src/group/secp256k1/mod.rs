@@ -13,8 +13,10 @@
 //!
 //! Scalars are 32 bytes big-endian and must be below the group order \\(n\\).
 
+mod batch_affine;
 pub(crate) mod jacobian;
 pub mod msm;
+mod straus;
 
 use elliptic_curve::ops::Reduce;
 use elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};

@@ -30,17 +30,63 @@ use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
 use k256::{ProjectivePoint, Scalar};
 use zeroize::Zeroize;
 
+use std::sync::OnceLock;
+
 use super::jacobian::{normalize_batch, Affine, Jacobian};
+use super::straus::{odd_multiples, straus, wnaf, OddMultiples, DYNAMIC_WIDTH, STATIC_WIDTH};
 
 /// Mixed-addition and addition costs in field multiplications, for [`window_bits`].
 const MIXED_ADD_COST: usize = 11;
 const ADD_COST: usize = 16;
 
+/// Affine bucket additions with batched inversions (see [`super::batch_affine`]): about 6M
+/// each, plus one inversion (about 250M with `k256`'s constant-time inversion) per batch, and
+/// at least one batch per window.
+const AFFINE_ADD_COST: usize = 6;
+const INVERSION_COST: usize = 250;
+
+/// Whether the affine-bucket accumulation beats the Jacobian one for `n` points at width `c`.
+fn use_batch_affine(n: usize, c: usize) -> bool {
+    bucket_cost(n, c) < n * MIXED_ADD_COST
+}
+
+/// Doubling cost in field multiplications.
+const DOUBLE_COST: usize = 8;
+
+/// Pippenger's cost \\(w(nM + 2^c A) + 256 D\\) at window width `c`, with \\(nM\\) the
+/// cheaper of the Jacobian and the batched affine bucket additions.
+fn pippenger_cost_at(n: usize, c: usize) -> usize {
+    (256 / c + 1) * (bucket_cost(n, c) + (1usize << c) * ADD_COST) + 256 * DOUBLE_COST
+}
+
+/// Cost of adding `n` points into the buckets of one window of width `c`: Jacobian, or
+/// affine with one inversion per tree round (about \\(\log_2(2n/2^c) + 2\\) rounds).
+fn bucket_cost(n: usize, c: usize) -> usize {
+    let load = (2 * n) >> c;
+    let rounds = (usize::BITS - load.leading_zeros()) as usize + 2;
+    (n * MIXED_ADD_COST).min(n * AFFINE_ADD_COST + rounds * INVERSION_COST)
+}
+
 /// The window width \\(c\\) minimizing \\(w(nM + 2^c A)\\) for `n` points.
 pub fn window_bits(n: usize) -> usize {
     (1..=20)
-        .min_by_key(|&c| (256 / c + 1) * (n * MIXED_ADD_COST + (1usize << c) * ADD_COST))
+        .min_by_key(|&c| pippenger_cost_at(n, c))
         .unwrap_or(4)
+}
+
+/// Pippenger's cost for `n` points at the best width.
+fn pippenger_cost(n: usize) -> usize {
+    pippenger_cost_at(n, window_bits(n))
+}
+
+/// Straus's cost for `fixed` points with prebuilt width-8 tables and `dynamic` points whose
+/// width-5 tables are built for the call: about \\(257/(w+1)\\) mixed additions per point, the
+/// tables' additions and normalization, and 256 doublings.
+fn straus_cost(fixed: usize, dynamic: usize) -> usize {
+    let per_fixed = 257 / (STATIC_WIDTH + 1) * MIXED_ADD_COST;
+    let table = 1 << (DYNAMIC_WIDTH - 2);
+    let per_dynamic = 257 / (DYNAMIC_WIDTH + 1) * MIXED_ADD_COST + table * (ADD_COST + 6);
+    fixed * per_fixed + dynamic * per_dynamic + 256 * DOUBLE_COST
 }
 
 /// The scalar's 256-bit value as little-endian 64-bit limbs.
@@ -105,6 +151,14 @@ pub(crate) fn pippenger(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobi
             affine.push(*p);
         }
     }
+    if use_batch_affine(n, c) {
+        return super::batch_affine::accumulate(&affine, &digits, c, windows);
+    }
+    pippenger_jacobian(&affine, &digits, c, windows)
+}
+
+/// The bucket method with Jacobian buckets.
+fn pippenger_jacobian(affine: &[Affine], digits: &[i32], c: usize, windows: usize) -> Jacobian {
     let mut buckets = vec![Jacobian::INFINITY; 1 << (c - 1)];
     let mut acc = Jacobian::INFINITY;
     for k in (0..windows).rev() {
@@ -134,15 +188,55 @@ pub(crate) fn pippenger(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobi
     acc
 }
 
-/// Variable-time \\(\sum_i s_i P_i\\).
+/// Variable-time \\(\sum_i s_i P_i\\): Straus or Pippenger, whichever the cost model favors.
 pub fn vartime(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
-    pippenger(scalars, &normalize_batch(points)).to_projective()
+    let affine = normalize_batch(points);
+    let n = live_count(scalars, &affine);
+    if straus_cost(0, n) < pippenger_cost(n) {
+        straus_dynamic(scalars, &affine).to_projective()
+    } else {
+        pippenger(scalars, &affine).to_projective()
+    }
 }
 
-/// Fixed points in affine form, normalized once.
-#[derive(Clone, Debug)]
+fn live_count(scalars: &[Scalar], points: &[Option<Affine>]) -> usize {
+    scalars
+        .iter()
+        .zip(points)
+        .filter(|(s, p)| !bool::from(s.is_zero()) && p.is_some())
+        .count()
+}
+
+/// Recoded scalars and width-5 tables for points that came with the call (zero scalars and
+/// identities dropped).
+fn dynamic_terms(scalars: &[Scalar], points: &[Option<Affine>]) -> Vec<([i8; 257], OddMultiples)> {
+    let live: Vec<(&Scalar, Option<Affine>)> = scalars
+        .iter()
+        .zip(points)
+        .filter(|(s, p)| !bool::from(s.is_zero()) && p.is_some())
+        .map(|(s, p)| (s, *p))
+        .collect();
+    let pts: Vec<Option<Affine>> = live.iter().map(|(_, p)| *p).collect();
+    odd_multiples(&pts, DYNAMIC_WIDTH)
+        .into_iter()
+        .zip(&live)
+        .filter_map(|(t, (s, _))| t.map(|t| (wnaf(s, DYNAMIC_WIDTH), t)))
+        .collect()
+}
+
+/// Straus over points that came with the call.
+fn straus_dynamic(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobian {
+    let terms = dynamic_terms(scalars, points);
+    let refs: Vec<_> = terms.iter().map(|(d, t)| (d, t)).collect();
+    straus(&refs)
+}
+
+/// Fixed points in affine form, normalized once, and (built on first use) their wide tables
+/// of odd multiples for Straus.
+#[derive(Debug)]
 pub struct Secp256k1Precomputation {
     affine: Vec<Option<Affine>>,
+    tables: OnceLock<Vec<Option<OddMultiples>>>,
 }
 
 impl Secp256k1Precomputation {
@@ -150,6 +244,7 @@ impl Secp256k1Precomputation {
     pub fn new(points: &[ProjectivePoint]) -> Self {
         Secp256k1Precomputation {
             affine: normalize_batch(points),
+            tables: OnceLock::new(),
         }
     }
 
@@ -170,11 +265,32 @@ impl Secp256k1Precomputation {
         dynamic_scalars: &[Scalar],
         dynamic_points: &[ProjectivePoint],
     ) -> ProjectivePoint {
+        let dynamic = normalize_batch(dynamic_points);
+        let fixed = live_count(static_scalars, &self.affine[..static_scalars.len()]);
+        let moving = live_count(dynamic_scalars, &dynamic);
+        if straus_cost(fixed, moving) < pippenger_cost(fixed + moving) {
+            let tables = self
+                .tables
+                .get_or_init(|| odd_multiples(&self.affine, STATIC_WIDTH));
+            let digits: Vec<(usize, _)> = static_scalars
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| !bool::from(s.is_zero()) && tables[*i].is_some())
+                .map(|(i, s)| (i, wnaf(s, STATIC_WIDTH)))
+                .collect();
+            let moving_terms = dynamic_terms(dynamic_scalars, &dynamic);
+            let terms: Vec<_> = digits
+                .iter()
+                .filter_map(|(i, d)| tables[*i].as_ref().map(|t| (d, t)))
+                .chain(moving_terms.iter().map(|(d, t)| (d, t)))
+                .collect();
+            return straus(&terms).to_projective();
+        }
         let mut scalars = Vec::with_capacity(static_scalars.len() + dynamic_scalars.len());
         scalars.extend_from_slice(static_scalars);
         scalars.extend_from_slice(dynamic_scalars);
         let mut points = self.affine[..static_scalars.len()].to_vec();
-        points.extend(normalize_batch(dynamic_points));
+        points.extend(dynamic);
         pippenger(&scalars, &points).to_projective()
     }
 }
@@ -268,8 +384,40 @@ mod tests {
     }
 
     #[test]
+    fn wnaf_recomposes_with_odd_bounded_spaced_digits() {
+        use super::super::straus::wnaf;
+        for w in [2usize, 5, 8] {
+            for s in [
+                Scalar::ZERO,
+                Scalar::ONE,
+                -Scalar::ONE,
+                Scalar::from(u64::MAX),
+                Secp256k1::random_scalar(&mut OsRng),
+                Secp256k1::random_scalar(&mut OsRng),
+            ] {
+                let digits = wnaf(&s, w);
+                let mut acc = Scalar::ZERO;
+                let mut last: Option<usize> = None;
+                for (i, d) in digits.iter().enumerate().rev() {
+                    acc += acc;
+                    if *d != 0 {
+                        assert!(d % 2 != 0 && (d.unsigned_abs() as usize) < 1 << (w - 1));
+                        if let Some(l) = last {
+                            assert!(l - i >= w, "digits {w} apart");
+                        }
+                        last = Some(i);
+                        let mag = Scalar::from(d.unsigned_abs() as u64);
+                        acc += if *d < 0 { -mag } else { mag };
+                    }
+                }
+                assert_eq!(acc, s, "w = {w}");
+            }
+        }
+    }
+
+    #[test]
     fn msms_match_naive_sum() {
-        for n in [0usize, 1, 2, 3, 17, 70, 300] {
+        for n in [0usize, 1, 2, 3, 17, 70, 300, 1500] {
             let points = random_points(n);
             let mut scalars: Vec<Scalar> = (0..n)
                 .map(|_| Secp256k1::random_scalar(&mut OsRng))
@@ -289,6 +437,12 @@ mod tests {
                 expected
             );
         }
+        // Many equal and opposite points: the affine buckets' doubling and cancellation cases.
+        let p = random_points(1)[0];
+        let pts: Vec<ProjectivePoint> =
+            (0..1500).map(|i| if i % 3 == 0 { -p } else { p }).collect();
+        let scalars: Vec<Scalar> = (0..1500u64).map(|i| Scalar::from(i % 7 + 1)).collect();
+        assert_eq!(vartime(&scalars, &pts), naive(&scalars, &pts));
         // Cancellation and repeated points: P + P - 2P, identity inputs.
         let p = random_points(1)[0];
         let s = [
@@ -300,5 +454,43 @@ mod tests {
         let pts = [p, p, p, ProjectivePoint::IDENTITY];
         assert_eq!(vartime(&s, &pts), ProjectivePoint::IDENTITY);
         assert_eq!(constant_time(&s, &pts), ProjectivePoint::IDENTITY);
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::group::{Group, Secp256k1};
+    use rand::rngs::OsRng;
+
+    #[test]
+    #[ignore]
+    fn compare_bucket_methods() {
+        for n in [1024usize, 16384] {
+            let points: Vec<ProjectivePoint> = (0..n)
+                .map(|_| ProjectivePoint::GENERATOR * Secp256k1::random_scalar(&mut OsRng))
+                .collect();
+            let scalars: Vec<Scalar> = (0..n)
+                .map(|_| Secp256k1::random_scalar(&mut OsRng))
+                .collect();
+            let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
+            for c in [7usize, 8, 9, 10, 11, 12] {
+                let windows = 256 / c + 1;
+                let mut digits = Vec::new();
+                for s in &scalars {
+                    signed_digits(s, c, windows, &mut digits);
+                }
+                let t = std::time::Instant::now();
+                let a = super::super::batch_affine::accumulate(&affine, &digits, c, windows);
+                let ta = t.elapsed();
+                let opt: Vec<Option<Affine>> = affine.iter().map(|p| Some(*p)).collect();
+                let t = std::time::Instant::now();
+                let b = pippenger_jacobian(&affine, &digits, c, windows);
+                let tb = t.elapsed();
+                assert_eq!(a.to_projective(), b.to_projective());
+                let _ = opt;
+                println!("n {n} c {c}: affine {:?} ({:.2} us/pt), jacobian {:?} ({:.2} us/pt), model picks {}", ta, ta.as_secs_f64()*1e6/n as f64, tb, tb.as_secs_f64()*1e6/n as f64, window_bits(n));
+            }
+        }
     }
 }
