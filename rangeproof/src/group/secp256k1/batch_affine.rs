@@ -48,7 +48,7 @@ fn round(
                         slots[i] = same_abscissa(&p, &q);
                     } else {
                         prefix.push(acc);
-                        acc = acc * dx;
+                        acc *= dx;
                         scratch.push((i, p, q));
                     }
                 }
@@ -64,7 +64,7 @@ fn round(
     for (k, &(i, p, q)) in scratch.iter().enumerate().rev() {
         let dx = (q.x + p.x.negate(1)).normalize_weak();
         let d_inv = inv * prefix[k];
-        inv = inv * dx;
+        inv *= dx;
         let lambda = (q.y + p.y.negate(1)) * d_inv;
         let x3 = (lambda.square() + p.x.negate(1) + q.x.negate(1)).normalize_weak();
         let y3 = (lambda * (p.x + x3.negate(1)) + p.y.negate(1)).normalize_weak();

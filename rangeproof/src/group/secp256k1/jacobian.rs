@@ -189,7 +189,7 @@ pub(crate) fn normalize_jacobian_batch(points: &[Jacobian]) -> Vec<Option<Affine
     for p in points {
         prefix.push(acc);
         if !p.infinity {
-            acc = acc * p.z;
+            acc *= p.z;
         }
     }
     let Some(mut inv) = Option::<FieldElement>::from(acc.invert()) else {
@@ -201,7 +201,7 @@ pub(crate) fn normalize_jacobian_batch(points: &[Jacobian]) -> Vec<Option<Affine
             continue;
         }
         let z_inv = inv * prefix[i];
-        inv = inv * p.z;
+        inv *= p.z;
         let z_inv2 = z_inv.square();
         out[i] = Some(Affine {
             x: (p.x * z_inv2).normalize(),
