@@ -87,55 +87,77 @@ fn round(
     more
 }
 
+/// Reusable buffers for [`bucket_sum`].
+#[derive(Default)]
+pub(crate) struct Buckets {
+    counts: Vec<usize>,
+    slots: Vec<Option<Affine>>,
+    ranges: Vec<(usize, usize)>,
+    scratch: Vec<(usize, Affine, Affine)>,
+    prefix: Vec<FieldElement>,
+}
+
+/// \\(\sum_b b \cdot B_b\\) where bucket \\(B_b\\) is the sum of the points given with digit
+/// \\(\pm b\\) (negated for a negative digit), for digits in \\([-2^{c-1}, 2^{c-1}]\\).
+/// `entries` is called twice with the same sequence: once to count, once to place.
+pub(crate) fn bucket_sum<'p, I>(entries: impl Fn() -> I, c: usize, buf: &mut Buckets) -> Jacobian
+where
+    I: Iterator<Item = (i32, &'p Affine)>,
+{
+    let buckets = 1usize << (c - 1);
+    buf.counts.clear();
+    buf.counts.resize(buckets + 1, 0);
+    let mut total = 0;
+    for (d, _) in entries() {
+        buf.counts[d.unsigned_abs() as usize] += 1;
+        total += 1;
+    }
+    buf.slots.clear();
+    buf.slots.resize(total, None);
+    buf.ranges.clear();
+    let mut start = 0;
+    for b in 0..buckets {
+        buf.ranges.push((start, start));
+        start += buf.counts[b + 1];
+    }
+    for (d, p) in entries() {
+        let b = d.unsigned_abs() as usize - 1;
+        let at = buf.ranges[b].1;
+        buf.slots[at] = Some(if d > 0 { *p } else { p.neg() });
+        buf.ranges[b].1 = at + 1;
+    }
+    while round(&mut buf.slots, &mut buf.ranges, &mut buf.scratch, &mut buf.prefix) {}
+    // Σ_b b·B_b from the top bucket down.
+    let mut running = Jacobian::INFINITY;
+    let mut sum = Jacobian::INFINITY;
+    for &(start, end) in buf.ranges.iter().rev() {
+        if end > start {
+            if let Some(b) = &buf.slots[start] {
+                running = running.add_affine(b);
+            }
+        }
+        sum = sum.add(&running);
+    }
+    sum
+}
+
 /// \\(\sum_i s_i P_i\\) with window width `c` (points and their digits as Pippenger recodes
 /// them: `digits[i * windows + k]` is point `i`'s digit in window `k`).
 pub(crate) fn accumulate(points: &[Affine], digits: &[i32], c: usize, windows: usize) -> Jacobian {
-    let buckets = 1usize << (c - 1);
-    let mut counts = vec![0usize; buckets + 1];
-    let mut slots: Vec<Option<Affine>> = vec![None; points.len()];
-    let mut ranges = vec![(0usize, 0usize); buckets];
-    let mut scratch = Vec::new();
-    let mut prefix = Vec::new();
+    let mut buf = Buckets::default();
     let mut acc = Jacobian::INFINITY;
     for k in (0..windows).rev() {
         for _ in 0..c {
             acc = acc.double();
         }
-        // Counting sort of the points (negated for negative digits) by bucket.
-        counts.fill(0);
-        for i in 0..points.len() {
-            let d = digits[i * windows + k];
-            if d != 0 {
-                counts[d.unsigned_abs() as usize] += 1;
-            }
-        }
-        let mut start = 0;
-        for b in 0..buckets {
-            ranges[b] = (start, start);
-            start += counts[b + 1];
-        }
-        for (i, p) in points.iter().enumerate() {
-            let d = digits[i * windows + k];
-            if d != 0 {
-                let b = d.unsigned_abs() as usize - 1;
-                let at = ranges[b].1;
-                slots[at] = Some(if d > 0 { *p } else { p.neg() });
-                ranges[b].1 = at + 1;
-            }
-        }
-        while round(&mut slots, &mut ranges, &mut scratch, &mut prefix) {}
-        // Σ_b b·B_b from the top bucket down.
-        let mut running = Jacobian::INFINITY;
-        let mut sum = Jacobian::INFINITY;
-        for &(start, end) in ranges.iter().rev() {
-            if end > start {
-                if let Some(b) = &slots[start] {
-                    running = running.add_affine(b);
-                }
-            }
-            sum = sum.add(&running);
-        }
-        acc = acc.add(&sum);
+        let entries = || {
+            points
+                .iter()
+                .enumerate()
+                .map(move |(i, p)| (digits[i * windows + k], p))
+                .filter(|(d, _)| *d != 0)
+        };
+        acc = acc.add(&bucket_sum(entries, c, &mut buf));
     }
     acc
 }

@@ -231,12 +231,55 @@ fn straus_dynamic(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobian {
     straus(&refs)
 }
 
-/// Fixed points in affine form, normalized once, and (built on first use) their wide tables
-/// of odd multiples for Straus.
+/// Window width of the fixed-base bucket method.
+const FIXED_BASE_WIDTH: usize = 8;
+/// Most fixed points the fixed-base method takes (see `vartime_mixed`).
+const FIXED_BASE_MAX_POINTS: usize = 1100;
+/// Its windows: \\(\lfloor 256/8 \rfloor + 1\\).
+const FIXED_BASE_WINDOWS: usize = 256 / FIXED_BASE_WIDTH + 1;
+
+/// The fixed-base bucket method's cost for `n` fixed points: every non-zero digit of every
+/// window is one affine bucket addition (the points \\(2^{8k} P\\) are prebuilt, so there are
+/// no doublings and one bucket aggregation in all), plus a few batched inversions.
+fn fixed_base_cost(n: usize) -> usize {
+    let entries = n * FIXED_BASE_WINDOWS;
+    let rounds = (usize::BITS - (entries >> (FIXED_BASE_WIDTH - 1)).leading_zeros()) as usize + 2;
+    entries * (AFFINE_ADD_COST + 1) + rounds * INVERSION_COST + (1 << FIXED_BASE_WIDTH) * ADD_COST
+}
+
+/// Fixed points in affine form, normalized once, and (built on first use) two kinds of
+/// tables: odd multiples for Straus, and the window shifts \\(2^{8k} P\\) for the fixed-base
+/// bucket method, which the cost model picks per call.
 #[derive(Debug)]
 pub struct Secp256k1Precomputation {
     affine: Vec<Option<Affine>>,
     tables: OnceLock<Vec<Option<OddMultiples>>>,
+    shifts: OnceLock<Vec<Option<Vec<Affine>>>>,
+}
+
+/// \\(2^{8k} P\\) for \\(k < 33\\), for every point, normalized with one inversion.
+fn window_shifts(points: &[Option<Affine>]) -> Vec<Option<Vec<Affine>>> {
+    let mut all = Vec::with_capacity(points.len() * FIXED_BASE_WINDOWS);
+    for p in points.iter().flatten() {
+        let mut q = Jacobian::from_affine(p);
+        for _ in 0..FIXED_BASE_WINDOWS {
+            all.push(q);
+            for _ in 0..FIXED_BASE_WIDTH {
+                q = q.double();
+            }
+        }
+    }
+    let mut affine = super::jacobian::normalize_jacobian_batch(&all).into_iter();
+    points
+        .iter()
+        .map(|p| {
+            p.as_ref()?;
+            // 2^{8k} P is never the identity for a point of prime order.
+            (0..FIXED_BASE_WINDOWS)
+                .map(|_| affine.next().flatten())
+                .collect::<Option<Vec<Affine>>>()
+        })
+        .collect()
 }
 
 impl Secp256k1Precomputation {
@@ -245,6 +288,7 @@ impl Secp256k1Precomputation {
         Secp256k1Precomputation {
             affine: normalize_batch(points),
             tables: OnceLock::new(),
+            shifts: OnceLock::new(),
         }
     }
 
@@ -268,7 +312,44 @@ impl Secp256k1Precomputation {
         let dynamic = normalize_batch(dynamic_points);
         let fixed = live_count(static_scalars, &self.affine[..static_scalars.len()]);
         let moving = live_count(dynamic_scalars, &dynamic);
-        if straus_cost(fixed, moving) < pippenger_cost(fixed + moving) {
+        let dynamic_alone = straus_cost(0, moving).min(pippenger_cost(moving));
+        let straus_all = straus_cost(fixed, moving);
+        let pippenger_all = pippenger_cost(fixed + moving);
+        // The prebuilt shifts take 2.6 KiB per point; past about a thousand points their
+        // scattered reads leave the cache and the model's operation count stops predicting
+        // (measured: slower than Pippenger at 2050 fixed points, faster at 1025).
+        let fixed_base = if fixed <= FIXED_BASE_MAX_POINTS {
+            fixed_base_cost(fixed) + dynamic_alone
+        } else {
+            usize::MAX
+        };
+        if fixed_base < straus_all.min(pippenger_all) {
+            let shifts = self.shifts.get_or_init(|| window_shifts(&self.affine));
+            let mut digits = Vec::with_capacity(fixed * FIXED_BASE_WINDOWS);
+            let mut bases = Vec::with_capacity(fixed);
+            for (s, table) in static_scalars.iter().zip(shifts) {
+                if let (false, Some(table)) = (bool::from(s.is_zero()), table) {
+                    signed_digits(s, FIXED_BASE_WIDTH, FIXED_BASE_WINDOWS, &mut digits);
+                    bases.push(table);
+                }
+            }
+            let entries = || {
+                bases.iter().enumerate().flat_map(|(i, table)| {
+                    let d = &digits[i * FIXED_BASE_WINDOWS..(i + 1) * FIXED_BASE_WINDOWS];
+                    d.iter().zip(table.iter()).filter(|(d, _)| **d != 0).map(|(d, p)| (*d, p))
+                })
+            };
+            let mut buf = super::batch_affine::Buckets::default();
+            let fixed_sum =
+                super::batch_affine::bucket_sum(entries, FIXED_BASE_WIDTH, &mut buf);
+            let moving_sum = if straus_cost(0, moving) < pippenger_cost(moving) {
+                straus_dynamic(dynamic_scalars, &dynamic)
+            } else {
+                pippenger(dynamic_scalars, &dynamic)
+            };
+            return fixed_sum.add(&moving_sum).to_projective();
+        }
+        if straus_all < pippenger_all {
             let tables = self
                 .tables
                 .get_or_init(|| odd_multiples(&self.affine, STATIC_WIDTH));
