@@ -126,7 +126,12 @@ where
         buf.slots[at] = Some(if d > 0 { *p } else { p.neg() });
         buf.ranges[b].1 = at + 1;
     }
-    while round(&mut buf.slots, &mut buf.ranges, &mut buf.scratch, &mut buf.prefix) {}
+    while round(
+        &mut buf.slots,
+        &mut buf.ranges,
+        &mut buf.scratch,
+        &mut buf.prefix,
+    ) {}
     // Σ_b b·B_b from the top bucket down.
     let mut running = Jacobian::INFINITY;
     let mut sum = Jacobian::INFINITY;

@@ -18,13 +18,10 @@
 //! Points enter in affine form: the inputs are normalized with one shared inversion, and fixed
 //! generators are normalized once ([`Secp256k1Precomputation`]).
 //!
-//! # Constant time: Straus with fixed 4-bit windows
+//! # Constant time: Straus with signed 4-bit windows
 //!
-//! For secret scalars: each point's multiples \\(0P, \ldots, 15P\\) are tabulated, and for each
-//! of the 64 nibbles (from the top) the accumulator is doubled four times and each point's
-//! entry is added, selected by a full table scan with `subtle`'s conditional selection. Every
-//! addition uses `k256`'s complete formulas, so neither the control flow nor the memory
-//! accesses depend on the scalars.
+//! For secret scalars (see [`constant_time`]): 65 signed digits per scalar, a table of
+//! \\(P, \ldots, 8P\\) per point scanned in full for each digit, complete additions.
 
 use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
 use k256::{ProjectivePoint, Scalar};
@@ -336,12 +333,14 @@ impl Secp256k1Precomputation {
             let entries = || {
                 bases.iter().enumerate().flat_map(|(i, table)| {
                     let d = &digits[i * FIXED_BASE_WINDOWS..(i + 1) * FIXED_BASE_WINDOWS];
-                    d.iter().zip(table.iter()).filter(|(d, _)| **d != 0).map(|(d, p)| (*d, p))
+                    d.iter()
+                        .zip(table.iter())
+                        .filter(|(d, _)| **d != 0)
+                        .map(|(d, p)| (*d, p))
                 })
             };
             let mut buf = super::batch_affine::Buckets::default();
-            let fixed_sum =
-                super::batch_affine::bucket_sum(entries, FIXED_BASE_WIDTH, &mut buf);
+            let fixed_sum = super::batch_affine::bucket_sum(entries, FIXED_BASE_WIDTH, &mut buf);
             let moving_sum = if straus_cost(0, moving) < pippenger_cost(moving) {
                 straus_dynamic(dynamic_scalars, &dynamic)
             } else {
@@ -376,48 +375,66 @@ impl Secp256k1Precomputation {
     }
 }
 
-/// Constant-time \\(\sum_i s_i P_i\\) (Straus, 4-bit windows, full-table scans).
+/// Signed radix-16 digits of a scalar, least significant first: 64 digits in \\([-8, 8)\\) and
+/// a final carry in \\(\{0, 1\}\\), computed with arithmetic only (no branches on the value).
+fn signed_radix_16(s: &Scalar) -> [i8; 65] {
+    let bytes = s.to_bytes();
+    let mut digits = [0i8; 65];
+    for i in 0..32 {
+        let b = bytes[31 - i];
+        digits[2 * i] = (b & 15) as i8;
+        digits[2 * i + 1] = (b >> 4) as i8;
+    }
+    for i in 0..64 {
+        // carry = 1 exactly when the digit is 8 or more.
+        let carry = (digits[i] + 8) >> 4;
+        digits[i] -= carry << 4;
+        digits[i + 1] += carry;
+    }
+    digits
+}
+
+/// Constant-time \\(\sum_i s_i P_i\\): Straus with signed 4-bit windows. Each point's multiples
+/// \\(P, \ldots, 8P\\) are tabulated; for each of the 65 digits (from the top) the accumulator is
+/// doubled four times and each point adds \\(\pm |d| P\\), found by scanning the whole table
+/// with `subtle`'s conditional selection and negated by a conditional negation. Additions use
+/// `k256`'s complete formulas, so neither the control flow nor the memory accesses depend on
+/// the scalars.
 pub fn constant_time(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
     debug_assert_eq!(scalars.len(), points.len());
-    let tables: Vec<[ProjectivePoint; 16]> = points
+    let tables: Vec<[ProjectivePoint; 8]> = points
         .iter()
         .map(|p| {
-            let mut t = [ProjectivePoint::IDENTITY; 16];
-            for k in 1..16 {
+            let mut t = [*p; 8];
+            for k in 1..8 {
                 t[k] = t[k - 1] + p;
             }
             t
         })
         .collect();
-    let mut nibbles: Vec<[u8; 64]> = scalars
-        .iter()
-        .map(|s| {
-            let bytes = s.to_bytes();
-            let mut out = [0u8; 64];
-            for (i, b) in bytes.iter().enumerate() {
-                out[2 * i] = b >> 4;
-                out[2 * i + 1] = b & 15;
-            }
-            out
-        })
-        .collect();
+    let mut digits: Vec<[i8; 65]> = scalars.iter().map(signed_radix_16).collect();
     let mut acc = ProjectivePoint::IDENTITY;
-    for w in 0..64 {
-        if w > 0 {
+    for w in (0..65).rev() {
+        if w < 64 {
             for _ in 0..4 {
                 acc = acc.double();
             }
         }
-        for (table, digits) in tables.iter().zip(&nibbles) {
-            let digit = digits[w];
+        for (table, d) in tables.iter().zip(&digits) {
+            let digit = d[w];
+            // |d| and the sign without branching: mask is all ones for a negative digit.
+            let mask = digit >> 7;
+            let magnitude = ((digit ^ mask) - mask) as u8;
             let mut entry = ProjectivePoint::IDENTITY;
             for (k, candidate) in table.iter().enumerate() {
-                entry.conditional_assign(candidate, (k as u8).ct_eq(&digit));
+                entry.conditional_assign(candidate, (k as u8 + 1).ct_eq(&magnitude));
             }
+            let negated = -entry;
+            entry.conditional_assign(&negated, subtle::Choice::from((mask & 1) as u8));
             acc += entry;
         }
     }
-    nibbles.zeroize();
+    digits.zeroize();
     acc
 }
 
@@ -438,6 +455,26 @@ mod tests {
             .iter()
             .zip(points)
             .fold(ProjectivePoint::IDENTITY, |acc, (s, p)| acc + *p * s)
+    }
+
+    #[test]
+    fn signed_radix_16_recomposes() {
+        for s in [
+            Scalar::ZERO,
+            Scalar::ONE,
+            -Scalar::ONE,
+            Secp256k1::random_scalar(&mut OsRng),
+        ] {
+            let d = signed_radix_16(&s);
+            assert!(d[..64].iter().all(|x| (-8..8).contains(x)) && (0..=1).contains(&d[64]));
+            let mut acc = Scalar::ZERO;
+            for x in d.iter().rev() {
+                acc *= Scalar::from(16u64);
+                let mag = Scalar::from(x.unsigned_abs() as u64);
+                acc += if *x < 0 { -mag } else { mag };
+            }
+            assert_eq!(acc, s);
+        }
     }
 
     #[test]
@@ -543,6 +580,25 @@ mod timing {
     use super::*;
     use crate::group::{Group, Secp256k1};
     use rand::rngs::OsRng;
+
+    /// `cargo test --release -p rangeproof --lib secp256k1 -- --ignored --nocapture`: the
+    /// timings behind the cost model's constants (see BENCHMARKS.md).
+    #[test]
+    #[ignore]
+    fn time_constant_time_msm() {
+        let n = 1000;
+        let points: Vec<ProjectivePoint> = (0..n)
+            .map(|_| ProjectivePoint::GENERATOR * Secp256k1::random_scalar(&mut OsRng))
+            .collect();
+        let scalars: Vec<Scalar> = (0..n)
+            .map(|_| Secp256k1::random_scalar(&mut OsRng))
+            .collect();
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let _ = constant_time(&scalars, &points);
+            println!("ct msm {n}: {:?}", t.elapsed());
+        }
+    }
 
     #[test]
     #[ignore]
