@@ -6,8 +6,15 @@
 //! * [`cli_targets`]: the CLI's proof-document parser; replayed by
 //!   `rangeproof-cli/tests/fuzz_corpus.rs`.
 //!
+//! * [`grin_targets`]: secp256k1-zkp's format against the C library; replayed by
+//!   `rangeproof/tests/fuzz_corpus.rs`.
+//!
 //! Each `fuzz_targets/<name>.rs` calls the function of the same name; its corpus is
 //! `corpus/<name>/`.
 
 pub mod cli_targets;
+pub mod grin_targets;
 pub mod targets;
+/// The C library's wrapper, shared with the cross-tests.
+#[path = "../../rangeproof/tests/support/secp256k1zkp.rs"]
+pub mod zkp;

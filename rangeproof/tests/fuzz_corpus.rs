@@ -76,3 +76,19 @@ fn verify_monero_bpp() {
 fn batch() {
     replay("batch", targets::batch);
 }
+
+#[path = "support/secp256k1zkp.rs"]
+mod zkp;
+
+#[path = "../../fuzz/src/grin_targets.rs"]
+mod grin_targets;
+
+#[test]
+fn decode_grin() {
+    replay("decode_grin", grin_targets::decode_grin);
+}
+
+#[test]
+fn verify_grin() {
+    replay("verify_grin", grin_targets::verify_grin);
+}
