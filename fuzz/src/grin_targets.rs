@@ -100,7 +100,10 @@ fn c_library() -> &'static Mutex<CLib> {
 /// The x ‖ y form of H, as the C library takes generators.
 fn h_xy() -> [u8; 64] {
     use k256::elliptic_curve::sec1::ToEncodedPoint;
-    let e = ValueGenerator::h().point().to_affine().to_encoded_point(false);
+    let e = ValueGenerator::h()
+        .point()
+        .to_affine()
+        .to_encoded_point(false);
     let mut out = [0u8; 64];
     out[..32].copy_from_slice(e.x().expect("finite"));
     out[32..].copy_from_slice(e.y().expect("finite"));
@@ -132,7 +135,11 @@ pub fn verify_grin(data: &[u8]) {
         // XOR mask over the valid proof; a longer mask extends it, a shorter one cuts it when
         // its first byte says so.
         let cut = rest.first().is_some_and(|b| b & 0x80 != 0);
-        let len = if cut { rest.len().min(valid.len()) } else { valid.len().max(rest.len()) };
+        let len = if cut {
+            rest.len().min(valid.len())
+        } else {
+            valid.len().max(rest.len())
+        };
         (0..len)
             .map(|i| valid.get(i).copied().unwrap_or(0) ^ rest.get(i).copied().unwrap_or(0))
             .collect()
@@ -152,6 +159,14 @@ pub fn verify_grin(data: &[u8]) {
         // both without reaching it.
         proof.len() <= 1319 && c.verify(&proof, &cs)
     };
-    assert_eq!(ours, theirs, "verdicts differ on a {}-byte proof", proof.len());
-    assert!(CLib::take_illegal().is_none(), "the C library saw an illegal argument");
+    assert_eq!(
+        ours,
+        theirs,
+        "verdicts differ on a {}-byte proof",
+        proof.len()
+    );
+    assert!(
+        CLib::take_illegal().is_none(),
+        "the C library saw an illegal argument"
+    );
 }

@@ -131,6 +131,57 @@ fn monero_bulletproofs_plus_prove(runner: &mut CtRunner, _rng: &mut BenchRng) {
 
 /// The negative control: a variable-time scalar multiplication (the verifier's kind), on the
 /// same classes. It must show a large |t|, or the harness could not see a leak at all.
+/// secp256k1's constant-time MSM (signed radix-16 Straus, full-table scans), as the Grin prover
+/// computes S: 16 fixed points, secret scalars (fixed vs random, with the edge 2^64 - 1).
+fn secp256k1_constant_time_msm(runner: &mut CtRunner, _rng: &mut BenchRng) {
+    use rangeproof::Secp256k1;
+    let points: Vec<k256::ProjectivePoint> = (0..16)
+        .map(|_| k256::ProjectivePoint::GENERATOR * Secp256k1::random_scalar(&mut OsRng))
+        .collect();
+    let fixed: Vec<k256::Scalar> = vec![k256::Scalar::from(3u64); 16];
+    for s in secrets(100_000, 64) {
+        let scalars: Vec<k256::Scalar> = match s.class {
+            Class::Left => fixed.clone(),
+            Class::Right => (0..16)
+                .map(|i| {
+                    if i == 0 {
+                        k256::Scalar::from(s.value)
+                    } else {
+                        Secp256k1::random_scalar(&mut OsRng)
+                    }
+                })
+                .collect(),
+        };
+        runner.run_one(s.class, || Secp256k1::multiscalar_mul(&scalars, &points));
+    }
+}
+
+/// A whole secp256k1-zkp (Grin) proof, 8 bits: value and blinding are the secrets; the nonces
+/// are fresh per proof in both classes, as in use (they blind l(x), r(x), over which the
+/// inner-product argument runs in variable time, as the C library's does).
+fn grin_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
+    use rangeproof::flavors::grin::{GrinProver, GrinWitness};
+    let prover = GrinProver {
+        bits: 8,
+        ..GrinProver::grin()
+    };
+    let fixed = <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng);
+    for s in secrets(20_000, 8) {
+        let blinding = match s.class {
+            Class::Left => fixed,
+            Class::Right => <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng),
+        };
+        let witness = GrinWitness {
+            values: vec![s.value],
+            blindings: vec![blinding],
+            rewind_nonce: OsRng.gen(),
+            private_nonce: Some(OsRng.gen()),
+            message: None,
+        };
+        runner.run_one(s.class, || prover.prove(&witness).expect("proves"));
+    }
+}
+
 fn control_variable_time_mul(runner: &mut CtRunner, _rng: &mut BenchRng) {
     use curve25519_dalek::traits::VartimeMultiscalarMul;
     let p = dalek::generators().pedersen().b;
@@ -165,6 +216,8 @@ fn main() {
             "monero_bulletproofs_plus_prove",
             monero_bulletproofs_plus_prove,
         ),
+        ("secp256k1_constant_time_msm", secp256k1_constant_time_msm),
+        ("grin_prove_n8", grin_prove_n8),
         ("control_variable_time_mul", control_variable_time_mul),
     ]
     .into_iter()

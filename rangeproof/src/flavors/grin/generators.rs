@@ -233,7 +233,8 @@ pub fn derive_vector_generators(count: usize) -> Vec<ProjectivePoint> {
 /// with the fixed points' affine forms for the verifier.
 pub struct GrinGenerators {
     n: usize,
-    points: Vec<ProjectivePoint>,
+    /// The process-wide derived list (at least `n` long; a prefix is shared by every count).
+    points: Arc<Vec<ProjectivePoint>>,
     table: OnceLock<Arc<Secp256k1Precomputation>>,
 }
 
@@ -249,38 +250,45 @@ impl core::fmt::Debug for GrinGenerators {
 /// values).
 pub const MAX_GENERATORS: usize = 1 << 15;
 
+/// How many generator counts keep their tables for the process: every power of two (15 of
+/// them) and the first few others. Counts beyond that are rebuilt per use, so untrusted
+/// statements naming ever new counts cannot grow memory without bound.
+const CACHED_COUNTS: usize = 24;
+
 impl GrinGenerators {
-    /// The process-wide list of `n` generators (derived on first use and kept; shorter lists
-    /// are prefixes of longer ones, so one derivation serves all).
+    /// The list of `n` generators, derived on first use (one derivation serves every count: the
+    /// lists are prefixes of one stream), with its verification tables kept for the process
+    /// for up to [`CACHED_COUNTS`] counts.
     pub fn get(n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
             return Err(ProofError::InvalidGeneratorCount(n));
         }
         static CACHE: OnceLock<Mutex<HashMap<usize, Arc<GrinGenerators>>>> = OnceLock::new();
-        static ALL: OnceLock<Mutex<Vec<ProjectivePoint>>> = OnceLock::new();
+        static ALL: OnceLock<Mutex<Arc<Vec<ProjectivePoint>>>> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
         if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&n) {
             return Ok(Arc::clone(g));
         }
         let points = {
             let mut all = ALL
-                .get_or_init(|| Mutex::new(Vec::new()))
+                .get_or_init(|| Mutex::new(Arc::new(Vec::new())))
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
             if all.len() < n {
-                *all = derive_vector_generators(n);
+                // Derive the longer list once, rounded up to a power of two.
+                *all = Arc::new(derive_vector_generators(n.next_power_of_two()));
             }
-            all[..n].to_vec()
+            Arc::clone(&all)
         };
         let gens = Arc::new(GrinGenerators {
             n,
             points,
             table: OnceLock::new(),
         });
-        cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(n, Arc::clone(&gens));
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if n.is_power_of_two() || cache.len() < CACHED_COUNTS {
+            cache.insert(n, Arc::clone(&gens));
+        }
         Ok(gens)
     }
 
@@ -307,7 +315,7 @@ impl GrinGenerators {
     /// Affine forms of \\([g_0, \ldots, g_{N-1}, G, H]\\), computed once.
     pub(crate) fn table(&self) -> Arc<Secp256k1Precomputation> {
         Arc::clone(self.table.get_or_init(|| {
-            let mut all = self.points.clone();
+            let mut all = self.points[..self.n].to_vec();
             all.push(g());
             all.push(h());
             Arc::new(Secp256k1::precompute(&all))
