@@ -149,6 +149,19 @@ impl GrinRangeProof {
         out
     }
 
+    /// Whether two proofs have the same points and scalars (their encodings may differ where
+    /// decoding is lenient: padding sign bits, abscissas at or above \\(p\\)).
+    pub fn same_elements(&self, other: &Self) -> bool {
+        let points = |p: &Self| {
+            let mut v = vec![p.a.point, p.s.point, p.t1.point, p.t2.point];
+            v.extend(p.lr.iter().flat_map(|(l, r)| [l.point, r.point]));
+            v
+        };
+        (self.neg_tau_x, self.neg_mu, self.t, self.ab)
+            == (other.neg_tau_x, other.neg_mu, other.t, other.ab)
+            && points(self) == points(other)
+    }
+
     /// Number of inner-product rounds.
     pub fn rounds(&self) -> usize {
         self.lr.len()

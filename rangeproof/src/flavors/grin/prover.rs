@@ -24,11 +24,14 @@ use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable};
 use k256::{ProjectivePoint, Scalar};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
+use std::sync::Arc;
+
 use super::generators::{g as base_g, GrinGenerators, ValueGenerator};
 use super::proof::GrinRangeProof;
 use super::transcript::{HashChain, XOnlyPoint};
 use super::verifier::absorb_statement;
 use super::GrinStatement;
+use crate::group::secp256k1::Secp256k1Precomputation;
 use crate::group::{Group, Secp256k1};
 use crate::util::inner_product;
 use crate::ProofError;
@@ -381,11 +384,45 @@ pub(crate) fn prove_impl(
 
 type IppOutput = (Scalar, [Scalar; 4], Vec<(XOnlyPoint, XOnlyPoint)>);
 
+/// The points \\(L, R\\) are combinations of: the original generators \\(G_k, H_k\\) (the
+/// list's table), or, after a fold, the materialized folded generators (a table of their own).
+struct Base {
+    table: Arc<Secp256k1Precomputation>,
+    /// Number of \\(G\\) (and of \\(H\\)) points in the base.
+    len: usize,
+    /// Table index of \\(H_0\\) and of the blinding base \\(G\\).
+    h_at: usize,
+    blinding_at: usize,
+    /// Per base point: its factor in the current folded generators.
+    cg: Vec<Scalar>,
+    ch: Vec<Scalar>,
+    /// Rounds done since this base was made (a current element covers `2^rounds` of them).
+    rounds: usize,
+}
+
+/// Field-multiplication estimates (as the MSM's cost model counts them) for the fold decision.
+const STATIC_POINT_COST: usize = 308; // about 28 mixed additions with width-8 tables
+const MSM_FIXED_COST: usize = 2048; // 256 doublings
+const TABLE_POINT_COST: usize = 700; // a new point's tables
+
+/// Whether materializing the folded generators now (`cur` current elements, `left` rounds
+/// to go) costs less than computing the remaining rounds over the base.
+fn fold_pays(base_len: usize, cur: usize, left: usize) -> bool {
+    let round = |points: usize| 2 * (points * STATIC_POINT_COST + MSM_FIXED_COST);
+    let fold = 2 * cur * MSM_FIXED_COST
+        + 2 * base_len * STATIC_POINT_COST
+        + 2 * cur * TABLE_POINT_COST
+        + left * round(cur);
+    left > 0 && fold < left * round(base_len)
+}
+
 /// secp256k1-zkp's inner-product argument for \\(\langle \mathbf a, \mathbf G \rangle +
 /// \langle \mathbf b, \mathbf H' \rangle\\) with \\(H'_k = y^{-k} H_k\\): interleaved halving,
-/// \\(u = u_x G\\), down to two elements. \\(L\\) and \\(R\\) are computed over the original
-/// generators with each one's accumulated challenge factor (no folded generators are
-/// materialized). Variable time: see the module notes.
+/// \\(u = u_x G\\), down to two elements. \\(L\\) and \\(R\\) are computed over a *base* of
+/// points with each one's accumulated challenge factor: first the original generators; when the
+/// cost model says it pays (large vectors), the current folded generators are materialized
+/// (each a small multiscalar multiplication over its block of the base) and become the base,
+/// as the C library's prover also does at fixed rounds. Variable time: see the module notes.
 fn inner_product_argument(
     gens: &GrinGenerators,
     chain: &mut HashChain,
@@ -398,41 +435,48 @@ fn inner_product_argument(
     chain.absorb(&[&Secp256k1::scalar_to_bytes(&t)]);
     let ux = chain.challenge()?;
 
-    // Factor of each original generator in the current folded ones.
-    let mut cg = vec![Scalar::ONE; nm];
+    let n_gens = gens.count();
     let mut ch = Vec::with_capacity(nm);
     let mut y_pow = Scalar::ONE;
     for _ in 0..nm {
         ch.push(y_pow);
         y_pow *= y_inv;
     }
-    let n_gens = gens.count();
-    let table = gens.table();
+    let mut base = Base {
+        table: gens.table(),
+        len: nm,
+        h_at: n_gens / 2,
+        blinding_at: n_gens,
+        cg: vec![Scalar::ONE; nm],
+        ch,
+        rounds: 0,
+    };
     let rounds = super::proof::rounds(nm);
     let mut lr = Vec::with_capacity(rounds);
     let mut len = nm;
     for i in 0..rounds {
         let half = len / 2;
-        let block = 1usize << i;
-        let mut statics_l = vec![Scalar::ZERO; n_gens + 1];
-        let mut statics_r = vec![Scalar::ZERO; n_gens + 1];
+        let block = 1usize << base.rounds;
+        let size = base.table.len();
+        let mut statics_l = vec![Scalar::ZERO; size];
+        let mut statics_r = vec![Scalar::ZERO; size];
         for j in 0..half {
             let (even, odd) = (2 * j, 2 * j + 1);
             for k in odd * block..(odd + 1) * block {
-                statics_l[k] = a[even] * cg[k];
-                statics_r[n_gens / 2 + k] = b[even] * ch[k];
+                statics_l[k] = a[even] * base.cg[k];
+                statics_r[base.h_at + k] = b[even] * base.ch[k];
             }
             for k in even * block..(even + 1) * block {
-                statics_l[n_gens / 2 + k] = b[odd] * ch[k];
-                statics_r[k] = a[odd] * cg[k];
+                statics_l[base.h_at + k] = b[odd] * base.ch[k];
+                statics_r[k] = a[odd] * base.cg[k];
             }
         }
         let c_l: Scalar = (0..half).map(|j| a[2 * j] * b[2 * j + 1]).sum();
         let c_r: Scalar = (0..half).map(|j| a[2 * j + 1] * b[2 * j]).sum();
-        statics_l[n_gens] = ux * c_l;
-        statics_r[n_gens] = ux * c_r;
-        let l = Secp256k1::vartime_mixed_multiscalar_mul(&table, &statics_l, &[], &[]);
-        let r = Secp256k1::vartime_mixed_multiscalar_mul(&table, &statics_r, &[], &[]);
+        statics_l[base.blinding_at] = ux * c_l;
+        statics_r[base.blinding_at] = ux * c_r;
+        let l = Secp256k1::vartime_mixed_multiscalar_mul(&base.table, &statics_l, &[], &[]);
+        let r = Secp256k1::vartime_mixed_multiscalar_mul(&base.table, &statics_r, &[], &[]);
         let l = XOnlyPoint::from_point(l).ok_or(ProofError::IdentityPoint)?;
         let r = XOnlyPoint::from_point(r).ok_or(ProofError::IdentityPoint)?;
         chain.absorb_pair((l.x, l.non_residue), (r.x, r.non_residue));
@@ -443,16 +487,53 @@ fn inner_product_argument(
             a[j] = a[2 * j] * x + a[2 * j + 1] * x_inv;
             b[j] = b[2 * j] * x_inv + b[2 * j + 1] * x;
         }
-        for k in 0..nm {
-            if (k >> i) & 1 == 0 {
-                cg[k] *= x_inv;
-                ch[k] *= x;
+        // Interleaved halving: bit `rounds` of a base index says even (0) or odd (1).
+        let bit = base.rounds;
+        for k in 0..base.len {
+            if (k >> bit) & 1 == 0 {
+                base.cg[k] *= x_inv;
+                base.ch[k] *= x;
             } else {
-                cg[k] *= x;
-                ch[k] *= x_inv;
+                base.cg[k] *= x;
+                base.ch[k] *= x_inv;
             }
         }
+        base.rounds += 1;
         len = half;
+        if fold_pays(base.len, len, rounds - i - 1) {
+            base = fold(&base, len);
+        }
     }
     Ok((t, [a[0], a[1], b[0], b[1]], lr))
+}
+
+/// Materializes the `cur` current folded generators \\(G'_j = \sum_k c_k G_k\\) over their
+/// blocks of the base (and the same for \\(H'\\)), as a new base with unit factors.
+fn fold(base: &Base, cur: usize) -> Base {
+    let block = base.len / cur;
+    let size = base.table.len();
+    let mut points = Vec::with_capacity(2 * cur + 1);
+    for (at, factors) in [(0, &base.cg), (base.h_at, &base.ch)] {
+        for j in 0..cur {
+            let mut statics = vec![Scalar::ZERO; size];
+            statics[at + j * block..at + (j + 1) * block]
+                .copy_from_slice(&factors[j * block..(j + 1) * block]);
+            points.push(Secp256k1::vartime_mixed_multiscalar_mul(
+                &base.table,
+                &statics,
+                &[],
+                &[],
+            ));
+        }
+    }
+    points.push(base_g());
+    Base {
+        table: Arc::new(Secp256k1::precompute(&points)),
+        len: cur,
+        h_at: cur,
+        blinding_at: 2 * cur,
+        cg: vec![Scalar::ONE; cur],
+        ch: vec![Scalar::ONE; cur],
+        rounds: 0,
+    }
 }
