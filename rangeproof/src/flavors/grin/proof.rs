@@ -58,7 +58,8 @@ pub fn proof_len(bits: usize, m: usize) -> usize {
     HEADER_LEN + 5 * 32 + (2 * k).div_ceil(8) + 64 * k
 }
 
-fn scalar_nonzero(bytes: &[u8]) -> Result<Scalar, ProofError> {
+/// A canonical, non-zero big-endian scalar (what the C code requires of τx, μ, t, a, b).
+pub(crate) fn scalar_nonzero(bytes: &[u8]) -> Result<Scalar, ProofError> {
     let arr: [u8; 32] = bytes
         .try_into()
         .map_err(|_| ProofError::InvalidLength(bytes.len()))?;

@@ -43,17 +43,6 @@ impl core::fmt::Debug for Rewound {
     }
 }
 
-fn nonzero_scalar(bytes: &[u8]) -> Result<Scalar, ProofError> {
-    let arr: [u8; 32] = bytes
-        .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-    let s = Secp256k1::scalar_from_canonical_bytes(&arr).ok_or(ProofError::NonCanonicalScalar)?;
-    if bool::from(s.is_zero()) {
-        return Err(ProofError::NonCanonicalScalar);
-    }
-    Ok(s)
-}
-
 /// Recovers the value, message and (if the nonces were equal) blinding of a single-value
 /// proof from its rewind nonce.
 pub fn rewind(
@@ -69,8 +58,8 @@ pub fn rewind(
         return Err(ProofError::InvalidLength(proof.len()));
     }
     let commitment = statement.commitment_points()?[0];
-    let neg_tau_x = nonzero_scalar(&proof[..32])?;
-    let neg_mu = nonzero_scalar(&proof[32..64])?;
+    let neg_tau_x = super::proof::scalar_nonzero(&proof[..32])?;
+    let neg_mu = super::proof::scalar_nonzero(&proof[32..64])?;
     let (alpha, rho) = chacha_scalars(nonce, 0);
     let (tau1, tau2) = chacha_scalars(nonce, 1);
 

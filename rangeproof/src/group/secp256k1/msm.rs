@@ -87,7 +87,7 @@ fn straus_cost(fixed: usize, dynamic: usize) -> usize {
 }
 
 /// The scalar's 256-bit value as little-endian 64-bit limbs.
-fn limbs(s: &Scalar) -> [u64; 4] {
+pub(crate) fn limbs(s: &Scalar) -> [u64; 4] {
     let bytes = s.to_bytes();
     let mut out = [0u64; 4];
     for (i, limb) in out.iter_mut().enumerate() {
@@ -100,7 +100,7 @@ fn limbs(s: &Scalar) -> [u64; 4] {
 }
 
 /// Bits `[pos, pos + c)` of a 256-bit value (zero beyond bit 255), for `c ≤ 32`.
-fn bits_at(limbs: &[u64; 4], pos: usize, c: usize) -> u64 {
+pub(crate) fn bits_at(limbs: &[u64; 4], pos: usize, c: usize) -> u64 {
     let (word, shift) = (pos / 64, pos % 64);
     if word >= 4 {
         return 0;

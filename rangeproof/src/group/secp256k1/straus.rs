@@ -14,6 +14,7 @@
 use k256::Scalar;
 
 use super::jacobian::{normalize_jacobian_batch, Affine, Jacobian};
+use super::msm::{bits_at, limbs};
 
 /// Window width of fixed points' tables.
 pub(crate) const STATIC_WIDTH: usize = 8;
@@ -56,31 +57,6 @@ pub(crate) fn odd_multiples(points: &[Option<Affine>], w: usize) -> Vec<Option<O
         .collect()
 }
 
-/// The scalar as 64-bit limbs, least significant first.
-fn limbs(s: &Scalar) -> [u64; 4] {
-    let bytes = s.to_bytes();
-    let mut out = [0u64; 4];
-    for (i, limb) in out.iter_mut().enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[32 - 8 * (i + 1)..32 - 8 * i]);
-        *limb = u64::from_be_bytes(word);
-    }
-    out
-}
-
-/// Bits `[pos, pos + w)` (zero beyond bit 255), `w ≤ 16`.
-fn window(limbs: &[u64; 4], pos: usize, w: usize) -> u64 {
-    let (word, shift) = (pos / 64, pos % 64);
-    if word >= 4 {
-        return 0;
-    }
-    let mut v = limbs[word] >> shift;
-    if shift + w > 64 && word + 1 < 4 {
-        v |= limbs[word + 1] << (64 - shift);
-    }
-    v & ((1u64 << w) - 1)
-}
-
 /// The width-`w` non-adjacent form: `digits[i]` is the digit of \\(2^i\\).
 pub(crate) fn wnaf(s: &Scalar, w: usize) -> [i8; POSITIONS] {
     let limbs = limbs(s);
@@ -89,7 +65,7 @@ pub(crate) fn wnaf(s: &Scalar, w: usize) -> [i8; POSITIONS] {
     let mut carry = 0u64;
     let mut pos = 0;
     while pos < POSITIONS {
-        let win = window(&limbs, pos, w) + carry;
+        let win = bits_at(&limbs, pos, w) + carry;
         if win & 1 == 0 {
             // Digit 0 here; a pending carry (bit 1 + carry 1) moves on to the next position.
             pos += 1;
