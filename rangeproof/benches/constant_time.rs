@@ -166,7 +166,7 @@ fn grin_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
         ..GrinProver::grin()
     };
     let fixed = <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng);
-    for s in secrets(20_000, 8) {
+    for s in secrets(60_000, 8) {
         let blinding = match s.class {
             Class::Left => fixed,
             Class::Right => <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng),
