@@ -395,24 +395,39 @@ fn signed_radix_16(s: &Scalar) -> [i8; 65] {
 }
 
 /// Constant-time \\(\sum_i s_i P_i\\): Straus with signed 4-bit windows. Each point's multiples
-/// \\(P, \ldots, 8P\\) are tabulated; for each of the 65 digits (from the top) the accumulator is
-/// doubled four times and each point adds \\(\pm |d| P\\), found by scanning the whole table
-/// with `subtle`'s conditional selection and negated by a conditional negation. Additions use
-/// `k256`'s complete formulas, so neither the control flow nor the memory accesses depend on
-/// the scalars.
+/// \\(P, \ldots, 8P\\) are tabulated in affine form; for each of the 65 digits (from the top)
+/// the accumulator is doubled four times and each point adds \\(\pm |d| P\\), found by scanning
+/// the whole table with `subtle`'s conditional selection and negated by a conditional negation.
+/// Additions use `k256`'s complete (mixed) formulas, so neither the control flow nor the memory
+/// accesses depend on the scalars.
 pub fn constant_time(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+    use k256::elliptic_curve::{group::Group as _, BatchNormalize};
+    use k256::AffinePoint;
     debug_assert_eq!(scalars.len(), points.len());
-    let tables: Vec<[ProjectivePoint; 8]> = points
+    // Tables of P..8P, normalized together (one inversion) so each addition is a complete
+    // mixed addition (`k256`'s `ProjectivePoint + AffinePoint`, cheaper than two projective
+    // operands). An identity point contributes nothing and has no affine multiples; which
+    // points are the identity is public.
+    let live: Vec<(&Scalar, &ProjectivePoint)> = scalars
         .iter()
-        .map(|p| {
-            let mut t = [*p; 8];
-            for k in 1..8 {
-                t[k] = t[k - 1] + p;
-            }
-            t
-        })
+        .zip(points)
+        .filter(|(_, p)| !bool::from(p.is_identity()))
         .collect();
-    let mut digits: Vec<[i8; 65]> = scalars.iter().map(signed_radix_16).collect();
+    let mut multiples = Vec::with_capacity(8 * live.len());
+    for (_, p) in &live {
+        let mut m = **p;
+        multiples.push(m);
+        for _ in 1..8 {
+            m += *p;
+            multiples.push(m);
+        }
+    }
+    let affine: Vec<AffinePoint> = if multiples.is_empty() {
+        Vec::new()
+    } else {
+        <ProjectivePoint as BatchNormalize<[ProjectivePoint]>>::batch_normalize(&multiples)
+    };
+    let mut digits: Vec<[i8; 65]> = live.iter().map(|(s, _)| signed_radix_16(s)).collect();
     let mut acc = ProjectivePoint::IDENTITY;
     for w in (0..65).rev() {
         if w < 64 {
@@ -420,18 +435,18 @@ pub fn constant_time(scalars: &[Scalar], points: &[ProjectivePoint]) -> Projecti
                 acc = acc.double();
             }
         }
-        for (table, d) in tables.iter().zip(&digits) {
+        for (table, d) in affine.chunks_exact(8).zip(&digits) {
             let digit = d[w];
             // |d| and the sign without branching: mask is all ones for a negative digit.
             let mask = digit >> 7;
             let magnitude = ((digit ^ mask) - mask) as u8;
-            let mut entry = ProjectivePoint::IDENTITY;
+            let mut entry = AffinePoint::IDENTITY;
             for (k, candidate) in table.iter().enumerate() {
                 entry.conditional_assign(candidate, (k as u8 + 1).ct_eq(&magnitude));
             }
             let negated = -entry;
             entry.conditional_assign(&negated, subtle::Choice::from((mask & 1) as u8));
-            acc += entry;
+            acc += &entry;
         }
     }
     digits.zeroize();
