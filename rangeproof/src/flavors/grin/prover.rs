@@ -398,22 +398,35 @@ struct Base {
     ch: Vec<Scalar>,
     /// Rounds done since this base was made (a current element covers `2^rounds` of them).
     rounds: usize,
+    /// Whether this is the generator list itself (which has tables).
+    original: bool,
 }
 
 /// Field-multiplication estimates (as the MSM's cost model counts them) for the fold decision.
-const STATIC_POINT_COST: usize = 308; // about 28 mixed additions with width-8 tables
+const STATIC_POINT_COST: usize = 308; // about 28 mixed additions with the list's width-8 tables
+const FOLDED_POINT_COST: usize = 560; // a folded point: its width-5 table and 43 additions
 const MSM_FIXED_COST: usize = 2048; // 256 doublings
-const TABLE_POINT_COST: usize = 700; // a new point's tables
 
-/// Whether materializing the folded generators now (`cur` current elements, `left` rounds
-/// to go) costs less than computing the remaining rounds over the base.
-fn fold_pays(base_len: usize, cur: usize, left: usize) -> bool {
-    let round = |points: usize| 2 * (points * STATIC_POINT_COST + MSM_FIXED_COST);
-    let fold = 2 * cur * MSM_FIXED_COST
-        + 2 * base_len * STATIC_POINT_COST
-        + 2 * cur * TABLE_POINT_COST
-        + left * round(cur);
-    left > 0 && fold < left * round(base_len)
+/// After which round (if any) to materialize the folded generators: the round minimizing the
+/// estimated cost of the rounds over the original list (tables: cheap per point, but all
+/// \\(nm\\) of them every round), the fold (one small multiscalar multiplication per folded
+/// generator, its doublings dominating), and the rounds over the folded points. Only the
+/// original list is folded (folded points have no tables and fold no cheaper).
+fn best_fold_round(nm: usize, rounds: usize) -> Option<usize> {
+    let round = |points: usize, per: usize| 2 * (points * per + MSM_FIXED_COST);
+    let no_fold = rounds * round(nm, STATIC_POINT_COST);
+    (0..rounds.saturating_sub(1))
+        .map(|r| {
+            let cur = nm >> (r + 1);
+            let cost = (r + 1) * round(nm, STATIC_POINT_COST)
+                + 2 * cur * MSM_FIXED_COST
+                + 2 * nm * STATIC_POINT_COST
+                + (rounds - r - 1) * round(cur, FOLDED_POINT_COST);
+            (cost, r)
+        })
+        .filter(|(cost, _)| *cost < no_fold)
+        .min()
+        .map(|(_, r)| r)
 }
 
 /// secp256k1-zkp's inner-product argument for \\(\langle \mathbf a, \mathbf G \rangle +
@@ -450,8 +463,10 @@ fn inner_product_argument(
         cg: vec![Scalar::ONE; nm],
         ch,
         rounds: 0,
+        original: true,
     };
     let rounds = super::proof::rounds(nm);
+    let fold_after = best_fold_round(nm, rounds);
     let mut lr = Vec::with_capacity(rounds);
     let mut len = nm;
     for i in 0..rounds {
@@ -500,7 +515,7 @@ fn inner_product_argument(
         }
         base.rounds += 1;
         len = half;
-        if fold_pays(base.len, len, rounds - i - 1) {
+        if base.original && fold_after == Some(i) {
             base = fold(&base, len);
         }
     }
@@ -528,12 +543,42 @@ fn fold(base: &Base, cur: usize) -> Base {
     }
     points.push(base_g());
     Base {
-        table: Arc::new(Secp256k1::precompute(&points)),
+        table: Arc::new(Secp256k1Precomputation::short_lived(&points)),
         len: cur,
         h_at: cur,
         blinding_at: 2 * cur,
         cg: vec![Scalar::ONE; cur],
         ch: vec![Scalar::ONE; cur],
         rounds: 0,
+        original: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_is_chosen_only_where_it_pays() {
+        // Small vectors: the list's tables win every round. Large: fold once, early.
+        assert_eq!(best_fold_round(64, 5), None);
+        let r = best_fold_round(1024, 9).expect("folds at 64 x 16");
+        assert!(r <= 4, "folds after round {r}");
+        assert_eq!(best_fold_round(2, 0), None);
+    }
+
+    #[test]
+    fn chacha_scalars_match_a_known_block() {
+        // ChaCha20 with an all-zero key, counter 0, nonce 0 starts 76 b8 e0 ad … (RFC 7539's
+        // test vector 1): the first scalar is that block's first 32 bytes, big-endian.
+        let (r1, _) = chacha_scalars(&[0u8; 32], 0);
+        assert_eq!(
+            hex_prefix(&Secp256k1::scalar_to_bytes(&r1)),
+            "76b8e0ada0f13d90405d6ae55386bd28"
+        );
+    }
+
+    fn hex_prefix(bytes: &[u8]) -> String {
+        bytes[..16].iter().map(|b| format!("{b:02x}")).collect()
     }
 }

@@ -252,6 +252,9 @@ pub struct Secp256k1Precomputation {
     affine: Vec<Option<Affine>>,
     tables: OnceLock<Vec<Option<OddMultiples>>>,
     shifts: OnceLock<Vec<Option<Vec<Affine>>>>,
+    /// Whether building tables can pay (the points serve many multiplications); a
+    /// short-lived set (a prover's folded generators) only keeps the affine forms.
+    long_lived: bool,
 }
 
 /// \\(2^{8k} P\\) for \\(k < 33\\), for every point, normalized with one inversion.
@@ -286,6 +289,16 @@ impl Secp256k1Precomputation {
             affine: normalize_batch(points),
             tables: OnceLock::new(),
             shifts: OnceLock::new(),
+            long_lived: true,
+        }
+    }
+
+    /// Points for a few multiplications only: normalized, but no tables are ever built for
+    /// them (each call treats them as points that came with it).
+    pub fn short_lived(points: &[ProjectivePoint]) -> Self {
+        Secp256k1Precomputation {
+            long_lived: false,
+            ..Self::new(points)
         }
     }
 
@@ -307,6 +320,19 @@ impl Secp256k1Precomputation {
         dynamic_points: &[ProjectivePoint],
     ) -> ProjectivePoint {
         let dynamic = normalize_batch(dynamic_points);
+        if !self.long_lived {
+            let mut scalars = static_scalars.to_vec();
+            scalars.extend_from_slice(dynamic_scalars);
+            let mut points = self.affine[..static_scalars.len()].to_vec();
+            points.extend(dynamic);
+            let n = live_count(&scalars, &points);
+            let sum = if straus_cost(0, n) < pippenger_cost(n) {
+                straus_dynamic(&scalars, &points)
+            } else {
+                pippenger(&scalars, &points)
+            };
+            return sum.to_projective();
+        }
         let fixed = live_count(static_scalars, &self.affine[..static_scalars.len()]);
         let moving = live_count(dynamic_scalars, &dynamic);
         let dynamic_alone = straus_cost(0, moving).min(pippenger_cost(moving));
