@@ -173,6 +173,112 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// Median of a list of durations (ns).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    v[v.len() / 2]
+}
+
+/// Ours and theirs alternately, one iteration each, `rounds` times (after two warm-up
+/// rounds): the machine's speed drifts (a shared host), and alternating puts both sides under
+/// the same conditions. Returns the medians (ns) and the median of the per-round ratios.
+fn interleaved(
+    rounds: usize,
+    mut ours: impl FnMut(usize),
+    mut theirs: impl FnMut(usize),
+) -> (f64, f64, f64) {
+    let (mut o, mut t, mut r) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..rounds + 2 {
+        let start = std::time::Instant::now();
+        ours(i);
+        let a = start.elapsed().as_nanos() as f64;
+        let start = std::time::Instant::now();
+        theirs(i);
+        let b = start.elapsed().as_nanos() as f64;
+        if i >= 2 {
+            o.push(a);
+            t.push(b);
+            r.push(a / b);
+        }
+    }
+    (median(o), median(t), median(r))
+}
+
+/// The alternating measurement of every comparison (the table BENCHMARKS.md quotes).
+fn interleaved_table() {
+    println!("\n| benchmark (secp256k1-zkp format, 64 bits, one thread; alternating runs) | ours (median) | secp256k1-zkp (median) | median of ours / C |");
+    println!("|---|---|---|---|");
+    let row = |what: &str, per: f64, (o, t, r): (f64, f64, f64)| {
+        println!("| {what} | {} | {} | {r:.2} |", fmt(o / per), fmt(t / per));
+    };
+    for m in [1usize, 16] {
+        let mut clib = CLib::new(generators_n(m));
+        let cases: Vec<_> = (0..ROTATION).map(|_| case(m)).collect();
+        let cs: Vec<CStatement<'_>> = cases
+            .iter()
+            .map(|(st, _)| CStatement {
+                bits: 64,
+                commitments: &st.commitments,
+                value_gen: H_XY,
+                min_values: None,
+                extra: None,
+            })
+            .collect();
+        let rounds = if m == 1 { 200 } else { 40 };
+        let result = interleaved(
+            rounds,
+            |i| grin::verify(&cases[i % ROTATION].1, &cases[i % ROTATION].0).unwrap(),
+            |i| assert!(clib.verify(&cases[i % ROTATION].1, &cs[i % ROTATION])),
+        );
+        row(&format!("verify, m = {m}"), 1.0, result);
+        let witnesses: Vec<_> = (0..rounds + 2).map(|_| witness(m)).collect();
+        let mut clib = CLib::new(generators_n(m));
+        let result = interleaved(
+            if m == 1 { 60 } else { 10 },
+            |i| {
+                prover(m).prove(&witnesses[i].0).unwrap();
+            },
+            |i| {
+                let (w, blinds) = &witnesses[i];
+                clib.prove(
+                    64,
+                    &w.values,
+                    blinds,
+                    &H_XY,
+                    None,
+                    &w.rewind_nonce,
+                    w.private_nonce.as_ref(),
+                    None,
+                    None,
+                )
+                .unwrap();
+            },
+        );
+        row(&format!("prove, m = {m}"), 1.0, result);
+    }
+    let cases: Vec<_> = (0..BATCH).map(|_| case(1)).collect();
+    let proofs: Vec<Vec<u8>> = cases.iter().map(|(_, p)| p.clone()).collect();
+    let commitments: Vec<Vec<[u8; 33]>> =
+        cases.iter().map(|(s, _)| s.commitments.clone()).collect();
+    let mut clib = CLib::new(256);
+    let result = interleaved(
+        6,
+        |_| {
+            let mut batch = BatchVerifier::new();
+            for (st, proof) in &cases {
+                batch.add_grin_bulletproof(proof, st, &mut OsRng);
+            }
+            batch.verify().unwrap()
+        },
+        |_| assert!(clib.verify_multi(&proofs, &commitments, 64)),
+    );
+    row(
+        "batch-verify 1024 proofs (m = 1), per proof",
+        BATCH as f64,
+        result,
+    );
+}
+
 fn summary() {
     println!("\n| benchmark (secp256k1-zkp format, 64 bits, one thread) | ours | secp256k1-zkp | ours / C |");
     println!("|---|---|---|---|");
@@ -223,4 +329,5 @@ fn main() {
     bench(&mut c);
     c.final_summary();
     summary();
+    interleaved_table();
 }

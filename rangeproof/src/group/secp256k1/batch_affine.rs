@@ -31,7 +31,7 @@ fn same_abscissa(p: &Affine, q: &Affine) -> Option<Affine> {
 fn round(
     slots: &mut [Option<Affine>],
     ranges: &mut [(usize, usize)],
-    scratch: &mut Vec<(usize, Affine, Affine)>,
+    scratch: &mut Vec<(usize, Affine, Affine, FieldElement)>,
     prefix: &mut Vec<FieldElement>,
 ) -> bool {
     scratch.clear();
@@ -49,7 +49,7 @@ fn round(
                     } else {
                         prefix.push(acc);
                         acc *= dx;
-                        scratch.push((i, p, q));
+                        scratch.push((i, p, q, dx));
                     }
                 }
                 (None, q) => slots[i] = q,
@@ -61,8 +61,7 @@ fn round(
     }
     // Every batched denominator is non-zero, so the product is invertible.
     let mut inv: FieldElement = Option::from(acc.invert()).unwrap_or(FieldElement::ZERO);
-    for (k, &(i, p, q)) in scratch.iter().enumerate().rev() {
-        let dx = (q.x + p.x.negate(1)).normalize_weak();
+    for (k, &(i, p, q, dx)) in scratch.iter().enumerate().rev() {
         let d_inv = inv * prefix[k];
         inv *= dx;
         let lambda = (q.y + p.y.negate(1)) * d_inv;
@@ -93,7 +92,7 @@ pub(crate) struct Buckets {
     counts: Vec<usize>,
     slots: Vec<Option<Affine>>,
     ranges: Vec<(usize, usize)>,
-    scratch: Vec<(usize, Affine, Affine)>,
+    scratch: Vec<(usize, Affine, Affine, FieldElement)>,
     prefix: Vec<FieldElement>,
 }
 
