@@ -53,8 +53,14 @@ const DOUBLE_COST: usize = 8;
 /// Pippenger's cost \\(w(nM + 2^c A) + 256 D\\) at window width `c`, with \\(nM\\) the
 /// cheaper of the Jacobian and the batched affine bucket additions.
 fn pippenger_cost_at(n: usize, c: usize) -> usize {
-    (256 / c + 1) * (bucket_cost(n, c) + (1usize << c) * ADD_COST) + 256 * DOUBLE_COST
+    // With the GLV split: 2n points, 128-bit scalars, and the split itself per point.
+    (128 / c + 1) * (bucket_cost(2 * n, c) + (1usize << c) * ADD_COST)
+        + 128 * DOUBLE_COST
+        + n * GLV_SPLIT_COST
 }
+
+/// The GLV split of a scalar and \\(\phi(P)\\), in field-multiplication equivalents.
+const GLV_SPLIT_COST: usize = 12;
 
 /// Cost of adding `n` points into the buckets of one window of width `c`: Jacobian, or
 /// affine with one inversion per tree round (about \\(\log_2(2n/2^c) + 2\\) rounds).
@@ -138,17 +144,24 @@ pub(crate) fn pippenger(scalars: &[Scalar], points: &[Option<Affine>]) -> Jacobi
     if n == 0 {
         return Jacobian::INFINITY;
     }
+    // GLV: kP = k1 P + k2 φ(P) with |k1|, |k2| < 2^128 (signs moved to the points).
     let c = window_bits(n);
-    let windows = 256 / c + 1;
-    let mut digits = Vec::with_capacity(n * windows);
-    let mut affine = Vec::with_capacity(n);
+    let windows = 128 / c + 1;
+    let mut digits = Vec::with_capacity(2 * n * windows);
+    let mut affine = Vec::with_capacity(2 * n);
     for (s, p) in scalars.iter().zip(points) {
         if let (true, Some(p)) = (live((s, p)), p) {
-            signed_digits(s, c, windows, &mut digits);
-            affine.push(*p);
+            let [(neg1, k1), (neg2, k2)] = super::glv::split(s);
+            let phi = super::glv::endomorphism(p);
+            for (neg, k, q) in [(neg1, k1, *p), (neg2, k2, phi)] {
+                if !bool::from(k.is_zero()) {
+                    signed_digits(&k, c, windows, &mut digits);
+                    affine.push(if neg { q.neg() } else { q });
+                }
+            }
         }
     }
-    if use_batch_affine(n, c) {
+    if use_batch_affine(affine.len(), c) {
         return super::batch_affine::accumulate(&affine, &digits, c, windows);
     }
     pippenger_jacobian(&affine, &digits, c, windows)
