@@ -9,7 +9,7 @@
 //! bucket method's windows, and with them its bucket aggregations and batched inversions.
 //! Only public data passes through here.
 
-use k256::{FieldElement, Scalar};
+use k256::Scalar;
 
 use super::jacobian::Affine;
 use crate::group::{Group, Secp256k1};
@@ -120,14 +120,14 @@ pub(crate) fn endomorphism(p: &Affine) -> Affine {
 
 /// \\(\beta\\) as a field element (for tests).
 #[cfg(test)]
-fn beta() -> FieldElement {
+fn beta() -> k256::FieldElement {
     super::field_from_bytes(&BETA).expect("constant below p")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use k256::ProjectivePoint;
+    use k256::{FieldElement, ProjectivePoint};
     use rand::rngs::OsRng;
 
     #[test]
