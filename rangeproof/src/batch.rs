@@ -343,13 +343,24 @@ impl BatchVerifier<'_, crate::group::Secp256k1> {
         statement: &crate::flavors::grin::GrinStatement,
         rng: &mut R,
     ) -> usize {
+        let pending = crate::flavors::grin::PendingGrinProof::new(proof, statement);
+        self.add_grin_pending(pending, rng)
+    }
+
+    /// Adds a secp256k1-zkp proof already replayed (or its early rejection); returns its
+    /// position.
+    pub fn add_grin_pending<R: RngCore + CryptoRng>(
+        &mut self,
+        pending: Result<crate::flavors::grin::PendingGrinProof, crate::ProofError>,
+        rng: &mut R,
+    ) -> usize {
+        use crate::flavors::grin::generators::batch_generators;
         use crate::flavors::grin::verifier::WeightedGrinProof;
-        use crate::flavors::grin::{generators::batch_generators, PendingGrinProof};
         type S = crate::group::Secp256k1;
-        let Ok(pending) = PendingGrinProof::new(proof, statement) else {
+        let Ok(pending) = pending else {
             return self.add_settled(false);
         };
-        match batch_generators(statement.generators_n) {
+        match batch_generators(pending.generators.count()) {
             Some(gens) => {
                 let weighted = WeightedGrinProof {
                     pending,

@@ -522,9 +522,14 @@ impl SuiteBatch {
             }
             Suite::GrinBulletproofs => {
                 let st = grin_statement(statement, commitments)?;
-                // Decoding errors are reported here, as for the other suites.
-                grin::GrinRangeProof::from_bytes(proof, st.bits * st.commitments.len())?;
-                let k = self.secp256k1.add_grin_bulletproof(proof, &st, rng);
+                // Decoding errors are reported here, as for the other suites; a proof that
+                // decodes but fails its transcript (a degenerate challenge) is an invalid one.
+                let pending = match grin::PendingGrinProof::new(proof, &st) {
+                    Err(ProofError::VerificationFailed) => Err(ProofError::VerificationFailed),
+                    Err(e) => return Err(e),
+                    Ok(p) => Ok(p),
+                };
+                let k = self.secp256k1.add_grin_pending(pending, rng);
                 (BatchGroup::Secp256k1, k)
             }
         };
