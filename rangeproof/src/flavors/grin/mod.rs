@@ -18,7 +18,13 @@
 //! * an inner-product argument that halves its vectors interleaved, uses
 //!   \\(u = u_x G\\) (Protocol 2 with the blinding base), and stops at two-element vectors
 //!   ([`verifier`] has the equation);
-//! * \\(\tau_x\\) and \\(\mu\\) stored negated.
+//! * \\(\tau_x\\) and \\(\mu\\) stored negated;
+//! * a multi-party mode for one commitment with a shared blinding ([`multiparty`]).
+//!
+//! Proofs made here equal the C library's byte for byte for the same inputs (the
+//! `grin_vectors` and `grin_interop` tests check it); [`crate::BatchVerifier`] batches them
+//! (`add_grin_bulletproof`) and [`crate::Suite::GrinBulletproofs`] names them for the front
+//! ends.
 
 pub mod generators;
 pub mod multiparty;
