@@ -258,7 +258,7 @@ const CACHED_COUNTS: usize = 24;
 impl GrinGenerators {
     /// The list of `n` generators, derived on first use (one derivation serves every count: the
     /// lists are prefixes of one stream), with its verification tables kept for the process
-    /// for up to [`CACHED_COUNTS`] counts.
+    /// for every power-of-two count and a bounded number of others.
     pub fn get(n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
             return Err(ProofError::InvalidGeneratorCount(n));

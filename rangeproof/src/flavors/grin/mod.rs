@@ -14,7 +14,7 @@
 //!   ([`proof`]);
 //! * every random value of the prover derived from two 32-byte nonces with ChaCha20
 //!   ([`prover`]), the value (and a 20-byte message) folded into \\(\alpha\\), so the holder of
-//!   the *rewind* nonce recovers them from the proof ([`rewind`]);
+//!   the *rewind* nonce recovers them from the proof ([`rewind()`]);
 //! * an inner-product argument that halves its vectors interleaved, uses
 //!   \\(u = u_x G\\) (Protocol 2 with the blinding base), and stops at two-element vectors
 //!   ([`verifier`] has the equation);

@@ -12,7 +12,7 @@
 //! \\[ w\,(n M + 2^{c} A) + 256\,D, \\]
 //!
 //! and [`window_bits`] picks the \\(c\\) minimizing it with \\(M = 11\\), \\(A = 16\\)
-//! (field-multiplication equivalents of the formulas in [`super::jacobian`]). Signed digits
+//! (field-multiplication equivalents of the Jacobian formulas, `jacobian.rs`). Signed digits
 //! halve the buckets (negating an affine point is free).
 //!
 //! Points enter in affine form: the inputs are normalized with one shared inversion, and fixed
