@@ -342,3 +342,92 @@ fn multiparty_protocol_interoperates_with_the_c_library() {
     grin::verify(&proof, &statement).unwrap();
     assert!(c.verify(&proof, &c_statement(&statement)));
 }
+
+/// One mutation of a valid (statement, proof) pair.
+#[derive(Debug, Clone)]
+enum Mutation {
+    /// XOR a byte of the proof.
+    Flip(usize, u8),
+    /// Cut the proof to this length (modulo its length).
+    Truncate(usize),
+    /// Append bytes.
+    Extend(Vec<u8>),
+    /// Replace a 32-byte field (at a multiple of 32 plus the header offset) with p + small, an
+    /// abscissa the C verifier reads modulo p.
+    AboveP(usize, u8),
+    /// Swap two commitments, or negate one (flip its prefix parity).
+    SwapCommitments,
+    NegateCommitment(usize),
+    /// Another value generator, other extra data, another generator count.
+    OtherGenerator,
+    OtherExtra,
+    OtherGeneratorsN,
+}
+
+fn mutation() -> impl proptest::strategy::Strategy<Value = Mutation> {
+    use proptest::prelude::*;
+    prop_oneof![
+        6 => (any::<usize>(), 1u8..=255).prop_map(|(i, b)| Mutation::Flip(i, b)),
+        1 => any::<usize>().prop_map(Mutation::Truncate),
+        1 => proptest::collection::vec(any::<u8>(), 1..40).prop_map(Mutation::Extend),
+        2 => (0usize..30, 0u8..8).prop_map(|(i, d)| Mutation::AboveP(i, d)),
+        1 => Just(Mutation::SwapCommitments),
+        1 => (0usize..2).prop_map(Mutation::NegateCommitment),
+        1 => Just(Mutation::OtherGenerator),
+        1 => Just(Mutation::OtherExtra),
+        1 => Just(Mutation::OtherGeneratorsN),
+    ]
+}
+
+/// A fixed valid base: two 16-bit values with extra data, made once.
+fn base() -> &'static (grin::GrinStatement, Vec<u8>) {
+    static BASE: std::sync::OnceLock<(grin::GrinStatement, Vec<u8>)> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| {
+        let mut rng = rand::thread_rng();
+        let mut k = case(&mut rng, 16, 2, 256);
+        k.prover.extra_data = Some(b"differential".to_vec());
+        k.prover.prove(&k.witness).unwrap()
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    /// Our verdict equals libsecp256k1-zkp's on mutated proofs and statements.
+    #[test]
+    fn verdicts_agree_with_the_c_library(m in mutation()) {
+        let (st, proof) = base().clone();
+        let (mut st, mut proof) = (st, proof);
+        match &m {
+            Mutation::Flip(i, b) => { let i = i % proof.len(); proof[i] ^= b; }
+            Mutation::Truncate(n) => { let n = n % proof.len(); proof.truncate(n); }
+            Mutation::Extend(bytes) => proof.extend_from_slice(bytes),
+            Mutation::AboveP(i, d) => {
+                // Abscissas start at 65 (A, S, T1, T2) and after the 353 + 1-byte sign vector.
+                let offsets: Vec<usize> = (0..4).map(|k| 65 + 32 * k)
+                    .chain((0..((proof.len() - 354) / 32)).map(|k| 354 + 32 * k)).collect();
+                let at = offsets[i % offsets.len()];
+                let mut x = [0xffu8; 32];
+                x[27] = 0xfe;
+                x[30] = 0xfc;
+                x[31] = 0x2f + d; // p + d
+                proof[at..at + 32].copy_from_slice(&x);
+            }
+            Mutation::SwapCommitments => st.commitments.swap(0, 1),
+            Mutation::NegateCommitment(j) => st.commitments[*j][0] ^= 1,
+            Mutation::OtherGenerator => {
+                st.value_generator = ValueGenerator::from_point(generators::generator_generate(&[7u8; 32]).unwrap()).unwrap();
+            }
+            Mutation::OtherExtra => st.extra_data = Some(b"differentiak".to_vec()),
+            Mutation::OtherGeneratorsN => st.generators_n = 512,
+        }
+        let ours = grin::verify(&proof, &st).is_ok();
+        static LIBS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<usize, CLib>>> =
+            std::sync::OnceLock::new();
+        let mut libs = LIBS.get_or_init(Default::default).lock().unwrap();
+        let c = libs.entry(st.generators_n).or_insert_with(|| CLib::new(st.generators_n));
+        let theirs = proof.len() <= 1319 && c.verify(&proof, &c_statement(&st));
+        proptest::prop_assert_eq!(ours, theirs, "{:?}", m);
+        proptest::prop_assert!(CLib::take_illegal().is_none());
+    }
+}
