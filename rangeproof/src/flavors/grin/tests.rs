@@ -375,7 +375,7 @@ fn decoded_proofs_re_encode_identically() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Random values with the edges 0 and 2^n - 1, any supported size: proofs verify and
     /// rewind, and the value one past the range is refused.
@@ -391,7 +391,8 @@ proptest! {
             _ => rng.gen::<u64>() & max,
         }).collect();
         let w = witness(values.clone());
-        let (st, proof) = prover(bits).prove(&w).unwrap();
+        let params = GrinProver { generators_n: default_generators_n(bits, m), ..prover(bits) };
+        let (st, proof) = params.prove(&w).unwrap();
         prop_assert!(verify(&proof, &st).is_ok());
         if m == 1 {
             prop_assert_eq!(rewind(&proof, &st, &w.rewind_nonce).unwrap().value, values[0]);
@@ -399,7 +400,7 @@ proptest! {
         if bits < 64 {
             let mut over = witness(values);
             over.values[0] = max + 1;
-            prop_assert_eq!(prover(bits).prove(&over).unwrap_err(), ProofError::ValueOutOfRange { bits });
+            prop_assert_eq!(params.prove(&over).unwrap_err(), ProofError::ValueOutOfRange { bits });
         }
     }
 }
