@@ -1,0 +1,168 @@
+//! A party: some of the values and their blindings, and its rounds as states.
+
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroizing;
+
+use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
+use super::MpcError;
+use crate::bulletproofs::prover::{self, Share};
+use crate::flavors::Publisher;
+use crate::generators::Generators;
+use crate::group::{EncodedPoint, Group};
+use crate::ProofError;
+
+/// A party before the protocol: its values (n bits each) and blindings.
+pub struct Party<'g, G: Group> {
+    gens: &'g Generators<G>,
+    n: usize,
+    values: Zeroizing<Vec<u64>>,
+    blindings: Zeroizing<Vec<G::Scalar>>,
+}
+
+/// After round 1: waiting for \\(y, z\\).
+pub struct PartyAwaitingBitChallenge<'g, G: Group> {
+    party: Party<'g, G>,
+    position: usize,
+    bits: prover::BitCommitment<G>,
+}
+
+/// After round 2: waiting for \\(x\\).
+pub struct PartyAwaitingPolyChallenge<'g, G: Group> {
+    party: Party<'g, G>,
+    position: usize,
+    bits: prover::BitCommitment<G>,
+    poly: prover::PolyCommitment<G>,
+}
+
+impl<'g, G: Group> Party<'g, G> {
+    /// A party holding `values` (each below \\(2^n\\)) with `blindings`.
+    pub fn new(
+        gens: &'g Generators<G>,
+        n: usize,
+        values: &[u64],
+        blindings: &[G::Scalar],
+    ) -> Result<Self, ProofError> {
+        if !crate::bulletproofs::VALID_BITSIZES.contains(&n) {
+            return Err(ProofError::InvalidBitsize(n));
+        }
+        if values.is_empty() || values.len() > crate::MAX_AGGREGATION {
+            return Err(ProofError::InvalidAggregation(values.len()));
+        }
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        if n < 64 && values.iter().any(|v| v >> n != 0) {
+            return Err(ProofError::ValueOutOfRange { bits: n });
+        }
+        Ok(Party {
+            gens,
+            n,
+            values: Zeroizing::new(values.to_vec()),
+            blindings: Zeroizing::new(blindings.to_vec()),
+        })
+    }
+
+    fn share(&self, position: usize) -> Share<'_, G> {
+        Share {
+            n: self.n,
+            offset: position,
+            parties: self.values.len(),
+            values: &self.values,
+            blindings: &self.blindings,
+        }
+    }
+
+    /// Round 1 at `position` (the index of this party's first value in the aggregate): the
+    /// value commitments and \\(A_j, S_j\\), with nonces from `rng`.
+    pub fn commit<R: RngCore + CryptoRng>(
+        self,
+        position: usize,
+        rng: &mut R,
+    ) -> Result<(PartyAwaitingBitChallenge<'g, G>, BitCommitment<G>), MpcError> {
+        if position + self.values.len() > crate::MAX_AGGREGATION {
+            return Err(MpcError::Malformed("position past the largest aggregate"));
+        }
+        self.gens
+            .check_capacity(self.n, position + self.values.len())?;
+        let publisher = Publisher::<G>::new(self.gens.flavor());
+        let pc = self.gens.pedersen();
+        let commitments = self
+            .values
+            .iter()
+            .zip(self.blindings.iter())
+            .map(|(v, g)| EncodedPoint::from_point(pc.commit(G::Scalar::from(*v), *g)))
+            .collect();
+        let bits = prover::commit_bits(self.gens, &publisher, &self.share(position), rng);
+        let message = BitCommitment {
+            position,
+            commitments,
+            a: bits.a,
+            s: bits.s,
+        };
+        Ok((
+            PartyAwaitingBitChallenge {
+                party: self,
+                position,
+                bits,
+            },
+            message,
+        ))
+    }
+}
+
+impl<'g, G: Group> PartyAwaitingBitChallenge<'g, G> {
+    /// Round 2: \\(T_{1,j}, T_{2,j}\\) for the challenges \\(y, z\\) (refused if zero).
+    pub fn apply_challenge(
+        self,
+        challenge: &BitChallenge<G>,
+    ) -> Result<(PartyAwaitingPolyChallenge<'g, G>, PolyCommitment<G>), MpcError> {
+        if challenge.y == G::zero() || challenge.z == G::zero() {
+            return Err(MpcError::Malformed("zero challenge"));
+        }
+        let publisher = Publisher::<G>::new(self.party.gens.flavor());
+        let poly = self.bits.commit_polynomial(
+            self.party.gens,
+            &publisher,
+            &self.party.share(self.position),
+            challenge.y,
+            challenge.z,
+        );
+        let message = PolyCommitment {
+            position: self.position,
+            t_1: poly.t_1,
+            t_2: poly.t_2,
+        };
+        Ok((
+            PartyAwaitingPolyChallenge {
+                party: self.party,
+                position: self.position,
+                bits: self.bits,
+                poly,
+            },
+            message,
+        ))
+    }
+}
+
+impl<G: Group> PartyAwaitingPolyChallenge<'_, G> {
+    /// Round 3: the party's share of the proof for the challenge \\(x\\) (refused if zero).
+    pub fn apply_challenge(self, challenge: &PolyChallenge<G>) -> Result<ProofShare<G>, MpcError> {
+        if challenge.x == G::zero() {
+            return Err(MpcError::Malformed("zero challenge"));
+        }
+        let mut answers =
+            self.bits
+                .answer(&self.poly, &self.party.share(self.position), challenge.x);
+        Ok(ProofShare {
+            position: self.position,
+            t_x: answers.t_x,
+            t_x_blinding: answers.t_x_blinding,
+            e_blinding: answers.e_blinding,
+            l: core::mem::take(&mut *answers.l),
+            r: core::mem::take(&mut *answers.r),
+        })
+    }
+}
