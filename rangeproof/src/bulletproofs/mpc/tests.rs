@@ -213,3 +213,227 @@ fn malformed_rounds_are_refused() {
         Err(MpcError::Proof(_))
     ));
 }
+
+/// Interoperability with the reference crate's `range_proof_mpc` (`bulletproofs` 5.0): its
+/// messages' fields are private but implement serde, so messages cross through their JSON form
+/// (32-byte arrays for points and scalars).
+mod reference {
+    use super::*;
+    use crate::EncodedPoint;
+    use bulletproofs::range_proof_mpc::{
+        dealer::Dealer as RefDealer, messages as refmsg, party::Party as RefParty,
+    };
+    use bulletproofs::{BulletproofGens, PedersenGens};
+    use curve25519_dalek::Scalar;
+    use serde_json::{json, Value};
+
+    type G = Ristretto255;
+
+    fn bytes(v: &Value) -> [u8; 32] {
+        let a: Vec<u8> = v
+            .as_array()
+            .expect("an array")
+            .iter()
+            .map(|b| b.as_u64().expect("a byte") as u8)
+            .collect();
+        a.try_into().expect("32 bytes")
+    }
+
+    fn array(b: &[u8]) -> Value {
+        Value::Array(b.iter().map(|x| json!(x)).collect())
+    }
+
+    fn point(v: &Value) -> EncodedPoint<G> {
+        EncodedPoint::decode(&bytes(v)).expect("a valid point")
+    }
+
+    fn scalar(v: &Value) -> Scalar {
+        Scalar::from_canonical_bytes(bytes(v)).expect("canonical")
+    }
+
+    fn bits_from_ref(m: &refmsg::BitCommitment, position: usize) -> BitCommitment<G> {
+        let v = serde_json::to_value(m).unwrap();
+        BitCommitment {
+            position,
+            commitments: vec![point(&v["V_j"])],
+            a: point(&v["A_j"]),
+            s: point(&v["S_j"]),
+        }
+    }
+
+    fn bits_to_ref(m: &BitCommitment<G>) -> refmsg::BitCommitment {
+        serde_json::from_value(json!({
+            "V_j": array(&m.commitments[0].bytes), "A_j": array(&m.a.bytes), "S_j": array(&m.s.bytes),
+        }))
+        .unwrap()
+    }
+
+    fn bit_challenge_from_ref(c: &refmsg::BitChallenge) -> BitChallenge<G> {
+        let v = serde_json::to_value(c).unwrap();
+        BitChallenge {
+            y: scalar(&v["y"]),
+            z: scalar(&v["z"]),
+        }
+    }
+
+    fn bit_challenge_to_ref(c: &BitChallenge<G>) -> refmsg::BitChallenge {
+        serde_json::from_value(json!({"y": array(&c.y.to_bytes()), "z": array(&c.z.to_bytes())}))
+            .unwrap()
+    }
+
+    fn poly_from_ref(m: &refmsg::PolyCommitment, position: usize) -> PolyCommitment<G> {
+        let v = serde_json::to_value(m).unwrap();
+        PolyCommitment {
+            position,
+            t_1: point(&v["T_1_j"]),
+            t_2: point(&v["T_2_j"]),
+        }
+    }
+
+    fn poly_to_ref(m: &PolyCommitment<G>) -> refmsg::PolyCommitment {
+        serde_json::from_value(json!({"T_1_j": array(&m.t_1.bytes), "T_2_j": array(&m.t_2.bytes)}))
+            .unwrap()
+    }
+
+    fn poly_challenge_from_ref(c: &refmsg::PolyChallenge) -> PolyChallenge<G> {
+        PolyChallenge {
+            x: scalar(&serde_json::to_value(c).unwrap()["x"]),
+        }
+    }
+
+    fn poly_challenge_to_ref(c: &PolyChallenge<G>) -> refmsg::PolyChallenge {
+        serde_json::from_value(json!({"x": array(&c.x.to_bytes())})).unwrap()
+    }
+
+    fn share_from_ref(s: &refmsg::ProofShare, position: usize) -> ProofShare<G> {
+        let v = serde_json::to_value(s).unwrap();
+        let vec = |k: &str| v[k].as_array().unwrap().iter().map(scalar).collect();
+        ProofShare {
+            position,
+            t_x: scalar(&v["t_x"]),
+            t_x_blinding: scalar(&v["t_x_blinding"]),
+            e_blinding: scalar(&v["e_blinding"]),
+            l: vec("l_vec"),
+            r: vec("r_vec"),
+        }
+    }
+
+    fn share_to_ref(s: &ProofShare<G>) -> refmsg::ProofShare {
+        let vec = |v: &[Scalar]| Value::Array(v.iter().map(|x| array(&x.to_bytes())).collect());
+        serde_json::from_value(json!({
+            "t_x": array(&s.t_x.to_bytes()), "t_x_blinding": array(&s.t_x_blinding.to_bytes()),
+            "e_blinding": array(&s.e_blinding.to_bytes()), "l_vec": vec(&s.l), "r_vec": vec(&s.r),
+        }))
+        .unwrap()
+    }
+
+    fn their_scalar(s: &Scalar) -> curve25519_dalek_v4::Scalar {
+        curve25519_dalek_v4::Scalar::from_canonical_bytes(s.to_bytes()).unwrap()
+    }
+
+    /// Both libraries accept the proof.
+    fn both_verify(proof_bytes: &[u8], commitments: &[[u8; 32]], n: usize, m: usize) {
+        let ours = RangeProof::<G>::from_bytes(proof_bytes).unwrap();
+        ours.verify_multiple(
+            dalek::generators(),
+            &mut Transcript::new(b"mpc interop"),
+            commitments,
+            n,
+            &mut OsRng,
+        )
+        .expect("ours accepts");
+        let theirs = bulletproofs::RangeProof::from_bytes(proof_bytes).unwrap();
+        let vs: Vec<curve25519_dalek_v4::ristretto::CompressedRistretto> = commitments
+            .iter()
+            .map(|c| curve25519_dalek_v4::ristretto::CompressedRistretto(*c))
+            .collect();
+        theirs
+            .verify_multiple(
+                &BulletproofGens::new(64, m),
+                &PedersenGens::default(),
+                &mut Transcript::new(b"mpc interop"),
+                &vs,
+                n,
+            )
+            .expect("the reference accepts");
+    }
+
+    #[test]
+    fn reference_parties_with_our_dealer() {
+        let (n, m) = (64, 4);
+        let (bp, pc) = (BulletproofGens::new(64, m), PedersenGens::default());
+        let values = [0u64, 1, u64::MAX, 12345];
+        let blindings: Vec<Scalar> = (0..m).map(|_| G::random_scalar(&mut OsRng)).collect();
+        let dealer =
+            Dealer::start(dalek::generators(), Transcript::new(b"mpc interop"), n, m).unwrap();
+        let mut parties = Vec::new();
+        let mut msgs = Vec::new();
+        for j in 0..m {
+            let party = RefParty::new(&bp, &pc, values[j], their_scalar(&blindings[j]), n).unwrap();
+            let (party, bc) = party.assign_position(j).unwrap();
+            parties.push(party);
+            msgs.push(bits_from_ref(&bc, j));
+        }
+        let (dealer, bit_challenge) = dealer.receive_bit_commitments(msgs, &mut OsRng).unwrap();
+        let mut waiting = Vec::new();
+        let mut polys = Vec::new();
+        for (j, party) in parties.into_iter().enumerate() {
+            let (party, pc) = party.apply_challenge(&bit_challenge_to_ref(&bit_challenge));
+            waiting.push(party);
+            polys.push(poly_from_ref(&pc, j));
+        }
+        let (dealer, poly_challenge) = dealer.receive_poly_commitments(polys).unwrap();
+        let shares = waiting
+            .into_iter()
+            .enumerate()
+            .map(|(j, p)| {
+                share_from_ref(
+                    &p.apply_challenge(&poly_challenge_to_ref(&poly_challenge))
+                        .unwrap(),
+                    j,
+                )
+            })
+            .collect();
+        let (proof, commitments) = dealer.receive_shares(shares, &mut OsRng).unwrap();
+        let encodings: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
+        both_verify(&proof.to_bytes(), &encodings, n, m);
+    }
+
+    #[test]
+    fn our_parties_with_the_reference_dealer() {
+        let (n, m) = (32, 2);
+        let (bp, pc) = (BulletproofGens::new(64, m), PedersenGens::default());
+        let gens = dalek::generators();
+        let mut transcript = Transcript::new(b"mpc interop");
+        let dealer = RefDealer::new(&bp, &pc, &mut transcript, n, m).unwrap();
+        let mut parties = Vec::new();
+        let mut msgs = Vec::new();
+        let mut commitments = Vec::new();
+        for (j, v) in [7u64, u32::MAX as u64].into_iter().enumerate() {
+            let party = Party::new(gens, n, &[v], &[G::random_scalar(&mut OsRng)]).unwrap();
+            let (party, bc) = party.commit(j, &mut OsRng).unwrap();
+            commitments.push(bc.commitments[0].bytes);
+            msgs.push(bits_to_ref(&bc));
+            parties.push(party);
+        }
+        let (dealer, challenge) = dealer.receive_bit_commitments(msgs).unwrap();
+        let ours = bit_challenge_from_ref(&challenge);
+        let mut waiting = Vec::new();
+        let mut polys = Vec::new();
+        for party in parties {
+            let (party, poly) = party.apply_challenge(&ours).unwrap();
+            polys.push(poly_to_ref(&poly));
+            waiting.push(party);
+        }
+        let (dealer, challenge) = dealer.receive_poly_commitments(polys).unwrap();
+        let ours = poly_challenge_from_ref(&challenge);
+        let shares: Vec<refmsg::ProofShare> = waiting
+            .into_iter()
+            .map(|p| share_to_ref(&p.apply_challenge(&ours).unwrap()))
+            .collect();
+        let proof = dealer
+            .receive_shares(&shares)
+            .expect("the reference dealer accepts our shares");
+        both_verify(&proof.to_bytes(), &commitments, n, m);
+    }
+}
