@@ -23,6 +23,12 @@
 //! dealer itself plays the padding values (zeros, with identity commitments that are neither
 //! sent nor hashed, as the single prover pads).
 //!
+//! # Messages
+//!
+//! Every message has a canonical byte encoding ([`Session`] binds it to one run: group,
+//! flavor, n, m and the transcript label; the header names the sending or receiving position);
+//! decoding is strict and never panics (see `encoding.rs`).
+//!
 //! # What each side learns and can do
 //!
 //! The dealer sees each party's \\(A_j, S_j, T_{1,j}, T_{2,j}\\) and its slices of
@@ -36,12 +42,14 @@
 //! party can make the protocol fail too; the dealer's checks then name it.
 
 mod dealer;
+mod encoding;
 mod messages;
 mod party;
 
 pub use dealer::{
     Dealer, DealerAwaitingBitCommitments, DealerAwaitingPolyCommitments, DealerAwaitingProofShares,
 };
+pub use encoding::Session;
 pub use messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 pub use party::{Party, PartyAwaitingBitChallenge, PartyAwaitingPolyChallenge};
 

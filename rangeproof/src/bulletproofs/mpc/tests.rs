@@ -437,3 +437,103 @@ mod reference {
         both_verify(&proof.to_bytes(), &commitments, n, m);
     }
 }
+
+#[test]
+fn messages_round_trip_through_bytes_and_refuse_other_sessions() {
+    let gens = dalek::generators();
+    let session = Session::new::<Ristretto255>("dalek", 16, 3, b"mpc");
+    let other = Session::new::<Ristretto255>("dalek", 16, 3, b"another label");
+    let dealer = Dealer::start(gens, Transcript::new(b"mpc"), 16, 3).unwrap();
+    let holdings = [vec![1u64, 2], vec![65535]];
+    let mut parties = Vec::new();
+    let mut msgs = Vec::new();
+    let mut position = 0;
+    for values in &holdings {
+        let blindings: Vec<_> = values
+            .iter()
+            .map(|_| Ristretto255::random_scalar(&mut OsRng))
+            .collect();
+        let (party, msg) = Party::new(gens, 16, values, &blindings)
+            .unwrap()
+            .commit(position, &mut OsRng)
+            .unwrap();
+        let bytes = msg.to_bytes(&session);
+        assert_eq!(
+            BitCommitment::from_bytes(&bytes, &session, position).unwrap(),
+            msg
+        );
+        // Another session, another position, another round, a cut or an extra byte: refused.
+        assert!(BitCommitment::<Ristretto255>::from_bytes(&bytes, &other, position).is_err());
+        assert!(BitCommitment::<Ristretto255>::from_bytes(&bytes, &session, position + 1).is_err());
+        assert!(PolyCommitment::<Ristretto255>::from_bytes(&bytes, &session, position).is_err());
+        assert!(BitCommitment::<Ristretto255>::from_bytes(
+            &bytes[..bytes.len() - 1],
+            &session,
+            position
+        )
+        .is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(BitCommitment::<Ristretto255>::from_bytes(&longer, &session, position).is_err());
+        msgs.push(BitCommitment::from_bytes(&bytes, &session, position).unwrap());
+        parties.push((party, position));
+        position += values.len();
+    }
+    let (dealer, challenge) = dealer.receive_bit_commitments(msgs, &mut OsRng).unwrap();
+    let mut waiting = Vec::new();
+    let mut polys = Vec::new();
+    for (party, position) in parties {
+        let c =
+            BitChallenge::from_bytes(&challenge.to_bytes(&session, position), &session, position)
+                .unwrap();
+        assert_eq!(c, challenge);
+        let (party, poly) = party.apply_challenge(&c).unwrap();
+        polys.push(
+            PolyCommitment::from_bytes(&poly.to_bytes(&session), &session, position).unwrap(),
+        );
+        waiting.push((party, position));
+    }
+    let (dealer, challenge) = dealer.receive_poly_commitments(polys).unwrap();
+    let mut shares = Vec::new();
+    for (party, position) in waiting {
+        let c =
+            PolyChallenge::from_bytes(&challenge.to_bytes(&session, position), &session, position)
+                .unwrap();
+        let share = party.apply_challenge(&c).unwrap();
+        let bytes = share.to_bytes(&session);
+        assert_eq!(
+            ProofShare::from_bytes(&bytes, &session, position).unwrap(),
+            share
+        );
+        shares.push(ProofShare::from_bytes(&bytes, &session, position).unwrap());
+    }
+    let (proof, commitments) = dealer.receive_shares(shares, &mut OsRng).unwrap();
+    let encodings: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
+    proof
+        .verify_multiple(
+            gens,
+            &mut Transcript::new(b"mpc"),
+            &encodings,
+            16,
+            &mut OsRng,
+        )
+        .unwrap();
+}
+
+proptest::proptest! {
+    /// Arbitrary bytes never panic a decoder (and a valid header with garbage is refused).
+    #[test]
+    fn decoders_never_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600), position in 0usize..4) {
+        let session = Session::new::<Ristretto255>("dalek", 64, 4, b"mpc");
+        let mut framed = b"RPMPC1".to_vec();
+        framed.push(bytes.first().copied().unwrap_or(1) % 6);
+        framed.extend_from_slice(&bytes);
+        for input in [&bytes[..], &framed[..]] {
+            let _ = BitCommitment::<Ristretto255>::from_bytes(input, &session, position);
+            let _ = BitChallenge::<Ristretto255>::from_bytes(input, &session, position);
+            let _ = PolyCommitment::<Ristretto255>::from_bytes(input, &session, position);
+            let _ = PolyChallenge::<Ristretto255>::from_bytes(input, &session, position);
+            let _ = ProofShare::<Ristretto255>::from_bytes(input, &session, position);
+        }
+    }
+}
