@@ -1,17 +1,21 @@
 //! Canonical byte encodings of the messages, with strict decoding.
 //!
 //! ```text
-//! message := "RPMPC1" ‖ kind (1 byte) ‖ session id (32) ‖ position (u32 LE) ‖ body
+//! message := "RPM" ‖ kind (1 byte) ‖ session id (16) ‖ position (u16 LE) ‖ body
 //! body    := BitCommitment:  count (u16 LE) ‖ V_1 … V_count ‖ A ‖ S
 //!          | BitChallenge:   y ‖ z
 //!          | PolyCommitment: T_1 ‖ T_2
 //!          | PolyChallenge:  x
-//!          | ProofShare:     t_x ‖ τ_x ‖ μ ‖ len (u32 LE) ‖ l_1 … l_len ‖ r_1 … r_len
+//!          | ProofShare:     τ_x ‖ μ ‖ l_1 … l_len ‖ r_1 … r_len   (len from the length)
 //! ```
 //!
 //! Points and scalars are the group's canonical encodings. The session id is a hash of the
-//! protocol version, the group, the flavor, n, m and the session's transcript label; the
-//! position is the sender's (party messages) or the recipient's (dealer messages). Decoding
+//! protocol version, the group, the flavor, n, m and the session's transcript label (SHA3-256,
+//! first 16 bytes: a 128-bit binding); the position is the sender's (party messages) or the
+//! recipient's (dealer messages). A share omits \\(t_x\\): it is \\(\langle \mathbf l,
+//! \mathbf r\rangle\\), which the dealer computes (the reference sends it and the dealer
+//! checks it), so a 64-bit value's share is 22 + 64 + 4096 = 4182 bytes, against the
+//! reference's 4192 bytes of scalars (4208 in bincode, with its length prefixes). Decoding
 //! refuses a wrong magic, kind, session or position, counts past the bounds, non-canonical
 //! encodings, and missing or trailing bytes — with a typed error, on any input.
 
@@ -22,7 +26,7 @@ use super::MpcError;
 use crate::group::Group;
 use crate::wire::{write_point, write_scalar, Reader};
 
-const MAGIC: &[u8; 6] = b"RPMPC1";
+const MAGIC: &[u8; 3] = b"RPM";
 
 /// Message kinds.
 const BIT_COMMITMENT: u8 = 1;
@@ -34,7 +38,7 @@ const PROOF_SHARE: u8 = 5;
 /// What binds a message to one run of the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Session {
-    id: [u8; 32],
+    id: [u8; 16],
 }
 
 impl Session {
@@ -49,9 +53,9 @@ impl Session {
         }
         h.update((n as u64).to_le_bytes());
         h.update((m as u64).to_le_bytes());
-        Session {
-            id: h.finalize().into(),
-        }
+        let mut id = [0u8; 16];
+        id.copy_from_slice(&h.finalize()[..16]);
+        Session { id }
     }
 }
 
@@ -59,19 +63,18 @@ fn header(out: &mut Vec<u8>, kind: u8, session: &Session, position: usize) {
     out.extend_from_slice(MAGIC);
     out.push(kind);
     out.extend_from_slice(&session.id);
-    out.extend_from_slice(&(position as u32).to_le_bytes());
+    out.extend_from_slice(&(position as u16).to_le_bytes());
 }
 
 fn malformed(_: crate::ProofError) -> MpcError {
     MpcError::Malformed("message does not decode")
 }
 
-fn u32_le(r: &mut Reader<'_>) -> Result<u32, MpcError> {
-    let mut b = [0u8; 4];
-    for x in &mut b {
-        *x = r.byte().map_err(malformed)?;
-    }
-    Ok(u32::from_le_bytes(b))
+fn u16_le(r: &mut Reader<'_>) -> Result<u16, MpcError> {
+    Ok(u16::from_le_bytes([
+        r.byte().map_err(malformed)?,
+        r.byte().map_err(malformed)?,
+    ]))
 }
 
 /// Reads and checks the header; returns the reader at the body.
@@ -90,14 +93,14 @@ fn open<'a>(
     if r.byte().map_err(malformed)? != kind {
         return Err(MpcError::Malformed("a message of another round"));
     }
-    let mut id = [0u8; 32];
+    let mut id = [0u8; 16];
     for b in &mut id {
         *b = r.byte().map_err(malformed)?;
     }
     if id != session.id {
         return Err(MpcError::Malformed("a message of another session"));
     }
-    if u32_le(&mut r)? as usize != position {
+    if usize::from(u16_le(&mut r)?) != position {
         return Err(MpcError::Malformed("a message for another position"));
     }
     Ok(r)
@@ -204,10 +207,8 @@ impl<G: Group> ProofShare<G> {
     pub fn to_bytes(&self, session: &Session) -> Vec<u8> {
         let mut out = Vec::new();
         header(&mut out, PROOF_SHARE, session, self.position);
-        for s in [&self.t_x, &self.t_x_blinding, &self.e_blinding] {
-            write_scalar::<G>(&mut out, s);
-        }
-        out.extend_from_slice(&(self.l.len() as u32).to_le_bytes());
+        write_scalar::<G>(&mut out, &self.t_x_blinding);
+        write_scalar::<G>(&mut out, &self.e_blinding);
         for s in self.l.iter().chain(&self.r) {
             write_scalar::<G>(&mut out, s);
         }
@@ -217,15 +218,12 @@ impl<G: Group> ProofShare<G> {
     /// Decodes the share of the party at `position`.
     pub fn from_bytes(bytes: &[u8], session: &Session, position: usize) -> Result<Self, MpcError> {
         let mut r = open(bytes, PROOF_SHARE, session, position)?;
-        let t_x = r.scalar::<G>().map_err(malformed)?;
         let t_x_blinding = r.scalar::<G>().map_err(malformed)?;
         let e_blinding = r.scalar::<G>().map_err(malformed)?;
-        let len = u32_le(&mut r)? as usize;
-        // At most 64 values of 64 bits; checked before anything is allocated.
-        if len == 0
-            || len > 64 * crate::MAX_AGGREGATION
-            || r.remaining() != 2 * len * crate::wire::scalar_len::<G>()
-        {
+        // Two vectors of equal length, at most 64 values of 64 bits each.
+        let pair = 2 * crate::wire::scalar_len::<G>();
+        let len = r.remaining() / pair;
+        if len == 0 || len > 64 * crate::MAX_AGGREGATION || r.remaining() % pair != 0 {
             return Err(MpcError::Malformed("share vectors of the wrong length"));
         }
         let l = (0..len)
@@ -237,6 +235,7 @@ impl<G: Group> ProofShare<G> {
             .collect::<Result<Vec<_>, _>>()
             .map_err(malformed)?;
         r.finish().map_err(malformed)?;
+        let t_x = crate::util::inner_product::<G>(&l, &rv);
         Ok(ProofShare {
             position,
             t_x,
