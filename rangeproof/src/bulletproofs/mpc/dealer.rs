@@ -215,15 +215,18 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
 }
 
 impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G, T> {
-    /// Whether a party's share is consistent with its own commitments: \\(t_x = \langle
-    /// \mathbf l, \mathbf r\rangle\\), the \\(t\\) relation (eq. 65) on its values, and the
-    /// vector relation (eq. 66–67) on its generators, weighted together at random.
-    fn audit<R: RngCore + CryptoRng>(
+    /// Appends a party's share's relations, weighted at random, to `scalars` and `points`; false
+    /// when the share is malformed or \\(t_x \ne \langle \mathbf l, \mathbf r\rangle\\). The
+    /// relations: the \\(t\\) relation (eq. 65) on its values and the vector relation
+    /// (eq. 66–67) on its generators, both from the party's own commitments.
+    fn audit_terms<R: RngCore + CryptoRng>(
         &self,
         bits: &BitCommitment<G>,
         poly: &PolyCommitment<G>,
         share: &ProofShare<G>,
         rng: &mut R,
+        scalars: &mut Vec<G::Scalar>,
+        points: &mut Vec<G::Point>,
     ) -> bool {
         let round = &self.round;
         let (gens, n) = (round.state.gens, round.state.n);
@@ -238,9 +241,11 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
         let (x, y, z) = (self.x, round.y, round.z);
         let p = bits.position;
         let pc = gens.pedersen();
+        // The share's own weight ω (so several shares can be checked in one sum) and the
+        // weight c of its t relation against its vector relation.
+        let omega = G::random_scalar(rng);
         let c = G::random_scalar(rng);
-        let mut scalars = Vec::with_capacity(2 * count * n + count + 6);
-        let mut points = Vec::with_capacity(scalars.capacity());
+        let start = scalars.len();
         // t relation, weighted by c: Σ z^{2+k} V_k + δ B + x T1 + x² T2 − t_x B − τ_x B̃ = 0.
         // Σ y^i over the party's indices p·n .. (p + count)·n.
         let sum_y = powers::<G>(y)
@@ -287,6 +292,28 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
             }
             z_k *= z;
         }
+        for s in &mut scalars[start..] {
+            *s *= omega;
+        }
+        true
+    }
+
+    /// Whether the shares at `indices` all check out: their weighted relations summed in one
+    /// multiscalar multiplication.
+    fn audit<R: RngCore + CryptoRng>(
+        &self,
+        shares: &[ProofShare<G>],
+        indices: &[usize],
+        rng: &mut R,
+    ) -> bool {
+        let mut scalars = Vec::new();
+        let mut points = Vec::new();
+        for &k in indices {
+            let (bits, poly, share) = (&self.round.bits[k], &self.polys[k], &shares[k]);
+            if !self.audit_terms(bits, poly, share, rng, &mut scalars, &mut points) {
+                return false;
+            }
+        }
         G::is_identity(&G::vartime_multiscalar_mul(&scalars, &points))
     }
 
@@ -308,14 +335,17 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
         {
             return Err(MpcError::Malformed("not one share per party"));
         }
-        let bad: Vec<usize> = shares
-            .iter()
-            .zip(round.bits.iter().zip(&self.polys))
-            .filter(|(s, (b, p))| !self.audit(b, p, s, rng))
-            .map(|(s, _)| s.position)
+        // Malformed shares (wrong lengths, t_x not <l, r>) are blamed at once.
+        let malformed: Vec<usize> = (0..shares.len())
+            .filter(|&k| {
+                let (b, s) = (&round.bits[k], &shares[k]);
+                let len = b.commitments.len() * round.state.n;
+                s.l.len() != len || s.r.len() != len || s.t_x != inner_product::<G>(&s.l, &s.r)
+            })
+            .map(|k| shares[k].position)
             .collect();
-        if !bad.is_empty() {
-            return Err(MpcError::Blame(bad));
+        if !malformed.is_empty() {
+            return Err(MpcError::Blame(malformed));
         }
         let (gens, n, m_padded) = (round.state.gens, round.state.n, round.state.m_padded);
         let padding = round.padding.as_ref().and_then(|p| {
@@ -373,13 +403,26 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
             .flat_map(|b| b.commitments.iter().copied())
             .collect();
         let encodings: Vec<G::PointEncoding> = commitments.iter().map(|c| c.bytes).collect();
-        proof.verify_multiple(
+        // The assembled proof is checked as any verifier would; only when it fails are the
+        // shares audited one by one, to name the parties at fault (as the reference's dealer).
+        let verdict = proof.verify_multiple(
             gens,
             &mut self.round.state.initial.clone(),
             &encodings,
             n,
             rng,
-        )?;
+        );
+        if verdict.is_err() {
+            let bad: Vec<usize> = (0..shares.len())
+                .filter(|&k| !self.audit(&shares, &[k], rng))
+                .map(|k| shares[k].position)
+                .collect();
+            return Err(if bad.is_empty() {
+                MpcError::Proof(ProofError::VerificationFailed)
+            } else {
+                MpcError::Blame(bad)
+            });
+        }
         Ok((proof, commitments))
     }
 }
