@@ -537,3 +537,18 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn sixty_four_parties_and_parties_of_several_values() {
+    let gens = dalek::generators();
+    // 64 parties (8-bit values, to keep the test quick), and 8 parties of 8 values each.
+    let many: Vec<Vec<u64>> = (0..64u64).map(|j| vec![j * 4]).collect();
+    let (proof, commitments) = run(gens, Transcript::new(b"mpc"), 8, &many, |_| {}).unwrap();
+    assert_eq!(commitments.len(), 64);
+    verify_dalek(&proof, &commitments, 8);
+    let grouped: Vec<Vec<u64>> = (0..8u64)
+        .map(|j| (0..8).map(|k| j * 8 + k).collect())
+        .collect();
+    let (proof, commitments) = run(gens, Transcript::new(b"mpc"), 8, &grouped, |_| {}).unwrap();
+    verify_dalek(&proof, &commitments, 8);
+}
