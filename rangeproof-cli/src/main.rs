@@ -5,6 +5,7 @@
 
 mod bench;
 mod demo;
+mod mpc;
 mod prove;
 mod verify;
 
@@ -33,6 +34,11 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
     Bench(bench::BenchArgs),
+    /// The multi-party aggregation protocol over TCP: a dealer and its parties.
+    Mpc {
+        #[command(subcommand)]
+        command: mpc::MpcCommand,
+    },
 }
 
 /// How a command ended: maps to the exit code.
@@ -72,6 +78,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
+        Command::Mpc { command } => mpc::run(command),
     };
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,

@@ -266,7 +266,7 @@ fn emit(
 /// Writes secrets to a *new* file that only its owner can read (mode 0600 on Unix). An
 /// existing file — or a symlink, even to a file that does not exist yet — is refused and left
 /// unchanged: `O_CREAT | O_EXCL` never follows a link.
-fn write_secret(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_secret(path: &Path, text: &str) -> Result<(), String> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]

@@ -1,0 +1,454 @@
+//! `rangeproof mpc dealer|party`: the multi-party aggregation protocol over TCP.
+//!
+//! Frames are a 4-byte little-endian length and that many bytes (at most 1 MiB). A party
+//! connects and says how many values it holds (`RPMH ‖ u16`); once every party has, the
+//! dealer assigns positions in connection order and sends each its setup (`RPMS ‖ u16
+//! position ‖ u16 m ‖ u8 bits ‖ u8 flavor ‖ transcript label`); then the protocol's messages
+//! (`bulletproofs::mpc`, session-bound encodings) alternate. Every read has a timeout, so a
+//! silent party cannot hang the dealer; any failure names the party (index and address) and
+//! no proof is written. The dealer writes an ordinary proof document.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use merlin::Transcript;
+use rand_core::{OsRng, RngCore};
+use rangeproof::bulletproofs::mpc::{
+    BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment,
+    ProofShare, Session,
+};
+use rangeproof::generators::{dalek, monero};
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{Ed25519, Group, Ristretto255};
+use rangeproof_cli::document::ProofDocument;
+
+use crate::Outcome;
+
+const MAX_FRAME: usize = 1 << 20;
+
+#[derive(Subcommand)]
+pub enum MpcCommand {
+    /// Run the dealer: wait for the parties, run the protocol, write the proof document.
+    Dealer(DealerArgs),
+    /// Run a party: connect to the dealer with this party's values.
+    Party(PartyArgs),
+}
+
+#[derive(Args)]
+pub struct DealerArgs {
+    /// Number of parties to wait for.
+    #[arg(long)]
+    parties: usize,
+    /// Bit size n: 8, 16, 32 or 64.
+    #[arg(long)]
+    bits: usize,
+    /// Address to listen on, e.g. 127.0.0.1:7000.
+    #[arg(long)]
+    listen: String,
+    /// The session's transcript label (dalek flavor).
+    #[arg(long, default_value = "rangeproof mpc")]
+    transcript_label: String,
+    /// dalek (ristretto255, default) or monero (Ed25519).
+    #[arg(long, default_value = "dalek")]
+    flavor: String,
+    /// Where to write the proof document.
+    #[arg(long)]
+    out: PathBuf,
+    /// Per-read timeout, in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    timeout_ms: u64,
+}
+
+#[derive(Args)]
+pub struct PartyArgs {
+    /// The dealer's address.
+    #[arg(long)]
+    connect: String,
+    /// Comma-separated values this party proves.
+    #[arg(long, value_delimiter = ',', required = true)]
+    values: Vec<u64>,
+    /// Write this party's openings (values, blindings, commitments) to a new file.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Per-read timeout, in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    timeout_ms: u64,
+    /// Test only: misbehave (wrong-share, garbage, disconnect, silent).
+    #[arg(long, hide = true)]
+    misbehave: Option<String>,
+}
+
+fn send(stream: &mut TcpStream, bytes: &[u8]) -> std::io::Result<()> {
+    stream.write_all(&(bytes.len() as u32).to_le_bytes())?;
+    stream.write_all(bytes)
+}
+
+fn receive(stream: &mut TcpStream) -> Result<Vec<u8>, String> {
+    let mut len = [0u8; 4];
+    stream.read_exact(&mut len).map_err(describe)?;
+    let len = u32::from_le_bytes(len) as usize;
+    if len > MAX_FRAME {
+        return Err(format!("a {len}-byte frame (at most {MAX_FRAME})"));
+    }
+    let mut buf = vec![0u8; len];
+    stream.read_exact(&mut buf).map_err(describe)?;
+    Ok(buf)
+}
+
+fn describe(e: std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => "timed out".into(),
+        std::io::ErrorKind::UnexpectedEof => "disconnected".into(),
+        _ => e.to_string(),
+    }
+}
+
+pub fn run(command: MpcCommand) -> Result<Outcome, String> {
+    match command {
+        MpcCommand::Dealer(args) => dealer(&args),
+        MpcCommand::Party(args) => party(&args),
+    }
+}
+
+/// A connected party as the dealer sees it.
+struct Peer {
+    stream: TcpStream,
+    address: String,
+    count: usize,
+    position: usize,
+}
+
+fn blame(index: usize, peer: &Peer, what: impl std::fmt::Display) -> String {
+    format!(
+        "party {index} ({}, position {}): {what}",
+        peer.address, peer.position
+    )
+}
+
+fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
+    if args.parties == 0 || args.parties > rangeproof::MAX_AGGREGATION {
+        return Err(format!(
+            "--parties {}: 1 to {}",
+            args.parties,
+            rangeproof::MAX_AGGREGATION
+        ));
+    }
+    let listener = TcpListener::bind(&args.listen)
+        .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
+    // Scripts (and the tests) wait for this line before starting the parties.
+    println!(
+        "listening on {}",
+        listener.local_addr().map_err(|e| e.to_string())?
+    );
+    std::io::stdout().flush().map_err(|e| e.to_string())?;
+    let timeout = Some(Duration::from_millis(args.timeout_ms));
+    let mut peers = Vec::with_capacity(args.parties);
+    for index in 0..args.parties {
+        let (mut stream, address) = listener.accept().map_err(|e| format!("accept: {e}"))?;
+        stream
+            .set_read_timeout(timeout)
+            .map_err(|e| e.to_string())?;
+        stream
+            .set_write_timeout(timeout)
+            .map_err(|e| e.to_string())?;
+        let address = address.to_string();
+        let hello = match receive(&mut stream) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("error: party {index} ({address}): {e}; no proof written");
+                return Ok(Outcome::Invalid);
+            }
+        };
+        let count = match hello.as_slice() {
+            [b'R', b'P', b'M', b'H', lo, hi] => usize::from(u16::from_le_bytes([*lo, *hi])),
+            _ => 0,
+        };
+        if count == 0 || count > rangeproof::MAX_AGGREGATION {
+            eprintln!("error: party {index} ({address}): not a valid hello; no proof written");
+            return Ok(Outcome::Invalid);
+        }
+        peers.push(Peer {
+            stream,
+            address,
+            count,
+            position: 0,
+        });
+    }
+    let mut position = 0;
+    for p in &mut peers {
+        p.position = position;
+        position += p.count;
+    }
+    let m = position;
+    match args.flavor.as_str() {
+        "dalek" => {
+            let label = args.transcript_label.as_bytes();
+            // merlin wants a 'static label; this process runs one session.
+            let label_static: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
+            let transcript = Transcript::new(label_static);
+            run_dealer::<Ristretto255, _>(
+                args,
+                dalek::generators(),
+                transcript,
+                0,
+                label,
+                &mut peers,
+                m,
+            )
+        }
+        "monero" => run_dealer::<Ed25519, _>(
+            args,
+            monero::bulletproofs_generators(),
+            MoneroTranscript::bulletproofs(),
+            1,
+            b"",
+            &mut peers,
+            m,
+        ),
+        other => Err(format!("unsupported --flavor {other:?} (dalek or monero)")),
+    }
+}
+
+fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
+    args: &DealerArgs,
+    gens: &'static rangeproof::Generators<G>,
+    transcript: T,
+    flavor_code: u8,
+    label: &[u8],
+    peers: &mut [Peer],
+    m: usize,
+) -> Result<Outcome, String> {
+    let flavor = if flavor_code == 0 { "dalek" } else { "monero" };
+    let session = Session::new::<G>(flavor, args.bits, m, label);
+    let dealer =
+        Dealer::start(gens, transcript, args.bits, m).map_err(|e| format!("cannot start: {e}"))?;
+    for p in peers.iter_mut() {
+        let mut setup = b"RPMS".to_vec();
+        setup.extend_from_slice(&(p.position as u16).to_le_bytes());
+        setup.extend_from_slice(&(m as u16).to_le_bytes());
+        setup.push(args.bits as u8);
+        setup.push(flavor_code);
+        setup.extend_from_slice(label);
+        send(&mut p.stream, &setup).map_err(|e| format!("party at {}: {e}", p.address))?;
+    }
+    let fail = |e: String| -> Result<Outcome, String> {
+        eprintln!("error: {e}; no proof written");
+        Ok(Outcome::Invalid)
+    };
+    let mut bits = Vec::new();
+    for (i, p) in peers.iter_mut().enumerate() {
+        match receive(&mut p.stream).and_then(|b| {
+            BitCommitment::<G>::from_bytes(&b, &session, p.position).map_err(|e| e.to_string())
+        }) {
+            Ok(msg) if msg.commitments().len() == p.count => bits.push(msg),
+            Ok(_) => return fail(blame(i, p, "another number of values than announced")),
+            Err(e) => return fail(blame(i, p, e)),
+        }
+    }
+    let (dealer, challenge) = match dealer.receive_bit_commitments(bits, &mut OsRng) {
+        Ok(x) => x,
+        Err(e) => return fail(format!("round 1: {e}")),
+    };
+    let mut polys = Vec::new();
+    for (i, p) in peers.iter_mut().enumerate() {
+        let sent = send(&mut p.stream, &challenge.to_bytes(&session, p.position)).map_err(describe);
+        match sent.and_then(|()| receive(&mut p.stream)).and_then(|b| {
+            PolyCommitment::<G>::from_bytes(&b, &session, p.position).map_err(|e| e.to_string())
+        }) {
+            Ok(msg) => polys.push(msg),
+            Err(e) => return fail(blame(i, p, e)),
+        }
+    }
+    let (dealer, challenge) = match dealer.receive_poly_commitments(polys) {
+        Ok(x) => x,
+        Err(e) => return fail(format!("round 2: {e}")),
+    };
+    let mut shares = Vec::new();
+    for (i, p) in peers.iter_mut().enumerate() {
+        let sent = send(&mut p.stream, &challenge.to_bytes(&session, p.position)).map_err(describe);
+        match sent.and_then(|()| receive(&mut p.stream)).and_then(|b| {
+            ProofShare::<G>::from_bytes(&b, &session, p.position).map_err(|e| e.to_string())
+        }) {
+            Ok(msg) => shares.push(msg),
+            Err(e) => return fail(blame(i, p, e)),
+        }
+    }
+    let (proof, commitments) = match dealer.receive_shares(shares, &mut OsRng) {
+        Ok(x) => x,
+        Err(MpcError::Blame(positions)) => {
+            let named: Vec<String> = peers
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| positions.contains(&p.position))
+                .map(|(i, p)| blame(i, p, "an invalid share"))
+                .collect();
+            return fail(named.join("; "));
+        }
+        Err(e) => return fail(format!("round 3: {e}")),
+    };
+    let proof_bytes = if flavor_code == 0 {
+        proof.to_bytes()
+    } else {
+        proof.to_monero_bytes().map_err(|e| e.to_string())?
+    };
+    let doc = ProofDocument {
+        scheme: "bulletproofs".into(),
+        group: G::NAME.into(),
+        flavor: flavor.into(),
+        transcript_label: (flavor_code == 0).then(|| args.transcript_label.clone()),
+        bits: args.bits,
+        extension_degree: None,
+        minimum_values: None,
+        generators_n: None,
+        value_generator: None,
+        extra_data: None,
+        commitments: commitments
+            .iter()
+            .map(|c| hex::encode(c.bytes.as_ref()))
+            .collect(),
+        proof: hex::encode(proof_bytes),
+    };
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    std::fs::write(&args.out, format!("{text}\n"))
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    for p in peers.iter_mut() {
+        let _ = send(&mut p.stream, b"RPMD");
+    }
+    eprintln!(
+        "proof for {m} values from {} parties written to {}",
+        peers.len(),
+        args.out.display()
+    );
+    Ok(Outcome::Ok)
+}
+
+fn party(args: &PartyArgs) -> Result<Outcome, String> {
+    let mut stream = TcpStream::connect(&args.connect)
+        .map_err(|e| format!("cannot connect to {}: {e}", args.connect))?;
+    let timeout = Some(Duration::from_millis(args.timeout_ms));
+    stream
+        .set_read_timeout(timeout)
+        .map_err(|e| e.to_string())?;
+    let misbehave = args.misbehave.as_deref();
+    if misbehave == Some("silent") {
+        std::thread::sleep(Duration::from_millis(2 * args.timeout_ms));
+        return Ok(Outcome::Ok);
+    }
+    let mut hello = b"RPMH".to_vec();
+    hello.extend_from_slice(&(args.values.len() as u16).to_le_bytes());
+    send(&mut stream, &hello).map_err(describe)?;
+    let setup = receive(&mut stream)?;
+    let (position, m, bits, flavor, label) = match setup.as_slice() {
+        [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, flavor, label @ ..] => (
+            usize::from(u16::from_le_bytes([*p0, *p1])),
+            usize::from(u16::from_le_bytes([*m0, *m1])),
+            usize::from(*bits),
+            *flavor,
+            label.to_vec(),
+        ),
+        _ => return Err("the dealer sent no setup".into()),
+    };
+    match flavor {
+        0 => run_party::<Ristretto255>(
+            args,
+            &mut stream,
+            dalek::generators(),
+            "dalek",
+            position,
+            m,
+            bits,
+            &label,
+        ),
+        1 => run_party::<Ed25519>(
+            args,
+            &mut stream,
+            monero::bulletproofs_generators(),
+            "monero",
+            position,
+            m,
+            bits,
+            &label,
+        ),
+        _ => Err("the dealer named an unknown flavor".into()),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_party<G: Group>(
+    args: &PartyArgs,
+    stream: &mut TcpStream,
+    gens: &'static rangeproof::Generators<G>,
+    flavor: &str,
+    position: usize,
+    m: usize,
+    bits: usize,
+    label: &[u8],
+) -> Result<Outcome, String> {
+    let session = Session::new::<G>(flavor, bits, m, label);
+    let blindings: Vec<G::Scalar> = args
+        .values
+        .iter()
+        .map(|_| G::random_scalar(&mut OsRng))
+        .collect();
+    let party = Party::new(gens, bits, &args.values, &blindings).map_err(|e| e.to_string())?;
+    let (party, msg) = party
+        .commit(position, &mut OsRng)
+        .map_err(|e| e.to_string())?;
+    let misbehave = args.misbehave.as_deref();
+    if misbehave == Some("disconnect") {
+        return Ok(Outcome::Ok);
+    }
+    if misbehave == Some("garbage") {
+        let mut junk = vec![0u8; 200];
+        OsRng.fill_bytes(&mut junk);
+        send(stream, &junk).map_err(describe)?;
+        let _ = receive(stream);
+        return Ok(Outcome::Ok);
+    }
+    let commitments: Vec<String> = msg
+        .commitments()
+        .iter()
+        .map(|c| hex::encode(c.bytes.as_ref()))
+        .collect();
+    send(stream, &msg.to_bytes(&session)).map_err(describe)?;
+    let challenge = BitChallenge::<G>::from_bytes(&receive(stream)?, &session, position)
+        .map_err(|e| e.to_string())?;
+    let (party, msg) = party
+        .apply_challenge(&challenge)
+        .map_err(|e| e.to_string())?;
+    send(stream, &msg.to_bytes(&session)).map_err(describe)?;
+    let challenge = PolyChallenge::<G>::from_bytes(&receive(stream)?, &session, position)
+        .map_err(|e| e.to_string())?;
+    let share = party
+        .apply_challenge(&challenge)
+        .map_err(|e| e.to_string())?;
+    let mut bytes = share.to_bytes(&session);
+    if misbehave == Some("wrong-share") {
+        // Change the last scalar of r by one (its least significant byte's low bit).
+        let at = bytes.len() - 32;
+        bytes[at] ^= 1;
+    }
+    send(stream, &bytes).map_err(describe)?;
+    if let Some(path) = &args.openings {
+        let openings = serde_json::json!({
+            "scheme": "bulletproofs", "group": G::NAME, "bits": bits, "position": position,
+            "values": args.values,
+            "blindings": blindings.iter().map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())]).collect::<Vec<_>>(),
+            "commitments": commitments,
+        });
+        let text = zeroize::Zeroizing::new(
+            serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?,
+        );
+        crate::prove::write_secret(path, &text)?;
+    }
+    match receive(stream) {
+        Ok(done) if done == b"RPMD" => Ok(Outcome::Ok),
+        _ => {
+            eprintln!("error: the dealer did not finish the proof");
+            Ok(Outcome::Invalid)
+        }
+    }
+}
