@@ -358,6 +358,24 @@ mod reference {
             .expect("the reference accepts");
     }
 
+    /// Proofs our parties and dealer make, for 1 to 64 parties, verify with the reference.
+    #[test]
+    fn the_reference_verifies_our_proofs_for_every_party_count() {
+        for m in [1usize, 2, 4, 8, 16, 64] {
+            let holdings: Vec<Vec<u64>> = (0..m as u64).map(|j| vec![j * 3]).collect();
+            let (proof, commitments) = run(
+                dalek::generators(),
+                Transcript::new(b"mpc interop"),
+                8,
+                &holdings,
+                |_| {},
+            )
+            .unwrap();
+            let encodings: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
+            both_verify(&proof.to_bytes(), &encodings, 8, m);
+        }
+    }
+
     #[test]
     fn reference_parties_with_our_dealer() {
         let (n, m) = (64, 4);
