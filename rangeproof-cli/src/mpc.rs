@@ -146,8 +146,28 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
     std::io::stdout().flush().map_err(|e| e.to_string())?;
     let timeout = Some(Duration::from_millis(args.timeout_ms));
     let mut peers = Vec::with_capacity(args.parties);
+    // Parties must connect within the timeout too (from the dealer's start or the previous
+    // party's arrival): a missing party cannot hang the dealer either.
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     for index in 0..args.parties {
-        let (mut stream, address) = listener.accept().map_err(|e| format!("accept: {e}"))?;
+        let deadline = std::time::Instant::now() + Duration::from_millis(args.timeout_ms);
+        let (mut stream, address) = loop {
+            match listener.accept() {
+                Ok(accepted) => break accepted,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if std::time::Instant::now() >= deadline {
+                        eprintln!(
+                            "error: party {index}: did not connect in time ({index} of {} connected); no proof written",
+                            args.parties
+                        );
+                        return Ok(Outcome::Invalid);
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(e) => return Err(format!("accept: {e}")),
+            }
+        };
+        stream.set_nonblocking(false).map_err(|e| e.to_string())?;
         stream
             .set_read_timeout(timeout)
             .map_err(|e| e.to_string())?;

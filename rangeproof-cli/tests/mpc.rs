@@ -130,3 +130,74 @@ fn misbehaving_parties_are_named_and_no_proof_is_written() {
         assert!(!out.exists(), "{mode}: no proof file");
     }
 }
+
+#[test]
+fn a_party_that_never_connects_cannot_hang_the_dealer() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("missing.json");
+    // Three parties announced, two come.
+    let mut dealer = bin()
+        .args([
+            "mpc",
+            "dealer",
+            "--parties",
+            "3",
+            "--bits",
+            "8",
+            "--listen",
+            "127.0.0.1:0",
+            "--out",
+            out.to_str().unwrap(),
+            "--timeout-ms",
+            "1500",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(dealer.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap()
+        .to_string();
+    let parties: Vec<_> = (0..2)
+        .map(|_| {
+            bin()
+                .args([
+                    "mpc",
+                    "party",
+                    "--connect",
+                    &address,
+                    "--values",
+                    "1",
+                    "--timeout-ms",
+                    "3000",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let status = dealer.wait().unwrap();
+    let mut stderr = String::new();
+    dealer
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    for mut p in parties {
+        let _ = p.wait();
+    }
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("party 2") && stderr.contains("did not connect"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
