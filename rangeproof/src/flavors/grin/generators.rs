@@ -17,38 +17,21 @@ use k256::{FieldElement, ProjectivePoint};
 use sha2::{Digest, Sha256};
 
 use crate::group::secp256k1::{
-    coordinates_of, decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes,
+    coordinates_of, decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes, hex32,
     point_from_affine, Secp256k1Precomputation,
 };
 use crate::group::{Group, Secp256k1};
 use crate::ProofError;
 
 /// `secp256k1_generator_const_h`: the value base \\(H\\) of Grin's commitments.
-pub const H_X: [u8; 32] = hex32("50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0");
+pub const H_X: [u8; 32] =
+    hex32(b"50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0");
 /// The ordinate of [`H_X`].
-pub const H_Y: [u8; 32] = hex32("31d3c6863973926e049e637cb1b5f40a36dac28af1766968c30c2313f3a38904");
+pub const H_Y: [u8; 32] =
+    hex32(b"31d3c6863973926e049e637cb1b5f40a36dac28af1766968c30c2313f3a38904");
 
 /// Prefix of a value generator whose \\(y\\) is a quadratic residue (`0b` otherwise).
 pub const GENERATOR_PREFIX: u8 = 0x0a;
-
-const fn hex32(s: &str) -> [u8; 32] {
-    let b = s.as_bytes();
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = (nibble(b[2 * i]) << 4) | nibble(b[2 * i + 1]);
-        i += 1;
-    }
-    out
-}
-
-const fn nibble(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => panic!("not a hex digit"),
-    }
-}
 
 /// The blinding base \\(G\\) (secp256k1's base point).
 pub fn g() -> ProjectivePoint {
@@ -124,8 +107,8 @@ impl ValueGenerator {
 
 /// The constants of the Shallue–van de Woestijne map for \\(y^2 = x^3 + 7\\):
 /// \\(c = \sqrt{-3}\\) and \\(d = (c - 1)/2\\), as secp256k1-zkp fixes them.
-const SVDW_C: [u8; 32] = hex32("0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852");
-const SVDW_D: [u8; 32] = hex32("851695d49a83f8ef919bb86153cbcb16630fb68aed0a766a3ec693d68e6afa40");
+const SVDW_C: [u8; 32] = hex32(b"0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852");
+const SVDW_D: [u8; 32] = hex32(b"851695d49a83f8ef919bb86153cbcb16630fb68aed0a766a3ec693d68e6afa40");
 
 /// \\(x^3 + 7\\).
 fn rhs(x: &FieldElement) -> FieldElement {

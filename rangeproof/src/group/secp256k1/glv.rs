@@ -11,35 +11,20 @@
 
 use k256::Scalar;
 
+use super::hex32;
 use super::jacobian::Affine;
 use crate::group::{Group, Secp256k1};
 
-const fn be(hex: &[u8; 64]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = (digit(hex[2 * i]) << 4) | digit(hex[2 * i + 1]);
-        i += 1;
-    }
-    out
-}
-
-const fn digit(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => panic!("hex digit"),
-    }
-}
-
 /// \\(\lambda\\): \\(\phi(P) = \lambda P\\).
-const LAMBDA: [u8; 32] = be(b"5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72");
+const LAMBDA: [u8; 32] = hex32(b"5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72");
 /// \\(\beta\\): a cube root of unity in the field.
-const BETA: [u8; 32] = be(b"7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee");
-const MINUS_B1: [u8; 32] = be(b"00000000000000000000000000000000e4437ed6010e88286f547fa90abfe4c3");
-const MINUS_B2: [u8; 32] = be(b"fffffffffffffffffffffffffffffffe8a280ac50774346dd765cda83db1562c");
-const G1: [u8; 32] = be(b"00000000000000000000000000003086d221a7d46bcde86c90e49284eb153dab");
-const G2: [u8; 32] = be(b"0000000000000000000000000000e4437ed6010e88286f547fa90abfe4c42212");
+const BETA: [u8; 32] = hex32(b"7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee");
+const MINUS_B1: [u8; 32] =
+    hex32(b"00000000000000000000000000000000e4437ed6010e88286f547fa90abfe4c3");
+const MINUS_B2: [u8; 32] =
+    hex32(b"fffffffffffffffffffffffffffffffe8a280ac50774346dd765cda83db1562c");
+const G1: [u8; 32] = hex32(b"00000000000000000000000000003086d221a7d46bcde86c90e49284eb153dab");
+const G2: [u8; 32] = hex32(b"0000000000000000000000000000e4437ed6010e88286f547fa90abfe4c42212");
 
 fn scalar(bytes: &[u8; 32]) -> Scalar {
     Secp256k1::scalar_from_canonical_bytes(bytes).expect("constant below n")

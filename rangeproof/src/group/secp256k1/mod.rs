@@ -30,6 +30,24 @@ use k256::{
 use super::Group;
 pub use msm::Secp256k1Precomputation;
 
+/// A 32-byte big-endian constant from 64 hex digits, at compile time.
+pub(crate) const fn hex32(hex: &[u8; 64]) -> [u8; 32] {
+    const fn digit(c: u8) -> u8 {
+        match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => panic!("not a hex digit"),
+        }
+    }
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        out[i] = (digit(hex[2 * i]) << 4) | digit(hex[2 * i + 1]);
+        i += 1;
+    }
+    out
+}
+
 /// The secp256k1 group.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Secp256k1;
