@@ -570,3 +570,20 @@ fn sixty_four_parties_and_parties_of_several_values() {
     let (proof, commitments) = run(gens, Transcript::new(b"mpc"), 8, &grouped, |_| {}).unwrap();
     verify_dalek(&proof, &commitments, 8);
 }
+
+#[test]
+fn monero_bad_shares_are_blamed() {
+    // The audit clears the cofactor of the published points (times 8) as Monero's verifier
+    // does: only the party at fault is named.
+    let gens = monero::bulletproofs_generators();
+    let holdings = vec![vec![1u64], vec![2], vec![3, 4]];
+    for which in [0usize, 1, 2] {
+        let err = run(gens, MoneroTranscript::bulletproofs(), 64, &holdings, |s| {
+            if s.position == which {
+                s.e_blinding += curve25519_dalek::Scalar::ONE;
+            }
+        })
+        .unwrap_err();
+        assert_eq!(err, MpcError::Blame(vec![which]));
+    }
+}
