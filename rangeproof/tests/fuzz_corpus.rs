@@ -92,3 +92,8 @@ fn decode_grin() {
 fn verify_grin() {
     replay("verify_grin", grin_targets::verify_grin);
 }
+
+#[test]
+fn decode_mpc() {
+    replay("decode_mpc", targets::decode_mpc);
+}

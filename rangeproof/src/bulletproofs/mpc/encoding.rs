@@ -42,6 +42,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// The 16-byte id that every message of the session carries.
+    pub fn id(&self) -> [u8; 16] {
+        self.id
+    }
+
     /// The session of an `n`-bit, `m`-value proof over `G` in `flavor`, with the transcript
     /// label both sides use.
     pub fn new<G: Group>(flavor: &str, n: usize, m: usize, label: &[u8]) -> Self {
