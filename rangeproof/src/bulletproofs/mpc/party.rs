@@ -76,7 +76,9 @@ impl<'g, G: Group> Party<'g, G> {
     }
 
     /// Round 1 at `position` (the index of this party's first value in the aggregate): the
-    /// value commitments and \\(A_j, S_j\\), with nonces from `rng`.
+    /// value commitments and \\(A_j, S_j\\). Nonces are hedged as the single prover's: drawn
+    /// from a merlin RNG keyed by the party's position, values and blindings and by `rng`, so a
+    /// broken `rng` alone does not repeat them across different witnesses.
     pub fn commit<R: RngCore + CryptoRng>(
         self,
         position: usize,
@@ -95,7 +97,19 @@ impl<'g, G: Group> Party<'g, G> {
             .zip(self.blindings.iter())
             .map(|(v, g)| EncodedPoint::from_point(pc.commit(G::Scalar::from(*v), *g)))
             .collect();
-        let bits = prover::commit_bits(self.gens, &publisher, &self.share(position), rng);
+        let mut witness = Zeroizing::new(Vec::with_capacity(40 * self.values.len()));
+        for (v, gamma) in self.values.iter().zip(self.blindings.iter()) {
+            witness.extend_from_slice(&v.to_le_bytes());
+            witness.extend_from_slice(G::scalar_to_bytes(gamma).as_ref());
+        }
+        let mut keyed = merlin::Transcript::new(b"rangeproof mpc party");
+        keyed.append_u64(b"position", position as u64);
+        keyed.append_u64(b"n", self.n as u64);
+        let mut hedged = keyed
+            .build_rng()
+            .rekey_with_witness_bytes(b"witness", &witness)
+            .finalize(rng);
+        let bits = prover::commit_bits(self.gens, &publisher, &self.share(position), &mut hedged);
         let message = BitCommitment {
             position,
             commitments,
