@@ -5,22 +5,27 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_rangeproof"))
 }
 
-/// The dealer's exit code and standard error after a run with these parties (`values`,
-/// optional misbehaviour), in this order.
-fn run(parties: &[(&str, Option<&str>)], bits: &str, flavor: &str, out: &Path) -> (i32, String) {
+/// Starts a dealer for `parties` parties; returns it and the address it listens on.
+fn start_dealer(
+    parties: usize,
+    bits: &str,
+    flavor: &str,
+    out: &Path,
+    timeout_ms: &str,
+) -> (Child, String) {
     let mut dealer = bin()
         .args([
             "mpc",
             "dealer",
             "--parties",
-            &parties.len().to_string(),
+            &parties.to_string(),
             "--bits",
             bits,
             "--listen",
@@ -30,7 +35,7 @@ fn run(parties: &[(&str, Option<&str>)], bits: &str, flavor: &str, out: &Path) -
             "--out",
             out.to_str().unwrap(),
             "--timeout-ms",
-            "3000",
+            timeout_ms,
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -45,6 +50,13 @@ fn run(parties: &[(&str, Option<&str>)], bits: &str, flavor: &str, out: &Path) -
         .strip_prefix("listening on ")
         .expect("the dealer says where")
         .to_string();
+    (dealer, address)
+}
+
+/// The dealer's exit code and standard error after a run with these parties (`values`,
+/// optional misbehaviour), in this order.
+fn run(parties: &[(&str, Option<&str>)], bits: &str, flavor: &str, out: &Path) -> (i32, String) {
+    let (mut dealer, address) = start_dealer(parties.len(), bits, flavor, out, "3000");
     let mut children = Vec::new();
     for (values, misbehave) in parties {
         let mut cmd = bin();
@@ -136,34 +148,7 @@ fn a_party_that_never_connects_cannot_hang_the_dealer() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("missing.json");
     // Three parties announced, two come.
-    let mut dealer = bin()
-        .args([
-            "mpc",
-            "dealer",
-            "--parties",
-            "3",
-            "--bits",
-            "8",
-            "--listen",
-            "127.0.0.1:0",
-            "--out",
-            out.to_str().unwrap(),
-            "--timeout-ms",
-            "1500",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(dealer.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let address = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap()
-        .to_string();
+    let (mut dealer, address) = start_dealer(3, "8", "dalek", &out, "1500");
     let parties: Vec<_> = (0..2)
         .map(|_| {
             bin()

@@ -13,6 +13,7 @@ use k256::Scalar;
 
 use super::hex32;
 use super::jacobian::Affine;
+use super::msm::limbs;
 use crate::group::{Group, Secp256k1};
 
 /// \\(\lambda\\): \\(\phi(P) = \lambda P\\).
@@ -30,14 +31,26 @@ fn scalar(bytes: &[u8; 32]) -> Scalar {
     Secp256k1::scalar_from_canonical_bytes(bytes).expect("constant below n")
 }
 
-fn limbs(bytes: &[u8; 32]) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    for (i, l) in out.iter_mut().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&bytes[32 - 8 * (i + 1)..32 - 8 * i]);
-        *l = u64::from_be_bytes(w);
-    }
-    out
+/// The split's constants, parsed once (the split runs for every point of a large MSM).
+struct Constants {
+    lambda: Scalar,
+    minus_b1: Scalar,
+    minus_b2: Scalar,
+    g1: [u64; 4],
+    g2: [u64; 4],
+    beta: k256::FieldElement,
+}
+
+fn constants() -> &'static Constants {
+    static C: std::sync::OnceLock<Constants> = std::sync::OnceLock::new();
+    C.get_or_init(|| Constants {
+        lambda: scalar(&LAMBDA),
+        minus_b1: scalar(&MINUS_B1),
+        minus_b2: scalar(&MINUS_B2),
+        g1: limbs(&scalar(&G1)),
+        g2: limbs(&scalar(&G2)),
+        beta: super::field_from_bytes(&BETA).expect("constant below p"),
+    })
 }
 
 /// \\(\mathrm{round}(k g / 2^{272})\\) for 256-bit `k` and `g` (libsecp256k1's
@@ -86,19 +99,17 @@ fn signed(s: Scalar) -> (bool, Scalar) {
 
 /// \\(k = k_1 + k_2 \lambda\\): each part as (negative?, magnitude below \\(2^{128}\\)).
 pub(crate) fn split(k: &Scalar) -> [(bool, Scalar); 2] {
-    let kl = limbs(&Secp256k1::scalar_to_bytes(k));
-    let c1 = mul_shift_272(&kl, &limbs(&G1));
-    let c2 = mul_shift_272(&kl, &limbs(&G2));
-    let k2 = c1 * scalar(&MINUS_B1) + c2 * scalar(&MINUS_B2);
-    let k1 = *k - k2 * scalar(&LAMBDA);
+    let c = constants();
+    let kl = limbs(k);
+    let k2 = mul_shift_272(&kl, &c.g1) * c.minus_b1 + mul_shift_272(&kl, &c.g2) * c.minus_b2;
+    let k1 = *k - k2 * c.lambda;
     [signed(k1), signed(k2)]
 }
 
 /// \\(\phi(P) = (\beta x, y)\\).
 pub(crate) fn endomorphism(p: &Affine) -> Affine {
-    let beta = super::field_from_bytes(&BETA).expect("constant below p");
     Affine {
-        x: (p.x * beta).normalize(),
+        x: (p.x * constants().beta).normalize(),
         y: p.y,
     }
 }
