@@ -86,6 +86,13 @@ pub enum ProofError {
     /// session, a missing share, or a combined point at infinity).
     #[error("multi-party messages do not fit this proof session")]
     InvalidMultipartyMessage,
+    /// A proof format's version byte is not one this format defines.
+    #[error("unknown proof version byte {0}")]
+    UnknownVersion(u8),
+    /// An encoding that decodes but is not the canonical one (an R1CS proof marked two-phase
+    /// whose second-phase points are all the identity).
+    #[error("non-canonical proof encoding")]
+    NonCanonicalEncoding,
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

@@ -11,6 +11,7 @@ pub mod generators;
 pub mod group;
 pub mod inner_product;
 mod msm;
+pub mod r1cs;
 pub mod statement;
 pub mod suite;
 pub mod transcript;

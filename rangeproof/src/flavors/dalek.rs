@@ -44,16 +44,33 @@ fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
     shake.update(b"GeneratorsChain");
     shake.update(label);
     let mut reader = shake.finalize_xof();
-    (0..count)
+    let wide: Vec<[u8; 64]> = (0..count)
         .map(|_| {
             let mut wide = [0u8; 64];
             reader.read(&mut wide);
-            RistrettoPoint::from_uniform_bytes(&wide)
+            wide
         })
+        .collect();
+    // The stream is sequential, the map is not: long chains (R1CS) map on every core.
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if count >= 1024 {
+            return wide
+                .par_iter()
+                .map(RistrettoPoint::from_uniform_bytes)
+                .collect();
+        }
+    }
+    wide.iter()
+        .map(RistrettoPoint::from_uniform_bytes)
         .collect()
 }
 
-fn party_share(party: u32, capacity: usize) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
+pub(crate) fn party_share(
+    party: u32,
+    capacity: usize,
+) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
     let mut label = [0u8; 5];
     label[1..].copy_from_slice(&party.to_le_bytes());
     label[0] = b'G';

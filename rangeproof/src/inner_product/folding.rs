@@ -26,17 +26,34 @@ pub(crate) struct FoldedGens<G: Group> {
     kappa: G::Scalar,
     lambda: G::Scalar,
     pending: Option<(G::Scalar, G::Scalar)>,
+    /// Public per-index factors \(f_i\) of the *original* generators (the R1CS proof's
+    /// \(G_i' = f_i G_i\), \(H_i' = f_i H_i\)), applied to both vectors until the first
+    /// materialization folds them into the points.
+    factors: Option<Vec<G::Scalar>>,
 }
 
 impl<G: Group> FoldedGens<G> {
     /// Starts from unfolded generators of equal length.
     pub(crate) fn new(g: Vec<G::Point>, h: Vec<G::Point>) -> Self {
+        Self::with_factors(g, h, None)
+    }
+
+    /// Starts from generators \(f_i G_i\), \(f_i H_i\) given as the points and the public
+    /// factors (`None`: all ones). The factors cost one scalar multiplication per term until
+    /// the first materialization, instead of a point multiplication per generator up front.
+    pub(crate) fn with_factors(
+        g: Vec<G::Point>,
+        h: Vec<G::Point>,
+        factors: Option<Vec<G::Scalar>>,
+    ) -> Self {
+        debug_assert!(factors.as_ref().is_none_or(|f| f.len() == g.len()));
         FoldedGens {
             g,
             h,
             kappa: G::one(),
             lambda: G::one(),
             pending: None,
+            factors,
         }
     }
 
@@ -51,7 +68,10 @@ impl<G: Group> FoldedGens<G> {
         points: &mut Vec<G::Point>,
     ) {
         let pending = self.pending.map(|(p_g, _)| p_g);
-        push_terms::<G>(&self.g, self.kappa, pending, n, offset, s, scalars, points);
+        let factors = self.factors.as_deref();
+        push_terms::<G>(
+            &self.g, self.kappa, pending, factors, n, offset, s, scalars, points,
+        );
     }
 
     /// Appends \\(\sum_i s_i H_{offset+i}\\).
@@ -64,7 +84,18 @@ impl<G: Group> FoldedGens<G> {
         points: &mut Vec<G::Point>,
     ) {
         let pending = self.pending.map(|(_, p_h)| p_h);
-        push_terms::<G>(&self.h, self.lambda, pending, n, offset, s, scalars, points);
+        let factors = self.factors.as_deref();
+        push_terms::<G>(
+            &self.h,
+            self.lambda,
+            pending,
+            factors,
+            n,
+            offset,
+            s,
+            scalars,
+            points,
+        );
     }
 
     /// Folds from length `n` to `n / 2`: \\(G' = c_G (G_{lo} + f_G G_{hi})\\),
@@ -84,13 +115,21 @@ impl<G: Group> FoldedGens<G> {
             None => self.pending = Some((f_g, f_h)),
             Some((p_g, p_h)) => {
                 // Public data (generators, challenges): variable time is fine.
+                let factors = self.factors.take();
                 for (v, f, p) in [(&mut self.g, f_g, p_g), (&mut self.h, f_h, p_h)] {
                     for i in 0..half {
-                        let rest = G::vartime_multiscalar_mul(
-                            &[f, p, f * p],
-                            &[v[half + i], v[n + i], v[n + half + i]],
-                        );
-                        v[i] += rest;
+                        v[i] = match &factors {
+                            None => {
+                                v[i] + G::vartime_multiscalar_mul(
+                                    &[f, p, f * p],
+                                    &[v[half + i], v[n + i], v[n + half + i]],
+                                )
+                            }
+                            Some(k) => G::vartime_multiscalar_mul(
+                                &[k[i], f * k[half + i], p * k[n + i], f * p * k[n + half + i]],
+                                &[v[i], v[half + i], v[n + i], v[n + half + i]],
+                            ),
+                        };
                     }
                     v.truncate(half);
                 }
@@ -99,12 +138,14 @@ impl<G: Group> FoldedGens<G> {
     }
 }
 
-/// \\(\sum_i s_i\, c\, (\hat V_{offset+i} + p\, \hat V_{n+offset+i})\\) as MSM terms.
+/// \\(\sum_i s_i\, c\, (k_{offset+i} \hat V_{offset+i} + p\, k_{n+offset+i} \hat V_{n+offset+i})\\)
+/// as MSM terms, where the per-index factors \\(k\\) are all ones when absent.
 #[allow(clippy::too_many_arguments)]
 fn push_terms<G: Group>(
     v: &[G::Point],
     factor: G::Scalar,
     pending: Option<G::Scalar>,
+    index_factors: Option<&[G::Scalar]>,
     n: usize,
     offset: usize,
     s: impl Iterator<Item = G::Scalar>,
@@ -113,11 +154,13 @@ fn push_terms<G: Group>(
 ) {
     for (i, s_i) in s.enumerate() {
         let k = s_i * factor;
-        scalars.push(k);
-        points.push(v[offset + i]);
+        let lo = offset + i;
+        scalars.push(index_factors.map_or(k, |f| k * f[lo]));
+        points.push(v[lo]);
         if let Some(p) = pending {
-            scalars.push(k * p);
-            points.push(v[n + offset + i]);
+            let kp = k * p;
+            scalars.push(index_factors.map_or(kp, |f| kp * f[n + lo]));
+            points.push(v[n + lo]);
         }
     }
 }

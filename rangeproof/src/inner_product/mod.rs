@@ -87,12 +87,22 @@ impl<G: Group> InnerProductProof<G> {
     /// Reads the layout of [`Self::write_bytes`] from the rest of `reader`, which holds
     /// exactly the inner-product proof; `total` is the whole input's length, for errors.
     pub(crate) fn read(reader: &mut Reader<'_>, total: usize) -> Result<Self, ProofError> {
+        Self::read_up_to(reader, total, MAX_LG_N)
+    }
+
+    /// [`Self::read`] allowing up to `max_rounds` rounds (the R1CS proofs run longer vectors
+    /// than the range proofs).
+    pub(crate) fn read_up_to(
+        reader: &mut Reader<'_>,
+        total: usize,
+        max_rounds: usize,
+    ) -> Result<Self, ProofError> {
         let pair = 2 * point_len::<G>();
         let rounds_len = reader
             .remaining()
             .checked_sub(2 * scalar_len::<G>())
             .ok_or(ProofError::InvalidLength(total))?;
-        if !rounds_len.is_multiple_of(pair) || rounds_len / pair > MAX_LG_N {
+        if !rounds_len.is_multiple_of(pair) || rounds_len / pair > max_rounds {
             return Err(ProofError::InvalidLength(total));
         }
         let rounds = rounds_len / pair;

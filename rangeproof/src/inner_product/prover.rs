@@ -35,6 +35,24 @@ impl<G: Group> InnerProductProof<G> {
         a: Vec<G::Scalar>,
         b: Vec<G::Scalar>,
     ) -> Result<Self, ProofError> {
+        Self::prove_with_factors(transcript, q, h_factor_ratio, None, publisher, g, h, a, b)
+    }
+
+    /// [`Self::prove`] over generators \(k_i G_i\) and \(k_i \rho^i H_i\) with public
+    /// per-index factors \(k_i\) (`index_factors`, one per generator; the R1CS proof's
+    /// \(1\) or \(u\) by phase).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prove_with_factors<T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        q: &G::Point,
+        h_factor_ratio: G::Scalar,
+        index_factors: Option<Vec<G::Scalar>>,
+        publisher: &Publisher<G>,
+        g: Vec<G::Point>,
+        h: Vec<G::Point>,
+        a: Vec<G::Scalar>,
+        b: Vec<G::Scalar>,
+    ) -> Result<Self, ProofError> {
         // Wiped when dropped, whichever way this function returns.
         let (mut a, mut b) = (Zeroizing::new(a), Zeroizing::new(b));
         let mut n = a.len();
@@ -48,7 +66,7 @@ impl<G: Group> InnerProductProof<G> {
 
         let rho: Vec<G::Scalar> = powers::<G>(h_factor_ratio).take(n).collect();
         // L and R are published as the flavor wants (Monero: times 8^{-1}).
-        let mut gens = FoldedGens::<G>::new(g, h);
+        let mut gens = FoldedGens::<G>::with_factors(g, h, index_factors);
         let mut scalars = Zeroizing::new(Vec::with_capacity(2 * n + 1));
         let mut points = Vec::with_capacity(2 * n + 1);
 

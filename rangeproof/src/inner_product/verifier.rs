@@ -8,14 +8,15 @@ use crate::ProofError;
 
 impl<G: Group> InnerProductProof<G> {
     /// Replays the transcript for vectors of length `n` (rejecting identity \\(L_j, R_j\\) as
-    /// the reference does) and returns the round challenges \\(u_1, \ldots, u_k\\).
+    /// the reference does) and returns the round challenges \\(u_1, \ldots, u_k\\). The
+    /// number of rounds was bounded when the proof was decoded.
     pub(crate) fn challenges<T: TranscriptProtocol<G>>(
         &self,
         n: usize,
         transcript: &mut T,
     ) -> Result<Vec<G::Scalar>, ProofError> {
         let lg_n = self.l_vec.len();
-        if lg_n != self.r_vec.len() || lg_n > super::MAX_LG_N || n != 1 << lg_n {
+        if lg_n != self.r_vec.len() || lg_n >= 32 || n != 1 << lg_n {
             return Err(ProofError::VerificationFailed);
         }
         transcript.innerproduct_domain_sep(n as u64);

@@ -306,33 +306,6 @@ impl GrinGenerators {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn h_and_c_constants() {
-        // c^2 = -3 and 2d = c - 1.
-        let c = field_from_bytes(&SVDW_C).unwrap();
-        let d = field_from_bytes(&SVDW_D).unwrap();
-        assert_eq!(
-            (c.square() + FieldElement::from_u64(3)).normalize(),
-            FieldElement::ZERO
-        );
-        assert_eq!(
-            d.double().normalize(),
-            (c + FieldElement::ONE.negate(1)).normalize()
-        );
-        let vg = ValueGenerator::h();
-        assert!(vg.is_h());
-        assert_eq!(ValueGenerator::from_bytes(&vg.to_bytes()).unwrap(), vg);
-        // The commitment and generator prefixes differ.
-        let mut wrong = vg.to_bytes();
-        wrong[0] = 0x08;
-        assert!(ValueGenerator::from_bytes(&wrong).is_err());
-    }
-}
-
 /// The generators of \\(N\\) (a power of two) in the form the batch verifier sums equations
 /// over: Pedersen bases \\(H\\) (value) and \\(G\\) (blinding), and one "party" whose
 /// \\(\mathbf G, \mathbf H\\) are the two halves of the list. Built once per \\(N\\) and kept for
@@ -366,4 +339,31 @@ pub(crate) fn batch_generators(
             std::sync::Arc::new(VectorGens::new(n / 2, 1, halves)),
         )
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h_and_c_constants() {
+        // c^2 = -3 and 2d = c - 1.
+        let c = field_from_bytes(&SVDW_C).unwrap();
+        let d = field_from_bytes(&SVDW_D).unwrap();
+        assert_eq!(
+            (c.square() + FieldElement::from_u64(3)).normalize(),
+            FieldElement::ZERO
+        );
+        assert_eq!(
+            d.double().normalize(),
+            (c + FieldElement::ONE.negate(1)).normalize()
+        );
+        let vg = ValueGenerator::h();
+        assert!(vg.is_h());
+        assert_eq!(ValueGenerator::from_bytes(&vg.to_bytes()).unwrap(), vg);
+        // The commitment and generator prefixes differ.
+        let mut wrong = vg.to_bytes();
+        wrong[0] = 0x08;
+        assert!(ValueGenerator::from_bytes(&wrong).is_err());
+    }
 }

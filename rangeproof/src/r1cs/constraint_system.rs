@@ -1,0 +1,110 @@
+//! The constraint-system interface gadgets are written against, once for prover and verifier.
+
+use super::linear_combination::{LinearCombination, Variable};
+use crate::group::Group;
+use crate::ProofError;
+
+/// A linear combination over the scalars of `G`.
+pub type Lc<G> = LinearCombination<<G as Group>::Scalar>;
+
+/// Why a circuit could not be built, proved or verified.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum R1csError {
+    /// The prover allocated a variable without giving its value.
+    #[error("a prover variable was allocated without an assignment")]
+    MissingAssignment,
+    /// The prover's assignment does not satisfy constraint number `0` (in the order added,
+    /// randomized constraints last): no proof is made for a false statement.
+    #[error("the assignment does not satisfy constraint {0}")]
+    Unsatisfied(usize),
+    /// More multipliers than the generators (or the format's limit) allow.
+    #[error("the circuit needs {0} multipliers; more than supported")]
+    TooManyMultipliers(usize),
+    /// A gadget refused its inputs (wrong lengths, a value out of its range, …).
+    #[error("gadget error: {0}")]
+    Gadget(&'static str),
+    /// Decoding or verification failed.
+    #[error(transparent)]
+    Proof(#[from] ProofError),
+}
+
+/// Sizes of a constraint system (what a circuit costs).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metrics {
+    /// Multiplication gates \\(n\\).
+    pub multipliers: usize,
+    /// Linear constraints \\(q\\), both phases.
+    pub constraints: usize,
+    /// Constraints added before the randomization challenge.
+    pub phase_one_constraints: usize,
+    /// Constraints added by randomized callbacks (counted once they have run; 0 before).
+    pub phase_two_constraints: usize,
+    /// Terms over all constraints (what flattening costs the verifier).
+    pub terms: usize,
+}
+
+impl Metrics {
+    /// The sizes of a system with `multipliers` gates and these constraints, of which the
+    /// first `phase_one` (all, before the second phase has run) belong to the first phase.
+    pub(crate) fn of<G: Group>(
+        multipliers: usize,
+        constraints: &[Lc<G>],
+        phase_one: Option<usize>,
+    ) -> Self {
+        let phase_one = phase_one.unwrap_or(constraints.len());
+        Metrics {
+            multipliers,
+            constraints: constraints.len(),
+            phase_one_constraints: phase_one,
+            phase_two_constraints: constraints.len() - phase_one,
+            terms: constraints.iter().map(|lc| lc.terms.len()).sum(),
+        }
+    }
+}
+
+/// What a gadget may do: allocate multipliers, add linear constraints. The prover and the
+/// verifier implement it alike, so a gadget is written once and builds the same constraints on
+/// both sides; only the prover knows assignments (the verifier receives `None`).
+pub trait ConstraintSystem<G: Group> {
+    /// Allocates a multiplier with inputs `left` and `right` and constrains them to the given
+    /// combinations; returns the left, right and output variables.
+    fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable);
+
+    /// Allocates one unconstrained variable (two of them share a multiplier, whose output is
+    /// then their product). The prover must pass `Some(value)`.
+    fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, R1csError>;
+
+    /// Allocates a multiplier whose inputs are not constrained to anything yet.
+    fn allocate_multiplier(
+        &mut self,
+        assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), R1csError>;
+
+    /// Requires `lc` to be zero.
+    fn constrain(&mut self, lc: Lc<G>);
+
+    /// The current sizes.
+    fn metrics(&self) -> Metrics;
+
+    /// The prover's value of `lc` (`None` on the verifier): gadgets use it to compute the
+    /// assignments of the variables they allocate.
+    fn evaluate(&self, lc: &Lc<G>) -> Option<G::Scalar>;
+}
+
+/// A constraint system that accepts a second phase of constraints built after a challenge.
+pub trait RandomizableConstraintSystem<G: Group>: ConstraintSystem<G> {
+    /// The system the second-phase callbacks see.
+    type RandomizedCS: RandomizedConstraintSystem<G>;
+
+    /// Registers `callback` to run once every first-phase variable is committed (after
+    /// \\(A_{I1}, A_{O1}, S_1\\) are in the transcript); it may draw challenges.
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1csError>
+    where
+        F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1csError>;
+}
+
+/// The second phase: a constraint system that can also draw challenges.
+pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
+    /// A challenge bound to every first-phase commitment.
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
+}

@@ -1,0 +1,109 @@
+//! The generators of a constraint-system proof: Pedersen bases and one long pair of vector
+//! generator chains \\(\mathbf G, \mathbf H\\), of which a proof with \\(n\\) multipliers uses
+//! the first \\(n' = 2^{\lceil \log_2 n\rceil}\\).
+//!
+//! The chains are prefix-stable (the first \\(n'\\) points do not depend on how many are
+//! derived), so they are derived on demand, grown to the next power of two, and kept.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::MAX_MULTIPLIERS;
+use crate::generators::PedersenGens;
+use crate::group::{Group, Ristretto255};
+
+/// Derives the first `count` points of both chains.
+type ChainFn<G> = Box<dyn Fn(usize) -> Chains<G> + Send + Sync>;
+
+/// A prefix of the two chains.
+pub(crate) struct Chains<G: Group> {
+    pub(crate) g: Vec<G::Point>,
+    pub(crate) h: Vec<G::Point>,
+}
+
+/// Pedersen bases and vector generators for constraint-system proofs over `G`.
+pub struct R1csGens<G: Group> {
+    pedersen: PedersenGens<G>,
+    label: &'static [u8],
+    derive: ChainFn<G>,
+    cache: Mutex<Arc<Chains<G>>>,
+    pedersen_encodings: Vec<G::PointEncoding>,
+}
+
+impl<G: Group> core::fmt::Debug for R1csGens<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("R1csGens")
+            .field("group", &G::NAME)
+            .field("label", &String::from_utf8_lossy(self.label))
+            .finish()
+    }
+}
+
+impl<G: Group> R1csGens<G> {
+    /// Generators from Pedersen bases and a chain derivation. `label` names the chains (the
+    /// `bound` transcript absorbs it with the bases, so that proofs over different generators
+    /// never share a transcript).
+    pub fn new(
+        pedersen: PedersenGens<G>,
+        label: &'static [u8],
+        derive: impl Fn(usize) -> (Vec<G::Point>, Vec<G::Point>) + Send + Sync + 'static,
+    ) -> Self {
+        let pedersen_encodings = core::iter::once(&pedersen.b)
+            .chain(&pedersen.blinding)
+            .map(G::point_to_bytes)
+            .collect();
+        R1csGens {
+            pedersen,
+            label,
+            derive: Box::new(move |count| {
+                let (g, h) = derive(count);
+                Chains { g, h }
+            }),
+            cache: Mutex::new(Arc::new(Chains {
+                g: Vec::new(),
+                h: Vec::new(),
+            })),
+            pedersen_encodings,
+        }
+    }
+
+    /// The Pedersen bases \\(B, \tilde B\\).
+    pub fn pedersen(&self) -> &PedersenGens<G> {
+        &self.pedersen
+    }
+
+    /// The chains' name.
+    pub fn label(&self) -> &'static [u8] {
+        self.label
+    }
+
+    pub(crate) fn pedersen_encodings(&self) -> &[G::PointEncoding] {
+        &self.pedersen_encodings
+    }
+
+    /// At least the first `n` points of both chains (`n` ≤ [`MAX_MULTIPLIERS`]).
+    pub(crate) fn chains(&self, n: usize) -> Arc<Chains<G>> {
+        debug_assert!(n <= MAX_MULTIPLIERS);
+        // A poisoned lock only means another thread panicked while growing the cache; the
+        // cached prefix is still valid.
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.g.len() < n {
+            let count = n.next_power_of_two().max(64);
+            *cache = Arc::new((self.derive)(count));
+        }
+        Arc::clone(&cache)
+    }
+}
+
+/// The reference crate's generators for its R1CS proofs: `PedersenGens::default()` and party
+/// 0's chains of `BulletproofGens` (`SHAKE256("GeneratorsChain" ‖ "G"/"H" ‖ u32le(0))`) —
+/// the range proofs' first share, continued as far as a circuit needs.
+pub fn dalek() -> &'static R1csGens<Ristretto255> {
+    static GENS: OnceLock<R1csGens<Ristretto255>> = OnceLock::new();
+    GENS.get_or_init(|| {
+        R1csGens::new(
+            crate::flavors::dalek::pedersen_gens(),
+            b"dalek GeneratorsChain party 0",
+            |count| crate::flavors::dalek::party_share(0, count),
+        )
+    })
+}

@@ -1,0 +1,1 @@
+//! Round trips, tampering and transcript binding of constraint-system proofs.

@@ -1,0 +1,403 @@
+//! The constraint-system verifier: the same circuit built without assignments, the transcript
+//! replayed, and the whole check as one multiscalar multiplication.
+
+use rand_core::OsRng;
+
+use super::constraint_system::{
+    ConstraintSystem, Lc, Metrics, R1csError, RandomizableConstraintSystem,
+    RandomizedConstraintSystem,
+};
+use super::generators::R1csGens;
+use super::linear_combination::Variable;
+use super::proof::R1csProof;
+use super::transcript::{CircuitShape, R1csFlavor};
+use super::{flatten, MAX_MULTIPLIERS};
+use crate::group::{EncodedPoint, Group};
+use crate::inner_product::product_tree;
+use crate::msm;
+use crate::transcript::TranscriptProtocol;
+use crate::util::{inner_product, powers};
+use crate::ProofError;
+
+type Deferred<'g, G, T> =
+    Box<dyn FnOnce(&mut RandomizingVerifier<'g, G, T>) -> Result<(), R1csError> + 'g>;
+
+/// Builds a circuit without assignments and checks a proof of it.
+pub struct Verifier<'g, G: Group, T: TranscriptProtocol<G>> {
+    gens: &'g R1csGens<G>,
+    flavor: R1csFlavor,
+    transcript: T,
+    constraints: Vec<Lc<G>>,
+    phase_one_constraints: Option<usize>,
+    commitments: Vec<EncodedPoint<G>>,
+    multipliers: usize,
+    deferred: Vec<Deferred<'g, G, T>>,
+    pending_multiplier: Option<usize>,
+}
+
+/// The verifier during the second phase.
+pub struct RandomizingVerifier<'g, G: Group, T: TranscriptProtocol<G>> {
+    verifier: Verifier<'g, G, T>,
+}
+
+/// A replayed proof's check, as scalars on the generators and on the proof's own points.
+pub(crate) struct R1csEquation<G: Group> {
+    /// \\(n'\\): how many of \\(\mathbf G, \mathbf H\\) the check uses.
+    pub padded_n: usize,
+    pub g: Vec<G::Scalar>,
+    pub h: Vec<G::Scalar>,
+    pub b: G::Scalar,
+    pub b_blinding: G::Scalar,
+    pub dynamic_scalars: Vec<G::Scalar>,
+    pub dynamic_points: Vec<G::Point>,
+}
+
+impl<G: Group> R1csEquation<G> {
+    /// Whether the check holds: one variable-time multiscalar multiplication.
+    pub(crate) fn holds(self, gens: &R1csGens<G>) -> bool {
+        let chains = gens.chains(self.padded_n);
+        let pc = gens.pedersen();
+        let mut scalars = self.g;
+        scalars.extend_from_slice(&self.h);
+        scalars.push(self.b);
+        scalars.push(self.b_blinding);
+        scalars.extend_from_slice(&self.dynamic_scalars);
+        let mut points = Vec::with_capacity(scalars.len());
+        points.extend_from_slice(&chains.g[..self.padded_n]);
+        points.extend_from_slice(&chains.h[..self.padded_n]);
+        points.push(pc.b);
+        points.push(pc.b_blinding());
+        points.extend_from_slice(&self.dynamic_points);
+        G::is_identity(&msm::vartime::<G>(&scalars, &points))
+    }
+}
+
+impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
+    /// Starts checking a proof over `gens` under `flavor` (the caller has put its
+    /// application's label into `transcript`, as the prover did).
+    pub fn new(gens: &'g R1csGens<G>, flavor: R1csFlavor, mut transcript: T) -> Self {
+        flavor.start::<G, T>(&mut transcript, gens.pedersen_encodings(), gens.label());
+        Verifier {
+            gens,
+            flavor,
+            transcript,
+            constraints: Vec::new(),
+            phase_one_constraints: None,
+            commitments: Vec::new(),
+            multipliers: 0,
+            deferred: Vec::new(),
+            pending_multiplier: None,
+        }
+    }
+
+    /// Absorbs a commitment and returns the variable of its value. Fails for an encoding
+    /// that is not a canonical point (the identity is allowed, as the reference allows it).
+    pub fn commit(&mut self, commitment: &G::PointEncoding) -> Result<Variable, R1csError> {
+        let v = EncodedPoint::decode(commitment)?;
+        self.transcript.append_point(b"V", &v.bytes);
+        self.commitments.push(v);
+        Ok(Variable::Committed(self.commitments.len() - 1))
+    }
+
+    /// Checks `proof` against the circuit built so far.
+    pub fn verify(self, proof: &R1csProof<G>) -> Result<(), R1csError> {
+        let gens = self.gens;
+        let equation = self.equation(proof, G::one())?;
+        if equation.holds(gens) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed.into())
+        }
+    }
+
+    /// Replays the transcript and computes the check times `weight` (the batch weight).
+    pub(crate) fn equation(
+        mut self,
+        proof: &R1csProof<G>,
+        weight: G::Scalar,
+    ) -> Result<R1csEquation<G>, R1csError> {
+        let m = self.commitments.len();
+        self.transcript.append_u64(b"m", m as u64);
+        let n1 = self.multipliers;
+        if n1 > MAX_MULTIPLIERS {
+            return Err(R1csError::TooManyMultipliers(n1));
+        }
+        let shape = CircuitShape {
+            committed: m,
+            multipliers: n1,
+            phase_one_multipliers: n1,
+        };
+        let tr = &mut self.transcript;
+        self.flavor
+            .absorb_circuit::<G, T>(tr, true, shape, &self.constraints);
+        tr.validate_and_append_point(b"A_I1", &proof.a_i1.bytes)?;
+        tr.validate_and_append_point(b"A_O1", &proof.a_o1.bytes)?;
+        tr.validate_and_append_point(b"S1", &proof.s1.bytes)?;
+
+        self.pending_multiplier = None;
+        self.phase_one_constraints = Some(self.constraints.len());
+        if self.deferred.is_empty() {
+            self.transcript.append_domain_separator(b"r1cs-1phase");
+        } else {
+            self.transcript.append_domain_separator(b"r1cs-2phase");
+            let callbacks = core::mem::take(&mut self.deferred);
+            let mut randomizing = RandomizingVerifier { verifier: self };
+            for callback in callbacks {
+                callback(&mut randomizing)?;
+            }
+            self = randomizing.verifier;
+        }
+
+        let n = self.multipliers;
+        if n > MAX_MULTIPLIERS {
+            return Err(R1csError::TooManyMultipliers(n));
+        }
+        let padded_n = n.next_power_of_two();
+        // A proof for another number of multipliers has another number of rounds.
+        if proof.ipp.l_vec.len() != padded_n.trailing_zeros() as usize {
+            return Err(ProofError::VerificationFailed.into());
+        }
+        let shape = CircuitShape {
+            committed: m,
+            multipliers: n,
+            phase_one_multipliers: n1,
+        };
+        let tr = &mut self.transcript;
+        self.flavor
+            .absorb_circuit::<G, T>(tr, false, shape, &self.constraints);
+        tr.append_point(b"A_I2", &proof.a_i2.bytes);
+        tr.append_point(b"A_O2", &proof.a_o2.bytes);
+        tr.append_point(b"S2", &proof.s2.bytes);
+        let y = tr.challenge_scalar(b"y");
+        let z = tr.challenge_scalar(b"z");
+        tr.validate_and_append_point(b"T_1", &proof.t_1.bytes)?;
+        tr.validate_and_append_point(b"T_3", &proof.t_3.bytes)?;
+        tr.validate_and_append_point(b"T_4", &proof.t_4.bytes)?;
+        tr.validate_and_append_point(b"T_5", &proof.t_5.bytes)?;
+        tr.validate_and_append_point(b"T_6", &proof.t_6.bytes)?;
+        let u = tr.challenge_scalar(b"u");
+        let x = tr.challenge_scalar(b"x");
+        tr.append_scalar(b"t_x", &proof.t_x);
+        tr.append_scalar(b"t_x_blinding", &proof.t_x_blinding);
+        tr.append_scalar(b"e_blinding", &proof.e_blinding);
+        let w = tr.challenge_scalar(b"w");
+        let ipp_u = proof.ipp.challenges(padded_n, tr)?;
+        if y == G::zero() {
+            return Err(ProofError::VerificationFailed.into());
+        }
+        // The weight that joins the two checks (polynomial and inner product): random, keyed
+        // by the transcript so far.
+        let r = G::random_scalar(&mut tr.witness_rng(&[], &mut OsRng));
+
+        let wts = flatten::<G>(&self.constraints, z, n, m);
+        let rounds = ipp_u.len();
+        let mut inverses = ipp_u.clone();
+        inverses.push(y);
+        G::batch_invert(&mut inverses);
+        let y_inv = inverses.pop().ok_or(ProofError::VerificationFailed)?;
+        let u_inv = inverses;
+        let (a, b) = (proof.ipp.a, proof.ipp.b);
+
+        // s_i = Π_j u_j^{±1} times ωa; and ωb y^{-i} s_i^{-1} (the same tree with inverted
+        // challenges and y^{-2^t} folded into its factors).
+        let all_u = ipp_u.iter().fold(G::one(), |acc, v| acc * *v);
+        let all_u_inv = u_inv.iter().fold(G::one(), |acc, v| acc * *v);
+        let mut y_inv_2t = y_inv;
+        let mut g_factors = Vec::with_capacity(rounds);
+        let mut h_factors = Vec::with_capacity(rounds);
+        for t in 0..rounds {
+            let (uu, uu_inv) = (ipp_u[rounds - 1 - t], u_inv[rounds - 1 - t]);
+            g_factors.push(uu * uu);
+            h_factors.push(uu_inv * uu_inv * y_inv_2t);
+            y_inv_2t = y_inv_2t * y_inv_2t;
+        }
+        let mut a_s = Vec::new();
+        product_tree::<G>(weight * a * all_u_inv, &g_factors, &mut a_s);
+        let mut b_y_s_inv = Vec::new();
+        product_tree::<G>(weight * b * all_u, &h_factors, &mut b_y_s_inv);
+
+        // G_i: k_i (x y^{-i} w_R,i − a s_i);  H_i: k_i (y^{-i} (x w_L,i + w_O,i − b s_i^{-1}) − 1)
+        // with k_i = 1 in the first phase and u after (eq. 105 of the paper, the reference's
+        // second phase folded in), all times ω.
+        let y_inv_pows: Vec<G::Scalar> = powers::<G>(y_inv).take(padded_n).collect();
+        let mut y_inv_w_r = Vec::with_capacity(n);
+        let wx = weight * x;
+        let mut g = Vec::with_capacity(padded_n);
+        let mut h = Vec::with_capacity(padded_n);
+        for i in 0..padded_n {
+            let k = if i < n1 { G::one() } else { u };
+            let (g_i, h_i) = if i < n {
+                let yw = y_inv_pows[i] * wts.w_r[i];
+                y_inv_w_r.push(yw);
+                (
+                    wx * yw - a_s[i],
+                    y_inv_pows[i] * (wx * wts.w_l[i] + weight * wts.w_o[i]) - b_y_s_inv[i] - weight,
+                )
+            } else {
+                (-a_s[i], -b_y_s_inv[i] - weight)
+            };
+            if i < n1 {
+                g.push(g_i);
+                h.push(h_i);
+            } else {
+                g.push(k * g_i);
+                h.push(k * h_i);
+            }
+        }
+        let delta = inner_product::<G>(&y_inv_w_r, &wts.w_l);
+
+        let xx = x * x;
+        let rxx = weight * r * xx;
+        let wr = weight * r;
+        let (x3, x4) = (xx * x, xx * xx);
+        let mut dynamic_scalars = Vec::with_capacity(11 + m + 2 * rounds);
+        let mut dynamic_points = Vec::with_capacity(11 + m + 2 * rounds);
+        let ux = u * x;
+        for (s, p) in [
+            (wx, &proof.a_i1),
+            (weight * xx, &proof.a_o1),
+            (weight * x3, &proof.s1),
+            (weight * ux, &proof.a_i2),
+            (weight * ux * x, &proof.a_o2),
+            (weight * ux * xx, &proof.s2),
+            (wr * x, &proof.t_1),
+            (wr * x3, &proof.t_3),
+            (wr * x4, &proof.t_4),
+            (wr * x4 * x, &proof.t_5),
+            (wr * x3 * x3, &proof.t_6),
+        ] {
+            dynamic_scalars.push(s);
+            dynamic_points.push(p.point);
+        }
+        for (w_v, v) in wts.w_v.iter().zip(&self.commitments) {
+            dynamic_scalars.push(*w_v * rxx);
+            dynamic_points.push(v.point);
+        }
+        for (j, (l, rr)) in proof.ipp.l_vec.iter().zip(&proof.ipp.r_vec).enumerate() {
+            dynamic_scalars.push(weight * ipp_u[j] * ipp_u[j]);
+            dynamic_points.push(l.point);
+            dynamic_scalars.push(weight * u_inv[j] * u_inv[j]);
+            dynamic_points.push(rr.point);
+        }
+        let b_scalar = weight * w * (proof.t_x - a * b) + wr * (xx * (wts.w_c + delta) - proof.t_x);
+        let b_blinding = -weight * (proof.e_blinding + r * proof.t_x_blinding);
+        Ok(R1csEquation {
+            padded_n,
+            g,
+            h,
+            b: b_scalar,
+            b_blinding,
+            dynamic_scalars,
+            dynamic_points,
+        })
+    }
+}
+
+impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for Verifier<'g, G, T> {
+    fn multiply(&mut self, mut left: Lc<G>, mut right: Lc<G>) -> (Variable, Variable, Variable) {
+        let i = self.multipliers;
+        self.multipliers += 1;
+        let vars = (
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        );
+        left.push(vars.0, -G::one());
+        right.push(vars.1, -G::one());
+        self.constrain(left);
+        self.constrain(right);
+        vars
+    }
+
+    fn allocate(&mut self, _: Option<G::Scalar>) -> Result<Variable, R1csError> {
+        match self.pending_multiplier.take() {
+            None => {
+                let i = self.multipliers;
+                self.multipliers += 1;
+                self.pending_multiplier = Some(i);
+                Ok(Variable::MultiplierLeft(i))
+            }
+            Some(i) => Ok(Variable::MultiplierRight(i)),
+        }
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        _: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), R1csError> {
+        let i = self.multipliers;
+        self.multipliers += 1;
+        Ok((
+            Variable::MultiplierLeft(i),
+            Variable::MultiplierRight(i),
+            Variable::MultiplierOutput(i),
+        ))
+    }
+
+    fn constrain(&mut self, lc: Lc<G>) {
+        self.constraints.push(lc);
+    }
+
+    fn metrics(&self) -> Metrics {
+        Metrics::of::<G>(
+            self.multipliers,
+            &self.constraints,
+            self.phase_one_constraints,
+        )
+    }
+
+    fn evaluate(&self, _: &Lc<G>) -> Option<G::Scalar> {
+        None
+    }
+}
+
+impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G>
+    for Verifier<'g, G, T>
+{
+    type RandomizedCS = RandomizingVerifier<'g, G, T>;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1csError>
+    where
+        F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1csError>,
+    {
+        self.deferred.push(Box::new(callback));
+        Ok(())
+    }
+}
+
+impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for RandomizingVerifier<'g, G, T> {
+    fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable) {
+        self.verifier.multiply(left, right)
+    }
+
+    fn allocate(&mut self, a: Option<G::Scalar>) -> Result<Variable, R1csError> {
+        self.verifier.allocate(a)
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        a: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), R1csError> {
+        self.verifier.allocate_multiplier(a)
+    }
+
+    fn constrain(&mut self, lc: Lc<G>) {
+        self.verifier.constrain(lc)
+    }
+
+    fn metrics(&self) -> Metrics {
+        self.verifier.metrics()
+    }
+
+    fn evaluate(&self, _: &Lc<G>) -> Option<G::Scalar> {
+        None
+    }
+}
+
+impl<'g, G: Group, T: TranscriptProtocol<G>> RandomizedConstraintSystem<G>
+    for RandomizingVerifier<'g, G, T>
+{
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+        self.verifier.transcript.challenge_scalar(label)
+    }
+}
