@@ -107,3 +107,43 @@ pub fn dalek() -> &'static R1csGens<Ristretto255> {
         )
     })
 }
+
+/// Generators for constraint-system proofs over secp256k1: Grin's Pedersen bases (value \\(H\\),
+/// blinding \\(G\\)) and chains of nothing-up-my-sleeve points,
+/// \\(G_i\\) = `generator_generate(SHA-256("rangeproof r1cs G" ‖ u32le(i) ‖ 0))` (libsecp256k1-zkp's
+/// hash-to-curve) and likewise \\(H_i\\) with `"H"`. No deployed system defines secp256k1 R1CS
+/// generators; these are ours, and the `bound` transcript names them.
+pub fn secp256k1() -> &'static R1csGens<crate::group::Secp256k1> {
+    use crate::flavors::grin::generators as grin;
+    use sha2::{Digest, Sha256};
+    static GENS: OnceLock<R1csGens<crate::group::Secp256k1>> = OnceLock::new();
+    GENS.get_or_init(|| {
+        let chain = |tag: &[u8], count: usize| {
+            (0..count as u32)
+                .map(|i| {
+                    // A hash not below p (probability 2^-128) moves on to the next retry byte.
+                    (0u8..=255)
+                        .find_map(|retry| {
+                            let key: [u8; 32] = Sha256::new()
+                                .chain_update(b"rangeproof r1cs ")
+                                .chain_update(tag)
+                                .chain_update(i.to_le_bytes())
+                                .chain_update([retry])
+                                .finalize()
+                                .into();
+                            grin::generator_generate(&key)
+                        })
+                        .unwrap_or_else(grin::h)
+                })
+                .collect::<Vec<_>>()
+        };
+        R1csGens::new(
+            PedersenGens {
+                b: grin::h(),
+                blinding: vec![grin::g()],
+            },
+            b"rangeproof r1cs secp256k1 SHA-256 generator_generate chains",
+            move |count| (chain(b"G", count), chain(b"H", count)),
+        )
+    })
+}

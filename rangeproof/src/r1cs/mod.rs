@@ -126,13 +126,14 @@ pub(crate) struct Weights<G: Group> {
 }
 
 /// Flattens `constraints` over `n` multipliers and `m` commitments with challenge `z`.
-/// Coefficients ±1 (most of them) cost an addition, not a multiplication.
+/// Coefficients ±1 (most of them) cost an addition, not a multiplication. A variable that was
+/// never allocated (a gadget that made up an index) is an error.
 pub(crate) fn flatten<G: Group>(
     constraints: &[Lc<G>],
     z: G::Scalar,
     n: usize,
     m: usize,
-) -> Weights<G> {
+) -> Result<Weights<G>, R1csError> {
     let mut w = Weights::<G> {
         w_l: vec![G::zero(); n],
         w_r: vec![G::zero(); n],
@@ -151,18 +152,29 @@ pub(crate) fn flatten<G: Group>(
             } else {
                 z_q * *coeff
             };
-            match *var {
-                Variable::MultiplierLeft(i) => w.w_l[i] += term,
-                Variable::MultiplierRight(i) => w.w_r[i] += term,
-                Variable::MultiplierOutput(i) => w.w_o[i] += term,
-                Variable::Committed(j) => w.w_v[j] -= term,
-                Variable::One => w.w_c -= term,
-            }
+            let slot = match *var {
+                Variable::MultiplierLeft(i) => w.w_l.get_mut(i),
+                Variable::MultiplierRight(i) => w.w_r.get_mut(i),
+                Variable::MultiplierOutput(i) => w.w_o.get_mut(i),
+                Variable::Committed(j) => {
+                    let slot = w.w_v.get_mut(j).ok_or(UNALLOCATED)?;
+                    *slot -= term;
+                    continue;
+                }
+                Variable::One => {
+                    w.w_c -= term;
+                    continue;
+                }
+            };
+            *slot.ok_or(UNALLOCATED)? += term;
         }
         z_q *= z;
     }
-    w
+    Ok(w)
 }
+
+const UNALLOCATED: R1csError =
+    R1csError::Gadget("a constraint mentions a variable that was never allocated");
 
 /// A `'static` copy of a transcript label known only at run time (merlin takes `'static`
 /// labels). Each distinct label is kept once for the life of the process, so memory grows

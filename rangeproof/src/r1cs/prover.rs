@@ -88,11 +88,13 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
     }
 
     fn value(&self, var: Variable) -> G::Scalar {
+        // An index that was never allocated reads as 0 here; proving then fails in `flatten`.
+        let get = |v: &[G::Scalar], i: usize| v.get(i).copied().unwrap_or_else(G::zero);
         match var {
-            Variable::Committed(i) => self.v[i],
-            Variable::MultiplierLeft(i) => self.a_l[i],
-            Variable::MultiplierRight(i) => self.a_r[i],
-            Variable::MultiplierOutput(i) => self.a_o[i],
+            Variable::Committed(i) => get(&self.v, i),
+            Variable::MultiplierLeft(i) => get(&self.a_l, i),
+            Variable::MultiplierRight(i) => get(&self.a_r, i),
+            Variable::MultiplierOutput(i) => get(&self.a_o, i),
             Variable::One => G::one(),
         }
     }
@@ -241,7 +243,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         if y == G::zero() {
             return Err(crate::ProofError::VerificationFailed.into());
         }
-        let weights = flatten::<G>(&self.constraints, z, n, m);
+        let weights = flatten::<G>(&self.constraints, z, n, m)?;
 
         // l(X) = l_1 X + l_2 X^2 + l_3 X^3, r(X) = r_0 + r_1 X + r_3 X^3 (eq. 97–98 with the
         // reference's second-phase commitments folded into the same coefficients).

@@ -1,1 +1,287 @@
-//! Round trips, tampering and transcript binding of constraint-system proofs.
+//! Round trips, tampering and transcript binding of constraint-system proofs, over
+//! ristretto255 and secp256k1 (the protocol code is generic; both run it).
+
+use merlin::Transcript;
+use rand::{rngs::StdRng, Rng, SeedableRng};
+
+use super::gadgets::shuffle::{prove_shuffle, shuffle_verifier, verify_shuffle, Opening};
+use super::*;
+use crate::group::{Ristretto255, Secp256k1};
+use crate::transcript::TranscriptProtocol;
+use crate::ProofError;
+
+fn openings<G: Group>(rng: &mut StdRng, values: &[u64]) -> Vec<Opening<G>> {
+    values
+        .iter()
+        .map(|v| (G::Scalar::from(*v), G::random_scalar(rng)))
+        .collect()
+}
+
+fn shuffled<G: Group>(rng: &mut StdRng, inputs: &[Opening<G>]) -> Vec<Opening<G>> {
+    let mut out: Vec<Opening<G>> = inputs
+        .iter()
+        .map(|(v, _)| (*v, G::random_scalar(rng)))
+        .collect();
+    for i in (1..out.len()).rev() {
+        out.swap(i, rng.gen_range(0..=i));
+    }
+    out
+}
+
+fn shuffle_round_trips<G: Group>(gens: &R1csGens<G>)
+where
+    Transcript: TranscriptProtocol<G>,
+{
+    let mut rng = StdRng::seed_from_u64(11);
+    for flavor in [R1csFlavor::Dalek, R1csFlavor::Bound] {
+        for k in [1usize, 2, 3, 7, 17] {
+            let values: Vec<u64> = (0..k).map(|_| rng.gen_range(0..5)).collect();
+            let inputs = openings::<G>(&mut rng, &values);
+            let outputs = shuffled::<G>(&mut rng, &inputs);
+            let p = prove_shuffle(gens, flavor, b"test", &inputs, &outputs).unwrap();
+            let bytes = p.proof.to_bytes();
+            let decoded = R1csProof::<G>::from_bytes(&bytes).unwrap();
+            assert_eq!(decoded.to_bytes(), bytes);
+            let (i, o) = (&p.input_commitments, &p.output_commitments);
+            verify_shuffle(gens, flavor, b"test", i, o, &decoded).unwrap();
+            // Another label, the lists swapped (k > 1 with distinct lists is still a shuffle,
+            // but the transcript differs), another convention: all refused.
+            assert!(verify_shuffle(gens, flavor, b"tesT", i, o, &decoded).is_err());
+            if i != o {
+                assert!(verify_shuffle(gens, flavor, b"test", o, i, &decoded).is_err());
+            }
+            let other = match flavor {
+                R1csFlavor::Dalek => R1csFlavor::Bound,
+                R1csFlavor::Bound => R1csFlavor::Dalek,
+            };
+            assert!(verify_shuffle(gens, other, b"test", i, o, &decoded).is_err());
+        }
+    }
+}
+
+#[test]
+fn shuffles_round_trip_on_ristretto255() {
+    shuffle_round_trips::<Ristretto255>(generators::dalek());
+}
+
+#[test]
+fn shuffles_round_trip_on_secp256k1() {
+    shuffle_round_trips::<Secp256k1>(generators::secp256k1());
+}
+
+#[test]
+fn the_prover_refuses_a_non_permutation() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let gens = generators::dalek();
+    for k in [1usize, 2, 5] {
+        let inputs = openings::<Ristretto255>(&mut rng, &(0..k as u64).collect::<Vec<_>>());
+        let mut outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
+        outputs[0].0 += curve25519_dalek::Scalar::ONE;
+        let err = prove_shuffle(gens, R1csFlavor::Bound, b"t", &inputs, &outputs).unwrap_err();
+        assert!(matches!(err, R1csError::Unsatisfied(_)), "{err:?}");
+    }
+    let err = prove_shuffle(gens, R1csFlavor::Bound, b"t", &[], &[]).unwrap_err();
+    assert!(matches!(err, R1csError::Gadget(_)));
+}
+
+/// Every byte of a two-phase proof, flipped (one bit, chosen at random), is refused — by the
+/// decoder or by the verifier — and so are truncations, extensions, unknown versions and a
+/// non-canonical scalar.
+#[test]
+fn tampered_proofs_are_rejected() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let gens = generators::dalek();
+    let inputs = openings::<Ristretto255>(&mut rng, &[3, 1, 4, 1]);
+    let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
+    let p = prove_shuffle(gens, R1csFlavor::Bound, b"t", &inputs, &outputs).unwrap();
+    let (i, o) = (&p.input_commitments, &p.output_commitments);
+    let bytes = p.proof.to_bytes();
+    let check = |b: &[u8]| {
+        R1csProof::<Ristretto255>::from_bytes(b)
+            .map_err(R1csError::from)
+            .and_then(|proof| verify_shuffle(gens, R1csFlavor::Bound, b"t", i, o, &proof))
+    };
+    check(&bytes).unwrap();
+    for pos in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[pos] ^= 1 << rng.gen_range(0..8);
+        assert!(check(&bad).is_err(), "flip at byte {pos} accepted");
+    }
+    assert!(check(&bytes[..bytes.len() - 1]).is_err());
+    assert!(check(&bytes[..bytes.len() - 64]).is_err());
+    assert!(check(&[&bytes[..], &[0u8; 64]].concat()).is_err());
+    let mut version = bytes.clone();
+    version[0] = 2;
+    assert_eq!(
+        R1csProof::<Ristretto255>::from_bytes(&version).unwrap_err(),
+        ProofError::UnknownVersion(2)
+    );
+    // t_x + ℓ: the same value, a non-canonical encoding.
+    let t_x = 1 + 11 * 32;
+    let mut noncanonical = bytes.clone();
+    let l: [u8; 32] =
+        hex::decode("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+            .unwrap()
+            .try_into()
+            .unwrap();
+    let mut carry = 0u16;
+    for k in 0..32 {
+        let sum = noncanonical[t_x + k] as u16 + l[k] as u16 + carry;
+        noncanonical[t_x + k] = sum as u8;
+        carry = sum >> 8;
+    }
+    if carry == 0 {
+        assert_eq!(
+            R1csProof::<Ristretto255>::from_bytes(&noncanonical).unwrap_err(),
+            ProofError::NonCanonicalScalar
+        );
+    }
+    // A k = 4 proof checked as k = 3 or k = 5, or with a commitment swapped in.
+    let (i3, o3) = (&i[..3], &o[..3]);
+    assert!(verify_shuffle(gens, R1csFlavor::Bound, b"t", i3, o3, &p.proof).is_err());
+    let mut o_bad = o.clone();
+    o_bad[1] = i[0];
+    if o_bad != *o {
+        assert!(verify_shuffle(gens, R1csFlavor::Bound, b"t", i, &o_bad, &p.proof).is_err());
+    }
+    // An invalid point encoding as a commitment is a decoding error, not a panic.
+    let verifier = shuffle_verifier(gens, R1csFlavor::Bound, b"t", &[[0xff; 32]], &[[0; 32]]);
+    assert!(matches!(
+        verifier,
+        Err(R1csError::Proof(ProofError::InvalidPoint))
+    ));
+}
+
+/// A small circuit with a public constant: committed v, multiplier a·b = v with a = c + 1.
+fn constant_circuit<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    v: Variable,
+    c: u64,
+    a: Option<G::Scalar>,
+    b: Option<G::Scalar>,
+    extra_zero_constraint: bool,
+) {
+    let (l, r, o) = cs
+        .allocate_multiplier(a.zip(b))
+        .expect("assignments given on the prover");
+    let _ = r;
+    cs.constrain(Lc::<G>::from(o) - v);
+    cs.constrain(Lc::<G>::from(l) - Lc::<G>::constant(G::Scalar::from(c + 1)));
+    if extra_zero_constraint {
+        cs.constrain(Lc::<G>::zero());
+    }
+}
+
+fn prove_constant(flavor: R1csFlavor, c: u64, extra: bool) -> (R1csProof<Ristretto255>, [u8; 32]) {
+    use curve25519_dalek::Scalar;
+    let gens = generators::dalek();
+    let mut prover = Prover::new(gens, flavor, Transcript::new(b"const"));
+    let (a, b) = (Scalar::from(c + 1), Scalar::from(6u64));
+    let (v_enc, v) = prover.commit(a * b, Scalar::from(99u64));
+    constant_circuit::<Ristretto255, _>(&mut prover, v, c, Some(a), Some(b), extra);
+    (prover.prove().unwrap(), v_enc)
+}
+
+fn verify_constant(
+    flavor: R1csFlavor,
+    proof: &R1csProof<Ristretto255>,
+    v_enc: &[u8; 32],
+    c: u64,
+    extra: bool,
+) -> Result<(), R1csError> {
+    let mut verifier = Verifier::new(generators::dalek(), flavor, Transcript::new(b"const"));
+    let v = verifier.commit(v_enc)?;
+    constant_circuit::<Ristretto255, _>(&mut verifier, v, c, None, None, extra);
+    verifier.verify(proof)
+}
+
+/// The bound transcript ties a proof to its circuit: the same proof is refused for a circuit
+/// that differs only by a constraint that is identically zero, which the dalek convention —
+/// whose transcript does not see the circuit — accepts (its documented gap). Another constant
+/// is refused by both.
+#[test]
+fn bound_transcripts_bind_the_circuit() {
+    for flavor in [R1csFlavor::Dalek, R1csFlavor::Bound] {
+        let (proof, v) = prove_constant(flavor, 4, false);
+        verify_constant(flavor, &proof, &v, 4, false).unwrap();
+        assert!(verify_constant(flavor, &proof, &v, 5, false).is_err());
+        let other_circuit = verify_constant(flavor, &proof, &v, 4, true);
+        match flavor {
+            R1csFlavor::Dalek => assert!(other_circuit.is_ok()),
+            R1csFlavor::Bound => assert!(other_circuit.is_err()),
+        }
+    }
+}
+
+#[test]
+fn unsatisfied_and_unassigned_circuits_are_errors() {
+    use curve25519_dalek::Scalar;
+    let gens = generators::dalek();
+    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"u"));
+    let (_, v) = prover.commit(Scalar::from(5u64), Scalar::ONE);
+    // a·b = v with a = 5 (constant 4 + 1) but b = 2: 10 ≠ 5.
+    constant_circuit::<Ristretto255, _>(
+        &mut prover,
+        v,
+        4,
+        Some(Scalar::from(5u64)),
+        Some(Scalar::from(2u64)),
+        false,
+    );
+    assert_eq!(prover.metrics().multipliers, 1);
+    assert_eq!(prover.metrics().constraints, 2);
+    assert_eq!(prover.prove().unwrap_err(), R1csError::Unsatisfied(0));
+
+    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"u"));
+    assert_eq!(
+        prover.allocate(None).unwrap_err(),
+        R1csError::MissingAssignment
+    );
+    assert_eq!(
+        prover.allocate_multiplier(None).unwrap_err(),
+        R1csError::MissingAssignment
+    );
+}
+
+/// `allocate` pairs two variables on one multiplier (its output is their product), as the
+/// reference does; a circuit using that verifies.
+#[test]
+fn allocated_pairs_share_a_multiplier() {
+    use curve25519_dalek::Scalar;
+    let gens = generators::dalek();
+    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"p"));
+    let a = prover.allocate(Some(Scalar::from(3u64))).unwrap();
+    let b = prover.allocate(Some(Scalar::from(7u64))).unwrap();
+    assert_eq!(
+        (a, b),
+        (Variable::MultiplierLeft(0), Variable::MultiplierRight(0))
+    );
+    prover.constrain(
+        Lc::<Ristretto255>::from(Variable::MultiplierOutput(0))
+            - Lc::<Ristretto255>::constant(Scalar::from(21u64)),
+    );
+    let proof = prover.prove().unwrap();
+    let mut verifier = Verifier::new(gens, R1csFlavor::Bound, Transcript::new(b"p"));
+    verifier.allocate(None).unwrap();
+    verifier.allocate(None).unwrap();
+    verifier.constrain(
+        Lc::<Ristretto255>::from(Variable::MultiplierOutput(0))
+            - Lc::<Ristretto255>::constant(Scalar::from(21u64)),
+    );
+    verifier.verify(&proof).unwrap();
+}
+
+/// A made-up variable index is an error on both sides, not a panic.
+#[test]
+fn unallocated_variables_are_errors() {
+    use curve25519_dalek::Scalar;
+    let gens = generators::dalek();
+    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"x"));
+    prover.constrain(Lc::<Ristretto255>::from(Variable::MultiplierLeft(3)) * Scalar::ZERO);
+    assert!(matches!(prover.prove(), Err(R1csError::Gadget(_))));
+    let mut verifier =
+        Verifier::<Ristretto255, _>::new(gens, R1csFlavor::Bound, Transcript::new(b"x"));
+    verifier.constrain(Lc::<Ristretto255>::from(Variable::Committed(2)));
+    let (proof, _) = prove_constant(R1csFlavor::Bound, 1, false);
+    assert!(verifier.verify(&proof).is_err());
+}

@@ -189,7 +189,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         // by the transcript so far.
         let r = G::random_scalar(&mut tr.witness_rng(&[], &mut OsRng));
 
-        let wts = flatten::<G>(&self.constraints, z, n, m);
+        let wts = flatten::<G>(&self.constraints, z, n, m)?;
         let rounds = ipp_u.len();
         let mut inverses = ipp_u.clone();
         inverses.push(y);
