@@ -117,6 +117,15 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         )
     }
 
+    /// The first constraint (in the order added) the assignment does not satisfy, if any.
+    /// Second-phase constraints are checked only once they exist (inside [`Self::prove`]).
+    /// Gadget tests use it to check satisfaction without paying for a proof.
+    pub fn unsatisfied_constraint(&self) -> Option<usize> {
+        self.constraints
+            .iter()
+            .position(|lc| self.eval(lc) != G::zero())
+    }
+
     /// Proves the circuit. Fails with [`R1csError::Unsatisfied`] (and no proof) if the
     /// assignment does not satisfy every constraint.
     pub fn prove(self) -> Result<R1csProof<G>, R1csError> {
@@ -185,11 +194,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         }
 
         // No proof of a false statement.
-        if let Some(q) = self
-            .constraints
-            .iter()
-            .position(|lc| self.eval(lc) != G::zero())
-        {
+        if let Some(q) = self.unsatisfied_constraint() {
             return Err(R1csError::Unsatisfied(q));
         }
 

@@ -2,6 +2,15 @@
 //!
 //! | gadget | statement | multipliers |
 //! |---|---|---|
+//! | [`boolean`] | a variable is 0 or 1 | 1 |
+//! | [`range`] | a value lies in \\([0, 2^n)\\) | \\(n\\) |
+//! | [`comparison`] | \\(a < b\\) (or \\(\le\\)) for \\(n\\)-bit values | \\(3n\\) |
 //! | [`shuffle`] | two committed lists are permutations of each other | \\(2(k-1)\\) |
 
+pub mod boolean;
+pub mod comparison;
+pub mod range;
 pub mod shuffle;
+
+#[cfg(test)]
+pub(crate) mod test_support;
