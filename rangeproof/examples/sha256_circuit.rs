@@ -1,0 +1,33 @@
+//! Size and one-shot timings of the SHA-256 preimage circuit (the criterion benchmark in
+//! `benches/r1cs.rs` is the measurement of record; this is for quick looks and profiling).
+//!
+//! `cargo run --release -p rangeproof --example sha256_circuit`
+
+use std::time::Instant;
+
+use rangeproof::r1cs::gadgets::sha256::{
+    prove_sha256_preimage, sha256_preimage, sha256_transcript, verify_sha256_preimage,
+};
+use rangeproof::r1cs::{generators, ConstraintSystem, Prover, R1csFlavor};
+use rangeproof::Ristretto255;
+
+fn main() {
+    let gens = generators::dalek();
+    let mut prover = Prover::new(gens, R1csFlavor::Bound, sha256_transcript(&[0; 32]));
+    sha256_preimage::<Ristretto255, _>(&mut prover, Some(b"x"), &[0; 32]).expect("builds");
+    println!("metrics: {:?}", prover.metrics());
+    let _ = gens.pedersen();
+    let t = Instant::now();
+    let (proof, digest) = prove_sha256_preimage(gens, R1csFlavor::Bound, b"warm up").unwrap();
+    println!("first prove (derives 2^15 generators): {:?}", t.elapsed());
+    for _ in 0..2 {
+        let t = Instant::now();
+        let (p, d) =
+            prove_sha256_preimage(gens, R1csFlavor::Bound, b"the quick brown fox").unwrap();
+        println!("prove: {:?} ({} bytes)", t.elapsed(), p.to_bytes().len());
+        let t = Instant::now();
+        verify_sha256_preimage(gens, R1csFlavor::Bound, &d, &p).unwrap();
+        println!("verify: {:?}", t.elapsed());
+    }
+    verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof).unwrap();
+}

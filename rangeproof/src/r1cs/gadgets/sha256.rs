@@ -1,0 +1,490 @@
+//! SHA-256 preimage: knowledge of a message of at most 55 bytes (one block) whose SHA-256
+//! digest is public.
+//!
+//! The circuit is the compression function of FIPS 180-4 §6.2.2 on one block, from the
+//! standard initial value, with the padding of §5.1.1 enforced for a **secret** length: the
+//! proof hides the message and its length.
+//!
+//! * Bits are the unit. A bit is a constant or a linear combination constrained to
+//!   \\(\{0, 1\}\\); constants fold (the first rounds, whose state is the public IV, cost almost
+//!   nothing). XOR of two variable bits is one multiplier (\\(a + b - 2ab\\)), the choice
+//!   function \\(g + e(f - g)\\) one, majority two, a three-way XOR two.
+//! * Additions mod \\(2^{32}\\) are linear: the sum of the words' bit combinations is
+//!   decomposed into 32 fresh bits and a few carry bits (one multiplier each), constrained
+//!   equal to it. Rotations and shifts are free (they re-index bits).
+//! * Padding: message bytes 0..55 are 448 secret bits; a one-hot vector \\(s_j = [j = len]\\)
+//!   (56 bits) selects the length, \\(len = \sum_j j s_j\\) is tied to the 6 length bits of
+//!   the last word (\\(W_{15} = 8 \cdot len\\), \\(W_{14} = 0\\)), and each byte satisfies
+//!   \\((1 - \sum_{k > j} s_k) \cdot byte_j = 128 s_j\\): bytes at the length are `0x80`,
+//!   after it zero, before it free. One multiplier per byte.
+//! * The output: for each digest word \\(d_i\\), \\(IV_i + state_i = d_i + 2^{32} c_i\\) with
+//!   a carry bit \\(c_i\\).
+//!
+//! About 25 600 multipliers (a power-of-two padding of \\(2^{15}\\)); see `metrics` in the
+//! tests and BENCHMARKS.md for the exact count.
+
+use merlin::Transcript;
+
+use super::boolean::allocate_bit;
+use crate::group::Group;
+use crate::r1cs::{ConstraintSystem, Lc, R1csError, R1csFlavor, R1csGens, R1csProof};
+use crate::transcript::TranscriptProtocol;
+
+/// The longest message one block holds (64 − 1 − 8 bytes).
+pub const MAX_MESSAGE_LEN: usize = 55;
+
+const IV: [u32; 8] = [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+const K: [u32; 64] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+/// A bit of the circuit: a public constant, or a combination constrained boolean elsewhere,
+/// with its value on the prover.
+#[derive(Clone, Debug)]
+enum Bit<G: Group> {
+    Const(bool),
+    Var { lc: Lc<G>, value: Option<bool> },
+}
+
+impl<G: Group> Bit<G> {
+    fn lc(&self) -> Lc<G> {
+        match self {
+            Bit::Const(b) => Lc::<G>::constant(G::Scalar::from(*b as u64)),
+            Bit::Var { lc, .. } => lc.clone(),
+        }
+    }
+
+    fn value(&self) -> Option<bool> {
+        match self {
+            Bit::Const(b) => Some(*b),
+            Bit::Var { value, .. } => *value,
+        }
+    }
+
+    fn not(&self) -> Self {
+        match self {
+            Bit::Const(b) => Bit::Const(!b),
+            Bit::Var { lc, value } => Bit::Var {
+                lc: Lc::<G>::constant(G::one()) - lc.clone(),
+                value: value.map(|v| !v),
+            },
+        }
+    }
+}
+
+/// 32 bits, least significant first.
+type Word<G> = Vec<Bit<G>>;
+
+fn const_word<G: Group>(w: u32) -> Word<G> {
+    (0..32).map(|i| Bit::Const((w >> i) & 1 == 1)).collect()
+}
+
+fn word_value<G: Group>(w: &Word<G>) -> Option<u64> {
+    w.iter().enumerate().try_fold(0u64, |acc, (i, b)| {
+        b.value().map(|v| acc | ((v as u64) << i))
+    })
+}
+
+/// `x >>> r` (rotate right).
+fn rotr<G: Group>(w: &Word<G>, r: usize) -> Word<G> {
+    (0..32).map(|i| w[(i + r) % 32].clone()).collect()
+}
+
+/// `x >> r` (shift right).
+fn shr<G: Group>(w: &Word<G>, r: usize) -> Word<G> {
+    (0..32)
+        .map(|i| {
+            if i + r < 32 {
+                w[i + r].clone()
+            } else {
+                Bit::Const(false)
+            }
+        })
+        .collect()
+}
+
+/// \\(a \oplus b\\): one multiplier when both are variables.
+fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit<G>, b: &Bit<G>) -> Bit<G> {
+    match (a, b) {
+        (Bit::Const(x), Bit::Const(y)) => Bit::Const(x ^ y),
+        (Bit::Const(c), v) | (v, Bit::Const(c)) => {
+            if *c {
+                v.not()
+            } else {
+                v.clone()
+            }
+        }
+        (Bit::Var { lc: x, value: vx }, Bit::Var { lc: y, value: vy }) => {
+            let (_, _, t) = cs.multiply(x.clone(), y.clone());
+            Bit::Var {
+                lc: x.clone() + y.clone() - Lc::<G>::from(t) * G::Scalar::from(2),
+                value: vx.zip(*vy).map(|(p, q)| p ^ q),
+            }
+        }
+    }
+}
+
+/// \\(c ? x : y\\) = \\(y + c (x - y)\\): one multiplier when `c` and one of `x`, `y` vary.
+fn choose<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    c: &Bit<G>,
+    x: &Bit<G>,
+    y: &Bit<G>,
+) -> Bit<G> {
+    match (c, x, y) {
+        (Bit::Const(true), x, _) => x.clone(),
+        (Bit::Const(false), _, y) => y.clone(),
+        (c, Bit::Const(p), Bit::Const(q)) => match (p, q) {
+            (true, true) => Bit::Const(true),
+            (false, false) => Bit::Const(false),
+            (true, false) => c.clone(),
+            (false, true) => c.not(),
+        },
+        (c, x, y) => {
+            let (_, _, o) = cs.multiply(c.lc(), x.lc() - y.lc());
+            Bit::Var {
+                lc: y.lc() + o,
+                value: c
+                    .value()
+                    .zip(x.value())
+                    .zip(y.value())
+                    .map(|((c, x), y)| if c { x } else { y }),
+            }
+        }
+    }
+}
+
+/// Majority: \\(a \oplus b\\) ? \\(c\\) : \\(b\\).
+fn maj<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    a: &Bit<G>,
+    b: &Bit<G>,
+    c: &Bit<G>,
+) -> Bit<G> {
+    let d = xor(cs, a, b);
+    choose(cs, &d, c, b)
+}
+
+fn xor3_word<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    a: &Word<G>,
+    b: &Word<G>,
+    c: &Word<G>,
+) -> Word<G> {
+    (0..32)
+        .map(|i| {
+            let ab = xor(cs, &a[i], &b[i]);
+            xor(cs, &ab, &c[i])
+        })
+        .collect()
+}
+
+/// \\(\sum\\) words + `constant` mod \\(2^{32}\\), as fresh boolean bits.
+fn add<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    words: &[&Word<G>],
+    constant: u32,
+) -> Result<Word<G>, R1csError> {
+    // Constant bits join the constant; only variable bits enter the combination.
+    let mut sum = Lc::<G>::zero();
+    let mut const_sum = constant as u64;
+    let mut max = constant as u64;
+    let mut value = Some(constant as u64);
+    let mut power = G::one();
+    let mut powers = Vec::with_capacity(35);
+    for _ in 0..35 {
+        powers.push(power);
+        power = power + power;
+    }
+    for w in words {
+        max += u32::MAX as u64;
+        value = value.zip(word_value(w)).map(|(s, x)| s + x);
+        for (i, bit) in w.iter().enumerate() {
+            match bit {
+                Bit::Const(b) => const_sum += (*b as u64) << i,
+                Bit::Var { lc, .. } => sum = sum + lc.clone() * powers[i],
+            }
+        }
+    }
+    let carry_bits = (64 - max.leading_zeros() as usize).saturating_sub(32);
+    let mut out = Vec::with_capacity(32);
+    let mut decomposition = Lc::<G>::zero();
+    for i in 0..32 + carry_bits {
+        let b = value.map(|v| (v >> i) & 1 == 1);
+        let var = allocate_bit(cs, b)?;
+        decomposition.push(var, powers[i]);
+        if i < 32 {
+            out.push(Bit::Var {
+                lc: var.into(),
+                value: b,
+            });
+        }
+    }
+    cs.constrain(sum + Lc::<G>::constant(G::Scalar::from(const_sum)) - decomposition);
+    Ok(out)
+}
+
+/// Allocates the padded block's secret bits and constrains the padding; returns \\(W_0..W_{15}\\).
+fn padded_block<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    message: Option<&[u8]>,
+) -> Result<Vec<Word<G>>, R1csError> {
+    let len = message.map(|m| m.len());
+    // Bytes 0..55 of the block: the message, 0x80, zeros.
+    let mut byte_bits: Vec<[Bit<G>; 8]> = Vec::with_capacity(56);
+    for j in 0..MAX_MESSAGE_LEN + 1 {
+        let byte = message.map(|m| match j.cmp(&m.len()) {
+            core::cmp::Ordering::Less => m[j],
+            core::cmp::Ordering::Equal => 0x80,
+            core::cmp::Ordering::Greater => 0,
+        });
+        let mut bits: [Bit<G>; 8] = core::array::from_fn(|_| Bit::Const(false));
+        for (i, bit) in bits.iter_mut().enumerate() {
+            let b = byte.map(|x| (x >> i) & 1 == 1);
+            *bit = Bit::Var {
+                lc: allocate_bit(cs, b)?.into(),
+                value: b,
+            };
+        }
+        byte_bits.push(bits);
+    }
+    // The one-hot length selector and the 6 length bits.
+    let mut selectors = Vec::with_capacity(56);
+    let mut one_hot = Lc::<G>::zero();
+    let mut weighted = Lc::<G>::zero();
+    for j in 0..MAX_MESSAGE_LEN + 1 {
+        let s = allocate_bit(cs, len.map(|l| l == j))?;
+        one_hot = one_hot + s;
+        weighted.push(s, G::Scalar::from(j as u64));
+        selectors.push(s);
+    }
+    cs.constrain(one_hot - Lc::<G>::constant(G::one()));
+    let mut len_bits = Vec::with_capacity(6);
+    let mut len_lc = Lc::<G>::zero();
+    for i in 0..6 {
+        let b = len.map(|l| (l >> i) & 1 == 1);
+        let var = allocate_bit(cs, b)?;
+        len_lc.push(var, G::Scalar::from(1u64 << i));
+        len_bits.push(Bit::Var {
+            lc: var.into(),
+            value: b,
+        });
+    }
+    cs.constrain(weighted - len_lc);
+    // (1 − Σ_{k>j} s_k) · byte_j = 128 s_j.
+    let mut after = Lc::<G>::zero();
+    for j in (0..MAX_MESSAGE_LEN + 1).rev() {
+        let byte: Lc<G> = byte_bits[j]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.lc() * G::Scalar::from(1u64 << i))
+            .sum();
+        let (_, _, o) = cs.multiply(Lc::<G>::constant(G::one()) - after.clone(), byte);
+        cs.constrain(Lc::<G>::from(o) - Lc::<G>::from(selectors[j]) * G::Scalar::from(128));
+        after = after + selectors[j];
+    }
+    // Big-endian words: bit i of W_t is bit i % 8 of byte 4t + 3 − i / 8.
+    let mut words = Vec::with_capacity(16);
+    for t in 0..14 {
+        words.push(
+            (0..32)
+                .map(|i| byte_bits[4 * t + 3 - i / 8][i % 8].clone())
+                .collect(),
+        );
+    }
+    words.push(const_word::<G>(0));
+    // W_15 = 8 · len: bits 3..8 are the length bits.
+    words.push(
+        (0..32)
+            .map(|i| {
+                if (3..9).contains(&i) {
+                    len_bits[i - 3].clone()
+                } else {
+                    Bit::Const(false)
+                }
+            })
+            .collect(),
+    );
+    Ok(words)
+}
+
+/// Constrains: the prover knows a message (`message` on the prover, at most 55 bytes) with
+/// SHA-256 digest `digest`.
+pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G>>(
+    cs: &mut CS,
+    message: Option<&[u8]>,
+    digest: &[u8; 32],
+) -> Result<(), R1csError> {
+    if message.is_some_and(|m| m.len() > MAX_MESSAGE_LEN) {
+        return Err(R1csError::Gadget(
+            "sha256: the message is longer than 55 bytes",
+        ));
+    }
+    let mut w = padded_block(cs, message)?;
+    // Message schedule (§6.2.2 step 1).
+    for t in 16..64 {
+        let s0 = {
+            let x = &w[t - 15];
+            xor3_word(cs, &rotr(x, 7), &rotr(x, 18), &shr(x, 3))
+        };
+        let s1 = {
+            let x = &w[t - 2];
+            xor3_word(cs, &rotr(x, 17), &rotr(x, 19), &shr(x, 10))
+        };
+        let next = add(cs, &[&s1, &w[t - 7], &s0, &w[t - 16]], 0)?;
+        w.push(next);
+    }
+    // Rounds (steps 2–3).
+    let mut state: Vec<Word<G>> = IV.iter().map(|x| const_word::<G>(*x)).collect();
+    for t in 0..64 {
+        let (a, b, c, d) = (&state[0], &state[1], &state[2], &state[3]);
+        let (e, f, g, h) = (&state[4], &state[5], &state[6], &state[7]);
+        let sigma1 = xor3_word(cs, &rotr(e, 6), &rotr(e, 11), &rotr(e, 25));
+        let ch: Word<G> = (0..32).map(|i| choose(cs, &e[i], &f[i], &g[i])).collect();
+        let sigma0 = xor3_word(cs, &rotr(a, 2), &rotr(a, 13), &rotr(a, 22));
+        let majority: Word<G> = (0..32).map(|i| maj(cs, &a[i], &b[i], &c[i])).collect();
+        let new_e = add(cs, &[d, h, &sigma1, &ch, &w[t]], K[t])?;
+        let new_a = add(cs, &[h, &sigma1, &ch, &w[t], &sigma0, &majority], K[t])?;
+        state = vec![
+            new_a,
+            a.clone(),
+            b.clone(),
+            c.clone(),
+            new_e,
+            e.clone(),
+            f.clone(),
+            g.clone(),
+        ];
+    }
+    // H_i = IV_i + state_i mod 2^32 must be the digest's word i: IV_i + state_i − d_i = 2^32 c_i.
+    for (i, word) in state.iter().enumerate() {
+        let d = u32::from_be_bytes([
+            digest[4 * i],
+            digest[4 * i + 1],
+            digest[4 * i + 2],
+            digest[4 * i + 3],
+        ]);
+        let total = word_value(word).map(|v| v + IV[i] as u64);
+        let carry = allocate_bit(cs, total.map(|t| t >> 32 == 1))?;
+        let mut lc = Lc::<G>::constant(G::Scalar::from(IV[i] as u64))
+            - Lc::<G>::constant(G::Scalar::from(d as u64));
+        for (k, bit) in word.iter().enumerate() {
+            lc = lc + bit.lc() * G::Scalar::from(1u64 << k);
+        }
+        cs.constrain(lc - Lc::<G>::from(carry) * G::Scalar::from(1u64 << 32));
+    }
+    Ok(())
+}
+
+/// The transcript of a SHA-256 preimage proof: an application label, then the digest (so the
+/// statement is bound under either convention).
+pub fn sha256_transcript(digest: &[u8; 32]) -> Transcript {
+    let mut t = Transcript::new(b"rangeproof sha256 preimage");
+    t.append_message(b"digest", digest);
+    t
+}
+
+/// Proves knowledge of `message` (at most 55 bytes); returns the proof and the digest.
+pub fn prove_sha256_preimage<G: Group>(
+    gens: &R1csGens<G>,
+    flavor: R1csFlavor,
+    message: &[u8],
+) -> Result<(R1csProof<G>, [u8; 32]), R1csError>
+where
+    Transcript: TranscriptProtocol<G>,
+{
+    use sha2::{Digest, Sha256};
+    let digest: [u8; 32] = Sha256::digest(message).into();
+    let mut prover = crate::r1cs::Prover::new(gens, flavor, sha256_transcript(&digest));
+    sha256_preimage::<G, _>(&mut prover, Some(message), &digest)?;
+    Ok((prover.prove()?, digest))
+}
+
+/// Checks a proof of knowledge of a preimage of `digest`.
+pub fn verify_sha256_preimage<G: Group>(
+    gens: &R1csGens<G>,
+    flavor: R1csFlavor,
+    digest: &[u8; 32],
+    proof: &R1csProof<G>,
+) -> Result<(), R1csError>
+where
+    Transcript: TranscriptProtocol<G>,
+{
+    let mut verifier = crate::r1cs::Verifier::new(gens, flavor, sha256_transcript(digest));
+    sha256_preimage::<G, _>(&mut verifier, None, digest)?;
+    verifier.verify(proof)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r1cs::gadgets::test_support::{satisfied, TestProver};
+    use crate::r1cs::{generators, ConstraintSystem};
+    use crate::Ristretto255;
+    use sha2::{Digest, Sha256};
+
+    fn holds(message: &[u8], digest: &[u8; 32]) -> bool {
+        satisfied(|cs: &mut TestProver| {
+            sha256_preimage::<Ristretto255, _>(cs, Some(message), digest)
+        })
+    }
+
+    /// The circuit agrees with SHA-256 on every length 0..=55, and refuses a wrong digest.
+    #[test]
+    fn satisfied_exactly_by_preimages() {
+        for len in 0..=MAX_MESSAGE_LEN {
+            let message: Vec<u8> = (0..len).map(|i| (i * 37 + len) as u8).collect();
+            let digest: [u8; 32] = Sha256::digest(&message).into();
+            assert!(holds(&message, &digest), "len {len}");
+            let mut wrong = digest;
+            wrong[len % 32] ^= 1 << (len % 8);
+            assert!(!holds(&message, &wrong), "len {len}, wrong digest");
+        }
+        assert!(holds(b"abc", &Sha256::digest(b"abc").into()));
+        assert!(!satisfied(|cs: &mut TestProver| sha256_preimage::<
+            Ristretto255,
+            _,
+        >(
+            cs,
+            Some(&[0u8; 56]),
+            &[0; 32]
+        )));
+    }
+
+    #[test]
+    fn fits_in_two_to_the_fifteen_multipliers() {
+        let mut prover = TestProver::new(
+            generators::dalek(),
+            R1csFlavor::Bound,
+            sha256_transcript(&[0; 32]),
+        );
+        sha256_preimage::<Ristretto255, _>(&mut prover, Some(b""), &[0; 32]).unwrap();
+        let m = prover.metrics();
+        assert!(m.multipliers <= 1 << 15, "{m:?}");
+        assert!(m.multipliers > 1 << 14, "{m:?}");
+    }
+
+    /// One whole proof: 1377 bytes at 2^15 multipliers (one phase), verifies for its digest,
+    /// not for another.
+    #[test]
+    fn proves_and_verifies() {
+        let gens = generators::dalek();
+        let (proof, digest) =
+            prove_sha256_preimage(gens, R1csFlavor::Bound, b"rangeproof").unwrap();
+        assert_eq!(proof.to_bytes().len(), 1377);
+        verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof).unwrap();
+        let mut other = digest;
+        other[0] ^= 1;
+        assert!(verify_sha256_preimage(gens, R1csFlavor::Bound, &other, &proof).is_err());
+    }
+}
