@@ -219,10 +219,10 @@ fn add<G: Group, CS: ConstraintSystem<G>>(
     let carry_bits = (64 - max.leading_zeros() as usize).saturating_sub(32);
     let mut out = Vec::with_capacity(32);
     let mut decomposition = Lc::<G>::zero();
-    for i in 0..32 + carry_bits {
+    for (i, power) in powers.iter().enumerate().take(32 + carry_bits) {
         let b = value.map(|v| (v >> i) & 1 == 1);
         let var = allocate_bit(cs, b)?;
-        decomposition.push(var, powers[i]);
+        decomposition.push(var, *power);
         if i < 32 {
             out.push(Bit::Var {
                 lc: var.into(),
