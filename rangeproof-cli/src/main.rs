@@ -4,6 +4,7 @@
 //! some proof is invalid, 2 when the input is unusable; errors are one line on stderr.
 
 mod bench;
+mod circuit;
 mod demo;
 mod mpc;
 mod prove;
@@ -17,7 +18,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "rangeproof",
     version,
-    about = "Bulletproofs range proofs: prove, verify, benchmark"
+    about = "Bulletproofs range proofs and circuit proofs: prove, verify, benchmark"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -34,6 +35,11 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
     Bench(bench::BenchArgs),
+    /// Arithmetic-circuit (R1CS) proofs: a SHA-256 preimage, a shuffle of committed values.
+    Circuit {
+        #[command(subcommand)]
+        command: circuit::CircuitCommand,
+    },
     /// The multi-party aggregation protocol over TCP: a dealer and its parties.
     Mpc {
         #[command(subcommand)]
@@ -78,6 +84,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
+        Command::Circuit { command } => circuit::run(command),
         Command::Mpc { command } => mpc::run(command),
     };
     match result {

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteBatch;
+use rangeproof_cli::circuit_document::{CircuitDocument, ParsedCircuit};
 use rangeproof_cli::document::{ParsedDocument, ProofDocument};
 use rangeproof_cli::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 
@@ -24,9 +25,22 @@ pub struct VerifyArgs {
     max_document_bytes: u64,
 }
 
-fn load(path: &Path, max: u64) -> Result<ParsedDocument, String> {
+/// A document of either kind.
+enum Loaded {
+    /// A range proof (batched with the others of its group).
+    Range(ParsedDocument),
+    /// An arithmetic-circuit proof (verified on its own).
+    Circuit(ParsedCircuit),
+}
+
+fn load(path: &Path, max: u64) -> Result<Loaded, String> {
     let text = input::read_text(path, max)?;
-    ProofDocument::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let parsed = if CircuitDocument::is_circuit(&text) {
+        CircuitDocument::parse(&text).map(Loaded::Circuit)
+    } else {
+        ProofDocument::parse(&text).map(Loaded::Range)
+    };
+    parsed.map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
@@ -44,8 +58,7 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     // once and kept; a long one is checked here and read again chunk by chunk below, so memory
     // holds one chunk at a time (standard input, which cannot be read twice, is kept).
     let keep_all = files.len() <= CHUNK;
-    let mut kept: Vec<Option<ParsedDocument>> =
-        Vec::with_capacity(if keep_all { files.len() } else { 1 });
+    let mut kept: Vec<Option<Loaded>> = Vec::with_capacity(if keep_all { files.len() } else { 1 });
     let mut from_stdin = None;
     for path in files {
         let doc = load(path, max)?;
@@ -97,25 +110,27 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
 }
 
 /// Per document: `Ok(())` or the reason it is invalid. A single document is verified alone;
-/// several in one batch (one multiscalar multiplication per group).
-fn verify_chunk(docs: &[ParsedDocument], alone: bool) -> Vec<Result<(), String>> {
-    if alone {
-        return docs
-            .iter()
-            .map(|d| {
-                d.suite
-                    .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
-                    .map_err(|e| e.to_string())
-            })
-            .collect();
-    }
+/// several range proofs in one batch (one multiscalar multiplication per group); circuit
+/// proofs each on its own.
+fn verify_chunk(docs: &[Loaded], alone: bool) -> Vec<Result<(), String>> {
     let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); docs.len()];
     let mut batch = SuiteBatch::new();
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
-    for (i, d) in docs.iter().enumerate() {
-        match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
-            Ok(_) => batched.push(i),
-            Err(e) => verdicts[i] = Err(e.to_string()),
+    for (i, doc) in docs.iter().enumerate() {
+        match doc {
+            Loaded::Circuit(c) => verdicts[i] = c.verify(),
+            Loaded::Range(d) if alone => {
+                verdicts[i] = d
+                    .suite
+                    .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
+                    .map_err(|e| e.to_string())
+            }
+            Loaded::Range(d) => {
+                match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
+                    Ok(_) => batched.push(i),
+                    Err(e) => verdicts[i] = Err(e.to_string()),
+                }
+            }
         }
     }
     if let Err(failure) = batch.verify() {

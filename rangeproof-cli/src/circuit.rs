@@ -1,0 +1,163 @@
+//! `rangeproof circuit`: arithmetic-circuit proofs — knowledge of a SHA-256 preimage, and a
+//! shuffle of committed values.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use curve25519_dalek::Scalar;
+use rand_core::OsRng;
+use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, MAX_MESSAGE_LEN};
+use rangeproof::r1cs::gadgets::shuffle::prove_shuffle;
+use rangeproof::r1cs::{generators, intern_label, R1csError, R1csFlavor};
+use rangeproof::{Group, Ristretto255};
+use rangeproof_cli::circuit_document::{CircuitDocument, MAX_SHUFFLE_K};
+use rangeproof_cli::document::MAX_TRANSCRIPT_LABEL;
+use zeroize::Zeroizing;
+
+use crate::Outcome;
+
+#[derive(Subcommand)]
+pub enum CircuitCommand {
+    /// Prove knowledge of a preimage (at most 55 bytes, length hidden) of its SHA-256 digest.
+    Sha256(Sha256Args),
+    /// Prove that the outputs are a permutation of the inputs, each value committed.
+    Shuffle(ShuffleArgs),
+}
+
+#[derive(Args)]
+pub struct Sha256Args {
+    /// The preimage, in hex.
+    #[arg(long)]
+    preimage_hex: String,
+    /// Transcript convention: "bound" (binds the circuit) or "dalek" (the reference's).
+    #[arg(long, default_value = "bound")]
+    flavor: String,
+    /// Write the document here instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ShuffleArgs {
+    /// Input values, comma-separated.
+    #[arg(long, value_delimiter = ',', required = true)]
+    inputs: Vec<u64>,
+    /// Output values, comma-separated: a permutation of the inputs.
+    #[arg(long, value_delimiter = ',', required = true)]
+    outputs: Vec<u64>,
+    /// Transcript convention: "dalek" (the reference's `ShuffleProof`) or "bound".
+    #[arg(long, default_value = "dalek")]
+    flavor: String,
+    /// The application's transcript label.
+    #[arg(long, default_value = "rangeproof shuffle")]
+    transcript_label: String,
+    /// Write the document here instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn flavor(name: &str) -> Result<R1csFlavor, String> {
+    R1csFlavor::from_name(name)
+        .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
+}
+
+fn emit(doc: &CircuitDocument, out: &Option<PathBuf>) -> Result<Outcome, String> {
+    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
+    match out {
+        Some(path) => std::fs::write(path, format!("{text}\n"))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => println!("{text}"),
+    }
+    Ok(Outcome::Ok)
+}
+
+fn proving_error(e: R1csError) -> String {
+    format!("cannot prove: {e}")
+}
+
+pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
+    match command {
+        CircuitCommand::Sha256(args) => {
+            let flavor = flavor(&args.flavor)?;
+            let preimage = Zeroizing::new(
+                hex::decode(&args.preimage_hex)
+                    .map_err(|e| format!("--preimage-hex is not hex: {e}"))?,
+            );
+            if preimage.len() > MAX_MESSAGE_LEN {
+                return Err(format!(
+                    "the preimage has {} bytes; the circuit takes at most {MAX_MESSAGE_LEN}",
+                    preimage.len()
+                ));
+            }
+            let (proof, digest) = prove_sha256_preimage(generators::dalek(), flavor, &preimage)
+                .map_err(proving_error)?;
+            emit(
+                &CircuitDocument {
+                    scheme: "r1cs".into(),
+                    circuit: "sha256".into(),
+                    group: Ristretto255::NAME.into(),
+                    flavor: flavor.name().into(),
+                    transcript_label: None,
+                    k: None,
+                    input_commitments: None,
+                    output_commitments: None,
+                    digest: Some(hex::encode(digest)),
+                    proof: hex::encode(proof.to_bytes()),
+                },
+                &args.out,
+            )
+        }
+        CircuitCommand::Shuffle(args) => {
+            let flavor = flavor(&args.flavor)?;
+            let k = args.inputs.len();
+            if k > MAX_SHUFFLE_K || args.outputs.len() != k {
+                return Err(format!(
+                    "{k} inputs and {} outputs: a shuffle needs two lists of the same length, 1 to {MAX_SHUFFLE_K}",
+                    args.outputs.len()
+                ));
+            }
+            let (mut sorted_in, mut sorted_out) = (args.inputs.clone(), args.outputs.clone());
+            sorted_in.sort_unstable();
+            sorted_out.sort_unstable();
+            if sorted_in != sorted_out {
+                return Err("the outputs are not a permutation of the inputs".into());
+            }
+            if args.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
+                return Err(format!(
+                    "--transcript-label is longer than {MAX_TRANSCRIPT_LABEL} bytes"
+                ));
+            }
+            let open = |values: &[u64]| -> Vec<(Scalar, Scalar)> {
+                values
+                    .iter()
+                    .map(|v| (Scalar::from(*v), Ristretto255::random_scalar(&mut OsRng)))
+                    .collect()
+            };
+            let label = intern_label(args.transcript_label.as_bytes());
+            let proved = prove_shuffle(
+                generators::dalek(),
+                flavor,
+                label,
+                &open(&args.inputs),
+                &open(&args.outputs),
+            )
+            .map_err(proving_error)?;
+            let hexes = |c: &[[u8; 32]]| c.iter().map(hex::encode).collect::<Vec<_>>();
+            emit(
+                &CircuitDocument {
+                    scheme: "r1cs".into(),
+                    circuit: "shuffle".into(),
+                    group: Ristretto255::NAME.into(),
+                    flavor: flavor.name().into(),
+                    transcript_label: Some(args.transcript_label.clone()),
+                    k: Some(k),
+                    input_commitments: Some(hexes(&proved.input_commitments)),
+                    output_commitments: Some(hexes(&proved.output_commitments)),
+                    digest: None,
+                    proof: hex::encode(proved.proof.to_bytes()),
+                },
+                &args.out,
+            )
+        }
+    }
+}
