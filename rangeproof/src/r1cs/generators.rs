@@ -80,6 +80,12 @@ impl<G: Group> R1csGens<G> {
         &self.pedersen_encodings
     }
 
+    /// Derives the first `n` points of both chains now (at most [`MAX_MULTIPLIERS`]), so that
+    /// the first proof of that size does not pay for them.
+    pub fn prepare(&self, n: usize) {
+        self.chains(n.min(MAX_MULTIPLIERS));
+    }
+
     /// At least the first `n` points of both chains (`n` ≤ [`MAX_MULTIPLIERS`]).
     pub(crate) fn chains(&self, n: usize) -> Arc<Chains<G>> {
         debug_assert!(n <= MAX_MULTIPLIERS);
