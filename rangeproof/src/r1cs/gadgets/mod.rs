@@ -5,11 +5,13 @@
 //! | [`boolean`] | a variable is 0 or 1 | 1 |
 //! | [`range`] | a value lies in \\([0, 2^n)\\) | \\(n\\) |
 //! | [`comparison`] | \\(a < b\\) (or \\(\le\\)) for \\(n\\)-bit values | \\(3n\\) |
+//! | [`merkle`] | a committed leaf is in a MiMC Merkle tree with a public root (depth \\(d\\)) | \\(332 d\\) |
 //! | [`sha256`] | knowledge of a message (≤ 55 bytes, length hidden) with a public SHA-256 digest | ≈ 25 600 |
 //! | [`shuffle`] | two committed lists are permutations of each other | \\(2(k-1)\\) |
 
 pub mod boolean;
 pub mod comparison;
+pub mod merkle;
 pub mod range;
 pub mod sha256;
 pub mod shuffle;
