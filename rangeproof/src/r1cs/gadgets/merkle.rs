@@ -21,6 +21,9 @@ use super::boolean::allocate_bit;
 use crate::group::Group;
 use crate::r1cs::{ConstraintSystem, Lc, R1csError};
 
+/// One level of a path: the sibling and whether the current node is the right child.
+pub type PathStep<G> = (<G as Group>::Scalar, bool);
+
 /// MiMC rounds.
 pub const ROUNDS: usize = 110;
 
@@ -53,7 +56,7 @@ pub fn mimc_hash<G: Group>(x: G::Scalar, k: G::Scalar) -> G::Scalar {
 }
 
 /// The root of a path outside the circuit: `leaf` hashed with each `(sibling, is_right)`.
-pub fn merkle_root<G: Group>(leaf: G::Scalar, path: &[(G::Scalar, bool)]) -> G::Scalar {
+pub fn merkle_root<G: Group>(leaf: G::Scalar, path: &[PathStep<G>]) -> G::Scalar {
     path.iter().fold(leaf, |node, (sibling, is_right)| {
         if *is_right {
             mimc_hash::<G>(*sibling, node)
@@ -92,7 +95,7 @@ pub fn merkle_membership<G: Group, CS: ConstraintSystem<G>>(
     cs: &mut CS,
     leaf: Lc<G>,
     depth: usize,
-    witness: Option<(G::Scalar, &[(G::Scalar, bool)])>,
+    witness: Option<(G::Scalar, &[PathStep<G>])>,
     root: G::Scalar,
 ) -> Result<(), R1csError> {
     if witness.is_some_and(|(_, path)| path.len() != depth) {
@@ -111,10 +114,9 @@ pub fn merkle_membership<G: Group, CS: ConstraintSystem<G>>(
         let (_, _, swap) = cs.multiply(bit.into(), sibling.clone() - node.clone());
         let left = node.clone() + swap;
         let right = node.clone() + sibling.clone() - left.clone();
-        let pair =
-            node_value
-                .zip(step)
-                .map(|(n, (s, is_right))| if is_right { (s, n) } else { (n, s) });
+        let pair = node_value
+            .zip(step)
+            .map(|(n, (s, is_right))| if is_right { (s, n) } else { (n, s) });
         let (hash, hash_value) = mimc_gadget(cs, left, right, pair);
         node = hash;
         node_value = hash_value;

@@ -39,6 +39,7 @@ macro_rules! round_trip {
             let $cs = &mut prover;
             let $vars = &vars[..];
             let $known: Option<&[u64]> = Some(values);
+            #[allow(clippy::redundant_closure_call)]
             let result: Result<(), $crate::r1cs::R1csError> = (|| $body)();
             result.expect("the prover builds the circuit");
         }
@@ -52,6 +53,7 @@ macro_rules! round_trip {
             let $cs = &mut verifier;
             let $vars = &vars[..];
             let $known: Option<&[u64]> = None;
+            #[allow(clippy::redundant_closure_call)]
             let result: Result<(), $crate::r1cs::R1csError> = (|| $body)();
             result.expect("the verifier builds the circuit");
         }
