@@ -44,8 +44,10 @@ impl Group for Ristretto255 {
 
     fn multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
         debug_assert_eq!(scalars.len(), points.len());
-        // dalek's `MultiscalarMul` is constant-time Straus.
-        RistrettoPoint::multiscalar_mul(scalars, points)
+        // dalek's `MultiscalarMul` is constant-time Straus; chunked to bound its tables.
+        super::curve25519::chunked_ct_msm(scalars, points, |s, p| {
+            RistrettoPoint::multiscalar_mul(s, p)
+        })
     }
 
     fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
