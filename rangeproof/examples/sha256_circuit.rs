@@ -30,4 +30,14 @@ fn main() {
         println!("verify: {:?}", t.elapsed());
     }
     verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof).unwrap();
+    // `-- verify-loop N`: N verifications, for a profiler.
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("verify-loop") {
+        let n: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(20);
+        let t = Instant::now();
+        for _ in 0..n {
+            verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof).unwrap();
+        }
+        println!("verify x{n}: {:?} each", t.elapsed() / n as u32);
+    }
 }

@@ -75,7 +75,7 @@ struct PartyShare<G: Group> {
 
 /// Derives party `j`'s share: `capacity` generators each for \\(\mathbf G\\) and \\(\mathbf H\\).
 type ShareFn<G> =
-    fn(party: u32, capacity: usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>);
+    Box<dyn Fn(u32, usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>) + Send + Sync>;
 
 /// Verification tables per proof shape `(n, m)`.
 type TableCache<G> = HashMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
@@ -93,12 +93,12 @@ impl<G: Group> VectorGens<G> {
     pub(crate) fn new(
         gens_capacity: usize,
         party_capacity: usize,
-        derive_share: ShareFn<G>,
+        derive_share: impl Fn(u32, usize) -> (Vec<G::Point>, Vec<G::Point>) + Send + Sync + 'static,
     ) -> Self {
         VectorGens {
             gens_capacity,
             parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
-            derive_share,
+            derive_share: Box::new(derive_share),
         }
     }
 

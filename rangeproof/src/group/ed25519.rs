@@ -72,7 +72,9 @@ impl Group for Ed25519 {
     fn multiscalar_mul(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
         debug_assert_eq!(scalars.len(), points.len());
         // Constant-time Straus, chunked to bound its tables.
-        super::curve25519::chunked_ct_msm(scalars, points, |s, p| EdwardsPoint::multiscalar_mul(s, p))
+        super::curve25519::chunked_ct_msm(scalars, points, |s, p| {
+            EdwardsPoint::multiscalar_mul(s, p)
+        })
     }
 
     fn vartime_multiscalar_mul(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {

@@ -7,12 +7,32 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::MAX_MULTIPLIERS;
-use crate::generators::PedersenGens;
+use super::{MAX_LG_MULTIPLIERS, MAX_MULTIPLIERS};
+use crate::flavors::Flavor;
+use crate::generators::{Generators, PedersenGens, VectorGens};
 use crate::group::{Group, Ristretto255};
 
 /// Derives the first `count` points of both chains.
 type ChainFn<G> = Box<dyn Fn(usize) -> Chains<G> + Send + Sync>;
+
+/// The chains' derivation and the prefix derived so far.
+struct ChainCache<G: Group> {
+    derive: ChainFn<G>,
+    cache: Mutex<Arc<Chains<G>>>,
+}
+
+impl<G: Group> ChainCache<G> {
+    fn chains(&self, n: usize) -> Arc<Chains<G>> {
+        // A poisoned lock only means another thread panicked while growing the cache; the
+        // cached prefix is still valid.
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.g.len() < n {
+            let count = n.next_power_of_two().max(64);
+            *cache = Arc::new((self.derive)(count));
+        }
+        Arc::clone(&cache)
+    }
+}
 
 /// A prefix of the two chains.
 pub(crate) struct Chains<G: Group> {
@@ -24,8 +44,10 @@ pub(crate) struct Chains<G: Group> {
 pub struct R1csGens<G: Group> {
     pedersen: PedersenGens<G>,
     label: &'static [u8],
-    derive: ChainFn<G>,
-    cache: Mutex<Arc<Chains<G>>>,
+    chains: Arc<ChainCache<G>>,
+    /// Per \(\log_2 n'\): the first \(n'\) points as one "party" of range-proof-style
+    /// generators, the form [`crate::BatchVerifier`] sums equations over.
+    batch: Vec<OnceLock<Generators<G>>>,
     pedersen_encodings: Vec<G::PointEncoding>,
 }
 
@@ -54,14 +76,17 @@ impl<G: Group> R1csGens<G> {
         R1csGens {
             pedersen,
             label,
-            derive: Box::new(move |count| {
-                let (g, h) = derive(count);
-                Chains { g, h }
+            chains: Arc::new(ChainCache {
+                derive: Box::new(move |count| {
+                    let (g, h) = derive(count);
+                    Chains { g, h }
+                }),
+                cache: Mutex::new(Arc::new(Chains {
+                    g: Vec::new(),
+                    h: Vec::new(),
+                })),
             }),
-            cache: Mutex::new(Arc::new(Chains {
-                g: Vec::new(),
-                h: Vec::new(),
-            })),
+            batch: (0..=MAX_LG_MULTIPLIERS).map(|_| OnceLock::new()).collect(),
             pedersen_encodings,
         }
     }
@@ -89,14 +114,24 @@ impl<G: Group> R1csGens<G> {
     /// At least the first `n` points of both chains (`n` ≤ [`MAX_MULTIPLIERS`]).
     pub(crate) fn chains(&self, n: usize) -> Arc<Chains<G>> {
         debug_assert!(n <= MAX_MULTIPLIERS);
-        // A poisoned lock only means another thread panicked while growing the cache; the
-        // cached prefix is still valid.
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.g.len() < n {
-            let count = n.next_power_of_two().max(64);
-            *cache = Arc::new((self.derive)(count));
-        }
-        Arc::clone(&cache)
+        self.chains.chains(n)
+    }
+
+    /// The first `padded_n` (a power of two) points as batch generators: Pedersen bases and
+    /// one party share of that length. Built on first use per size and kept.
+    pub(crate) fn batch_generators(&self, padded_n: usize) -> Option<&Generators<G>> {
+        let lg = padded_n.trailing_zeros() as usize;
+        let slot = self.batch.get(lg).filter(|_| padded_n.is_power_of_two())?;
+        Some(slot.get_or_init(|| {
+            let chains = Arc::clone(&self.chains);
+            let vector = VectorGens::new(padded_n, 1, move |_, capacity| {
+                let c = chains.chains(capacity);
+                (c.g[..capacity].to_vec(), c.h[..capacity].to_vec())
+            });
+            // The flavor tag only names the generators; R1CS proofs never reach the range
+            // provers, which check it.
+            Generators::new(Flavor::Dalek, self.pedersen.clone(), Arc::new(vector))
+        }))
     }
 }
 

@@ -285,3 +285,62 @@ fn unallocated_variables_are_errors() {
     let (proof, _) = prove_constant(R1csFlavor::Bound, 1, false);
     assert!(verifier.verify(&proof).is_err());
 }
+
+/// Circuit proofs of several sizes, and a range proof, in one batch: all valid pass; a
+/// tampered one (another label) is named, and so is a proof whose transcript fails early.
+#[test]
+fn circuit_proofs_join_the_batch_verifier() {
+    use crate::BatchVerifier;
+    let mut rng = StdRng::seed_from_u64(21);
+    let gens = generators::dalek();
+    let mut proofs = Vec::new();
+    for k in [1usize, 2, 5, 5, 9] {
+        let values: Vec<u64> = (0..k as u64).collect();
+        let inputs = openings::<Ristretto255>(&mut rng, &values);
+        let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
+        let p = prove_shuffle(gens, R1csFlavor::Bound, b"b", &inputs, &outputs).unwrap();
+        proofs.push(p);
+    }
+    let range_gens = crate::flavors::dalek::generators();
+    let blinding = Ristretto255::random_scalar(&mut rng);
+    let mut t = Transcript::new(b"range");
+    let (range_proof, v) =
+        crate::RangeProof::prove_single(range_gens, &mut t, 7, &blinding, 8, &mut rng).unwrap();
+
+    let run = |labels: &[&'static [u8]], rng: &mut StdRng| {
+        let mut batch = BatchVerifier::new();
+        let mut t = Transcript::new(b"range");
+        batch.add_bulletproof(range_gens, &range_proof, &mut t, &[v.bytes], 8, rng);
+        for (p, label) in proofs.iter().zip(labels) {
+            let (i, o) = (&p.input_commitments, &p.output_commitments);
+            let verifier = shuffle_verifier(gens, R1csFlavor::Bound, label, i, o).unwrap();
+            batch.add_r1cs(verifier, &p.proof, rng);
+        }
+        batch.verify()
+    };
+    let b: &'static [u8] = b"b";
+    let x: &'static [u8] = b"x";
+    run(&[b; 5], &mut rng).unwrap();
+    let err = run(&[b, b, x, b, b], &mut rng).unwrap_err();
+    assert_eq!(err.invalid, vec![3]);
+    // A proof checked against the wrong number of multipliers fails before the equation.
+    let mut batch = BatchVerifier::new();
+    let p = &proofs[4];
+    let verifier = shuffle_verifier(
+        gens,
+        R1csFlavor::Bound,
+        b"b",
+        &p.input_commitments[..4],
+        &p.output_commitments[..4],
+    )
+    .unwrap();
+    batch.add_r1cs(verifier, &p.proof, &mut rng);
+    let q = &proofs[2];
+    let (i, o) = (&q.input_commitments, &q.output_commitments);
+    batch.add_r1cs(
+        shuffle_verifier(gens, R1csFlavor::Bound, b"b", i, o).unwrap(),
+        &q.proof,
+        &mut rng,
+    );
+    assert_eq!(batch.verify().unwrap_err().invalid, vec![0]);
+}

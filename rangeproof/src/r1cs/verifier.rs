@@ -53,6 +53,21 @@ pub(crate) struct R1csEquation<G: Group> {
 }
 
 impl<G: Group> R1csEquation<G> {
+    /// The same check as batch terms over the first \(n'\) chain points taken as one party
+    /// share ([`R1csGens::batch_generators`]).
+    pub(crate) fn into_terms(self) -> crate::verification::VerificationTerms<G> {
+        crate::verification::VerificationTerms {
+            n: self.padded_n,
+            m: 1,
+            b: self.b,
+            blinding: vec![self.b_blinding],
+            g: self.g,
+            h: self.h,
+            dynamic_scalars: self.dynamic_scalars,
+            dynamic_points: self.dynamic_points,
+        }
+    }
+
     /// Whether the check holds: one variable-time multiscalar multiplication.
     pub(crate) fn holds(self, gens: &R1csGens<G>) -> bool {
         let chains = gens.chains(self.padded_n);
@@ -108,6 +123,11 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         } else {
             Err(ProofError::VerificationFailed.into())
         }
+    }
+
+    /// The generators this verifier checks against.
+    pub(crate) fn gens(&self) -> &'g R1csGens<G> {
+        self.gens
     }
 
     /// Replays the transcript and computes the check times `weight` (the batch weight).
