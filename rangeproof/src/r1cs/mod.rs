@@ -141,13 +141,19 @@ pub(crate) fn flatten<G: Group>(
         w_v: vec![G::zero(); m],
         w_c: G::zero(),
     };
-    let (one, minus_one) = (G::one(), -G::one());
+    // Compared as encodings: the scalar types' `==` is constant-time and several times slower,
+    // and coefficients are public.
+    let (one, minus_one) = (
+        G::scalar_to_bytes(&G::one()),
+        G::scalar_to_bytes(&-G::one()),
+    );
     let mut z_q = z;
     for lc in constraints {
         for (var, coeff) in &lc.terms {
-            let term = if *coeff == one {
+            let bytes = G::scalar_to_bytes(coeff);
+            let term = if bytes == one {
                 z_q
-            } else if *coeff == minus_one {
+            } else if bytes == minus_one {
                 -z_q
             } else {
                 z_q * *coeff

@@ -204,13 +204,19 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         }
         let n2 = n - n1;
         let padded_n = n.next_power_of_two();
+        // The first digest covered the first-phase constraints: this one covers the rest.
+        let phase_one = self.phase_one_constraints.unwrap_or(0);
         let shape = CircuitShape {
             committed: m,
             multipliers: n,
             phase_one_multipliers: n1,
         };
-        self.flavor
-            .absorb_circuit::<G, T>(&mut self.transcript, false, shape, &self.constraints);
+        self.flavor.absorb_circuit::<G, T>(
+            &mut self.transcript,
+            false,
+            shape,
+            &self.constraints[phase_one..],
+        );
 
         let chains = self.gens.chains(padded_n);
         let (s_l2, s_r2): (Secret<G>, Secret<G>) = (

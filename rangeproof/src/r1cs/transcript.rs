@@ -10,8 +10,9 @@
 //! * [`R1csFlavor::Bound`] (the default) also absorbs the group, the Pedersen bases and the
 //!   chains' name at the start, and a digest of the circuit — every constraint with every
 //!   coefficient (so every public constant), the multiplier and commitment counts — before the
-//!   first challenge that depends on it: the first-phase circuit before \\(A_{I1}\\), the whole
-//!   circuit before \\(A_{I2}\\) (and so before \\(y, z\\)). A proof for one circuit or statement is
+//!   first challenge that depends on it: the first-phase constraints before \\(A_{I1}\\), the
+//!   second-phase constraints and the final counts before \\(A_{I2}\\) (and so before
+//!   \\(y, z\\)). A proof for one circuit or statement is
 //!   then a proof about a different transcript for any other: the Fiat–Shamir gap of "the
 //!   statement is not hashed" (eprint 2025/118 and its predecessors) is closed by construction.
 

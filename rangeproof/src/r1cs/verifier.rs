@@ -177,6 +177,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         if proof.ipp.l_vec.len() != padded_n.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed.into());
         }
+        // The first digest covered the first-phase constraints: this one covers the rest.
+        let phase_one = self.phase_one_constraints.unwrap_or(0);
         let shape = CircuitShape {
             committed: m,
             multipliers: n,
@@ -184,7 +186,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         };
         let tr = &mut self.transcript;
         self.flavor
-            .absorb_circuit::<G, T>(tr, false, shape, &self.constraints);
+            .absorb_circuit::<G, T>(tr, false, shape, &self.constraints[phase_one..]);
         tr.append_point(b"A_I2", &proof.a_i2.bytes);
         tr.append_point(b"A_O2", &proof.a_o2.bytes);
         tr.append_point(b"S2", &proof.s2.bytes);

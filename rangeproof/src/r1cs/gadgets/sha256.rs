@@ -27,7 +27,7 @@ use merlin::Transcript;
 
 use super::boolean::allocate_bit;
 use crate::group::Group;
-use crate::r1cs::{ConstraintSystem, Lc, R1csError, R1csFlavor, R1csGens, R1csProof};
+use crate::r1cs::{ConstraintSystem, Lc, R1csError, R1csFlavor, R1csGens, R1csProof, Variable};
 use crate::transcript::TranscriptProtocol;
 
 /// The longest message one block holds (64 − 1 − 8 bytes).
@@ -48,19 +48,86 @@ const K: [u32; 64] = [
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
 
+/// A linear combination with small integer coefficients: what this circuit's bits and sums
+/// are (coefficients ±1, ±2, times \\(2^i\\) in sums: below \\(2^{37}\\)). Scaling and adding
+/// them is integer arithmetic; they become scalar combinations only when handed to the
+/// constraint system (building the circuit with scalar coefficients spent ~15 ms in scalar
+/// multiplications, on both sides).
+#[derive(Clone, Debug, Default)]
+struct SmallLc {
+    terms: Vec<(Variable, i64)>,
+    constant: i64,
+}
+
+impl From<Variable> for SmallLc {
+    fn from(v: Variable) -> Self {
+        SmallLc::var(v)
+    }
+}
+
+impl SmallLc {
+    fn var(v: Variable) -> Self {
+        SmallLc {
+            terms: vec![(v, 1)],
+            constant: 0,
+        }
+    }
+
+    fn constant(c: i64) -> Self {
+        SmallLc {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    /// `self + k · other`.
+    fn add_scaled(mut self, other: &SmallLc, k: i64) -> Self {
+        self.terms
+            .extend(other.terms.iter().map(|(v, c)| (*v, c * k)));
+        self.constant += other.constant * k;
+        self
+    }
+
+    fn to_lc<G: Group>(&self) -> Lc<G> {
+        let scalar = |c: i64| {
+            let s = G::Scalar::from(c.unsigned_abs());
+            if c < 0 {
+                -s
+            } else {
+                s
+            }
+        };
+        let mut lc = Lc::<G>::zero();
+        for (v, c) in &self.terms {
+            lc.push(*v, scalar(*c));
+        }
+        if self.constant != 0 {
+            lc.push(Variable::One, scalar(self.constant));
+        }
+        lc
+    }
+}
+
 /// A bit of the circuit: a public constant, or a combination constrained boolean elsewhere,
 /// with its value on the prover.
 #[derive(Clone, Debug)]
-enum Bit<G: Group> {
+enum Bit {
     Const(bool),
-    Var { lc: Lc<G>, value: Option<bool> },
+    Var { lc: SmallLc, value: Option<bool> },
 }
 
-impl<G: Group> Bit<G> {
-    fn lc(&self) -> Lc<G> {
+impl Bit {
+    fn lc(&self) -> SmallLc {
         match self {
-            Bit::Const(b) => Lc::<G>::constant(G::Scalar::from(*b as u64)),
+            Bit::Const(b) => SmallLc::constant(*b as i64),
             Bit::Var { lc, .. } => lc.clone(),
+        }
+    }
+
+    fn var(v: Variable, value: Option<bool>) -> Self {
+        Bit::Var {
+            lc: SmallLc::var(v),
+            value,
         }
     }
 
@@ -75,7 +142,7 @@ impl<G: Group> Bit<G> {
         match self {
             Bit::Const(b) => Bit::Const(!b),
             Bit::Var { lc, value } => Bit::Var {
-                lc: Lc::<G>::constant(G::one()) - lc.clone(),
+                lc: SmallLc::constant(1).add_scaled(lc, -1),
                 value: value.map(|v| !v),
             },
         }
@@ -83,25 +150,25 @@ impl<G: Group> Bit<G> {
 }
 
 /// 32 bits, least significant first.
-type Word<G> = Vec<Bit<G>>;
+type Word = Vec<Bit>;
 
-fn const_word<G: Group>(w: u32) -> Word<G> {
+fn const_word(w: u32) -> Word {
     (0..32).map(|i| Bit::Const((w >> i) & 1 == 1)).collect()
 }
 
-fn word_value<G: Group>(w: &Word<G>) -> Option<u64> {
+fn word_value(w: &Word) -> Option<u64> {
     w.iter().enumerate().try_fold(0u64, |acc, (i, b)| {
         b.value().map(|v| acc | ((v as u64) << i))
     })
 }
 
 /// `x >>> r` (rotate right).
-fn rotr<G: Group>(w: &Word<G>, r: usize) -> Word<G> {
+fn rotr(w: &Word, r: usize) -> Word {
     (0..32).map(|i| w[(i + r) % 32].clone()).collect()
 }
 
 /// `x >> r` (shift right).
-fn shr<G: Group>(w: &Word<G>, r: usize) -> Word<G> {
+fn shr(w: &Word, r: usize) -> Word {
     (0..32)
         .map(|i| {
             if i + r < 32 {
@@ -114,7 +181,7 @@ fn shr<G: Group>(w: &Word<G>, r: usize) -> Word<G> {
 }
 
 /// \\(a \oplus b\\): one multiplier when both are variables.
-fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit<G>, b: &Bit<G>) -> Bit<G> {
+fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit, b: &Bit) -> Bit {
     match (a, b) {
         (Bit::Const(x), Bit::Const(y)) => Bit::Const(x ^ y),
         (Bit::Const(c), v) | (v, Bit::Const(c)) => {
@@ -125,9 +192,9 @@ fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit<G>, b: &Bit<G>) -
             }
         }
         (Bit::Var { lc: x, value: vx }, Bit::Var { lc: y, value: vy }) => {
-            let (_, _, t) = cs.multiply(x.clone(), y.clone());
+            let (_, _, t) = cs.multiply(x.to_lc::<G>(), y.to_lc::<G>());
             Bit::Var {
-                lc: x.clone() + y.clone() - Lc::<G>::from(t) * G::Scalar::from(2),
+                lc: x.clone().add_scaled(y, 1).add_scaled(&SmallLc::var(t), -2),
                 value: vx.zip(*vy).map(|(p, q)| p ^ q),
             }
         }
@@ -135,12 +202,7 @@ fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit<G>, b: &Bit<G>) -
 }
 
 /// \\(c ? x : y\\) = \\(y + c (x - y)\\): one multiplier when `c` and one of `x`, `y` vary.
-fn choose<G: Group, CS: ConstraintSystem<G>>(
-    cs: &mut CS,
-    c: &Bit<G>,
-    x: &Bit<G>,
-    y: &Bit<G>,
-) -> Bit<G> {
+fn choose<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, c: &Bit, x: &Bit, y: &Bit) -> Bit {
     match (c, x, y) {
         (Bit::Const(true), x, _) => x.clone(),
         (Bit::Const(false), _, y) => y.clone(),
@@ -151,9 +213,12 @@ fn choose<G: Group, CS: ConstraintSystem<G>>(
             (false, true) => c.not(),
         },
         (c, x, y) => {
-            let (_, _, o) = cs.multiply(c.lc(), x.lc() - y.lc());
+            let (_, _, o) = cs.multiply(
+                c.lc().to_lc::<G>(),
+                x.lc().add_scaled(&y.lc(), -1).to_lc::<G>(),
+            );
             Bit::Var {
-                lc: y.lc() + o,
+                lc: y.lc().add_scaled(&SmallLc::var(o), 1),
                 value: c
                     .value()
                     .zip(x.value())
@@ -165,22 +230,12 @@ fn choose<G: Group, CS: ConstraintSystem<G>>(
 }
 
 /// Majority: \\(a \oplus b\\) ? \\(c\\) : \\(b\\).
-fn maj<G: Group, CS: ConstraintSystem<G>>(
-    cs: &mut CS,
-    a: &Bit<G>,
-    b: &Bit<G>,
-    c: &Bit<G>,
-) -> Bit<G> {
+fn maj<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit, b: &Bit, c: &Bit) -> Bit {
     let d = xor(cs, a, b);
     choose(cs, &d, c, b)
 }
 
-fn xor3_word<G: Group, CS: ConstraintSystem<G>>(
-    cs: &mut CS,
-    a: &Word<G>,
-    b: &Word<G>,
-    c: &Word<G>,
-) -> Word<G> {
+fn xor3_word<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Word, b: &Word, c: &Word) -> Word {
     (0..32)
         .map(|i| {
             let ab = xor(cs, &a[i], &b[i]);
@@ -192,45 +247,34 @@ fn xor3_word<G: Group, CS: ConstraintSystem<G>>(
 /// \\(\sum\\) words + `constant` mod \\(2^{32}\\), as fresh boolean bits.
 fn add<G: Group, CS: ConstraintSystem<G>>(
     cs: &mut CS,
-    words: &[&Word<G>],
+    words: &[&Word],
     constant: u32,
-) -> Result<Word<G>, R1csError> {
+) -> Result<Word, R1csError> {
     // Constant bits join the constant; only variable bits enter the combination.
-    let mut sum = Lc::<G>::zero();
-    let mut const_sum = constant as u64;
+    let mut sum = SmallLc::constant(constant as i64);
     let mut max = constant as u64;
     let mut value = Some(constant as u64);
-    let mut power = G::one();
-    let mut powers = Vec::with_capacity(35);
-    for _ in 0..35 {
-        powers.push(power);
-        power = power + power;
-    }
     for w in words {
         max += u32::MAX as u64;
         value = value.zip(word_value(w)).map(|(s, x)| s + x);
         for (i, bit) in w.iter().enumerate() {
             match bit {
-                Bit::Const(b) => const_sum += (*b as u64) << i,
-                Bit::Var { lc, .. } => sum = sum + lc.clone() * powers[i],
+                Bit::Const(b) => sum.constant += (*b as i64) << i,
+                Bit::Var { lc, .. } => sum = sum.add_scaled(lc, 1 << i),
             }
         }
     }
     let carry_bits = (64 - max.leading_zeros() as usize).saturating_sub(32);
     let mut out = Vec::with_capacity(32);
-    let mut decomposition = Lc::<G>::zero();
-    for (i, power) in powers.iter().enumerate().take(32 + carry_bits) {
+    for i in 0..32 + carry_bits {
         let b = value.map(|v| (v >> i) & 1 == 1);
         let var = allocate_bit(cs, b)?;
-        decomposition.push(var, *power);
+        sum.terms.push((var, -(1 << i)));
         if i < 32 {
-            out.push(Bit::Var {
-                lc: var.into(),
-                value: b,
-            });
+            out.push(Bit::var(var, b));
         }
     }
-    cs.constrain(sum + Lc::<G>::constant(G::Scalar::from(const_sum)) - decomposition);
+    cs.constrain(sum.to_lc::<G>());
     Ok(out)
 }
 
@@ -238,17 +282,17 @@ fn add<G: Group, CS: ConstraintSystem<G>>(
 fn padded_block<G: Group, CS: ConstraintSystem<G>>(
     cs: &mut CS,
     message: Option<&[u8]>,
-) -> Result<Vec<Word<G>>, R1csError> {
+) -> Result<Vec<Word>, R1csError> {
     let len = message.map(|m| m.len());
     // Bytes 0..55 of the block: the message, 0x80, zeros.
-    let mut byte_bits: Vec<[Bit<G>; 8]> = Vec::with_capacity(56);
+    let mut byte_bits: Vec<[Bit; 8]> = Vec::with_capacity(56);
     for j in 0..MAX_MESSAGE_LEN + 1 {
         let byte = message.map(|m| match j.cmp(&m.len()) {
             core::cmp::Ordering::Less => m[j],
             core::cmp::Ordering::Equal => 0x80,
             core::cmp::Ordering::Greater => 0,
         });
-        let mut bits: [Bit<G>; 8] = core::array::from_fn(|_| Bit::Const(false));
+        let mut bits: [Bit; 8] = core::array::from_fn(|_| Bit::Const(false));
         for (i, bit) in bits.iter_mut().enumerate() {
             let b = byte.map(|x| (x >> i) & 1 == 1);
             *bit = Bit::Var {
@@ -284,12 +328,16 @@ fn padded_block<G: Group, CS: ConstraintSystem<G>>(
     // (1 − Σ_{k>j} s_k) · byte_j = 128 s_j.
     let mut after = Lc::<G>::zero();
     for j in (0..MAX_MESSAGE_LEN + 1).rev() {
-        let byte: Lc<G> = byte_bits[j]
+        let byte = byte_bits[j]
             .iter()
             .enumerate()
-            .map(|(i, b)| b.lc() * G::Scalar::from(1u64 << i))
-            .sum();
-        let (_, _, o) = cs.multiply(Lc::<G>::constant(G::one()) - after.clone(), byte);
+            .fold(SmallLc::default(), |acc, (i, b)| {
+                acc.add_scaled(&b.lc(), 1 << i)
+            });
+        let (_, _, o) = cs.multiply(
+            Lc::<G>::constant(G::one()) - after.clone(),
+            byte.to_lc::<G>(),
+        );
         cs.constrain(Lc::<G>::from(o) - Lc::<G>::from(selectors[j]) * G::Scalar::from(128));
         after = after + selectors[j];
     }
@@ -302,7 +350,7 @@ fn padded_block<G: Group, CS: ConstraintSystem<G>>(
                 .collect(),
         );
     }
-    words.push(const_word::<G>(0));
+    words.push(const_word(0));
     // W_15 = 8 · len: bits 3..8 are the length bits.
     words.push(
         (0..32)
@@ -345,14 +393,14 @@ pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G>>(
         w.push(next);
     }
     // Rounds (steps 2–3).
-    let mut state: Vec<Word<G>> = IV.iter().map(|x| const_word::<G>(*x)).collect();
+    let mut state: Vec<Word> = IV.iter().map(|x| const_word(*x)).collect();
     for t in 0..64 {
         let (a, b, c, d) = (&state[0], &state[1], &state[2], &state[3]);
         let (e, f, g, h) = (&state[4], &state[5], &state[6], &state[7]);
         let sigma1 = xor3_word(cs, &rotr(e, 6), &rotr(e, 11), &rotr(e, 25));
-        let ch: Word<G> = (0..32).map(|i| choose(cs, &e[i], &f[i], &g[i])).collect();
+        let ch: Word = (0..32).map(|i| choose(cs, &e[i], &f[i], &g[i])).collect();
         let sigma0 = xor3_word(cs, &rotr(a, 2), &rotr(a, 13), &rotr(a, 22));
-        let majority: Word<G> = (0..32).map(|i| maj(cs, &a[i], &b[i], &c[i])).collect();
+        let majority: Word = (0..32).map(|i| maj(cs, &a[i], &b[i], &c[i])).collect();
         let new_e = add(cs, &[d, h, &sigma1, &ch, &w[t]], K[t])?;
         let new_a = add(cs, &[h, &sigma1, &ch, &w[t], &sigma0, &majority], K[t])?;
         state = vec![
@@ -376,12 +424,12 @@ pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G>>(
         ]);
         let total = word_value(word).map(|v| v + IV[i] as u64);
         let carry = allocate_bit(cs, total.map(|t| t >> 32 == 1))?;
-        let mut lc = Lc::<G>::constant(G::Scalar::from(IV[i] as u64))
-            - Lc::<G>::constant(G::Scalar::from(d as u64));
+        let mut lc = SmallLc::constant(IV[i] as i64 - d as i64);
         for (k, bit) in word.iter().enumerate() {
-            lc = lc + bit.lc() * G::Scalar::from(1u64 << k);
+            lc = lc.add_scaled(&bit.lc(), 1 << k);
         }
-        cs.constrain(lc - Lc::<G>::from(carry) * G::Scalar::from(1u64 << 32));
+        lc.terms.push((carry, -(1 << 32)));
+        cs.constrain(lc.to_lc::<G>());
     }
     Ok(())
 }
