@@ -3,15 +3,20 @@
 //! `rangeproof-cli/tests/fuzz_corpus.rs` includes this file (by `#[path]`) to replay
 //! `corpus/cli_parse/` on the stable toolchain. It uses only `rangeproof_cli`.
 
+use rangeproof_cli::circuit_document::CircuitDocument;
 use rangeproof_cli::document::ProofDocument;
 
-/// `ProofDocument::parse` on arbitrary UTF-8: never a panic, and a refusal is the documented
+/// `ProofDocument::parse` and `CircuitDocument::parse` on arbitrary UTF-8: never a panic, and a refusal is the documented
 /// one-line reason.
 pub fn cli_parse(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Err(reason) = ProofDocument::parse(text) {
+    let reasons = [
+        ProofDocument::parse(text).err(),
+        CircuitDocument::parse(text).err(),
+    ];
+    for reason in reasons.into_iter().flatten() {
         assert!(!reason.is_empty(), "an empty reason");
         assert!(
             !reason.contains('\n'),

@@ -16,6 +16,8 @@
 //!   whole proof (first byte even) or as an XOR mask over a fixed valid proof (first byte odd),
 //!   which reaches deep into verification. The one deliberate difference (Monero's reader
 //!   ignores bytes after the proof; we reject them) is asserted as such.
+//! * `decode_r1cs`: the R1CS proof decoder is canonical, and a mutated reference shuffle proof
+//!   never verifies.
 //! * `batch`: several proofs from the input, of all four conventions, in one batch per group:
 //!   never a panic, and the batch blames exactly the proofs the single verifiers reject.
 
@@ -916,4 +918,59 @@ pub fn decode_mpc(data: &[u8]) {
             assert_eq!(m.to_bytes(&session), framed);
         }
     }
+}
+
+/// The reference's 2-shuffle proof from `vectors/dalek-r1cs-shuffle-ristretto255.json` (its
+/// label, commitments and bytes): the base the `decode_r1cs` masks mutate.
+const R1CS_LABEL: &[u8] = b"50o/)-;n\\(3E_o.a|1$w9F:R>7tT[*K!)unKxA]3";
+const R1CS_INPUTS: [&str; 2] = [
+    "4a3f2d0b34ac8b76b2e902e8dc8aa57734a2cf5664b7ad2746ca71d19880cf11",
+    "de00297dcce1f4ec6afac772321761618fecec1d6e9f0dc2a374bab956088828",
+];
+const R1CS_OUTPUTS: [&str; 2] = [
+    "8e3f8f7235e93f865e3b9c4bdfdf648a1514454f97772c0ca6c93dcb15b50d16",
+    "4a4ebcb821747c47abfb9f54e959bf333e578c27567524c451313212b0dbc73d",
+];
+const R1CS_PROOF: &str = "01b64d0fcc320ba072f7d0db87ccb2f147bdc41dd35ff0ad27b61065a0a0bb0b3f46518df6272f72e659564f75744c1947a9094e7f75a837d13ec0e905b07bb15c98dcdada45bd6863fd8c60cc9c86f1cf79622b0068ba55ba7f2ea92b137d2d2386e3000fd70bc1ff6734beb6db3a0718cd09b6076705ea18717c731fdcc0864dde95af7a363f6dab9ee4994ee183f4721c161e47485c07eedcc4be22d531402392bab5bcd82486b4a870f99fe96ee3a59913f959be8f6af5943288e32e61803f649458abe3b23a09a9421dac5a21ac9782000a521d89181b3b51de013262c113de815322ed7645557711853983859d1d8a14accf12c5cf8ea3b3646fd6a787685a25e413e8bf35d2063b85541cada413c95aaf69b4f04d30b238e4ca8b6a7538548f927aa91ae8f6a345ccfe82b816200f776cb2b58363f53da75ee07c5fe35bf08a5f80e891fd6453821c6c12afdfad72d7b563b56d0a5a7bea83a075eca5319042db91a4a5f1855ada8d3571653657e44524818227a895236e2a546aac540021767db7271dcc69e2d1718dfb843476f055f9ac5d607430d22f804aa7c0b203167f466ecf7a714218e0b933bae2737fc711ddbdc298ca63a3bb295e1c29d40344a1591f0b8c477bcebde7b5cd7bbf9851401585ae5f39183db182e9e64cc40fe03cbcbfeb2b829ccac79d77e48d12a2812cd7b0f7de22936fcecc27fd249854f58316be5d1fdfd2bd32485938c49652d2bcea38399ac08d75c1f1168c4b600cdb26f144905f6829a2dd238f3946a8d0990fe4a7c657ae1ddc8e01a14de7810c";
+
+/// `R1csProof::from_bytes` on the input (first byte even) or on an XOR mask over the stored
+/// 2-shuffle proof (odd): no panic; what decodes re-encodes to the same bytes; and it verifies
+/// as that 2-shuffle only if it is the stored proof (anything else that verifies would be a
+/// forgery of a reference proof, or a second encoding of it).
+pub fn decode_r1cs(data: &[u8]) {
+    use rangeproof::r1cs::gadgets::shuffle::verify_shuffle;
+    use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let valid = hex::decode(R1CS_PROOF).expect("hex");
+    let bytes = if mode % 2 == 0 {
+        rest.to_vec()
+    } else {
+        let mut b = valid.clone();
+        for (i, m) in rest.iter().enumerate() {
+            if i < b.len() {
+                b[i] ^= m;
+            } else {
+                b.push(*m);
+            }
+        }
+        b
+    };
+    let Ok(proof) = R1csProof::<Ristretto255>::from_bytes(&bytes) else {
+        return;
+    };
+    assert_eq!(proof.to_bytes(), bytes, "a non-canonical encoding decoded");
+    let point = |h: &str| -> [u8; 32] { hex::decode(h).expect("hex").try_into().expect("32") };
+    let inputs = R1CS_INPUTS.map(point);
+    let outputs = R1CS_OUTPUTS.map(point);
+    let verdict = verify_shuffle(
+        generators::dalek(),
+        R1csFlavor::Dalek,
+        R1CS_LABEL,
+        &inputs,
+        &outputs,
+        &proof,
+    );
+    assert_eq!(verdict.is_ok(), bytes == valid, "a changed proof verified");
 }

@@ -108,6 +108,22 @@ fn commitments(list: &Option<Vec<String>>, what: &str) -> Result<Vec<[u8; 32]>, 
         .collect()
 }
 
+/// The parser's message with control characters escaped: it can quote the document (an
+/// unknown field's name), and a reason is one line.
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 impl CircuitDocument {
     /// Whether JSON text is a circuit document (`"scheme": "r1cs"`), without checking more.
     pub fn is_circuit(text: &str) -> bool {
@@ -120,8 +136,8 @@ impl CircuitDocument {
 
     /// Parses JSON text and checks the structure; the error is a one-line reason.
     pub fn parse(text: &str) -> Result<ParsedCircuit, String> {
-        let doc: CircuitDocument =
-            serde_json::from_str(text).map_err(|e| format!("not a circuit proof document: {e}"))?;
+        let doc: CircuitDocument = serde_json::from_str(text)
+            .map_err(|e| format!("not a circuit proof document: {}", one_line(&e.to_string())))?;
         doc.check()
     }
 

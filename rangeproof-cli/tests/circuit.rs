@@ -82,6 +82,13 @@ fn sha256_documents() {
         assert_eq!(code(&out), 2, "{field}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
+    // An unknown field whose name holds newlines: still one line.
+    let mut other = v.clone();
+    other["a\nb"] = json!(1);
+    write(&bad, &other);
+    let out = verify(&bad);
+    assert_eq!(code(&out), 2);
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     let long = "00".repeat(56);
     assert_eq!(
         code(&rangeproof(&["circuit", "sha256", "--preimage-hex", &long])),

@@ -49,6 +49,31 @@ fn sha256(c: &mut Criterion) {
             verify_sha256_preimage(gens, R1csFlavor::Bound, digest, proof).unwrap()
         })
     });
+    // One more proof in a batch: the generator MSM is shared, each proof adds its circuit,
+    // transcript and scalar work and ~45 points.
+    for count in [1usize, 4] {
+        group.bench_function(format!("batch of {count}"), |b| {
+            b.iter(|| {
+                let mut batch = rangeproof::BatchVerifier::new();
+                for _ in 0..count {
+                    let (proof, digest) = &proofs[next(&counter)];
+                    let mut verifier = rangeproof::r1cs::Verifier::new(
+                        gens,
+                        R1csFlavor::Bound,
+                        rangeproof::r1cs::gadgets::sha256::sha256_transcript(digest),
+                    );
+                    rangeproof::r1cs::gadgets::sha256::sha256_preimage::<Ristretto255, _>(
+                        &mut verifier,
+                        None,
+                        digest,
+                    )
+                    .unwrap();
+                    batch.add_r1cs(verifier, proof, &mut rand::rngs::OsRng);
+                }
+                batch.verify().unwrap()
+            })
+        });
+    }
     group.finish();
 }
 

@@ -97,3 +97,8 @@ fn verify_grin() {
 fn decode_mpc() {
     replay("decode_mpc", targets::decode_mpc);
 }
+
+#[test]
+fn decode_r1cs() {
+    replay("decode_r1cs", targets::decode_r1cs);
+}

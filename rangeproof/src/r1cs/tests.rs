@@ -344,3 +344,35 @@ fn circuit_proofs_join_the_batch_verifier() {
     );
     assert_eq!(batch.verify().unwrap_err().invalid, vec![0]);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn edge_or_any() -> impl Strategy<Value = u64> {
+        prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Any permutation of any values (0 and 2^64 − 1 among them) proves and verifies; the
+        /// same lists with one output changed cannot be proved.
+        #[test]
+        fn permutations_prove_and_changes_do_not(
+            values in prop::collection::vec(edge_or_any(), 1..7),
+            seed in any::<u64>(),
+        ) {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let gens = generators::dalek();
+            let inputs = openings::<Ristretto255>(&mut rng, &values);
+            let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
+            let p = prove_shuffle(gens, R1csFlavor::Bound, b"prop", &inputs, &outputs).unwrap();
+            let (i, o) = (&p.input_commitments, &p.output_commitments);
+            prop_assert!(verify_shuffle(gens, R1csFlavor::Bound, b"prop", i, o, &p.proof).is_ok());
+            let mut changed = outputs.clone();
+            changed[0].0 += curve25519_dalek::Scalar::ONE;
+            let refused = prove_shuffle(gens, R1csFlavor::Bound, b"prop", &inputs, &changed);
+            prop_assert!(matches!(refused, Err(R1csError::Unsatisfied(_))));
+        }
+    }
+}
