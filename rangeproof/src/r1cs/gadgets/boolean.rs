@@ -5,7 +5,7 @@ use crate::r1cs::{ConstraintSystem, Lc, R1csError, Variable};
 
 /// Allocates a bit with value `value` (prover) and constrains it boolean: one multiplier
 /// \\(b \cdot b = b\\). Returns the bit's variable.
-pub fn allocate_bit<G: Group, CS: ConstraintSystem<G>>(
+pub fn allocate_bit<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     value: Option<bool>,
 ) -> Result<Variable, R1csError> {
@@ -18,7 +18,7 @@ pub fn allocate_bit<G: Group, CS: ConstraintSystem<G>>(
 
 /// Constrains an existing combination to be boolean: one multiplier
 /// \\(x \cdot (1 - x) = 0\\).
-pub fn constrain_boolean<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, x: Lc<G>) {
+pub fn constrain_boolean<G: Group, CS: ConstraintSystem<G> + ?Sized>(cs: &mut CS, x: Lc<G>) {
     let one_minus = Lc::<G>::constant(G::one()) - x.clone();
     let (_, _, o) = cs.multiply(x, one_minus);
     cs.constrain(o.into());

@@ -12,7 +12,7 @@ use crate::group::Group;
 use crate::r1cs::{ConstraintSystem, Lc, R1csError};
 
 /// Constrains \\(a < b\\) and both to \\([0, 2^n)\\); `values` are theirs (prover).
-pub fn less_than<G: Group, CS: ConstraintSystem<G>>(
+pub fn less_than<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     a: Lc<G>,
     b: Lc<G>,
@@ -25,7 +25,7 @@ pub fn less_than<G: Group, CS: ConstraintSystem<G>>(
 }
 
 /// Constrains \\(a < b\\) for `a` and `b` already constrained to \\([0, 2^n)\\).
-pub fn less_than_in_range<G: Group, CS: ConstraintSystem<G>>(
+pub fn less_than_in_range<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     a: Lc<G>,
     b: Lc<G>,
@@ -41,7 +41,7 @@ pub fn less_than_in_range<G: Group, CS: ConstraintSystem<G>>(
 }
 
 /// Constrains \\(a \le b\\) and both to \\([0, 2^n)\\).
-pub fn at_most<G: Group, CS: ConstraintSystem<G>>(
+pub fn at_most<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     a: Lc<G>,
     b: Lc<G>,

@@ -9,7 +9,7 @@ use crate::r1cs::{ConstraintSystem, Lc, R1csError};
 
 /// Constrains `v` to \\([0, 2^n)\\), \\(1 \le n \le 64\\); `value` is `v`'s value (prover).
 /// Fails on the prover if the value does not fit.
-pub fn range_proof<G: Group, CS: ConstraintSystem<G>>(
+pub fn range_proof<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     v: Lc<G>,
     value: Option<u64>,

@@ -181,7 +181,7 @@ fn shr(w: &Word, r: usize) -> Word {
 }
 
 /// \\(a \oplus b\\): one multiplier when both are variables.
-fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit, b: &Bit) -> Bit {
+fn xor<G: Group, CS: ConstraintSystem<G> + ?Sized>(cs: &mut CS, a: &Bit, b: &Bit) -> Bit {
     match (a, b) {
         (Bit::Const(x), Bit::Const(y)) => Bit::Const(x ^ y),
         (Bit::Const(c), v) | (v, Bit::Const(c)) => {
@@ -202,7 +202,12 @@ fn xor<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit, b: &Bit) -> Bit 
 }
 
 /// \\(c ? x : y\\) = \\(y + c (x - y)\\): one multiplier when `c` and one of `x`, `y` vary.
-fn choose<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, c: &Bit, x: &Bit, y: &Bit) -> Bit {
+fn choose<G: Group, CS: ConstraintSystem<G> + ?Sized>(
+    cs: &mut CS,
+    c: &Bit,
+    x: &Bit,
+    y: &Bit,
+) -> Bit {
     match (c, x, y) {
         (Bit::Const(true), x, _) => x.clone(),
         (Bit::Const(false), _, y) => y.clone(),
@@ -230,12 +235,17 @@ fn choose<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, c: &Bit, x: &Bit, y: &
 }
 
 /// Majority: \\(a \oplus b\\) ? \\(c\\) : \\(b\\).
-fn maj<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Bit, b: &Bit, c: &Bit) -> Bit {
+fn maj<G: Group, CS: ConstraintSystem<G> + ?Sized>(cs: &mut CS, a: &Bit, b: &Bit, c: &Bit) -> Bit {
     let d = xor(cs, a, b);
     choose(cs, &d, c, b)
 }
 
-fn xor3_word<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Word, b: &Word, c: &Word) -> Word {
+fn xor3_word<G: Group, CS: ConstraintSystem<G> + ?Sized>(
+    cs: &mut CS,
+    a: &Word,
+    b: &Word,
+    c: &Word,
+) -> Word {
     (0..32)
         .map(|i| {
             let ab = xor(cs, &a[i], &b[i]);
@@ -245,7 +255,7 @@ fn xor3_word<G: Group, CS: ConstraintSystem<G>>(cs: &mut CS, a: &Word, b: &Word,
 }
 
 /// \\(\sum\\) words + `constant` mod \\(2^{32}\\), as fresh boolean bits.
-fn add<G: Group, CS: ConstraintSystem<G>>(
+fn add<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     words: &[&Word],
     constant: u32,
@@ -279,7 +289,7 @@ fn add<G: Group, CS: ConstraintSystem<G>>(
 }
 
 /// Allocates the padded block's secret bits and constrains the padding; returns \\(W_0..W_{15}\\).
-fn padded_block<G: Group, CS: ConstraintSystem<G>>(
+fn padded_block<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     message: Option<&[u8]>,
 ) -> Result<Vec<Word>, R1csError> {
@@ -368,7 +378,7 @@ fn padded_block<G: Group, CS: ConstraintSystem<G>>(
 
 /// Constrains: the prover knows a message (`message` on the prover, at most 55 bytes) with
 /// SHA-256 digest `digest`.
-pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G>>(
+pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
     message: Option<&[u8]>,
     digest: &[u8; 32],
