@@ -4,31 +4,15 @@
 //! vectors verify as documents.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{json, Value};
 
-fn rangeproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rangeproof"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("exited")
-}
+mod common;
+use common::{code, rangeproof, read, write};
 
 fn verify(path: &Path) -> Output {
     rangeproof(&["verify", path.to_str().unwrap()])
-}
-
-fn write(path: &Path, doc: &Value) {
-    std::fs::write(path, serde_json::to_string(doc).unwrap()).unwrap();
-}
-
-fn read(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]

@@ -6,24 +6,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn rangeproof(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rangeproof"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("exited")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+mod common;
+use common::{code, rangeproof, read, stderr, stdout, write};
 
 fn prove_to(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {
     let path = dir.join(name);
@@ -38,14 +22,6 @@ fn prove_to(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     path
-}
-
-fn read(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn write(path: &Path, doc: &Value) {
-    std::fs::write(path, serde_json::to_string(doc).unwrap()).unwrap();
 }
 
 #[test]

@@ -6,20 +6,14 @@ use rangeproof::flavors::grin::{self, GrinProver, GrinStatement, GrinWitness, Va
 use rangeproof::{Group, Secp256k1};
 use serde_json::Value;
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../vectors/grin-bp-secp256k1.json"
-);
+mod common;
 
 fn cases() -> Vec<Value> {
-    let text =
-        std::fs::read_to_string(VECTORS).expect("the vectors are in the repository, at vectors/");
-    let doc: Value = serde_json::from_str(&text).expect("valid JSON");
-    doc["cases"].as_array().expect("cases").clone()
+    common::vector_cases("grin-bp-secp256k1.json")
 }
 
 fn bytes(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("hex string")).expect("hex")
+    common::hex_bytes(v)
 }
 
 fn statement(case: &Value) -> GrinStatement {

@@ -8,20 +8,14 @@ use rangeproof::r1cs::{generators, intern_label, R1csFlavor, R1csProof};
 use rangeproof::{Group, Ristretto255};
 use serde_json::Value;
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../vectors/dalek-r1cs-shuffle-ristretto255.json"
-);
+mod common;
 
 fn cases() -> Vec<Value> {
-    let text =
-        std::fs::read_to_string(VECTORS).expect("the vectors are in the repository, at vectors/");
-    let doc: Value = serde_json::from_str(&text).expect("valid JSON");
-    doc["cases"].as_array().expect("cases").clone()
+    common::vector_cases("dalek-r1cs-shuffle-ristretto255.json")
 }
 
 fn bytes(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("hex string")).expect("hex")
+    common::hex_bytes(v)
 }
 
 fn points(v: &Value) -> Vec<[u8; 32]> {

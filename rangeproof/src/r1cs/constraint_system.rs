@@ -108,3 +108,47 @@ pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
     /// A challenge bound to every first-phase commitment.
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
 }
+
+/// The second-phase wrapper of a prover or verifier (`$wrapper { $field: … }`): every
+/// constraint-system call goes to the wrapped system, and challenges come from its transcript.
+macro_rules! delegate_to_wrapped {
+    ($wrapper:ident, $field:ident) => {
+        impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for $wrapper<'g, G, T> {
+            fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable) {
+                self.$field.multiply(left, right)
+            }
+
+            fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, R1csError> {
+                self.$field.allocate(assignment)
+            }
+
+            fn allocate_multiplier(
+                &mut self,
+                assignments: Option<(G::Scalar, G::Scalar)>,
+            ) -> Result<(Variable, Variable, Variable), R1csError> {
+                self.$field.allocate_multiplier(assignments)
+            }
+
+            fn constrain(&mut self, lc: Lc<G>) {
+                self.$field.constrain(lc)
+            }
+
+            fn metrics(&self) -> Metrics {
+                self.$field.metrics()
+            }
+
+            fn evaluate(&self, lc: &Lc<G>) -> Option<G::Scalar> {
+                self.$field.evaluate(lc)
+            }
+        }
+
+        impl<'g, G: Group, T: TranscriptProtocol<G>> RandomizedConstraintSystem<G>
+            for $wrapper<'g, G, T>
+        {
+            fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+                self.$field.transcript.challenge_scalar(label)
+            }
+        }
+    };
+}
+pub(crate) use delegate_to_wrapped;

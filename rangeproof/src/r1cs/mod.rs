@@ -15,7 +15,7 @@
 //! A gadget writes each row as a [`LinearCombination`] that must be zero; the verifier
 //! *flattens* the rows with powers of a challenge \\(z\\): row \\(q\\) gets weight
 //! \\(z^{q+1}\\), giving the vectors \\(\mathbf w_L = \mathbf z^{q} \mathbf W_L\\) and so on
-//! (eq. 88–91; [`flatten`]).
+//! (eq. 88–91).
 //!
 //! # The protocol (§5.3, Protocol 3)
 //!

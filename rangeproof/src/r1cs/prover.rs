@@ -467,39 +467,4 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for RandomizingProver<'g, G, T> {
-    fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable) {
-        self.prover.multiply(left, right)
-    }
-
-    fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, R1csError> {
-        self.prover.allocate(assignment)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        assignments: Option<(G::Scalar, G::Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), R1csError> {
-        self.prover.allocate_multiplier(assignments)
-    }
-
-    fn constrain(&mut self, lc: Lc<G>) {
-        self.prover.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.prover.metrics()
-    }
-
-    fn evaluate(&self, lc: &Lc<G>) -> Option<G::Scalar> {
-        self.prover.evaluate(lc)
-    }
-}
-
-impl<'g, G: Group, T: TranscriptProtocol<G>> RandomizedConstraintSystem<G>
-    for RandomizingProver<'g, G, T>
-{
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
-        self.prover.transcript.challenge_scalar(label)
-    }
-}
+super::constraint_system::delegate_to_wrapped!(RandomizingProver, prover);

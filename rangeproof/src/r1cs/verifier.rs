@@ -387,39 +387,4 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for RandomizingVerifier<'g, G, T> {
-    fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable) {
-        self.verifier.multiply(left, right)
-    }
-
-    fn allocate(&mut self, a: Option<G::Scalar>) -> Result<Variable, R1csError> {
-        self.verifier.allocate(a)
-    }
-
-    fn allocate_multiplier(
-        &mut self,
-        a: Option<(G::Scalar, G::Scalar)>,
-    ) -> Result<(Variable, Variable, Variable), R1csError> {
-        self.verifier.allocate_multiplier(a)
-    }
-
-    fn constrain(&mut self, lc: Lc<G>) {
-        self.verifier.constrain(lc)
-    }
-
-    fn metrics(&self) -> Metrics {
-        self.verifier.metrics()
-    }
-
-    fn evaluate(&self, _: &Lc<G>) -> Option<G::Scalar> {
-        None
-    }
-}
-
-impl<'g, G: Group, T: TranscriptProtocol<G>> RandomizedConstraintSystem<G>
-    for RandomizingVerifier<'g, G, T>
-{
-    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
-        self.verifier.transcript.challenge_scalar(label)
-    }
-}
+super::constraint_system::delegate_to_wrapped!(RandomizingVerifier, verifier);

@@ -75,3 +75,17 @@ pub fn add_torsion(point: &[u8], torsion: &[u8; 32]) -> [u8; 32] {
     let t = Ed25519::point_from_bytes(torsion).expect("a torsion point");
     Ed25519::point_to_bytes(&(p + t))
 }
+
+/// The `cases` of `vectors/<file>`.
+pub fn vector_cases(file: &str) -> Vec<Value> {
+    let path = format!("{}/../vectors/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text =
+        std::fs::read_to_string(path).expect("the vectors are in the repository, at vectors/");
+    let doc: Value = serde_json::from_str(&text).expect("valid JSON");
+    doc["cases"].as_array().expect("cases").clone()
+}
+
+/// A hex string field as bytes.
+pub fn hex_bytes(v: &Value) -> Vec<u8> {
+    hex::decode(v.as_str().expect("hex string")).expect("hex")
+}

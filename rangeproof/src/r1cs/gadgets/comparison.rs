@@ -32,12 +32,7 @@ pub fn less_than_in_range<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     values: Option<(u64, u64)>,
     n: usize,
 ) -> Result<(), R1csError> {
-    let gap = match values {
-        Some((x, y)) if x < y => Some(y - x - 1),
-        Some(_) => return Err(R1csError::Gadget("comparison: a is not less than b")),
-        None => None,
-    };
-    range_proof(cs, b - a - Lc::<G>::constant(G::one()), gap, n)
+    gap_in_range(cs, a, b, values, n, true)
 }
 
 /// Constrains \\(a \le b\\) and both to \\([0, 2^n)\\).
@@ -50,12 +45,31 @@ pub fn at_most<G: Group, CS: ConstraintSystem<G> + ?Sized>(
 ) -> Result<(), R1csError> {
     range_proof(cs, a.clone(), values.map(|v| v.0), n)?;
     range_proof(cs, b.clone(), values.map(|v| v.1), n)?;
+    gap_in_range(cs, a, b, values, n, false)
+}
+
+/// \\(b - a - 1\\) (`strict`) or \\(b - a\\) in \\([0, 2^n)\\).
+fn gap_in_range<G: Group, CS: ConstraintSystem<G> + ?Sized>(
+    cs: &mut CS,
+    a: Lc<G>,
+    b: Lc<G>,
+    values: Option<(u64, u64)>,
+    n: usize,
+    strict: bool,
+) -> Result<(), R1csError> {
+    let offset = strict as u64;
     let gap = match values {
-        Some((x, y)) if x <= y => Some(y - x),
+        Some((x, y)) if x < y || (!strict && x == y) => Some(y - x - offset),
+        Some(_) if strict => return Err(R1csError::Gadget("comparison: a is not less than b")),
         Some(_) => return Err(R1csError::Gadget("comparison: a is greater than b")),
         None => None,
     };
-    range_proof(cs, b - a, gap, n)
+    range_proof(
+        cs,
+        b - a - Lc::<G>::constant(G::Scalar::from(offset)),
+        gap,
+        n,
+    )
 }
 
 #[cfg(test)]
