@@ -109,10 +109,25 @@ pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
 }
 
-/// The second-phase wrapper of a prover or verifier (`$wrapper { $field: … }`): every
-/// constraint-system call goes to the wrapped system, and challenges come from its transcript.
-macro_rules! delegate_to_wrapped {
-    ($wrapper:ident, $field:ident) => {
+/// The two phases of a prover or verifier: `$outer` defers randomized-constraint callbacks (in
+/// its `deferred` list) to its second-phase wrapper `$wrapper { $field: $outer }`, where every
+/// constraint-system call goes to the wrapped system and challenges come from its transcript.
+macro_rules! two_phases {
+    ($outer:ident, $wrapper:ident, $field:ident) => {
+        impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G>
+            for $outer<'g, G, T>
+        {
+            type RandomizedCS = $wrapper<'g, G, T>;
+
+            fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1csError>
+            where
+                F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1csError>,
+            {
+                self.deferred.push(Box::new(callback));
+                Ok(())
+            }
+        }
+
         impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for $wrapper<'g, G, T> {
             fn multiply(&mut self, left: Lc<G>, right: Lc<G>) -> (Variable, Variable, Variable) {
                 self.$field.multiply(left, right)
@@ -151,4 +166,4 @@ macro_rules! delegate_to_wrapped {
         }
     };
 }
-pub(crate) use delegate_to_wrapped;
+pub(crate) use two_phases;

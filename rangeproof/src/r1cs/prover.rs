@@ -453,18 +453,4 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for Prover<'g, 
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G>
-    for Prover<'g, G, T>
-{
-    type RandomizedCS = RandomizingProver<'g, G, T>;
-
-    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1csError>
-    where
-        F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1csError>,
-    {
-        self.deferred.push(Box::new(callback));
-        Ok(())
-    }
-}
-
-super::constraint_system::delegate_to_wrapped!(RandomizingProver, prover);
+super::constraint_system::two_phases!(Prover, RandomizingProver, prover);

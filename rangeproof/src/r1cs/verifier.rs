@@ -373,18 +373,4 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> ConstraintSystem<G> for Verifier<'g
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G>
-    for Verifier<'g, G, T>
-{
-    type RandomizedCS = RandomizingVerifier<'g, G, T>;
-
-    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), R1csError>
-    where
-        F: 'static + FnOnce(&mut Self::RandomizedCS) -> Result<(), R1csError>,
-    {
-        self.deferred.push(Box::new(callback));
-        Ok(())
-    }
-}
-
-super::constraint_system::delegate_to_wrapped!(RandomizingVerifier, verifier);
+super::constraint_system::two_phases!(Verifier, RandomizingVerifier, verifier);

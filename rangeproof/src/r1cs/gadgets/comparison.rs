@@ -19,8 +19,7 @@ pub fn less_than<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     values: Option<(u64, u64)>,
     n: usize,
 ) -> Result<(), R1csError> {
-    range_proof(cs, a.clone(), values.map(|v| v.0), n)?;
-    range_proof(cs, b.clone(), values.map(|v| v.1), n)?;
+    both_in_range(cs, &a, &b, values, n)?;
     less_than_in_range(cs, a, b, values, n)
 }
 
@@ -43,9 +42,19 @@ pub fn at_most<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     values: Option<(u64, u64)>,
     n: usize,
 ) -> Result<(), R1csError> {
-    range_proof(cs, a.clone(), values.map(|v| v.0), n)?;
-    range_proof(cs, b.clone(), values.map(|v| v.1), n)?;
+    both_in_range(cs, &a, &b, values, n)?;
     gap_in_range(cs, a, b, values, n, false)
+}
+
+fn both_in_range<G: Group, CS: ConstraintSystem<G> + ?Sized>(
+    cs: &mut CS,
+    a: &Lc<G>,
+    b: &Lc<G>,
+    values: Option<(u64, u64)>,
+    n: usize,
+) -> Result<(), R1csError> {
+    range_proof(cs, a.clone(), values.map(|v| v.0), n)?;
+    range_proof(cs, b.clone(), values.map(|v| v.1), n)
 }
 
 /// \\(b - a - 1\\) (`strict`) or \\(b - a\\) in \\([0, 2^n)\\).
