@@ -68,6 +68,20 @@ pub fn merkle_root<G: Group>(leaf: G::Scalar, path: &[PathStep<G>]) -> G::Scalar
     })
 }
 
+/// `(node, sibling)` as `(left, right)`, selected in constant time (the direction is secret).
+fn ordered<G: Group>(
+    node: G::Scalar,
+    sibling: G::Scalar,
+    is_right: bool,
+) -> (G::Scalar, G::Scalar) {
+    use subtle::{Choice, ConditionallySelectable};
+    let right = Choice::from(is_right as u8);
+    (
+        G::Scalar::conditional_select(&node, &sibling, right),
+        G::Scalar::conditional_select(&sibling, &node, right),
+    )
+}
+
 /// \\(H(x, k)\\) in the circuit; `values` are x and k on the prover.
 pub fn mimc_gadget<G: Group, CS: ConstraintSystem<G> + ?Sized>(
     cs: &mut CS,
@@ -118,7 +132,7 @@ pub fn merkle_membership<G: Group, CS: ConstraintSystem<G> + ?Sized>(
         let right = node.clone() + sibling.clone() - left.clone();
         let pair = node_value
             .zip(step)
-            .map(|(n, (s, is_right))| if is_right { (s, n) } else { (n, s) });
+            .map(|(n, (s, is_right))| ordered::<G>(n, s, is_right));
         let (hash, hash_value) = mimc_gadget(cs, left, right, pair);
         node = hash;
         node_value = hash_value;

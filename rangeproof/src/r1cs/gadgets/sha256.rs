@@ -20,6 +20,12 @@
 //! * The output: for each digest word \\(d_i\\), \\(IV_i + state_i = d_i + 2^{32} c_i\\) with
 //!   a carry bit \\(c_i\\).
 //!
+//! The prover's assignments are computed without branching on the message's bits (bitwise
+//! operations on `bool`s, integer sums); the copy of the message into the padded block takes
+//! time that depends on its length, as any handling of a variable-length slice does — callers
+//! who must hide the length from timing should pad their buffers to 55 bytes themselves. The
+//! proof's commitments are constant-time, as everywhere.
+//!
 //! About 25 600 multipliers (a power-of-two padding of \\(2^{15}\\)); see `metrics` in the
 //! tests and BENCHMARKS.md for the exact count.
 
@@ -228,7 +234,7 @@ fn choose<G: Group, CS: ConstraintSystem<G> + ?Sized>(
                     .value()
                     .zip(x.value())
                     .zip(y.value())
-                    .map(|((c, x), y)| if c { x } else { y }),
+                    .map(|((c, x), y)| (c & x) | (!c & y)), // no branch on secret bits
             }
         }
     }
