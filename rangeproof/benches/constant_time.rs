@@ -182,6 +182,22 @@ fn grin_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
     }
 }
 
+/// A whole arithmetic-circuit proof (the range gadget, 8 bits, bound transcript): the
+/// assignment's commitments, the polynomial arithmetic and the inner-product rounds.
+fn r1cs_range_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
+    use rangeproof::r1cs::gadgets::range::range_proof;
+    use rangeproof::r1cs::{generators, Prover, R1csFlavor};
+    let gens = generators::dalek();
+    for s in secrets(40_000, 8) {
+        runner.run_one(s.class, || {
+            let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"ct"));
+            let (_, v) = prover.commit(Scalar::from(s.value), s.blinding);
+            range_proof(&mut prover, v.into(), Some(s.value), 8).expect("fits");
+            prover.prove().expect("proves")
+        });
+    }
+}
+
 fn control_variable_time_mul(runner: &mut CtRunner, _rng: &mut BenchRng) {
     use curve25519_dalek::traits::VartimeMultiscalarMul;
     let p = dalek::generators().pedersen().b;
@@ -218,6 +234,7 @@ fn main() {
         ),
         ("secp256k1_constant_time_msm", secp256k1_constant_time_msm),
         ("grin_prove_n8", grin_prove_n8),
+        ("r1cs_range_prove_n8", r1cs_range_prove_n8),
         ("control_variable_time_mul", control_variable_time_mul),
     ]
     .into_iter()
