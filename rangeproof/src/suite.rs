@@ -218,18 +218,54 @@ impl Suite {
         values: &[u64],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
+        let per_value = statement.extension_degree;
+        let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = Zeroizing::new(
+            values
+                .iter()
+                .map(|_| (0..per_value).map(|_| self.random_scalar(rng)).collect())
+                .collect(),
+        );
+        self.prove_with_blindings(statement, values, &blindings, rng)
+    }
+
+    /// A random scalar of the suite's group, encoded.
+    fn random_scalar<R: RngCore + CryptoRng>(self, rng: &mut R) -> Vec<u8> {
+        match self {
+            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
+                Ristretto255::random_scalar(rng).to_bytes().to_vec()
+            }
+            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
+                Ed25519::random_scalar(rng).to_bytes().to_vec()
+            }
+            Suite::GrinBulletproofs => {
+                Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(rng)).to_vec()
+            }
+        }
+    }
+
+    /// Proves that every value lies in range under `statement`, for commitments with the given
+    /// blindings (per value, `extension_degree` canonical scalar encodings of the suite's
+    /// group): the commitments of existing outputs, whose openings the caller holds.
+    pub fn prove_with_blindings<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
         let degree = statement.extension_degree;
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
         match self {
             Suite::DalekBulletproofs => {
                 if degree != 1 || statement.minimum_values.is_some() {
                     return Err(ProofError::WrongFlavor);
                 }
-                let blindings: Zeroizing<Vec<_>> = Zeroizing::new(
-                    values
-                        .iter()
-                        .map(|_| Ristretto255::random_scalar(rng))
-                        .collect(),
-                );
+                let blindings = single_blindings::<Ristretto255>(blindings)?;
                 let (proof, commitments) = RangeProof::prove_multiple(
                     dalek::generators(),
                     &mut merlin_transcript(&statement.transcript_label),
@@ -245,16 +281,7 @@ impl Suite {
                 ))
             }
             Suite::TariBulletproofsPlus => {
-                let blindings: Zeroizing<Vec<Vec<_>>> = Zeroizing::new(
-                    values
-                        .iter()
-                        .map(|_| {
-                            (0..degree)
-                                .map(|_| Ristretto255::random_scalar(rng))
-                                .collect()
-                        })
-                        .collect(),
-                );
+                let blindings = decode_blindings::<Ristretto255>(blindings, degree)?;
                 let (proof, commitments) = RangeProofPlus::prove(
                     tari::generators(),
                     &mut merlin_transcript(&statement.transcript_label),
@@ -272,8 +299,7 @@ impl Suite {
             }
             Suite::MoneroBulletproofs => {
                 monero_statement(statement)?;
-                let masks: Zeroizing<Vec<_>> =
-                    Zeroizing::new(values.iter().map(|_| Ed25519::random_scalar(rng)).collect());
+                let masks = single_blindings::<Ed25519>(blindings)?;
                 let (proof, commitments) = RangeProof::prove_multiple(
                     monero::bulletproofs_generators(),
                     &mut MoneroTranscript::bulletproofs(),
@@ -290,12 +316,7 @@ impl Suite {
             }
             Suite::MoneroBulletproofsPlus => {
                 monero_statement(statement)?;
-                let masks: Zeroizing<Vec<[_; 1]>> = Zeroizing::new(
-                    values
-                        .iter()
-                        .map(|_| [Ed25519::random_scalar(rng)])
-                        .collect(),
-                );
+                let masks = decode_blindings::<Ed25519>(blindings, 1)?;
                 let (proof, commitments) = RangeProofPlus::prove(
                     monero::bulletproofs_plus_generators(),
                     &mut MoneroTranscript::bulletproofs_plus(),
@@ -308,39 +329,34 @@ impl Suite {
                 Ok(proved::<Ed25519, _>(
                     proof.to_monero_bytes()?,
                     &commitments,
-                    masks.iter().map(|m| &m[..]),
+                    masks.iter().map(Vec::as_slice),
                 ))
             }
             Suite::GrinBulletproofs => {
                 let prover = grin_prover(statement, values.len())?;
+                let blindings = single_blindings::<Secp256k1>(blindings)?;
                 let mut nonce = Zeroizing::new([0u8; 32]);
                 rng.fill_bytes(&mut nonce[..]);
                 let witness = grin::GrinWitness {
                     values: values.to_vec(),
-                    blindings: values
-                        .iter()
-                        .map(|_| Secp256k1::random_scalar(rng))
-                        .collect(),
+                    blindings: blindings.to_vec(),
                     rewind_nonce: *nonce,
                     // One nonce for both: rewinding recovers the blinding too.
                     private_nonce: None,
                     message: None,
                 };
                 let (st, proof) = prover.prove(&witness)?;
-                let mut proved = Proved {
+                Ok(Proved {
                     proof,
                     commitments: st.commitments.iter().map(|c| c.to_vec()).collect(),
                     blindings: Zeroizing::new(
-                        witness
-                            .blindings
+                        blindings
                             .iter()
                             .map(|b| vec![Secp256k1::scalar_to_bytes(b).to_vec()])
                             .collect(),
                     ),
-                    rewind_nonce: None,
-                };
-                proved.rewind_nonce = Some(nonce);
-                Ok(proved)
+                    rewind_nonce: Some(nonce),
+                })
             }
         }
     }
@@ -569,22 +585,7 @@ impl SuiteBatch {
 /// A merlin transcript with `label`. merlin wants a `'static` label: each distinct label is
 /// leaked once and reused (an application has few), so callers should bound their length.
 fn merlin_transcript(label: &[u8]) -> merlin::Transcript {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock};
-    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
-    let mut labels = LABELS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let label: &'static [u8] = match labels.get(label) {
-        Some(interned) => interned,
-        None => {
-            let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
-            labels.insert(leaked);
-            leaked
-        }
-    };
-    merlin::Transcript::new(label)
+    merlin::Transcript::new(crate::transcript::intern_label(label))
 }
 
 fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
@@ -645,6 +646,35 @@ fn encodings<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<G::PointEncoding>,
         .iter()
         .map(|c| G::PointEncoding::try_from(c.as_slice()).map_err(|_| ProofError::InvalidPoint))
         .collect()
+}
+
+/// Per value, exactly `degree` canonical scalars of `G`.
+fn decode_blindings<G: Group>(
+    blindings: &[Vec<Vec<u8>>],
+    degree: usize,
+) -> Result<Zeroizing<Vec<Vec<G::Scalar>>>, ProofError> {
+    let mut out = Zeroizing::new(Vec::with_capacity(blindings.len()));
+    for per_value in blindings {
+        if per_value.len() != degree {
+            return Err(ProofError::InvalidExtensionDegree(per_value.len()));
+        }
+        let mut scalars = Vec::with_capacity(degree);
+        for bytes in per_value {
+            let encoding = G::ScalarEncoding::try_from(bytes.as_slice())
+                .map_err(|_| ProofError::NonCanonicalScalar)?;
+            scalars.push(crate::group::decode_scalar::<G>(&encoding)?);
+        }
+        out.push(scalars);
+    }
+    Ok(out)
+}
+
+/// Per value, exactly one canonical scalar of `G`.
+fn single_blindings<G: Group>(
+    blindings: &[Vec<Vec<u8>>],
+) -> Result<Zeroizing<Vec<G::Scalar>>, ProofError> {
+    let decoded = decode_blindings::<G>(blindings, 1)?;
+    Ok(Zeroizing::new(decoded.iter().map(|b| b[0]).collect()))
 }
 
 fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
@@ -792,6 +822,45 @@ mod tests {
             batch.add(*suite, st, &proved.proof, &[vec![0u8; 31]], &mut OsRng),
             Err(ProofError::InvalidPoint)
         );
+    }
+
+    /// Existing openings prove: the same blindings give the same commitments (so a proof can
+    /// be made for outputs that already exist), the proof verifies, and bad openings are
+    /// refused with typed errors.
+    #[test]
+    fn every_suite_proves_for_given_blindings() {
+        for suite in Suite::ALL {
+            let st = statement(suite, 64);
+            let values = [7u64, u64::MAX];
+            let first = suite.prove(&st, &values, &mut OsRng).unwrap();
+            let again = suite
+                .prove_with_blindings(&st, &values, &first.blindings, &mut OsRng)
+                .unwrap();
+            assert_eq!(again.commitments, first.commitments, "{suite:?}");
+            suite
+                .verify(&st, &again.proof, &again.commitments, &mut OsRng)
+                .unwrap();
+            let short = &first.blindings[..1];
+            assert!(matches!(
+                suite.prove_with_blindings(&st, &values, short, &mut OsRng),
+                Err(ProofError::MismatchedLengths { .. })
+            ));
+            let mut bad = first.blindings.to_vec();
+            bad[0][0] = vec![0xff; bad[0][0].len()];
+            assert!(suite
+                .prove_with_blindings(&st, &values, &bad, &mut OsRng)
+                .is_err());
+            bad[0][0] = vec![1; 5];
+            assert!(suite
+                .prove_with_blindings(&st, &values, &bad, &mut OsRng)
+                .is_err());
+            let mut two = first.blindings.to_vec();
+            let extra = two[1][0].clone();
+            two[1].push(extra);
+            assert!(suite
+                .prove_with_blindings(&st, &values, &two, &mut OsRng)
+                .is_err());
+        }
     }
 
     #[test]

@@ -106,6 +106,9 @@ pub use prover::{Prover, RandomizingProver};
 pub use transcript::R1csFlavor;
 pub use verifier::{RandomizingVerifier, Verifier};
 
+/// Re-exported from [`crate::transcript`]: documents' labels are known only at run time.
+pub use crate::transcript::intern_label;
+
 use crate::group::Group;
 
 /// \\(\log_2\\) of the largest multiplier count (padded) a proof may have.
@@ -181,22 +184,3 @@ pub(crate) fn flatten<G: Group>(
 
 const UNALLOCATED: R1csError =
     R1csError::Gadget("a constraint mentions a variable that was never allocated");
-
-/// A `'static` copy of a transcript label known only at run time (merlin takes `'static`
-/// labels). Each distinct label is kept once for the life of the process, so memory grows
-/// with the number of *distinct* labels, not with the number of proofs.
-pub fn intern_label(label: &[u8]) -> &'static [u8] {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock};
-    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
-    let mut labels = LABELS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(known) = labels.get(label) {
-        return known;
-    }
-    let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
-    labels.insert(leaked);
-    leaked
-}

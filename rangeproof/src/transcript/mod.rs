@@ -85,3 +85,24 @@ pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
     }
     Ok(c)
 }
+
+/// A `'static` copy of a transcript label known only at run time (merlin takes `'static`
+/// labels; documents carry theirs). Each distinct label is kept once for the life of the
+/// process, so memory grows with the number of *distinct* labels, not with the number of
+/// proofs (front ends bound a label's length).
+pub fn intern_label(label: &[u8]) -> &'static [u8] {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
+    // A poisoned lock only means another thread panicked while inserting; the set is valid.
+    let mut labels = LABELS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = labels.get(label) {
+        return known;
+    }
+    let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
+    labels.insert(leaked);
+    leaked
+}
