@@ -16,9 +16,9 @@ pub const DEFAULT_LABEL: &str = "rangeproof";
 
 #[derive(Args)]
 pub struct ProveArgs {
-    /// Proof system: bulletproofs or bulletproofs+.
-    #[arg(long, default_value = "bulletproofs")]
-    scheme: String,
+    /// Proof system: bulletproofs (default) or bulletproofs+.
+    #[arg(long)]
+    scheme: Option<String>,
     /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin).
     #[arg(long)]
     group: Option<String>,
@@ -27,21 +27,27 @@ pub struct ProveArgs {
     #[arg(long)]
     flavor: Option<String>,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
-    #[arg(long)]
-    bits: usize,
+    #[arg(long, required_unless_present = "openings_in")]
+    bits: Option<usize>,
     /// Comma-separated values to prove (1 to 64 of them). They appear in the process list:
     /// prefer --values-file for real amounts.
     #[arg(
         long,
         value_delimiter = ',',
-        required_unless_present = "values_file",
-        conflicts_with = "values_file"
+        required_unless_present_any = ["values_file", "openings_in"],
+        conflicts_with_all = ["values_file", "openings_in"]
     )]
     values: Vec<u64>,
     /// Read the values from this file (`-`: standard input), separated by commas or
     /// whitespace.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "openings_in")]
     values_file: Option<PathBuf>,
+    /// Prove for commitments that already exist: their values and blindings from an openings
+    /// file (the format `--openings` writes). Its scheme, group and bits apply unless given
+    /// here (then they must agree); the commitments it lists must be the ones the openings
+    /// make.
+    #[arg(long)]
+    openings_in: Option<PathBuf>,
     /// Bulletproofs+: blinding factors per commitment, 1 to 6.
     #[arg(long)]
     extension_degree: Option<usize>,
@@ -72,16 +78,73 @@ pub struct ProveArgs {
     openings: Option<PathBuf>,
 }
 
+/// Openings read by `--openings-in`: the blindings as bytes, and the commitments they should
+/// make (hex, possibly empty).
+struct GivenOpenings {
+    blindings: Zeroizing<Vec<Vec<Vec<u8>>>>,
+    commitments: Vec<String>,
+}
+
+/// Reads an openings file into `args` (values; scheme, group and bits where not given,
+/// refusing disagreement) and returns its blindings and commitments.
+fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, String> {
+    let text = Zeroizing::new(input::read_text(path, input::DEFAULT_MAX_DOCUMENT_BYTES)?);
+    let openings: Openings = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not an openings file: {e}", path.display()))?;
+    let agree = |flag: &str, given: &mut Option<String>, file: &str| match given {
+        Some(g) if g != file => Err(format!(
+            "{flag} {g} but {} holds {file} openings",
+            path.display()
+        )),
+        _ => {
+            *given = Some(file.to_string());
+            Ok(())
+        }
+    };
+    agree("--scheme", &mut args.scheme, &openings.scheme)?;
+    agree("--group", &mut args.group, &openings.group)?;
+    match args.bits {
+        Some(b) if b != openings.bits => {
+            return Err(format!(
+                "--bits {b} but {} holds {}-bit openings",
+                path.display(),
+                openings.bits
+            ))
+        }
+        _ => args.bits = Some(openings.bits),
+    }
+    if openings.values.is_empty() || openings.blindings.len() != openings.values.len() {
+        return Err(format!(
+            "{}: {} values and {} blinding lists: one list per value, at least one",
+            path.display(),
+            openings.values.len(),
+            openings.blindings.len()
+        ));
+    }
+    args.values = openings.values.clone();
+    let blindings = openings
+        .blindings
+        .iter()
+        .map(|list| list.iter().map(hex::decode).collect::<Result<Vec<_>, _>>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("{}: a blinding is not hex: {e}", path.display()))?;
+    Ok(GivenOpenings {
+        blindings: Zeroizing::new(blindings),
+        commitments: openings.commitments.clone(),
+    })
+}
+
 /// The suite a request names: the scheme, with the group and flavor where given.
 fn suite(args: &ProveArgs) -> Result<Suite, String> {
-    Suite::resolve(&args.scheme, args.group.as_deref(), args.flavor.as_deref()).ok_or_else(|| {
+    let scheme = args.scheme.as_deref().unwrap_or("bulletproofs");
+    Suite::resolve(scheme, args.group.as_deref(), args.flavor.as_deref()).ok_or_else(|| {
         let supported: Vec<String> = Suite::ALL
             .iter()
             .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
             .collect();
         format!(
             "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
-            args.scheme,
+            scheme,
             args.group.as_deref().unwrap_or("default"),
             args.flavor.as_deref().unwrap_or("default"),
             supported.join(", ")
@@ -121,6 +184,10 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             return Err(format!("{}: no values", path.display()));
         }
     }
+    let given = match args.openings_in.clone() {
+        Some(path) => Some(read_openings(&mut args, &path)?),
+        None => None,
+    };
     if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
         if out == openings {
             return Err("--out and --openings name the same file".into());
@@ -139,7 +206,12 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         _ if suite.takes_transcript_label() => label(args).as_bytes().to_vec(),
         _ => Vec::new(),
     };
-    let degree = args.extension_degree.unwrap_or(1);
+    let bits = args.bits.ok_or("--bits is required")?;
+    // With existing openings, the number of blindings per value is the extension degree.
+    let given_degree = given
+        .as_ref()
+        .and_then(|g| g.blindings.first().map(Vec::len));
+    let degree = args.extension_degree.or(given_degree).unwrap_or(1);
     if degree == 0 || degree > suite.max_extension_degree() {
         return Err(format!(
             "--extension-degree {degree}: {name} takes 1 to {}",
@@ -149,10 +221,10 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     if args.minimum_values.is_some() && !suite.supports_minimum_values() {
         return Err(format!("{name} has no minimum values (--minimum-values)"));
     }
-    if !suite.supported_bits().contains(&args.bits) {
+    if !suite.supported_bits().contains(&bits) {
         return Err(format!(
             "unsupported --bits {} for {name} (supported: {:?})",
-            args.bits,
+            bits,
             suite.supported_bits()
         ));
     }
@@ -186,11 +258,11 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .map_err(|e| format!("--extra-data: {e}"))?;
     let generators_n = grin.then(|| {
         args.generators_n.unwrap_or_else(|| {
-            rangeproof::flavors::grin::default_generators_n(args.bits, args.values.len())
+            rangeproof::flavors::grin::default_generators_n(bits, args.values.len())
         })
     });
     let statement = SuiteStatement {
-        bits: args.bits,
+        bits: bits,
         extension_degree: degree,
         minimum_values: args.minimum_values.clone(),
         transcript_label: label.clone(),
@@ -198,9 +270,21 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         value_generator: value_generator.clone(),
         extra_data: extra_data.clone(),
     };
-    let proved = suite
-        .prove(&statement, &args.values, &mut OsRng)
-        .map_err(|e| format!("cannot prove: {e}"))?;
+    let proved = match &given {
+        Some(g) => suite.prove_with_blindings(&statement, &args.values, &g.blindings, &mut OsRng),
+        None => suite.prove(&statement, &args.values, &mut OsRng),
+    }
+    .map_err(|e| format!("cannot prove: {e}"))?;
+    if let Some(g) = &given {
+        if !g.commitments.is_empty() {
+            let made: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
+            if let Some(i) = (0..made.len()).find(|&i| g.commitments.get(i) != Some(&made[i])) {
+                return Err(format!(
+                    "the openings do not make the commitments they list (commitment {i})"
+                ));
+            }
+        }
+    }
     let commitment_hex: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
     let doc = ProofDocument {
         scheme: suite.scheme().into(),
@@ -209,7 +293,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         transcript_label: suite
             .takes_transcript_label()
             .then(|| String::from_utf8_lossy(&label).into_owned()),
-        bits: args.bits,
+        bits: bits,
         extension_degree: (suite.max_extension_degree() > 1).then_some(degree),
         minimum_values: args.minimum_values.clone(),
         generators_n,
@@ -241,7 +325,7 @@ fn emit(
     let openings = Openings {
         scheme: doc.scheme.clone(),
         group: doc.group.clone(),
-        bits: args.bits,
+        bits: doc.bits,
         values: args.values.clone(),
         blindings,
         commitments,
