@@ -262,7 +262,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         })
     });
     let statement = SuiteStatement {
-        bits: bits,
+        bits,
         extension_degree: degree,
         minimum_values: args.minimum_values.clone(),
         transcript_label: label.clone(),
@@ -293,7 +293,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         transcript_label: suite
             .takes_transcript_label()
             .then(|| String::from_utf8_lossy(&label).into_owned()),
-        bits: bits,
+        bits,
         extension_degree: (suite.max_extension_degree() > 1).then_some(degree),
         minimum_values: args.minimum_values.clone(),
         generators_n,
