@@ -5,6 +5,7 @@
 
 mod bench;
 mod circuit;
+mod commit;
 mod demo;
 mod mpc;
 mod prove;
@@ -31,6 +32,8 @@ enum Command {
     Demo,
     /// Prove that hidden values lie in [0, 2^bits) and write a proof document.
     Prove(Box<prove::ProveArgs>),
+    /// Pedersen commitments for given openings (or fresh ones, written to --openings).
+    Commit(commit::CommitArgs),
     /// Verify proof documents (several files are verified in one batch).
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Command::Demo => demo::run().map(|()| Outcome::Ok),
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
+        Command::Commit(args) => commit::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
         Command::Circuit { command } => circuit::run(command),
         Command::Mpc { command } => mpc::run(command),

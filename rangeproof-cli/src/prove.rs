@@ -136,8 +136,21 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
 
 /// The suite a request names: the scheme, with the group and flavor where given.
 fn suite(args: &ProveArgs) -> Result<Suite, String> {
-    let scheme = args.scheme.as_deref().unwrap_or("bulletproofs");
-    Suite::resolve(scheme, args.group.as_deref(), args.flavor.as_deref()).ok_or_else(|| {
+    resolve_suite(
+        args.scheme.as_deref(),
+        args.group.as_deref(),
+        args.flavor.as_deref(),
+    )
+}
+
+/// The suite of a scheme (default bulletproofs), group and flavor (defaults by scheme).
+pub(crate) fn resolve_suite(
+    scheme: Option<&str>,
+    group: Option<&str>,
+    flavor: Option<&str>,
+) -> Result<Suite, String> {
+    let scheme = scheme.unwrap_or("bulletproofs");
+    Suite::resolve(scheme, group, flavor).ok_or_else(|| {
         let supported: Vec<String> = Suite::ALL
             .iter()
             .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
@@ -145,8 +158,8 @@ fn suite(args: &ProveArgs) -> Result<Suite, String> {
         format!(
             "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
             scheme,
-            args.group.as_deref().unwrap_or("default"),
-            args.flavor.as_deref().unwrap_or("default"),
+            group.unwrap_or("default"),
+            flavor.unwrap_or("default"),
             supported.join(", ")
         )
     })
@@ -165,7 +178,7 @@ impl Drop for ProveArgs {
 }
 
 /// Values separated by commas or whitespace, as `--values-file` holds them.
-fn parse_values(text: &str) -> Result<Vec<u64>, String> {
+pub(crate) fn parse_values(text: &str) -> Result<Vec<u64>, String> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|v| !v.is_empty())
         .enumerate()

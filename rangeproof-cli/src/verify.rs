@@ -23,6 +23,27 @@ pub struct VerifyArgs {
     /// Refuse any document larger than this many bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
     max_document_bytes: u64,
+    /// One JSON object per line, one line per document, in the order named:
+    /// `{"path": …, "valid": true|false, "reason": null|"…"}`, and no summary line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One document's verdict, as `verify` prints it.
+fn report(path: &Path, verdict: &Result<(), String>, json: bool) {
+    if json {
+        let line = serde_json::json!({
+            "path": path.display().to_string(),
+            "valid": verdict.is_ok(),
+            "reason": verdict.as_ref().err(),
+        });
+        println!("{line}");
+        return;
+    }
+    match verdict {
+        Ok(()) => println!("{}: valid", path.display()),
+        Err(reason) => println!("{}: INVALID ({reason})", path.display()),
+    }
 }
 
 /// A document of either kind.
@@ -85,16 +106,11 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
             .collect::<Result<Vec<_>, String>>()?;
         let verdicts = verify_chunk(&docs, alone);
         for (path, verdict) in chunk.iter().zip(&verdicts) {
-            match verdict {
-                Ok(()) => println!("{}: valid", path.display()),
-                Err(reason) => {
-                    invalid += 1;
-                    println!("{}: INVALID ({reason})", path.display());
-                }
-            }
+            invalid += verdict.is_err() as usize;
+            report(path, verdict, args.json);
         }
     }
-    if files.len() > 1 {
+    if files.len() > 1 && !args.json {
         let how = if files.len() <= CHUNK {
             "verified in one batch per group".to_string()
         } else {

@@ -99,3 +99,160 @@ fn prove_from_existing_openings() {
     ]);
     assert_eq!(code(&out), 2);
 }
+
+/// `verify --json`: one object per document, in order, with `path`, `valid`, `reason`; no
+/// summary; exit codes unchanged; `-` reads standard input.
+#[test]
+fn verify_json_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "3",
+        "--out",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0);
+    let bad = dir.path().join("bad.json");
+    let mut doc = read(&good);
+    let proof = doc["proof"].as_str().unwrap().to_string();
+    doc["proof"] = Value::from(format!(
+        "{}{}",
+        if &proof[..1] == "0" { "1" } else { "0" },
+        &proof[1..]
+    ));
+    write(&bad, &doc);
+    let out = rangeproof(&[
+        "verify",
+        "--json",
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1);
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["path"], good.to_str().unwrap());
+    assert_eq!(lines[0]["valid"], true);
+    assert!(lines[0]["reason"].is_null());
+    assert_eq!(lines[1]["valid"], false);
+    assert!(lines[1]["reason"].as_str().is_some_and(|r| !r.is_empty()));
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rangeproof"))
+        .args(["verify", "--json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(std::fs::read(&good).unwrap().as_slice())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(code(&out), 0);
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["path"], "-");
+    assert_eq!(line["valid"], true);
+    // Unusable input is still exit 2 with one line on stderr, and no verdicts.
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "{").unwrap();
+    let out = rangeproof(&[
+        "verify",
+        "--json",
+        good.to_str().unwrap(),
+        junk.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(out.stdout.is_empty());
+}
+
+/// `commit`: the commitments `prove` makes for the same openings, in every convention;
+/// random blindings only with `--openings` to keep them.
+#[test]
+fn commit_matches_prove() {
+    let dir = tempfile::tempdir().unwrap();
+    let conventions: [&[&str]; 4] = [
+        &[],
+        &["--scheme", "bulletproofs+", "--extension-degree", "2"],
+        &["--group", "ed25519"],
+        &["--group", "secp256k1"],
+    ];
+    for (i, flags) in conventions.iter().enumerate() {
+        let openings = dir.path().join(format!("o{i}.json"));
+        let mut args = vec![
+            "commit",
+            "--values",
+            "5,7",
+            "--openings",
+            openings.to_str().unwrap(),
+        ];
+        args.extend_from_slice(flags);
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let committed: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let proof = dir.path().join(format!("p{i}.json"));
+        let out = rangeproof(&[
+            "prove",
+            "--openings-in",
+            openings.to_str().unwrap(),
+            "--out",
+            proof.to_str().unwrap(),
+        ]);
+        assert_eq!(code(&out), 0, "case {i}: {}", stderr(&out));
+        assert_eq!(
+            read(&proof)["commitments"],
+            committed["commitments"],
+            "case {i}"
+        );
+        assert_eq!(code(&rangeproof(&["verify", proof.to_str().unwrap()])), 0);
+        // The same blindings given on the command line: the same commitments.
+        let o = read(&openings);
+        let blindings: Vec<String> = o["blindings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|b| {
+                b.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| h.as_str().unwrap().to_string())
+            })
+            .collect();
+        let joined = blindings.join(",");
+        let mut args = vec!["commit", "--values", "5,7", "--blindings", &joined];
+        args.extend_from_slice(flags);
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let again: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(again["commitments"], committed["commitments"]);
+    }
+    assert_eq!(code(&rangeproof(&["commit", "--values", "5"])), 2);
+    assert_eq!(
+        code(&rangeproof(&[
+            "commit",
+            "--values",
+            "5",
+            "--blindings",
+            "zz"
+        ])),
+        2
+    );
+    assert_eq!(
+        code(&rangeproof(&[
+            "commit",
+            "--values",
+            "5,6",
+            "--blindings",
+            &"00".repeat(32)
+        ])),
+        2
+    );
+}

@@ -218,14 +218,23 @@ impl Suite {
         values: &[u64],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        let per_value = statement.extension_degree;
-        let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = Zeroizing::new(
-            values
-                .iter()
+        let blindings = self.random_blindings(values.len(), statement.extension_degree, rng);
+        self.prove_with_blindings(statement, values, &blindings, rng)
+    }
+
+    /// Fresh random blindings, `per_value` for each of `values` values, encoded for
+    /// [`Self::prove_with_blindings`] and [`Self::commit`]. Wiped when dropped.
+    pub fn random_blindings<R: RngCore + CryptoRng>(
+        self,
+        values: usize,
+        per_value: usize,
+        rng: &mut R,
+    ) -> Zeroizing<Vec<Vec<Vec<u8>>>> {
+        Zeroizing::new(
+            (0..values)
                 .map(|_| (0..per_value).map(|_| self.random_scalar(rng)).collect())
                 .collect(),
-        );
-        self.prove_with_blindings(statement, values, &blindings, rng)
+        )
     }
 
     /// A random scalar of the suite's group, encoded.
@@ -357,6 +366,76 @@ impl Suite {
                     ),
                     rewind_nonce: Some(nonce),
                 })
+            }
+        }
+    }
+
+    /// The commitments to `values` with `blindings` (per value, `extension_degree` canonical
+    /// scalar encodings), encoded as the suite's proofs and documents carry them: what
+    /// [`Self::prove_with_blindings`] would commit to, without proving (constant-time in the
+    /// openings).
+    pub fn commit(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        fn each<G: Group>(
+            pc: &crate::PedersenGens<G>,
+            values: &[u64],
+            blindings: &[Vec<G::Scalar>],
+        ) -> Result<Vec<Vec<u8>>, ProofError> {
+            values
+                .iter()
+                .zip(blindings)
+                .map(|(v, b)| {
+                    let c = pc.commit_extended(G::Scalar::from(*v), b)?;
+                    Ok(G::point_to_bytes(&c).as_ref().to_vec())
+                })
+                .collect()
+        }
+        let degree = statement.extension_degree;
+        match self {
+            Suite::DalekBulletproofs => each(
+                dalek::generators().pedersen(),
+                values,
+                &decode_blindings::<Ristretto255>(blindings, 1)?,
+            ),
+            Suite::TariBulletproofsPlus => each(
+                tari::generators().pedersen(),
+                values,
+                &decode_blindings::<Ristretto255>(blindings, degree)?,
+            ),
+            Suite::MoneroBulletproofs => each(
+                monero::bulletproofs_generators().pedersen(),
+                values,
+                &decode_blindings::<Ed25519>(blindings, 1)?,
+            ),
+            Suite::MoneroBulletproofsPlus => each(
+                monero::bulletproofs_plus_generators().pedersen(),
+                values,
+                &decode_blindings::<Ed25519>(blindings, 1)?,
+            ),
+            Suite::GrinBulletproofs => {
+                let value_generator = match &statement.value_generator {
+                    None => grin::ValueGenerator::h(),
+                    Some(bytes) => grin::ValueGenerator::from_bytes(bytes)?,
+                };
+                let blindings = single_blindings::<Secp256k1>(blindings)?;
+                Ok(values
+                    .iter()
+                    .zip(blindings.iter())
+                    .map(|(v, b)| {
+                        let c = grin::commit(*v, b, &value_generator);
+                        Secp256k1::point_to_bytes(&c).to_vec()
+                    })
+                    .collect())
             }
         }
     }
@@ -837,6 +916,11 @@ mod tests {
                 .prove_with_blindings(&st, &values, &first.blindings, &mut OsRng)
                 .unwrap();
             assert_eq!(again.commitments, first.commitments, "{suite:?}");
+            let committed = suite.commit(&st, &values, &first.blindings).unwrap();
+            assert_eq!(
+                committed, first.commitments,
+                "{suite:?}: commit agrees with prove"
+            );
             suite
                 .verify(&st, &again.proof, &again.commitments, &mut OsRng)
                 .unwrap();
