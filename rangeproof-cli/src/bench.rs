@@ -157,9 +157,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         "{:>6} {:>4} {:>4} {:>8} {:>12} {:>12} {:>22}",
         "scheme", "n", "m", "bytes", "prove", "verify", "batch verify / proof"
     );
+    let mut progress = crate::progress::Progress::new("bench", SHAPES.len() * KINDS.len(), true);
     for (n, m) in SHAPES {
         for kind in KINDS {
-            eprintln!("measuring {} n = {n}, m = {m} ...", short_name(kind));
+            let what = format!("{} n = {n}, m = {m}", short_name(kind));
+            progress.advance(0, &what);
+            if !progress.is_drawn() {
+                eprintln!("measuring {what} ...");
+            }
             let inputs: Vec<Vec<u64>> = (0..16).map(|_| random_values(n, m)).collect();
             // One untimed proof and verification first: generators and tables are derived on
             // first use (once per process), which is not what a proof costs.
@@ -183,6 +188,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 }
                 b.verify().expect("valid batch verifies");
             }) / count as u32;
+            progress.clear();
             println!(
                 "{:>6} {n:>4} {m:>4} {:>8} {:>12} {:>12} {:>22}",
                 short_name(kind),
@@ -191,6 +197,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 fmt(verify_time),
                 format!("{} (x{count})", fmt(batch_time)),
             );
+            progress.advance(1, &what);
         }
     }
     Ok(())

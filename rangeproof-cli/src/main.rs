@@ -8,6 +8,7 @@ mod circuit;
 mod commit;
 mod demo;
 mod mpc;
+mod progress;
 mod prove;
 mod verify;
 
@@ -22,6 +23,11 @@ use clap::{Parser, Subcommand};
     about = "Bulletproofs range proofs and circuit proofs: prove, verify, benchmark"
 )]
 struct Cli {
+    /// Use at most this many threads (default: every core). Large multiscalar
+    /// multiplications, batch verification's per-proof work and failure search, and generator
+    /// derivation run in parallel.
+    #[arg(long, global = true)]
+    threads: Option<usize>,
     #[command(subcommand)]
     command: Command,
 }
@@ -48,6 +54,23 @@ enum Command {
         #[command(subcommand)]
         command: mpc::MpcCommand,
     },
+}
+
+/// Sizes the thread pool (`--threads`); without the `parallel` feature only 1 is accepted.
+fn set_threads(threads: Option<usize>) -> Result<(), String> {
+    match threads {
+        None => Ok(()),
+        Some(0) => Err("--threads must be at least 1".into()),
+        #[cfg(feature = "parallel")]
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| format!("--threads: {e}")),
+        #[cfg(not(feature = "parallel"))]
+        Some(1) => Ok(()),
+        #[cfg(not(feature = "parallel"))]
+        Some(_) => Err("this build runs on one thread (built without `parallel`)".into()),
+    }
 }
 
 /// How a command ended: maps to the exit code.
@@ -82,6 +105,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(reason) = set_threads(cli.threads) {
+        eprintln!("error: {reason}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Demo => demo::run().map(|()| Outcome::Ok),
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),

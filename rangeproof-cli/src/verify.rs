@@ -9,6 +9,7 @@ use rangeproof_cli::circuit_document::{CircuitDocument, ParsedCircuit};
 use rangeproof_cli::document::{ParsedDocument, ProofDocument};
 use rangeproof_cli::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 
+use crate::progress::Progress;
 use crate::Outcome;
 
 /// Documents verified together: one batch per group per chunk. Large file lists are verified
@@ -92,7 +93,10 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
 
     let alone = files.len() == 1;
     let mut invalid = 0;
+    // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
+    let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
     for (c, chunk) in files.chunks(CHUNK).enumerate() {
+        progress.advance(0, "");
         let docs = chunk
             .iter()
             .enumerate()
@@ -105,10 +109,12 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
             })
             .collect::<Result<Vec<_>, String>>()?;
         let verdicts = verify_chunk(&docs, alone);
+        progress.clear();
         for (path, verdict) in chunk.iter().zip(&verdicts) {
             invalid += verdict.is_err() as usize;
             report(path, verdict, args.json);
         }
+        progress.advance(chunk.len(), "");
     }
     if files.len() > 1 && !args.json {
         let how = if files.len() <= CHUNK {

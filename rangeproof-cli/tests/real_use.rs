@@ -256,3 +256,40 @@ fn commit_matches_prove() {
         2
     );
 }
+
+/// Verifying hundreds of files with standard error not a terminal: the verdicts and the
+/// summary on standard output, nothing on standard error (the progress line is for terminals).
+#[test]
+fn many_files_without_a_terminal_print_no_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("doc.json");
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "1",
+        "--out",
+        doc.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0);
+    let paths: Vec<String> = (0..300)
+        .map(|i| {
+            let p = dir.path().join(format!("d{i}.json"));
+            std::fs::copy(&doc, &p).unwrap();
+            p.to_str().unwrap().to_string()
+        })
+        .collect();
+    let mut args = vec!["verify"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 0);
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 301);
+    assert!(stdout
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("300 valid, 0 invalid"));
+}
