@@ -74,6 +74,18 @@ pub enum DecodedProof {
     Secp256k1GrinBulletproof(GrinRangeProof),
 }
 
+/// What [`Suite::recover`] gives back.
+#[derive(Debug)]
+pub struct Recovered {
+    /// The value (Grin's rewind; Tari's mask recovery does not give it).
+    pub value: Option<u64>,
+    /// The blinding factors' encodings (Tari: one per extension degree; Grin: one).
+    /// Wiped when dropped.
+    pub blindings: Zeroizing<Vec<Vec<u8>>>,
+    /// Grin's 20-byte message.
+    pub message: Option<Vec<u8>>,
+}
+
 /// A proof made by [`Suite::prove`]: the proof, the commitments and (secret) their blindings,
 /// all encoded.
 pub struct Proved {
@@ -262,7 +274,88 @@ impl Suite {
         blindings: &[Vec<Vec<u8>>],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
+        self.prove_inner(statement, values, blindings, None, rng)
+    }
+
+    /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
+    /// recover the openings later ([`Self::recover`]): Tari's seed nonce (a canonical scalar;
+    /// one value per proof) or Grin's rewind nonce. Other suites have none
+    /// ([`ProofError::WrongFlavor`]). A nonce must serve one proof only.
+    pub fn prove_recoverable<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: &[u8; 32],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.prove_inner(statement, values, blindings, Some(nonce), rng)
+    }
+
+    /// Recovers what a recovery nonce gives back from a proof: Tari's blindings (mask
+    /// recovery; one commitment; a wrong nonce gives wrong blindings, which only a caller who
+    /// knows the value can tell), or Grin's value, blinding and 20-byte message (rewind; a
+    /// wrong nonce is [`ProofError::RewindFailed`]). The proof is checked first: a proof that
+    /// does not verify recovers nothing.
+    pub fn recover(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
+        match self {
+            Suite::TariBulletproofsPlus => {
+                let [commitment] = commitments else {
+                    return Err(ProofError::MaskRecoveryNeedsSingleProof);
+                };
+                let seed = crate::group::decode_scalar::<Ristretto255>(nonce)?;
+                let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
+                let encoding = encodings::<Ristretto255>(core::slice::from_ref(commitment))?;
+                let masks = proof.recover_mask(
+                    tari::generators(),
+                    &mut merlin_transcript(&statement.transcript_label),
+                    &plus_statement(statement),
+                    &encoding[0],
+                    &seed,
+                )?;
+                // A wrong seed gives wrong masks, and without the value they cannot be checked
+                // against the commitment: the caller, who knows the value, can.
+                Ok(Recovered {
+                    value: None,
+                    blindings: Zeroizing::new(
+                        masks.iter().map(|m| m.to_bytes().to_vec()).collect(),
+                    ),
+                    message: None,
+                })
+            }
+            Suite::GrinBulletproofs => {
+                let rewound = grin::rewind(proof, &grin_statement(statement, commitments)?, nonce)?;
+                let blinding = rewound.blinding.ok_or(ProofError::RewindFailed)?;
+                Ok(Recovered {
+                    value: Some(rewound.value),
+                    blindings: Zeroizing::new(vec![Secp256k1::scalar_to_bytes(&blinding).to_vec()]),
+                    message: Some(rewound.message.to_vec()),
+                })
+            }
+            _ => Err(ProofError::WrongFlavor),
+        }
+    }
+
+    fn prove_inner<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
         let degree = statement.extension_degree;
+        if nonce.is_some() && !matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs)
+        {
+            return Err(ProofError::WrongFlavor);
+        }
         if blindings.len() != values.len() {
             return Err(ProofError::MismatchedLengths {
                 values: values.len(),
@@ -291,13 +384,16 @@ impl Suite {
             }
             Suite::TariBulletproofsPlus => {
                 let blindings = decode_blindings::<Ristretto255>(blindings, degree)?;
+                let seed = nonce
+                    .map(crate::group::decode_scalar::<Ristretto255>)
+                    .transpose()?;
                 let (proof, commitments) = RangeProofPlus::prove(
                     tari::generators(),
                     &mut merlin_transcript(&statement.transcript_label),
                     &plus_statement(statement),
                     values,
                     &blindings,
-                    None,
+                    seed.as_ref(),
                     rng,
                 )?;
                 Ok(proved::<Ristretto255, _>(
@@ -344,8 +440,14 @@ impl Suite {
             Suite::GrinBulletproofs => {
                 let prover = grin_prover(statement, values.len())?;
                 let blindings = single_blindings::<Secp256k1>(blindings)?;
-                let mut nonce = Zeroizing::new([0u8; 32]);
-                rng.fill_bytes(&mut nonce[..]);
+                let nonce = Zeroizing::new(match nonce {
+                    Some(given) => *given,
+                    None => {
+                        let mut fresh = [0u8; 32];
+                        rng.fill_bytes(&mut fresh);
+                        fresh
+                    }
+                });
                 let witness = grin::GrinWitness {
                     values: values.to_vec(),
                     blindings: blindings.to_vec(),
@@ -945,6 +1047,46 @@ mod tests {
                 .prove_with_blindings(&st, &values, &two, &mut OsRng)
                 .is_err());
         }
+    }
+
+    /// Tari's mask recovery and Grin's rewind through the suite: the nonce gives back the
+    /// blindings (and Grin's value); another nonce does not; other suites have none.
+    #[test]
+    fn recovery_nonces_recover_openings() {
+        let nonce = Ristretto255::random_scalar(&mut OsRng).to_bytes();
+        for suite in [Suite::TariBulletproofsPlus, Suite::GrinBulletproofs] {
+            let st = statement(suite, 64);
+            let blindings = suite.random_blindings(1, 1, &mut OsRng);
+            let p = suite
+                .prove_recoverable(&st, &[4242], &blindings, &nonce, &mut OsRng)
+                .unwrap();
+            let got = suite
+                .recover(&st, &p.proof, &p.commitments, &nonce)
+                .unwrap();
+            assert_eq!(got.blindings.as_slice(), &blindings[0][..], "{suite:?}");
+            if suite == Suite::GrinBulletproofs {
+                assert_eq!(got.value, Some(4242));
+            }
+            let mut other = nonce;
+            other[0] ^= 1;
+            match suite.recover(&st, &p.proof, &p.commitments, &other) {
+                Ok(wrong) => assert_ne!(wrong.blindings.as_slice(), &blindings[0][..]),
+                Err(e) => assert_eq!(e, ProofError::RewindFailed),
+            }
+            // A tampered proof recovers nothing.
+            let mut bad = p.proof.clone();
+            let last = bad.len() - 1;
+            bad[last - 40] ^= 1;
+            assert!(suite.recover(&st, &bad, &p.commitments, &nonce).is_err());
+        }
+        let st = statement(Suite::DalekBulletproofs, 64);
+        let b = Suite::DalekBulletproofs.random_blindings(1, 1, &mut OsRng);
+        assert_eq!(
+            Suite::DalekBulletproofs
+                .prove_recoverable(&st, &[1], &b, &nonce, &mut OsRng)
+                .err(),
+            Some(ProofError::WrongFlavor)
+        );
     }
 
     #[test]
