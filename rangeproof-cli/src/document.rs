@@ -400,7 +400,8 @@ pub struct Openings {
     /// Bulletproofs, `extension_degree` for Bulletproofs+).
     pub blindings: Vec<Vec<String>>,
     pub commitments: Vec<String>,
-    /// Grin: the nonce that rewinds the proof (recovering value and blinding).
+    /// The recovery nonce, where the proof has one: Grin's rewind nonce (recovering value and
+    /// blinding), or the Tari seed nonce given to `prove --recovery-nonce`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rewind_nonce: Option<String>,
 }

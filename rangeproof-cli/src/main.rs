@@ -10,6 +10,7 @@ mod demo;
 mod mpc;
 mod progress;
 mod prove;
+mod recover;
 mod verify;
 
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Prove(Box<prove::ProveArgs>),
     /// Pedersen commitments for given openings (or fresh ones, written to --openings).
     Commit(commit::CommitArgs),
+    /// Give back what a recovery nonce opens: Tari's blindings, Grin's value, blinding, message.
+    Recover(recover::RecoverArgs),
     /// Verify proof documents (several files are verified in one batch).
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
         Command::Commit(args) => commit::run(&args),
+        Command::Recover(args) => recover::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
         Command::Circuit { command } => circuit::run(command),
         Command::Mpc { command } => mpc::run(command),

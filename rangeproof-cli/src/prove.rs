@@ -69,6 +69,12 @@ pub struct ProveArgs {
     /// Grin: extra data bound into the transcript, in hex.
     #[arg(long)]
     extra_data: Option<String>,
+    /// Tari (one value) and Grin: a 32-byte recovery nonce in hex — Tari's seed nonce (a
+    /// canonical scalar), Grin's rewind nonce — so that `rangeproof recover` can give back the
+    /// blinding (and Grin's value). Use a nonce for one proof only. Grin proofs always have
+    /// one (drawn at random unless given, and written to --openings).
+    #[arg(long)]
+    recovery_nonce: Option<String>,
     /// Write the proof document here instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -283,9 +289,28 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         value_generator: value_generator.clone(),
         extra_data: extra_data.clone(),
     };
-    let proved = match &given {
-        Some(g) => suite.prove_with_blindings(&statement, &args.values, &g.blindings, &mut OsRng),
-        None => suite.prove(&statement, &args.values, &mut OsRng),
+    let nonce: Option<Zeroizing<[u8; 32]>> = match &args.recovery_nonce {
+        None => None,
+        Some(text) => {
+            let bytes = Zeroizing::new(
+                hex::decode(text).map_err(|e| format!("--recovery-nonce is not hex: {e}"))?,
+            );
+            Some(Zeroizing::new(bytes.as_slice().try_into().map_err(
+                |_| format!("--recovery-nonce has {} bytes, expected 32", bytes.len()),
+            )?))
+        }
+    };
+    let fresh;
+    let blindings = match &given {
+        Some(g) => &g.blindings,
+        None => {
+            fresh = suite.random_blindings(args.values.len(), degree, &mut OsRng);
+            &fresh
+        }
+    };
+    let proved = match &nonce {
+        Some(n) => suite.prove_recoverable(&statement, &args.values, blindings, n, &mut OsRng),
+        None => suite.prove_with_blindings(&statement, &args.values, blindings, &mut OsRng),
     }
     .map_err(|e| format!("cannot prove: {e}"))?;
     if let Some(g) = &given {
@@ -321,7 +346,11 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .iter()
         .map(|b| b.iter().map(hex::encode).collect())
         .collect();
-    let rewind_nonce = proved.rewind_nonce.as_ref().map(|n| hex::encode(&n[..]));
+    let rewind_nonce = proved
+        .rewind_nonce
+        .as_ref()
+        .map(|n| hex::encode(&n[..]))
+        .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
     emit(args, &doc, blinding_hex, commitment_hex, rewind_nonce)
 }
 

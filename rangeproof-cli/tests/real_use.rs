@@ -293,3 +293,105 @@ fn many_files_without_a_terminal_print_no_progress() {
         .unwrap()
         .starts_with("300 valid, 0 invalid"));
 }
+
+/// `recover`: Tari's blinding from the seed nonce given to `prove --recovery-nonce`, Grin's
+/// value and blinding from the rewind nonce `prove --openings` records; a wrong nonce is exit 1
+/// (Grin), a suite without recovery or a bad nonce exit 2.
+#[test]
+fn recover_with_the_nonce() {
+    let dir = tempfile::tempdir().unwrap();
+    let nonce = format!("{}01", "11".repeat(31));
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--bits",
+        "64",
+        "--values",
+        "777",
+        "--recovery-nonce",
+        &nonce,
+        "--openings",
+        &path("t_o.json"),
+        "--out",
+        &path("t.json"),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = rangeproof(&["recover", "--nonce", &nonce, &path("t.json")]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let openings = read(std::path::Path::new(&path("t_o.json")));
+    assert_eq!(got["blindings"], openings["blindings"][0]);
+    assert_eq!(openings["rewind_nonce"], Value::from(nonce.clone()));
+
+    let out = rangeproof(&[
+        "prove",
+        "--group",
+        "secp256k1",
+        "--bits",
+        "64",
+        "--values",
+        "99",
+        "--openings",
+        &path("g_o.json"),
+        "--out",
+        &path("g.json"),
+    ]);
+    assert_eq!(code(&out), 0);
+    let openings = read(std::path::Path::new(&path("g_o.json")));
+    let rewind = openings["rewind_nonce"].as_str().unwrap().to_string();
+    let out = rangeproof(&["recover", "--nonce", &rewind, &path("g.json")]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(got["value"], 99);
+    assert_eq!(got["blindings"], openings["blindings"][0]);
+    assert_eq!(
+        code(&rangeproof(&[
+            "recover",
+            "--nonce",
+            &nonce,
+            &path("g.json")
+        ])),
+        1
+    );
+
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "1",
+        "--out",
+        &path("d.json"),
+    ]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        code(&rangeproof(&[
+            "recover",
+            "--nonce",
+            &nonce,
+            &path("d.json")
+        ])),
+        2
+    );
+    assert_eq!(
+        code(&rangeproof(&[
+            "recover",
+            "--nonce",
+            "abcd",
+            &path("g.json")
+        ])),
+        2
+    );
+    let out = rangeproof(&[
+        "prove",
+        "--bits",
+        "8",
+        "--values",
+        "1",
+        "--recovery-nonce",
+        &nonce,
+    ]);
+    assert_eq!(code(&out), 2, "dalek proofs have no recovery nonce");
+}
