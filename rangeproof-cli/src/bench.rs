@@ -20,6 +20,10 @@ pub struct BenchArgs {
     /// Number of values in the batch-verification measurement (as many proofs as that takes).
     #[arg(long, default_value_t = 256)]
     batch: usize,
+    /// Also draw prove and verify time against m (n = 64) for our schemes and the peers'
+    /// figures recorded in BENCHMARKS.md, as an SVG file.
+    #[arg(long)]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// The shapes measured: every bit size alone, and aggregation at 64 bits.
@@ -158,6 +162,15 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         "scheme", "n", "m", "bytes", "prove", "verify", "batch verify / proof"
     );
     let mut progress = crate::progress::Progress::new("bench", SHAPES.len() * KINDS.len(), true);
+    let mut ours: Vec<crate::plot::Series> = KINDS
+        .iter()
+        .map(|kind| crate::plot::Series {
+            name: format!("rangeproof {} ({})", short_name(*kind), kind.flavor()),
+            prove: Vec::new(),
+            verify: Vec::new(),
+            measured_here: true,
+        })
+        .collect();
     for (n, m) in SHAPES {
         for kind in KINDS {
             let what = format!("{} n = {n}, m = {m}", short_name(kind));
@@ -197,8 +210,21 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 fmt(verify_time),
                 format!("{} (x{count})", fmt(batch_time)),
             );
+            if n == 64 {
+                let k = KINDS
+                    .iter()
+                    .position(|x| *x == kind)
+                    .expect("a measured kind");
+                ours[k].prove.push((m, prove_time));
+                ours[k].verify.push((m, verify_time));
+            }
             progress.advance(1, &what);
         }
+    }
+    if let Some(path) = &args.plot {
+        ours.extend(crate::plot::peers());
+        let svg = crate::plot::svg(&ours, &crate::plot::cpu_model());
+        std::fs::write(path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

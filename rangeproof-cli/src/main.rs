@@ -8,6 +8,7 @@ mod circuit;
 mod commit;
 mod demo;
 mod mpc;
+mod plot;
 mod progress;
 mod prove;
 mod recover;

@@ -623,8 +623,29 @@ fn demo_and_bench_run() {
     assert!(stdout(&out).contains("identified: position 127"));
     assert!(stdout(&out).contains("14 Monero mainnet range proofs"));
     assert!(stdout(&out).contains("Grin's genesis proof verified"));
-    let out = rangeproof(&["bench", "--millis", "1", "--batch", "4"]);
+    assert!(stdout(&out).contains("proved known (25 998 gates)"));
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("bench.svg");
+    let out = rangeproof(&[
+        "--threads",
+        "1",
+        "bench",
+        "--millis",
+        "1",
+        "--batch",
+        "4",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // The picture: an SVG with a line per series (our 3 suites and 3 peers) in each of the two
+    // panels, and its legend.
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 12);
+    assert!(svg.contains("reference bulletproofs 5.0"));
+    assert!(svg.contains("rangeproof BPgrin"));
     assert!(stdout(&out).contains("batch verify"));
     // A header and one row per shape (9) and suite (3).
     assert_eq!(stdout(&out).lines().count(), 28);
