@@ -202,6 +202,38 @@ const MAX_PROOF_HEX: usize = {
 pub const MAX_EXTRA_DATA: usize = 4096;
 
 impl ProofDocument {
+    /// The document of a proof made under `statement` (what `prove` writes).
+    pub fn of(
+        suite: Suite,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+    ) -> Self {
+        let grin = suite == Suite::GrinBulletproofs;
+        ProofDocument {
+            scheme: suite.scheme().into(),
+            group: suite.group().into(),
+            flavor: suite.flavor().into(),
+            transcript_label: suite
+                .takes_transcript_label()
+                .then(|| String::from_utf8_lossy(&statement.transcript_label).into_owned()),
+            bits: statement.bits,
+            extension_degree: (suite.max_extension_degree() > 1)
+                .then_some(statement.extension_degree),
+            minimum_values: statement.minimum_values.clone(),
+            generators_n: statement.generators_n,
+            value_generator: grin.then(|| {
+                statement
+                    .value_generator
+                    .as_ref()
+                    .map_or_else(|| "H".into(), hex::encode)
+            }),
+            extra_data: statement.extra_data.as_ref().map(hex::encode),
+            commitments: commitments.iter().map(hex::encode).collect(),
+            proof: hex::encode(proof),
+        }
+    }
+
     /// Parses JSON text and checks the structure; the error is a one-line reason.
     pub fn parse(text: &str) -> Result<ParsedDocument, String> {
         let doc: ProofDocument =

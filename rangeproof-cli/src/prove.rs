@@ -323,23 +323,8 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             }
         }
     }
-    let commitment_hex: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
-    let doc = ProofDocument {
-        scheme: suite.scheme().into(),
-        group: suite.group().into(),
-        flavor: suite.flavor().into(),
-        transcript_label: suite
-            .takes_transcript_label()
-            .then(|| String::from_utf8_lossy(&label).into_owned()),
-        bits,
-        extension_degree: (suite.max_extension_degree() > 1).then_some(degree),
-        minimum_values: args.minimum_values.clone(),
-        generators_n,
-        value_generator: grin.then(|| value_generator.map_or_else(|| "H".into(), hex::encode)),
-        extra_data: extra_data.map(hex::encode),
-        commitments: commitment_hex.clone(),
-        proof: hex::encode(&proved.proof),
-    };
+    let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
+    let commitment_hex = doc.commitments.clone();
     // Hex copies of the blindings: wiped with the openings in `emit`.
     let blinding_hex: Vec<Vec<String>> = proved
         .blindings

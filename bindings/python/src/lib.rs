@@ -1,0 +1,353 @@
+//! The native half of the `rangeproof` Python package (`rangeproof._native`): thin functions
+//! over the library's `Suite` registry and the CLI's proof documents, so that Python, the CLI
+//! and the library accept and produce exactly the same documents. The pure-Python half
+//! (`python/rangeproof/__init__.py`) gives them a Pythonic shape.
+//!
+//! Every proving, verifying and recovering call releases the GIL (`allow_threads`): Python
+//! threads verify in parallel.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rand_core::OsRng;
+use rangeproof::{Suite, SuiteBatch, SuiteStatement};
+use rangeproof_cli::circuit_document::CircuitDocument;
+use rangeproof_cli::document::{Openings, ParsedDocument, ProofDocument};
+use zeroize::Zeroizing;
+
+create_exception!(
+    _native,
+    ProofError,
+    PyException,
+    "Base of every rangeproof error."
+);
+create_exception!(
+    _native,
+    InvalidProof,
+    ProofError,
+    "A proof that does not verify, or whose bytes or commitments do not decode."
+);
+create_exception!(
+    _native,
+    UnusableInput,
+    ProofError,
+    "Arguments or a document that cannot be used: unsupported suite, wrong lengths, bad hex, ..."
+);
+create_exception!(
+    _native,
+    RecoveryFailed,
+    ProofError,
+    "A recovery nonce that does not rewind the proof (or a proof that does not verify)."
+);
+
+fn unusable(e: impl std::fmt::Display) -> PyErr {
+    UnusableInput::new_err(e.to_string())
+}
+
+fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> PyResult<Suite> {
+    Suite::resolve(scheme, group, flavor).ok_or_else(|| {
+        let supported: Vec<String> = Suite::ALL
+            .iter()
+            .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
+            .collect();
+        unusable(format!(
+            "unsupported scheme/group/convention {scheme}/{}/{} (supported: {})",
+            group.unwrap_or("default"),
+            flavor.unwrap_or("default"),
+            supported.join(", ")
+        ))
+    })
+}
+
+/// Every supported (scheme, group, convention).
+#[pyfunction]
+fn suites() -> Vec<(&'static str, &'static str, &'static str)> {
+    Suite::ALL
+        .iter()
+        .map(|s| (s.scheme(), s.group(), s.flavor()))
+        .collect()
+}
+
+/// Proves; returns `(document_json, openings_json)`.
+#[pyfunction]
+#[pyo3(signature = (values, bits, scheme, group, flavor, blindings, label, extension_degree,
+    minimum_values, generators_n, value_generator, extra_data, recovery_nonce))]
+#[allow(clippy::too_many_arguments)]
+fn prove(
+    py: Python<'_>,
+    values: Vec<u64>,
+    bits: usize,
+    scheme: &str,
+    group: Option<&str>,
+    flavor: Option<&str>,
+    blindings: Option<Vec<Vec<Vec<u8>>>>,
+    label: Option<Vec<u8>>,
+    extension_degree: usize,
+    minimum_values: Option<Vec<u64>>,
+    generators_n: Option<usize>,
+    value_generator: Option<Vec<u8>>,
+    extra_data: Option<Vec<u8>>,
+    recovery_nonce: Option<Vec<u8>>,
+) -> PyResult<(String, String)> {
+    let suite = suite(scheme, group, flavor)?;
+    if values.is_empty() || values.len() > suite.max_values() {
+        return Err(unusable(format!(
+            "{} values: a proof covers 1 to {}",
+            values.len(),
+            suite.max_values()
+        )));
+    }
+    let label = match (suite.takes_transcript_label(), label) {
+        (true, None) => b"rangeproof".to_vec(),
+        (true, Some(l)) => l,
+        (false, Some(l)) if !l.is_empty() => {
+            return Err(unusable(format!(
+                "{} transcripts take no label",
+                suite.flavor()
+            )))
+        }
+        (false, _) => Vec::new(),
+    };
+    let grin = suite == Suite::GrinBulletproofs;
+    let statement = SuiteStatement {
+        bits,
+        extension_degree,
+        minimum_values,
+        transcript_label: label,
+        generators_n: if grin {
+            Some(generators_n.unwrap_or_else(|| {
+                rangeproof::flavors::grin::default_generators_n(bits, values.len())
+            }))
+        } else {
+            generators_n
+        },
+        value_generator,
+        extra_data,
+    };
+    let nonce: Option<Zeroizing<[u8; 32]>> = match recovery_nonce {
+        None => None,
+        Some(n) => Some(Zeroizing::new(n.as_slice().try_into().map_err(|_| {
+            unusable(format!("recovery_nonce has {} bytes, expected 32", n.len()))
+        })?)),
+    };
+    let blindings = Zeroizing::new(match blindings {
+        Some(b) => b,
+        None => suite
+            .random_blindings(values.len(), extension_degree, &mut OsRng)
+            .to_vec(),
+    });
+    let proved = py
+        .allow_threads(|| match &nonce {
+            Some(n) => suite.prove_recoverable(&statement, &values, &blindings, n, &mut OsRng),
+            None => suite.prove_with_blindings(&statement, &values, &blindings, &mut OsRng),
+        })
+        .map_err(unusable)?;
+    let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
+    let openings = Openings {
+        scheme: suite.scheme().into(),
+        group: suite.group().into(),
+        bits,
+        values,
+        blindings: proved
+            .blindings
+            .iter()
+            .map(|b| b.iter().map(hex::encode).collect())
+            .collect(),
+        commitments: doc.commitments.clone(),
+        rewind_nonce: proved
+            .rewind_nonce
+            .as_ref()
+            .map(|n| hex::encode(&n[..]))
+            .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..]))),
+    };
+    let doc_json = serde_json::to_string(&doc).map_err(unusable)?;
+    let openings_json = Zeroizing::new(serde_json::to_string(&openings).map_err(unusable)?);
+    Ok((doc_json, openings_json.to_string()))
+}
+
+/// A parsed document of either kind.
+enum Parsed {
+    Range(ParsedDocument),
+    Circuit(rangeproof_cli::circuit_document::ParsedCircuit),
+}
+
+fn parse(text: &str) -> PyResult<Parsed> {
+    if CircuitDocument::is_circuit(text) {
+        CircuitDocument::parse(text).map(Parsed::Circuit)
+    } else {
+        ProofDocument::parse(text).map(Parsed::Range)
+    }
+    .map_err(unusable)
+}
+
+/// Checks that a document is well-formed (raises `UnusableInput` otherwise).
+#[pyfunction]
+fn check_document(text: &str) -> PyResult<()> {
+    parse(text).map(|_| ())
+}
+
+/// Verifies a proof document; `Ok` or `InvalidProof(reason)`.
+#[pyfunction]
+fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
+    let parsed = parse(text)?;
+    py.allow_threads(|| match &parsed {
+        Parsed::Range(d) => d
+            .suite
+            .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
+            .map_err(|e| e.to_string()),
+        Parsed::Circuit(c) => c.verify(),
+    })
+    .map_err(InvalidProof::new_err)
+}
+
+/// `(value or None, [blinding bytes], message or None)`.
+type RecoveredTuple<'py> = (
+    Option<u64>,
+    Vec<Bound<'py, PyBytes>>,
+    Option<Bound<'py, PyBytes>>,
+);
+
+/// Recovers with a nonce.
+#[pyfunction]
+fn recover<'py>(py: Python<'py>, text: &str, nonce: Vec<u8>) -> PyResult<RecoveredTuple<'py>> {
+    let Parsed::Range(d) = parse(text)? else {
+        return Err(unusable("circuit proofs have no recovery nonce"));
+    };
+    let nonce: Zeroizing<[u8; 32]> = Zeroizing::new(
+        nonce
+            .as_slice()
+            .try_into()
+            .map_err(|_| unusable(format!("nonce has {} bytes, expected 32", nonce.len())))?,
+    );
+    let recovered = py
+        .allow_threads(|| {
+            d.suite
+                .recover(&d.statement, &d.proof, &d.commitments, &nonce)
+        })
+        .map_err(|e| match e {
+            rangeproof::ProofError::WrongFlavor
+            | rangeproof::ProofError::MaskRecoveryNeedsSingleProof => unusable(e),
+            other => RecoveryFailed::new_err(other.to_string()),
+        })?;
+    Ok((
+        recovered.value,
+        recovered
+            .blindings
+            .iter()
+            .map(|b| PyBytes::new(py, b))
+            .collect(),
+        recovered.message.as_ref().map(|m| PyBytes::new(py, m)),
+    ))
+}
+
+/// Pedersen commitments of given openings, encoded as the suite's documents carry them.
+#[pyfunction]
+#[pyo3(signature = (values, blindings, scheme, group, flavor, extension_degree, value_generator))]
+#[allow(clippy::too_many_arguments)]
+fn commit<'py>(
+    py: Python<'py>,
+    values: Vec<u64>,
+    blindings: Vec<Vec<Vec<u8>>>,
+    scheme: &str,
+    group: Option<&str>,
+    flavor: Option<&str>,
+    extension_degree: usize,
+    value_generator: Option<Vec<u8>>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let suite = suite(scheme, group, flavor)?;
+    let blindings = Zeroizing::new(blindings);
+    let statement = SuiteStatement {
+        bits: 64,
+        extension_degree,
+        value_generator,
+        ..SuiteStatement::default()
+    };
+    let commitments = suite
+        .commit(&statement, &values, &blindings)
+        .map_err(unusable)?;
+    Ok(commitments.iter().map(|c| PyBytes::new(py, c)).collect())
+}
+
+/// Several documents checked together (one multiscalar multiplication per group); circuit
+/// documents are checked on their own when the batch is.
+#[pyclass(module = "rangeproof._native")]
+struct Batch {
+    batch: SuiteBatch,
+    /// Position in this batch -> position in `batch`, or the circuit document.
+    entries: Vec<Entry>,
+}
+
+enum Entry {
+    Batched(usize),
+    Circuit(rangeproof_cli::circuit_document::ParsedCircuit),
+    Rejected,
+}
+
+#[pymethods]
+impl Batch {
+    #[new]
+    fn new() -> Self {
+        Batch {
+            batch: SuiteBatch::new(),
+            entries: Vec::new(),
+        }
+    }
+
+    /// Adds a document; returns its position.
+    fn add(&mut self, py: Python<'_>, text: &str) -> PyResult<usize> {
+        let entry = match parse(text)? {
+            Parsed::Circuit(c) => Entry::Circuit(c),
+            Parsed::Range(d) => {
+                let batch = &mut self.batch;
+                match py.allow_threads(|| {
+                    batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng)
+                }) {
+                    Ok(k) => Entry::Batched(k),
+                    Err(_) => Entry::Rejected,
+                }
+            }
+        };
+        self.entries.push(entry);
+        Ok(self.entries.len() - 1)
+    }
+
+    fn __len__(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The positions of the invalid documents (empty when all are valid).
+    fn invalid(&mut self, py: Python<'_>) -> Vec<usize> {
+        let batch = &mut self.batch;
+        let entries = &self.entries;
+        py.allow_threads(|| {
+            let failed = batch.verify().err().map(|e| e.invalid).unwrap_or_default();
+            entries
+                .iter()
+                .enumerate()
+                .filter(|(_, entry)| match entry {
+                    Entry::Batched(k) => failed.contains(k),
+                    Entry::Circuit(c) => c.verify().is_err(),
+                    Entry::Rejected => true,
+                })
+                .map(|(i, _)| i)
+                .collect()
+        })
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ProofError", m.py().get_type::<ProofError>())?;
+    m.add("InvalidProof", m.py().get_type::<InvalidProof>())?;
+    m.add("UnusableInput", m.py().get_type::<UnusableInput>())?;
+    m.add("RecoveryFailed", m.py().get_type::<RecoveryFailed>())?;
+    m.add_function(wrap_pyfunction!(suites, m)?)?;
+    m.add_function(wrap_pyfunction!(prove, m)?)?;
+    m.add_function(wrap_pyfunction!(check_document, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(recover, m)?)?;
+    m.add_function(wrap_pyfunction!(commit, m)?)?;
+    m.add_class::<Batch>()?;
+    Ok(())
+}
