@@ -194,7 +194,7 @@ impl<G: Group> RangeProof<G> {
         let all_u = u.iter().fold(G::one(), |acc, x| acc * *x);
         let g_factors: Vec<G::Scalar> = (0..rounds).map(|t| u_sq[rounds - 1 - t]).collect();
         let mut g = Vec::new();
-        crate::inner_product::product_tree::<G>(weight * a * all_u_inv, &g_factors, &mut g);
+        crate::inner_product::product_tree(weight * a * all_u_inv, &g_factors, &mut g);
         for g_i in g.iter_mut() {
             *g_i = -wz - *g_i;
         }
@@ -206,7 +206,7 @@ impl<G: Group> RangeProof<G> {
             .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
             .collect();
         let mut h = Vec::new();
-        crate::inner_product::product_tree::<G>(weight * b * all_u, &h_factors, &mut h);
+        crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
         let two_y_inv = y_inv + y_inv;
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
         let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}

@@ -241,7 +241,7 @@ impl<G: Group> RangeProofPlus<G> {
             .map(|t| e_sq_rounds[k - 1 - t] * y_inv_pow2[t])
             .collect();
         let mut g = Vec::new();
-        product_tree::<G>(weight * self.r1 * e * all_e_inv, &g_factors, &mut g);
+        product_tree(weight * self.r1 * e * all_e_inv, &g_factors, &mut g);
         for g_i in g.iter_mut() {
             *g_i += w_e_sq_z;
         }
@@ -249,7 +249,7 @@ impl<G: Group> RangeProofPlus<G> {
         // H_i: ω s_1 e s_{N-1-i} - ω e² (d_i y^{N-i} + z), with d_{jn+i} = z^{2(j+1)} 2^i.
         let h_factors: Vec<G::Scalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
         let mut h = Vec::new();
-        product_tree::<G>(weight * self.s1 * e * all_e, &h_factors, &mut h);
+        product_tree(weight * self.s1 * e * all_e, &h_factors, &mut h);
         let two_y_inv = y_inv + y_inv;
         let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
         let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}

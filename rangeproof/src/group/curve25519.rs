@@ -5,6 +5,15 @@
 macro_rules! curve25519_scalar_items {
     () => {
         type Scalar = curve25519_dalek::scalar::Scalar;
+        type FastScalar = super::montgomery::MontScalar;
+
+        fn to_fast(s: &curve25519_dalek::scalar::Scalar) -> super::montgomery::MontScalar {
+            (*s).into()
+        }
+
+        fn from_fast(f: &super::montgomery::MontScalar) -> curve25519_dalek::scalar::Scalar {
+            (*f).into()
+        }
         type PointEncoding = [u8; 32];
         type ScalarEncoding = [u8; 32];
 

@@ -16,6 +16,7 @@
 
 mod curve25519;
 pub mod ed25519;
+pub mod montgomery;
 pub mod ristretto;
 pub mod secp256k1;
 
@@ -79,6 +80,25 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
         + MulAssign
         + From<u64>;
 
+    /// The scalar field in the backend's fastest form for long chains of *public* arithmetic
+    /// (verifiers' flattening, challenge products, coefficient vectors): Montgomery form with
+    /// fiat-crypto on curve25519 ([`montgomery::MontScalar`]), the scalar type itself where
+    /// that is already fast. Converted once at the boundaries ([`Group::to_fast`],
+    /// [`Group::from_fast`]).
+    type FastScalar: Copy
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + Add<Output = Self::FastScalar>
+        + Sub<Output = Self::FastScalar>
+        + Mul<Output = Self::FastScalar>
+        + Neg<Output = Self::FastScalar>
+        + AddAssign
+        + SubAssign
+        + MulAssign
+        + From<u64>;
+
     /// A group element.
     type Point: Copy
         + Clone
@@ -125,6 +145,12 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     fn one() -> Self::Scalar {
         Self::Scalar::from(1u64)
     }
+
+    /// A scalar in the fast form.
+    fn to_fast(s: &Self::Scalar) -> Self::FastScalar;
+
+    /// A fast-form scalar back as a scalar.
+    fn from_fast(f: &Self::FastScalar) -> Self::Scalar;
 
     /// Multiplicative inverse; maps 0 to 0 (callers check for zero where it matters).
     fn invert(s: &Self::Scalar) -> Self::Scalar;

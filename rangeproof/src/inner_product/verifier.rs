@@ -42,10 +42,10 @@ impl<G: Group> InnerProductProof<G> {
 /// With \\(x_0 = \prod_j u_j^{-1}\\) and \\(f_t = u_{k-t}^2\\) this is the paper's
 /// \\(s_i = \prod_j u_j^{b(i,j)}\\); the verifiers fold their per-index weights into `start`
 /// and the factors so that whole scalar vectors cost one multiplication per entry.
-pub(crate) fn product_tree<G: Group>(
-    start: G::Scalar,
-    bit_factors: &[G::Scalar],
-    out: &mut Vec<G::Scalar>,
+pub(crate) fn product_tree<T: Copy + core::ops::Mul<Output = T>>(
+    start: T,
+    bit_factors: &[T],
+    out: &mut Vec<T>,
 ) {
     let n = 1usize << bit_factors.len();
     out.clear();
@@ -63,7 +63,6 @@ pub(crate) fn product_tree<G: Group>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::Ristretto255;
     use curve25519_dalek::Scalar;
 
     /// The recurrence against the definition s_i = prod_j u_j^{±1} (bit k-j of i).
@@ -74,7 +73,7 @@ mod tests {
         let start = u.iter().map(Scalar::invert).product::<Scalar>();
         let factors: Vec<Scalar> = (0..k).map(|t| u[k - 1 - t] * u[k - 1 - t]).collect();
         let mut s = Vec::new();
-        product_tree::<Ristretto255>(start, &factors, &mut s);
+        product_tree(start, &factors, &mut s);
         assert_eq!(s.len(), 1 << k);
         for (i, s_i) in s.iter().enumerate() {
             let expected: Scalar = (0..k)

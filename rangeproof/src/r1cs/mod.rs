@@ -119,13 +119,13 @@ pub const MAX_MULTIPLIERS: usize = 1 << MAX_LG_MULTIPLIERS;
 /// The flattened constraints: \\(\mathbf w_L, \mathbf w_R, \mathbf w_O\\) (length \\(n\\)),
 /// \\(\mathbf w_V\\) (length \\(m\\)) and \\(w_c\\), with constraint \\(q\\) weighted
 /// \\(z^{q+1}\\) and the committed and constant terms negated (they sit on the other side of
-/// eq. 82).
+/// eq. 82). In the group's fast scalar form: the verifier keeps computing in it.
 pub(crate) struct Weights<G: Group> {
-    pub w_l: Vec<G::Scalar>,
-    pub w_r: Vec<G::Scalar>,
-    pub w_o: Vec<G::Scalar>,
-    pub w_v: Vec<G::Scalar>,
-    pub w_c: G::Scalar,
+    pub w_l: Vec<G::FastScalar>,
+    pub w_r: Vec<G::FastScalar>,
+    pub w_o: Vec<G::FastScalar>,
+    pub w_v: Vec<G::FastScalar>,
+    pub w_c: G::FastScalar,
 }
 
 /// Flattens `constraints` over `n` multipliers and `m` commitments with challenge `z`.
@@ -137,12 +137,13 @@ pub(crate) fn flatten<G: Group>(
     n: usize,
     m: usize,
 ) -> Result<Weights<G>, R1csError> {
+    let zero = G::FastScalar::from(0);
     let mut w = Weights::<G> {
-        w_l: vec![G::zero(); n],
-        w_r: vec![G::zero(); n],
-        w_o: vec![G::zero(); n],
-        w_v: vec![G::zero(); m],
-        w_c: G::zero(),
+        w_l: vec![zero; n],
+        w_r: vec![zero; n],
+        w_o: vec![zero; n],
+        w_v: vec![zero; m],
+        w_c: zero,
     };
     // Compared as encodings: the scalar types' `==` is constant-time and several times slower,
     // and coefficients are public.
@@ -150,6 +151,7 @@ pub(crate) fn flatten<G: Group>(
         G::scalar_to_bytes(&G::one()),
         G::scalar_to_bytes(&-G::one()),
     );
+    let z = G::to_fast(&z);
     let mut z_q = z;
     for lc in constraints {
         for (var, coeff) in &lc.terms {
@@ -159,7 +161,7 @@ pub(crate) fn flatten<G: Group>(
             } else if bytes == minus_one {
                 -z_q
             } else {
-                z_q * *coeff
+                z_q * G::to_fast(coeff)
             };
             let slot = match *var {
                 Variable::MultiplierLeft(i) => w.w_l.get_mut(i),

@@ -255,6 +255,14 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
             return Err(crate::ProofError::VerificationFailed.into());
         }
         let weights = flatten::<G>(&self.constraints, z, n, m)?;
+        let scalars =
+            |v: &[G::FastScalar]| -> Vec<G::Scalar> { v.iter().map(G::from_fast).collect() };
+        let (w_l, w_r, w_o, w_v) = (
+            scalars(&weights.w_l),
+            scalars(&weights.w_r),
+            scalars(&weights.w_o),
+            scalars(&weights.w_v),
+        );
 
         // l(X) = l_1 X + l_2 X^2 + l_3 X^3, r(X) = r_0 + r_1 X + r_3 X^3 (eq. 97–98 with the
         // reference's second-phase commitments folded into the same coefficients).
@@ -269,10 +277,10 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         let mut r1 = Zeroizing::new(Vec::with_capacity(n));
         let mut r3 = Zeroizing::new(Vec::with_capacity(n));
         for (i, (sl, sr)) in s_l.zip(s_r).enumerate() {
-            l1.push(self.a_l[i] + y_inv_pows[i] * weights.w_r[i]);
+            l1.push(self.a_l[i] + y_inv_pows[i] * w_r[i]);
             l3.push(*sl);
-            r0.push(weights.w_o[i] - y_pows[i]);
-            r1.push(y_pows[i] * self.a_r[i] + weights.w_l[i]);
+            r0.push(w_o[i] - y_pows[i]);
+            r1.push(y_pows[i] * self.a_r[i] + w_l[i]);
             r3.push(y_pows[i] * *sr);
         }
         let l2 = &self.a_o[..];
@@ -307,7 +315,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         let u = self.transcript.challenge_scalar(b"u");
         let x = self.transcript.challenge_scalar(b"x");
 
-        let t2_blinding = ip(&weights.w_v, &self.v_blinding);
+        let t2_blinding = ip(&w_v, &self.v_blinding);
         let t_poly = [t1, t2, t3, t4, t5, t6];
         let tau = [
             t_blindings[0],

@@ -16,7 +16,6 @@ use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
 use crate::msm;
 use crate::transcript::TranscriptProtocol;
-use crate::util::{inner_product, powers};
 use crate::ProofError;
 
 type Deferred<'g, G, T> =
@@ -220,53 +219,60 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let u_inv = inverses;
         let (a, b) = (proof.ipp.a, proof.ipp.b);
 
+        // The vectors below are scalar work over 2n' entries: in the group's fast form
+        // (Montgomery on curve25519), converted once for the multiscalar multiplication.
+        let f = |s: &G::Scalar| G::to_fast(s);
+        let (fu, fx, fweight) = (f(&u), f(&x), f(&weight));
+        let sq = |v: &G::Scalar| f(v) * f(v);
+        let fu_sq: Vec<G::FastScalar> = ipp_u.iter().map(sq).collect();
+        let fu_inv_sq: Vec<G::FastScalar> = u_inv.iter().map(sq).collect();
         // s_i = Π_j u_j^{±1} times ωa; and ωb y^{-i} s_i^{-1} (the same tree with inverted
         // challenges and y^{-2^t} folded into its factors).
         let all_u = ipp_u.iter().fold(G::one(), |acc, v| acc * *v);
         let all_u_inv = u_inv.iter().fold(G::one(), |acc, v| acc * *v);
-        let mut y_inv_2t = y_inv;
+        let mut y_inv_2t = f(&y_inv);
         let mut g_factors = Vec::with_capacity(rounds);
         let mut h_factors = Vec::with_capacity(rounds);
         for t in 0..rounds {
-            let (uu, uu_inv) = (ipp_u[rounds - 1 - t], u_inv[rounds - 1 - t]);
-            g_factors.push(uu * uu);
-            h_factors.push(uu_inv * uu_inv * y_inv_2t);
+            g_factors.push(fu_sq[rounds - 1 - t]);
+            h_factors.push(fu_inv_sq[rounds - 1 - t] * y_inv_2t);
             y_inv_2t = y_inv_2t * y_inv_2t;
         }
         let mut a_s = Vec::new();
-        product_tree::<G>(weight * a * all_u_inv, &g_factors, &mut a_s);
+        product_tree(f(&(weight * a * all_u_inv)), &g_factors, &mut a_s);
         let mut b_y_s_inv = Vec::new();
-        product_tree::<G>(weight * b * all_u, &h_factors, &mut b_y_s_inv);
+        product_tree(f(&(weight * b * all_u)), &h_factors, &mut b_y_s_inv);
 
         // G_i: k_i (x y^{-i} w_R,i − a s_i);  H_i: k_i (y^{-i} (x w_L,i + w_O,i − b s_i^{-1}) − 1)
         // with k_i = 1 in the first phase and u after (eq. 105 of the paper, the reference's
         // second phase folded in), all times ω.
-        let y_inv_pows: Vec<G::Scalar> = powers::<G>(y_inv).take(padded_n).collect();
-        let mut y_inv_w_r = Vec::with_capacity(n);
-        let wx = weight * x;
+        let wx = fweight * fx;
+        let mut delta = G::FastScalar::from(0);
+        let mut y_inv_i = G::FastScalar::from(1);
+        let fy_inv = f(&y_inv);
         let mut g = Vec::with_capacity(padded_n);
         let mut h = Vec::with_capacity(padded_n);
         for i in 0..padded_n {
-            let k = if i < n1 { G::one() } else { u };
-            let (g_i, h_i) = if i < n {
-                let yw = y_inv_pows[i] * wts.w_r[i];
-                y_inv_w_r.push(yw);
+            let (mut g_i, mut h_i) = if i < n {
+                let yw = y_inv_i * wts.w_r[i];
+                delta += yw * wts.w_l[i];
                 (
                     wx * yw - a_s[i],
-                    y_inv_pows[i] * (wx * wts.w_l[i] + weight * wts.w_o[i]) - b_y_s_inv[i] - weight,
+                    y_inv_i * (wx * wts.w_l[i] + fweight * wts.w_o[i]) - b_y_s_inv[i] - fweight,
                 )
             } else {
-                (-a_s[i], -b_y_s_inv[i] - weight)
+                (-a_s[i], -b_y_s_inv[i] - fweight)
             };
-            if i < n1 {
-                g.push(g_i);
-                h.push(h_i);
-            } else {
-                g.push(k * g_i);
-                h.push(k * h_i);
+            if i >= n1 {
+                g_i *= fu;
+                h_i *= fu;
             }
+            g.push(G::from_fast(&g_i));
+            h.push(G::from_fast(&h_i));
+            y_inv_i *= fy_inv;
         }
-        let delta = inner_product::<G>(&y_inv_w_r, &wts.w_l);
+        let delta = G::from_fast(&delta);
+        let w_c = G::from_fast(&wts.w_c);
 
         let xx = x * x;
         let rxx = weight * r * xx;
@@ -276,7 +282,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let mut dynamic_points = Vec::with_capacity(11 + m + 2 * rounds);
         let ux = u * x;
         for (s, p) in [
-            (wx, &proof.a_i1),
+            (weight * x, &proof.a_i1),
             (weight * xx, &proof.a_o1),
             (weight * x3, &proof.s1),
             (weight * ux, &proof.a_i2),
@@ -292,16 +298,16 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
             dynamic_points.push(p.point);
         }
         for (w_v, v) in wts.w_v.iter().zip(&self.commitments) {
-            dynamic_scalars.push(*w_v * rxx);
+            dynamic_scalars.push(G::from_fast(w_v) * rxx);
             dynamic_points.push(v.point);
         }
         for (j, (l, rr)) in proof.ipp.l_vec.iter().zip(&proof.ipp.r_vec).enumerate() {
-            dynamic_scalars.push(weight * ipp_u[j] * ipp_u[j]);
+            dynamic_scalars.push(G::from_fast(&(fweight * fu_sq[j])));
             dynamic_points.push(l.point);
-            dynamic_scalars.push(weight * u_inv[j] * u_inv[j]);
+            dynamic_scalars.push(G::from_fast(&(fweight * fu_inv_sq[j])));
             dynamic_points.push(rr.point);
         }
-        let b_scalar = weight * w * (proof.t_x - a * b) + wr * (xx * (wts.w_c + delta) - proof.t_x);
+        let b_scalar = weight * w * (proof.t_x - a * b) + wr * (xx * (w_c + delta) - proof.t_x);
         let b_blinding = -weight * (proof.e_blinding + r * proof.t_x_blinding);
         Ok(R1csEquation {
             padded_n,

@@ -131,6 +131,16 @@ pub(crate) fn encode_quadratic_prefixed(p: &ProjectivePoint, even_prefix: u8) ->
 
 impl Group for Secp256k1 {
     type Scalar = Scalar;
+    // k256's scalars are already kept unpacked: no faster form to convert to.
+    type FastScalar = Scalar;
+
+    fn to_fast(s: &Scalar) -> Scalar {
+        *s
+    }
+
+    fn from_fast(f: &Scalar) -> Scalar {
+        *f
+    }
     type Point = ProjectivePoint;
     type PointEncoding = [u8; 33];
     type ScalarEncoding = [u8; 32];

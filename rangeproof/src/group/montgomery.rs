@@ -1,0 +1,189 @@
+//! Scalars of curve25519's prime-order group (ℓ = 2^252 + 277…493) in Montgomery form, with
+//! `fiat-crypto`'s formally verified arithmetic (`curve25519_scalar_64`).
+//!
+//! `curve25519-dalek`'s `Scalar` stores canonical bytes and unpacks, multiplies and repacks on
+//! every operation (≈ 83 ns a multiplication here); long chains of public scalar arithmetic —
+//! a verifier's flattening, challenge products, coefficient vectors — run in this form instead
+//! (one Montgomery multiplication, ≈ 20 ns) and convert once at the boundaries
+//! ([`crate::group::Group::to_fast`], [`crate::group::Group::from_fast`]).
+//!
+//! The arithmetic is constant-time (fiat's code has no secret-dependent branches); equality
+//! compares the limbs, which in Montgomery form are canonical (fully reduced).
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use curve25519_dalek::Scalar;
+use fiat::{
+    fiat_25519_scalar_montgomery_domain_field_element as Mont,
+    fiat_25519_scalar_non_montgomery_domain_field_element as Plain,
+};
+use fiat_crypto::curve25519_scalar_64 as fiat;
+
+/// A scalar mod ℓ in Montgomery form (`a·R mod ℓ`, R = 2^256), fully reduced.
+#[derive(Clone, Copy)]
+pub struct MontScalar(Mont);
+
+impl core::fmt::Debug for MontScalar {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "MontScalar({:?})", Scalar::from(*self))
+    }
+}
+
+impl PartialEq for MontScalar {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 .0 == other.0 .0
+    }
+}
+
+impl Eq for MontScalar {}
+
+impl MontScalar {
+    /// Zero.
+    pub const ZERO: MontScalar = MontScalar(Mont([0; 4]));
+
+    /// One (`R mod ℓ`).
+    pub fn one() -> Self {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_set_one(&mut out);
+        MontScalar(out)
+    }
+
+    /// The square.
+    pub fn square(&self) -> Self {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_square(&mut out, &self.0);
+        MontScalar(out)
+    }
+}
+
+impl From<Scalar> for MontScalar {
+    fn from(s: Scalar) -> Self {
+        let mut limbs = [0u64; 4];
+        // `Scalar`'s bytes are canonical (below ℓ), as `from_bytes` requires.
+        fiat::fiat_25519_scalar_from_bytes(&mut limbs, &s.to_bytes());
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_to_montgomery(&mut out, &Plain(limbs));
+        MontScalar(out)
+    }
+}
+
+impl From<MontScalar> for Scalar {
+    fn from(m: MontScalar) -> Scalar {
+        let mut plain = Plain([0; 4]);
+        fiat::fiat_25519_scalar_from_montgomery(&mut plain, &m.0);
+        let mut bytes = [0u8; 32];
+        fiat::fiat_25519_scalar_to_bytes(&mut bytes, &plain.0);
+        // fiat's output is fully reduced, so this reduction changes nothing (and cannot fail,
+        // unlike `from_canonical_bytes`).
+        Scalar::from_bytes_mod_order(bytes)
+    }
+}
+
+impl From<u64> for MontScalar {
+    fn from(v: u64) -> Self {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_to_montgomery(&mut out, &Plain([v, 0, 0, 0]));
+        MontScalar(out)
+    }
+}
+
+impl Add for MontScalar {
+    type Output = MontScalar;
+    fn add(self, rhs: MontScalar) -> MontScalar {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_add(&mut out, &self.0, &rhs.0);
+        MontScalar(out)
+    }
+}
+
+impl Sub for MontScalar {
+    type Output = MontScalar;
+    fn sub(self, rhs: MontScalar) -> MontScalar {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_sub(&mut out, &self.0, &rhs.0);
+        MontScalar(out)
+    }
+}
+
+impl Mul for MontScalar {
+    type Output = MontScalar;
+    fn mul(self, rhs: MontScalar) -> MontScalar {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_mul(&mut out, &self.0, &rhs.0);
+        MontScalar(out)
+    }
+}
+
+impl Neg for MontScalar {
+    type Output = MontScalar;
+    fn neg(self) -> MontScalar {
+        let mut out = Mont([0; 4]);
+        fiat::fiat_25519_scalar_opp(&mut out, &self.0);
+        MontScalar(out)
+    }
+}
+
+impl AddAssign for MontScalar {
+    fn add_assign(&mut self, rhs: MontScalar) {
+        *self = *self + rhs;
+    }
+}
+
+impl SubAssign for MontScalar {
+    fn sub_assign(&mut self, rhs: MontScalar) {
+        *self = *self - rhs;
+    }
+}
+
+impl MulAssign for MontScalar {
+    fn mul_assign(&mut self, rhs: MontScalar) {
+        *self = *self * rhs;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn scalar(bytes: [u8; 32]) -> Scalar {
+        Scalar::from_bytes_mod_order(bytes)
+    }
+
+    #[test]
+    fn edges() {
+        let minus_one = -Scalar::ONE;
+        for s in [Scalar::ZERO, Scalar::ONE, minus_one, Scalar::from(u64::MAX)] {
+            assert_eq!(Scalar::from(MontScalar::from(s)), s);
+            assert_eq!(
+                Scalar::from(MontScalar::from(s) * MontScalar::from(s)),
+                s * s
+            );
+            assert_eq!(Scalar::from(-MontScalar::from(s)), -s);
+        }
+        assert_eq!(Scalar::from(MontScalar::one()), Scalar::ONE);
+        assert_eq!(Scalar::from(MontScalar::ZERO), Scalar::ZERO);
+        assert_eq!(MontScalar::from(7u64), MontScalar::from(Scalar::from(7u64)));
+        assert_eq!(
+            MontScalar::from(minus_one) + MontScalar::one(),
+            MontScalar::ZERO
+        );
+    }
+
+    proptest! {
+        /// Every operation agrees with curve25519-dalek's `Scalar`.
+        #[test]
+        fn agrees_with_dalek(a in any::<[u8; 32]>(), b in any::<[u8; 32]>(), k in any::<u64>()) {
+            let (x, y) = (scalar(a), scalar(b));
+            let (mx, my) = (MontScalar::from(x), MontScalar::from(y));
+            prop_assert_eq!(Scalar::from(mx), x);
+            prop_assert_eq!(Scalar::from(mx + my), x + y);
+            prop_assert_eq!(Scalar::from(mx - my), x - y);
+            prop_assert_eq!(Scalar::from(mx * my), x * y);
+            prop_assert_eq!(Scalar::from(mx.square()), x * x);
+            prop_assert_eq!(Scalar::from(-mx), -x);
+            prop_assert_eq!(Scalar::from(MontScalar::from(k)), Scalar::from(k));
+            prop_assert_eq!(mx == my, x == y);
+        }
+    }
+}
