@@ -23,10 +23,11 @@ pub(crate) struct VerificationTerms<G: Group> {
     pub b: G::Scalar,
     /// Scalars of the first blinding bases \\(\tilde B_k\\) (at most as many as the flavor has).
     pub blinding: Vec<G::Scalar>,
-    /// Scalars of \\(G_i\\), \\(i < nm'\\), party-major.
-    pub g: Vec<G::Scalar>,
-    /// Scalars of \\(H_i\\).
-    pub h: Vec<G::Scalar>,
+    /// Scalars of \\(G_i\\), \\(i < nm'\\), party-major, in the group's fast form: batches sum
+    /// them across proofs in that form and convert once, for the multiscalar multiplication.
+    pub g: Vec<G::FastScalar>,
+    /// Scalars of \\(H_i\\), likewise.
+    pub h: Vec<G::FastScalar>,
     /// Scalars of the proof's own points.
     pub dynamic_scalars: Vec<G::Scalar>,
     /// The proof's own points and commitments.
@@ -38,8 +39,8 @@ impl<G: Group> VerificationTerms<G> {
     fn static_scalars(&self, gens: &Generators<G>) -> Vec<G::Scalar> {
         let len = gens.static_len(self.n, self.m, self.blinding.len());
         let mut statics = Vec::with_capacity(len + self.dynamic_scalars.len());
-        statics.extend_from_slice(&self.g);
-        statics.extend_from_slice(&self.h);
+        statics.extend(self.g.iter().map(G::from_fast));
+        statics.extend(self.h.iter().map(G::from_fast));
         statics.push(self.b);
         statics.extend_from_slice(&self.blinding);
         statics
@@ -93,9 +94,9 @@ struct PedersenSums<'g, G: Group> {
 /// chains, so a mixed batch multiplies each \\(G_{j,i}, H_{j,i}\\) once).
 struct VectorSums<'g, G: Group> {
     vector: &'g VectorGens<G>,
-    /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\).
-    g: Vec<Vec<G::Scalar>>,
-    h: Vec<Vec<G::Scalar>>,
+    /// Per party: scalars of \\(G_{j,i}\\) and \\(H_{j,i}\\), in the fast form.
+    g: Vec<Vec<G::FastScalar>>,
+    h: Vec<Vec<G::FastScalar>>,
 }
 
 /// A sum of weighted equations: the scalars of each fixed generator summed across proofs
@@ -177,8 +178,8 @@ impl<'g, G: Group> EquationSum<'g, G> {
         for j in 0..terms.m {
             let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
             if g_acc.len() < terms.n {
-                g_acc.resize(terms.n, G::zero());
-                h_acc.resize(terms.n, G::zero());
+                g_acc.resize(terms.n, G::FastScalar::from(0));
+                h_acc.resize(terms.n, G::FastScalar::from(0));
             }
             let range = j * terms.n..(j + 1) * terms.n;
             for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
@@ -207,9 +208,9 @@ impl<'g, G: Group> EquationSum<'g, G> {
         for sum in &self.vector {
             for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
                 let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
-                self.scalars.extend_from_slice(g_acc);
+                self.scalars.extend(g_acc.iter().map(G::from_fast));
                 self.points.extend_from_slice(g_pts);
-                self.scalars.extend_from_slice(h_acc);
+                self.scalars.extend(h_acc.iter().map(G::from_fast));
                 self.points.extend_from_slice(h_pts);
             }
         }

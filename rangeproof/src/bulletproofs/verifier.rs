@@ -188,35 +188,41 @@ impl<G: Group> RangeProof<G> {
         let zz = z * z;
         let wz = weight * z;
 
+        // The 2N generator scalars are computed (and, in a batch, summed) in the group's fast
+        // form; the few others stay scalars.
+        let f = |s: &G::Scalar| G::to_fast(s);
+        let fwz = f(&wz);
+
         // G_i: -ωz - ωa s_i. The product tree starts at ωa s_0 = ωa Π u_k^{-1}, and setting
         // bit t of i multiplies by u_{k-t}^2.
         let all_u_inv = u_inv.iter().fold(G::one(), |acc, x| acc * *x);
         let all_u = u.iter().fold(G::one(), |acc, x| acc * *x);
-        let g_factors: Vec<G::Scalar> = (0..rounds).map(|t| u_sq[rounds - 1 - t]).collect();
+        let g_factors: Vec<G::FastScalar> = (0..rounds).map(|t| f(&u_sq[rounds - 1 - t])).collect();
         let mut g = Vec::new();
-        crate::inner_product::product_tree(weight * a * all_u_inv, &g_factors, &mut g);
+        crate::inner_product::product_tree(f(&(weight * a * all_u_inv)), &g_factors, &mut g);
         for g_i in g.iter_mut() {
-            *g_i = -wz - *g_i;
+            *g_i = -fwz - *g_i;
         }
 
         // H_i: ωz + ω z^{2+j} 2^{i mod n} y^{-i} - ωb y^{-i} s_{N-1-i}. The last term is a
         // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
         // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
-        let h_factors: Vec<G::Scalar> = (0..rounds)
-            .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
+        let h_factors: Vec<G::FastScalar> = (0..rounds)
+            .map(|t| f(&(u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])))
             .collect();
         let mut h = Vec::new();
-        crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
-        let two_y_inv = y_inv + y_inv;
+        crate::inner_product::product_tree(f(&(weight * b * all_u)), &h_factors, &mut h);
+        let two_y_inv = f(&(y_inv + y_inv));
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
-        let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
+        let block_step = f(&(z * y_inv_n));
+        let mut block_start = f(&(weight * zz)); // ω z^{2+j} y^{-jn}
         for j in 0..m_padded {
             let mut p = block_start; // ω z^{2+j} 2^i y^{-(jn+i)}
             for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i = wz + p - *h_i;
+                *h_i = fwz + p - *h_i;
                 p *= two_y_inv;
             }
-            block_start *= z * y_inv_n;
+            block_start *= block_step;
         }
 
         // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^n - 1), over the padded parties.

@@ -235,28 +235,34 @@ impl<G: Group> RangeProofPlus<G> {
         let w_e_sq_z = w_e_sq * z;
         let zz = z * z;
 
+        // The 2N generator scalars are computed (and, in a batch, summed) in the group's fast
+        // form; the few others stay scalars.
+        let f = |s: &G::Scalar| G::to_fast(s);
+        let fw_e_sq_z = f(&w_e_sq_z);
+
         // G_i: ω r_1 e y^{-i} s_i + ω e² z. Product tree: at i = 0, ω r_1 e Π e_j^{-1}; setting
         // bit t of i multiplies by e_{k-t}² y^{-2^t}.
-        let g_factors: Vec<G::Scalar> = (0..k)
-            .map(|t| e_sq_rounds[k - 1 - t] * y_inv_pow2[t])
+        let g_factors: Vec<G::FastScalar> = (0..k)
+            .map(|t| f(&(e_sq_rounds[k - 1 - t] * y_inv_pow2[t])))
             .collect();
         let mut g = Vec::new();
-        product_tree(weight * self.r1 * e * all_e_inv, &g_factors, &mut g);
+        product_tree(f(&(weight * self.r1 * e * all_e_inv)), &g_factors, &mut g);
         for g_i in g.iter_mut() {
-            *g_i += w_e_sq_z;
+            *g_i += fw_e_sq_z;
         }
 
         // H_i: ω s_1 e s_{N-1-i} - ω e² (d_i y^{N-i} + z), with d_{jn+i} = z^{2(j+1)} 2^i.
-        let h_factors: Vec<G::Scalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
+        let h_factors: Vec<G::FastScalar> =
+            (0..k).map(|t| f(&e_inv_sq_rounds[k - 1 - t])).collect();
         let mut h = Vec::new();
-        product_tree(weight * self.s1 * e * all_e, &h_factors, &mut h);
-        let two_y_inv = y_inv + y_inv;
-        let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
-        let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}
+        product_tree(f(&(weight * self.s1 * e * all_e)), &h_factors, &mut h);
+        let two_y_inv = f(&(y_inv + y_inv));
+        let block_step = f(&(zz * y_inv_pow2[n.trailing_zeros() as usize])); // z² y^{-n}
+        let mut block_start = f(&(w_e_sq * zz * y_n)); // ω e² z^{2(j+1)} y^{N - jn}
         for j in 0..m_padded {
             let mut p = block_start;
             for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i -= p + w_e_sq_z;
+                *h_i -= p + fw_e_sq_z;
                 p *= two_y_inv;
             }
             block_start *= block_step;

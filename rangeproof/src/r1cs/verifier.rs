@@ -43,8 +43,9 @@ pub struct RandomizingVerifier<'g, G: Group, T: TranscriptProtocol<G>> {
 pub(crate) struct R1csEquation<G: Group> {
     /// \\(n'\\): how many of \\(\mathbf G, \mathbf H\\) the check uses.
     pub padded_n: usize,
-    pub g: Vec<G::Scalar>,
-    pub h: Vec<G::Scalar>,
+    /// Generator scalars in the fast form (converted for the multiscalar multiplication).
+    pub g: Vec<G::FastScalar>,
+    pub h: Vec<G::FastScalar>,
     pub b: G::Scalar,
     pub b_blinding: G::Scalar,
     pub dynamic_scalars: Vec<G::Scalar>,
@@ -71,8 +72,10 @@ impl<G: Group> R1csEquation<G> {
     pub(crate) fn holds(self, gens: &R1csGens<G>) -> bool {
         let chains = gens.chains(self.padded_n);
         let pc = gens.pedersen();
-        let mut scalars = self.g;
-        scalars.extend_from_slice(&self.h);
+        let mut scalars: Vec<G::Scalar> =
+            Vec::with_capacity(2 * self.padded_n + 2 + self.dynamic_scalars.len());
+        scalars.extend(self.g.iter().map(G::from_fast));
+        scalars.extend(self.h.iter().map(G::from_fast));
         scalars.push(self.b);
         scalars.push(self.b_blinding);
         scalars.extend_from_slice(&self.dynamic_scalars);
@@ -267,8 +270,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
                 g_i *= fu;
                 h_i *= fu;
             }
-            g.push(G::from_fast(&g_i));
-            h.push(G::from_fast(&h_i));
+            g.push(g_i);
+            h.push(h_i);
             y_inv_i *= fy_inv;
         }
         let delta = G::from_fast(&delta);
