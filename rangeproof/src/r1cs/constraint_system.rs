@@ -114,6 +114,26 @@ pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
 /// constraint-system call goes to the wrapped system and challenges come from its transcript.
 macro_rules! two_phases {
     ($outer:ident, $wrapper:ident, $field:ident) => {
+        impl<'g, G: Group, T: TranscriptProtocol<G>> $outer<'g, G, T> {
+            /// Ends the first phase (its commitments are in the transcript) and runs the
+            /// randomized-constraint callbacks, which may draw challenges.
+            fn second_phase(mut self) -> Result<Self, R1csError> {
+                self.pending_multiplier = None;
+                self.phase_one_constraints = Some(self.constraints.len());
+                if self.deferred.is_empty() {
+                    self.transcript.append_domain_separator(b"r1cs-1phase");
+                    return Ok(self);
+                }
+                self.transcript.append_domain_separator(b"r1cs-2phase");
+                let callbacks = core::mem::take(&mut self.deferred);
+                let mut randomizing = $wrapper { $field: self };
+                for callback in callbacks {
+                    callback(&mut randomizing)?;
+                }
+                Ok(randomizing.$field)
+            }
+        }
+
         impl<'g, G: Group, T: TranscriptProtocol<G> + 'g> RandomizableConstraintSystem<G>
             for $outer<'g, G, T>
         {

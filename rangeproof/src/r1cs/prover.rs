@@ -179,19 +179,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         self.transcript.append_point(b"S1", &s1.bytes);
 
         // The second phase: callbacks draw challenges bound to the first-phase commitments.
-        self.pending_multiplier = None;
-        self.phase_one_constraints = Some(self.constraints.len());
-        if self.deferred.is_empty() {
-            self.transcript.append_domain_separator(b"r1cs-1phase");
-        } else {
-            self.transcript.append_domain_separator(b"r1cs-2phase");
-            let callbacks = core::mem::take(&mut self.deferred);
-            let mut randomizing = RandomizingProver { prover: self };
-            for callback in callbacks {
-                callback(&mut randomizing)?;
-            }
-            self = randomizing.prover;
-        }
+        self = self.second_phase()?;
 
         // No proof of a false statement.
         if let Some(q) = self.unsatisfied_constraint() {

@@ -140,19 +140,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         tr.validate_and_append_point(b"A_O1", &proof.a_o1.bytes)?;
         tr.validate_and_append_point(b"S1", &proof.s1.bytes)?;
 
-        self.pending_multiplier = None;
-        self.phase_one_constraints = Some(self.constraints.len());
-        if self.deferred.is_empty() {
-            self.transcript.append_domain_separator(b"r1cs-1phase");
-        } else {
-            self.transcript.append_domain_separator(b"r1cs-2phase");
-            let callbacks = core::mem::take(&mut self.deferred);
-            let mut randomizing = RandomizingVerifier { verifier: self };
-            for callback in callbacks {
-                callback(&mut randomizing)?;
-            }
-            self = randomizing.verifier;
-        }
+        // The second phase: callbacks draw challenges bound to the first-phase commitments.
+        self = self.second_phase()?;
 
         let n = self.multipliers;
         if n > MAX_MULTIPLIERS {
