@@ -9,7 +9,7 @@ use rangeproof_cli::document::Openings;
 use serde::Serialize;
 use zeroize::Zeroizing;
 
-use crate::prove::{resolve_suite, write_secret};
+use crate::prove::{write_secret, SuiteArgs};
 use crate::Outcome;
 
 #[derive(Args)]
@@ -21,15 +21,8 @@ pub struct CommitArgs {
     /// Without them, fresh random blindings are drawn and written to `--openings`.
     #[arg(long, value_delimiter = ',')]
     blindings: Option<Vec<String>>,
-    /// Proof system whose convention to follow: bulletproofs (default) or bulletproofs+.
-    #[arg(long)]
-    scheme: Option<String>,
-    /// ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin).
-    #[arg(long)]
-    group: Option<String>,
-    /// dalek, tari, monero or grin (defaults by scheme and group).
-    #[arg(long)]
-    flavor: Option<String>,
+    #[command(flatten)]
+    suite: SuiteArgs,
     /// Blinding factors per commitment (Tari: 1 to 6).
     #[arg(long, default_value_t = 1)]
     extension_degree: usize,
@@ -51,11 +44,7 @@ struct Committed {
 }
 
 pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
-    let suite = resolve_suite(
-        args.scheme.as_deref(),
-        args.group.as_deref(),
-        args.flavor.as_deref(),
-    )?;
+    let suite = args.suite.resolve()?;
     let degree = args.extension_degree;
     if degree == 0 || degree > suite.max_extension_degree() {
         return Err(format!(

@@ -14,18 +14,47 @@ use zeroize::{Zeroize, Zeroizing};
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";
 
+/// The suite a command works in, as `prove` and `commit` name it.
 #[derive(Args)]
-pub struct ProveArgs {
+pub struct SuiteArgs {
     /// Proof system: bulletproofs (default) or bulletproofs+.
     #[arg(long)]
-    scheme: Option<String>,
+    pub scheme: Option<String>,
     /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin).
     #[arg(long)]
-    group: Option<String>,
+    pub group: Option<String>,
     /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
     /// (on ed25519) or grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format).
     #[arg(long)]
-    flavor: Option<String>,
+    pub flavor: Option<String>,
+}
+
+impl SuiteArgs {
+    /// The suite named: the scheme (default bulletproofs), group and flavor (defaults by
+    /// scheme).
+    pub fn resolve(&self) -> Result<Suite, String> {
+        let scheme = self.scheme.as_deref().unwrap_or("bulletproofs");
+        let (group, flavor) = (self.group.as_deref(), self.flavor.as_deref());
+        Suite::resolve(scheme, group, flavor).ok_or_else(|| {
+            let supported: Vec<String> = Suite::ALL
+                .iter()
+                .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
+                .collect();
+            format!(
+                "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
+                scheme,
+                group.unwrap_or("default"),
+                flavor.unwrap_or("default"),
+                supported.join(", ")
+            )
+        })
+    }
+}
+
+#[derive(Args)]
+pub struct ProveArgs {
+    #[command(flatten)]
+    suite: SuiteArgs,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
     #[arg(long, required_unless_present = "openings_in")]
     bits: Option<usize>,
@@ -107,8 +136,8 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
             Ok(())
         }
     };
-    agree("--scheme", &mut args.scheme, &openings.scheme)?;
-    agree("--group", &mut args.group, &openings.group)?;
+    agree("--scheme", &mut args.suite.scheme, &openings.scheme)?;
+    agree("--group", &mut args.suite.group, &openings.group)?;
     match args.bits {
         Some(b) if b != openings.bits => {
             return Err(format!(
@@ -137,37 +166,6 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
     Ok(GivenOpenings {
         blindings: Zeroizing::new(blindings),
         commitments: openings.commitments.clone(),
-    })
-}
-
-/// The suite a request names: the scheme, with the group and flavor where given.
-fn suite(args: &ProveArgs) -> Result<Suite, String> {
-    resolve_suite(
-        args.scheme.as_deref(),
-        args.group.as_deref(),
-        args.flavor.as_deref(),
-    )
-}
-
-/// The suite of a scheme (default bulletproofs), group and flavor (defaults by scheme).
-pub(crate) fn resolve_suite(
-    scheme: Option<&str>,
-    group: Option<&str>,
-    flavor: Option<&str>,
-) -> Result<Suite, String> {
-    let scheme = scheme.unwrap_or("bulletproofs");
-    Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-        let supported: Vec<String> = Suite::ALL
-            .iter()
-            .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
-            .collect();
-        format!(
-            "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
-            scheme,
-            group.unwrap_or("default"),
-            flavor.unwrap_or("default"),
-            supported.join(", ")
-        )
     })
 }
 
@@ -213,7 +211,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         }
     }
     let args = &args;
-    let suite = suite(args)?;
+    let suite = args.suite.resolve()?;
     let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
     let label = match &args.transcript_label {
         Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
