@@ -2,7 +2,7 @@
 //! for quick before/after comparisons and profiling (criterion's `versus_reference` and
 //! `versus_tari` benches are the measurements of record).
 //!
-//! `cargo run --release -p rangeproof --example batch_profile [rounds]`
+//! `cargo run --release -p rangeproof --example batch_profile [rounds] [proofs]`
 
 use std::time::Instant;
 
@@ -17,7 +17,10 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
-    let count = 1024;
+    let count: usize = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1024);
     let (bp, bpp) = (dalek::generators(), tari::generators());
     let statement = Statement {
         bits: 64,
