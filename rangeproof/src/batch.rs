@@ -90,23 +90,56 @@ impl<G: Group> Default for BatchVerifier<'_, G> {
     }
 }
 
-/// The equations of `entries` (`None` for rejected entries and degenerate challenges). With the
+/// The equations of `entries` (`None` for rejected entries and degenerate challenges). Every
+/// proof's values to invert are inverted together, with one field inversion for the whole
+/// chunk (a proof with a zero among them gets no equation: a degenerate challenge). With the
 /// `parallel` feature the proofs' scalar work is spread over the rayon threads.
 fn equations<'g, G: Group>(
     entries: &[&Entry<'g, G>],
 ) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
-    let compute = |entry: &&Entry<'g, G>| match entry {
+    let wanted: Vec<Option<Vec<G::Scalar>>> = entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::Pending { work, .. } => {
+                let values = work.to_invert();
+                (!values.iter().any(|v| *v == G::zero())).then_some(values)
+            }
+            Entry::Rejected | Entry::Accepted => None,
+        })
+        .collect();
+    let mut inverses: Vec<G::Scalar> = wanted.iter().flatten().flatten().copied().collect();
+    if !inverses.is_empty() {
+        G::batch_invert(&mut inverses);
+    }
+    let mut offset = 0;
+    let slices: Vec<Option<&[G::Scalar]>> = wanted
+        .iter()
+        .map(|w| {
+            w.as_ref().map(|values| {
+                let slice = &inverses[offset..offset + values.len()];
+                offset += values.len();
+                slice
+            })
+        })
+        .collect();
+    let compute = |(entry, inverses): (&&Entry<'g, G>, &Option<&[G::Scalar]>)| match entry {
+        Entry::Pending { gens, work } => inverses
+            .and_then(|i| work.equation_with(i))
+            .map(|terms| (*gens, terms)),
         Entry::Rejected | Entry::Accepted => None,
-        Entry::Pending { gens, work } => work.equation().map(|terms| (*gens, terms)),
     };
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        entries.par_iter().map(compute).collect()
+        entries
+            .par_iter()
+            .zip(slices.par_iter())
+            .map(compute)
+            .collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        entries.iter().map(compute).collect()
+        entries.iter().zip(slices.iter()).map(compute).collect()
     }
 }
 
@@ -426,6 +459,69 @@ mod tests {
     use rand::rngs::OsRng;
 
     type G = Ristretto255;
+
+    /// A proof stand-in that checks the inverses a batch hands it.
+    struct NeedsInverses(Vec<curve25519_dalek::Scalar>);
+
+    impl PendingVerification<G> for NeedsInverses {
+        fn equation(&self) -> Option<VerificationTerms<G>> {
+            let mut inverses = self.0.clone();
+            G::batch_invert(&mut inverses);
+            self.equation_with(&inverses)
+        }
+
+        fn to_invert(&self) -> Vec<curve25519_dalek::Scalar> {
+            self.0.clone()
+        }
+
+        fn equation_with(
+            &self,
+            inverses: &[curve25519_dalek::Scalar],
+        ) -> Option<VerificationTerms<G>> {
+            assert_eq!(inverses.len(), self.0.len());
+            for (v, i) in self.0.iter().zip(inverses) {
+                assert_eq!(*v * *i, curve25519_dalek::Scalar::ONE);
+            }
+            Some(VerificationTerms {
+                n: 0,
+                m: 0,
+                b: G::zero(),
+                blinding: Vec::new(),
+                g: Vec::new(),
+                h: Vec::new(),
+                dynamic_scalars: Vec::new(),
+                dynamic_points: Vec::new(),
+            })
+        }
+
+        fn generator_scalars(&self) -> usize {
+            0
+        }
+    }
+
+    /// One inversion for a chunk hands every proof the inverses of its own values, and a proof
+    /// with a zero among them gets no equation (it is rejected) without disturbing the others.
+    #[test]
+    fn a_chunk_shares_one_inversion() {
+        use curve25519_dalek::Scalar;
+        let gens = dalek::generators();
+        let pending = |values: &[u64]| Entry::Pending {
+            gens,
+            work: Box::new(NeedsInverses(
+                values.iter().map(|v| Scalar::from(*v)).collect(),
+            )),
+        };
+        let entries = [
+            pending(&[2, 3]),
+            pending(&[5, 0]),
+            pending(&[]),
+            Entry::Rejected,
+            pending(&[7, 11, 13]),
+        ];
+        let refs: Vec<&Entry<'_, G>> = entries.iter().collect();
+        let got: Vec<bool> = equations(&refs).iter().map(Option::is_some).collect();
+        assert_eq!(got, [true, false, true, false, true]);
+    }
 
     struct Sample {
         proof: RangeProof<G>,

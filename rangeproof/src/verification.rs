@@ -78,6 +78,19 @@ pub(crate) trait PendingVerification<G: Group>: Send + Sync {
     /// degenerate challenge rejects the proof).
     fn equation(&self) -> Option<VerificationTerms<G>>;
 
+    /// The nonzero scalars the equation needs inverted (none by default): a batch inverts those
+    /// of a whole chunk of proofs with one field inversion and hands each its own.
+    fn to_invert(&self) -> Vec<G::Scalar> {
+        Vec::new()
+    }
+
+    /// The equation, given the inverses of [`Self::to_invert`] in order (by default the
+    /// inverses are not needed).
+    fn equation_with(&self, inverses: &[G::Scalar]) -> Option<VerificationTerms<G>> {
+        let _ = inverses;
+        self.equation()
+    }
+
     /// How many generator scalars the equation carries (\\(2nm'\\)): what computing it
     /// costs in memory.
     fn generator_scalars(&self) -> usize;

@@ -152,6 +152,19 @@ impl<G: Group> RangeProof<G> {
     /// The verification equation times `weight`, from the replayed challenges: scalar work
     /// only, so batches can compute it for many proofs in parallel.
     pub(crate) fn terms(&self, r: &Challenges<G>, weight: G::Scalar) -> VerificationTerms<G> {
+        let mut inverses = r.to_invert();
+        G::batch_invert(&mut inverses);
+        self.terms_with(r, weight, &inverses)
+    }
+
+    /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
+    /// chunk's at once).
+    pub(crate) fn terms_with(
+        &self,
+        r: &Challenges<G>,
+        weight: G::Scalar,
+        inverses: &[G::Scalar],
+    ) -> VerificationTerms<G> {
         let Challenges {
             n,
             m_padded,
@@ -168,12 +181,8 @@ impl<G: Group> RangeProof<G> {
         let m = v_points.len();
         let rounds = u.len();
 
-        // One inversion for every challenge and y.
-        let mut inverses = u.clone();
-        inverses.push(y);
-        G::batch_invert(&mut inverses);
-        let y_inv = inverses.pop().expect("y was pushed");
-        let u_inv = inverses;
+        // The inverses of every round challenge, then of y (nonzero: checked when replayed).
+        let (u_inv, y_inv) = (&inverses[..rounds], inverses[rounds]);
         let u_sq: Vec<G::Scalar> = u.iter().map(|u| *u * *u).collect();
         let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|u| *u * *u).collect();
 
@@ -293,6 +302,14 @@ pub(crate) struct Challenges<G: Group> {
 }
 
 impl<G: Group> Challenges<G> {
+    /// What the equation inverts: the round challenges, then y (all nonzero: the replay
+    /// rejects zero challenges).
+    pub(crate) fn to_invert(&self) -> Vec<G::Scalar> {
+        let mut values = self.u.clone();
+        values.push(self.y);
+        values
+    }
+
     /// The proof's bit size and padded aggregation size.
     pub(crate) fn shape(&self) -> (usize, usize) {
         (self.n, self.m_padded)
@@ -309,6 +326,17 @@ pub(crate) struct PendingBulletproof<G: Group> {
 impl<G: Group> PendingVerification<G> for PendingBulletproof<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
         Some(self.proof.terms(&self.challenges, self.weight))
+    }
+
+    fn to_invert(&self) -> Vec<G::Scalar> {
+        self.challenges.to_invert()
+    }
+
+    fn equation_with(&self, inverses: &[G::Scalar]) -> Option<VerificationTerms<G>> {
+        Some(
+            self.proof
+                .terms_with(&self.challenges, self.weight, inverses),
+        )
     }
 
     fn generator_scalars(&self) -> usize {

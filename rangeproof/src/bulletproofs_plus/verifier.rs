@@ -189,6 +189,22 @@ impl<G: Group> RangeProofPlus<G> {
         c: &Challenges<G>,
         weight: G::Scalar,
     ) -> Result<VerificationTerms<G>, ProofError> {
+        let mut inverses = c.to_invert();
+        if inverses.iter().any(|s| *s == G::zero()) {
+            return Err(ProofError::VerificationFailed);
+        }
+        G::batch_invert(&mut inverses);
+        self.terms_with(c, weight, &inverses)
+    }
+
+    /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
+    /// chunk's at once).
+    pub(crate) fn terms_with(
+        &self,
+        c: &Challenges<G>,
+        weight: G::Scalar,
+        inverses: &[G::Scalar],
+    ) -> Result<VerificationTerms<G>, ProofError> {
         let Challenges {
             y,
             z,
@@ -202,18 +218,11 @@ impl<G: Group> RangeProofPlus<G> {
         } = *c;
         let k = e_rounds.len();
 
-        // One inversion for the round challenges, y and y - 1.
-        let y_minus_1 = y - G::one();
-        if y_minus_1 == G::zero() {
+        // The inverses of the round challenges, y and y - 1 (see `Challenges::to_invert`).
+        if inverses.len() != k + 2 {
             return Err(ProofError::VerificationFailed);
         }
-        let mut inverses = e_rounds.clone();
-        inverses.push(y);
-        inverses.push(y_minus_1);
-        G::batch_invert(&mut inverses);
-        let y_minus_1_inv = inverses.pop().expect("pushed");
-        let y_inv = inverses.pop().expect("pushed");
-        let e_inv = inverses;
+        let (e_inv, y_inv, y_minus_1_inv) = (&inverses[..k], inverses[k], inverses[k + 1]);
 
         let e_sq_rounds: Vec<G::Scalar> = e_rounds.iter().map(|x| *x * *x).collect();
         let e_inv_sq_rounds: Vec<G::Scalar> = e_inv.iter().map(|x| *x * *x).collect();
@@ -314,6 +323,15 @@ impl<G: Group> RangeProofPlus<G> {
 }
 
 impl<G: Group> Challenges<G> {
+    /// What the equation inverts: the round challenges, y and y − 1 (the round challenges and
+    /// y are nonzero by the replay; y − 1 may be zero, which rejects the proof).
+    pub(crate) fn to_invert(&self) -> Vec<G::Scalar> {
+        let mut values = self.rounds.clone();
+        values.push(self.y);
+        values.push(self.y - G::one());
+        values
+    }
+
     /// The proof's bit size and padded aggregation size.
     pub(crate) fn shape(&self) -> (usize, usize) {
         (self.n, self.m_padded)
@@ -330,6 +348,16 @@ pub(crate) struct PendingBulletproofPlus<G: Group> {
 impl<G: Group> PendingVerification<G> for PendingBulletproofPlus<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
         self.proof.terms(&self.challenges, self.weight).ok()
+    }
+
+    fn to_invert(&self) -> Vec<G::Scalar> {
+        self.challenges.to_invert()
+    }
+
+    fn equation_with(&self, inverses: &[G::Scalar]) -> Option<VerificationTerms<G>> {
+        self.proof
+            .terms_with(&self.challenges, self.weight, inverses)
+            .ok()
     }
 
     fn generator_scalars(&self) -> usize {
