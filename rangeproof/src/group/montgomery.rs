@@ -73,9 +73,11 @@ impl From<MontScalar> for Scalar {
         fiat::fiat_25519_scalar_from_montgomery(&mut plain, &m.0);
         let mut bytes = [0u8; 32];
         fiat::fiat_25519_scalar_to_bytes(&mut bytes, &plain.0);
-        // fiat's output is fully reduced, so this reduction changes nothing (and cannot fail,
-        // unlike `from_canonical_bytes`).
-        Scalar::from_bytes_mod_order(bytes)
+        // fiat's output is fully reduced, so the canonical decoding (a comparison, where a
+        // reduction would cost two Montgomery multiplications) always succeeds; the reduction
+        // is only the no-panic fallback.
+        Option::from(Scalar::from_canonical_bytes(bytes))
+            .unwrap_or_else(|| Scalar::from_bytes_mod_order(bytes))
     }
 }
 
