@@ -97,20 +97,21 @@ impl<G: Group> Default for BatchVerifier<'_, G> {
 fn equations<'g, G: Group>(
     entries: &[&Entry<'g, G>],
 ) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
-    let wanted: Vec<Option<Vec<G::Scalar>>> = entries
+    let zero = G::FastScalar::from(0);
+    let wanted: Vec<Option<Vec<G::FastScalar>>> = entries
         .iter()
         .map(|entry| match entry {
             Entry::Pending { work, .. } => {
                 let values = work.to_invert();
-                (!values.iter().any(|v| *v == G::zero())).then_some(values)
+                (!values.iter().any(|v| *v == zero)).then_some(values)
             }
             Entry::Rejected | Entry::Accepted => None,
         })
         .collect();
-    let mut inverses: Vec<G::Scalar> = wanted.iter().flatten().flatten().copied().collect();
-    batch_invert_fast::<G>(&mut inverses);
+    let mut inverses: Vec<G::FastScalar> = wanted.iter().flatten().flatten().copied().collect();
+    crate::verification::batch_invert_fast::<G>(&mut inverses);
     let mut offset = 0;
-    let slices: Vec<Option<&[G::Scalar]>> = wanted
+    let slices: Vec<Option<&[G::FastScalar]>> = wanted
         .iter()
         .map(|w| {
             w.as_ref().map(|values| {
@@ -120,7 +121,7 @@ fn equations<'g, G: Group>(
             })
         })
         .collect();
-    let compute = |(entry, inverses): (&&Entry<'g, G>, &Option<&[G::Scalar]>)| match entry {
+    let compute = |(entry, inverses): (&&Entry<'g, G>, &Option<&[G::FastScalar]>)| match entry {
         Entry::Pending { gens, work } => inverses
             .and_then(|i| work.equation_with(i))
             .map(|terms| (*gens, terms)),
@@ -138,27 +139,6 @@ fn equations<'g, G: Group>(
     #[cfg(not(feature = "parallel"))]
     {
         entries.iter().zip(slices.iter()).map(compute).collect()
-    }
-}
-
-/// Inverts every (nonzero) value with one field inversion, Montgomery's trick computed in the
-/// group's fast scalar form (three multiplications a value, at a fraction of the cost of the
-/// scalar type's own).
-fn batch_invert_fast<G: Group>(values: &mut [G::Scalar]) {
-    if values.is_empty() {
-        return;
-    }
-    let fast: Vec<G::FastScalar> = values.iter().map(G::to_fast).collect();
-    let mut prefix = Vec::with_capacity(fast.len());
-    let mut acc = G::FastScalar::from(1);
-    for f in &fast {
-        prefix.push(acc);
-        acc *= *f;
-    }
-    let mut inv = G::to_fast(&G::invert(&G::from_fast(&acc)));
-    for i in (0..fast.len()).rev() {
-        values[i] = G::from_fast(&(inv * prefix[i]));
-        inv *= fast[i];
     }
 }
 
@@ -473,6 +453,7 @@ impl BatchVerifier<'_, crate::group::Secp256k1> {
 mod tests {
     use super::*;
     use crate::generators::dalek;
+    use crate::group::montgomery::MontScalar;
     use crate::group::Ristretto255;
     use merlin::Transcript;
     use rand::rngs::OsRng;
@@ -484,22 +465,19 @@ mod tests {
 
     impl PendingVerification<G> for NeedsInverses {
         fn equation(&self) -> Option<VerificationTerms<G>> {
-            let mut inverses = self.0.clone();
-            G::batch_invert(&mut inverses);
+            let mut inverses = self.to_invert();
+            crate::verification::batch_invert_fast::<G>(&mut inverses);
             self.equation_with(&inverses)
         }
 
-        fn to_invert(&self) -> Vec<curve25519_dalek::Scalar> {
-            self.0.clone()
+        fn to_invert(&self) -> Vec<MontScalar> {
+            self.0.iter().map(G::to_fast).collect()
         }
 
-        fn equation_with(
-            &self,
-            inverses: &[curve25519_dalek::Scalar],
-        ) -> Option<VerificationTerms<G>> {
+        fn equation_with(&self, inverses: &[MontScalar]) -> Option<VerificationTerms<G>> {
             assert_eq!(inverses.len(), self.0.len());
             for (v, i) in self.0.iter().zip(inverses) {
-                assert_eq!(*v * *i, curve25519_dalek::Scalar::ONE);
+                assert_eq!(*v * G::from_fast(i), curve25519_dalek::Scalar::ONE);
             }
             Some(VerificationTerms {
                 n: 0,

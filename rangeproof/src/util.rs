@@ -1,5 +1,7 @@
 //! Small scalar-vector helpers shared by the proof systems.
 
+use core::ops::{Add, Mul};
+
 use crate::group::Group;
 
 /// \\( 1, x, x^2, \ldots \\) (an endless iterator; `take` what you need).
@@ -9,12 +11,15 @@ pub(crate) fn powers<G: Group>(x: G::Scalar) -> impl Iterator<Item = G::Scalar> 
 
 /// \\( \sum_{i<n} x^i \\) for `n` a power of two, in \\(2\log_2 n\\) multiplications:
 /// \\( \sum_{i<2k} x^i = (1 + x^k) \sum_{i<k} x^i \\).
-pub(crate) fn sum_of_powers<G: Group>(x: G::Scalar, n: usize) -> G::Scalar {
+pub(crate) fn sum_of_powers<T>(x: T, n: usize) -> T
+where
+    T: Copy + Add<Output = T> + Mul<Output = T> + From<u64>,
+{
     debug_assert!(n.is_power_of_two() || n == 0);
     if n == 0 {
-        return G::zero();
+        return T::from(0);
     }
-    let mut sum = G::one();
+    let mut sum = T::from(1);
     let mut x_k = x;
     let mut k = 1;
     while k < n {
@@ -44,7 +49,7 @@ mod tests {
             let naive = powers::<Ristretto255>(x)
                 .take(n)
                 .fold(Scalar::ZERO, |a, b| a + b);
-            assert_eq!(sum_of_powers::<Ristretto255>(x, n), naive, "n = {n}");
+            assert_eq!(sum_of_powers(x, n), naive, "n = {n}");
         }
     }
 }

@@ -153,38 +153,43 @@ impl<G: Group> RangeProof<G> {
     /// only, so batches can compute it for many proofs in parallel.
     pub(crate) fn terms(&self, r: &Challenges<G>, weight: G::Scalar) -> VerificationTerms<G> {
         let mut inverses = r.to_invert();
-        G::batch_invert(&mut inverses);
+        crate::verification::batch_invert_fast::<G>(&mut inverses);
         self.terms_with(r, weight, &inverses)
     }
 
     /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
     /// chunk's at once).
+    ///
+    /// Every scalar is computed in the group's fast form ([`Group::FastScalar`]: Montgomery form
+    /// on curve25519), converted in once at the top and out once for the few scalars the
+    /// multiscalar multiplication takes as they are.
     pub(crate) fn terms_with(
         &self,
         r: &Challenges<G>,
         weight: G::Scalar,
-        inverses: &[G::Scalar],
+        inverses: &[G::FastScalar],
     ) -> VerificationTerms<G> {
+        let f = |s: &G::Scalar| G::to_fast(s);
         let Challenges {
             n,
             m_padded,
-            y,
-            z,
-            x,
-            w,
             ref u,
-            c,
             ref v_points,
             flavor,
+            ..
         } = *r;
+        let (y, z, x, w, c) = (f(&r.y), f(&r.z), f(&r.x), f(&r.w), f(&r.c));
+        let weight = f(&weight);
+        let one = G::FastScalar::from(1);
         let nm = n * m_padded;
         let m = v_points.len();
         let rounds = u.len();
 
         // The inverses of every round challenge, then of y (nonzero: checked when replayed).
+        let u: Vec<G::FastScalar> = u.iter().map(f).collect();
         let (u_inv, y_inv) = (&inverses[..rounds], inverses[rounds]);
-        let u_sq: Vec<G::Scalar> = u.iter().map(|u| *u * *u).collect();
-        let u_inv_sq: Vec<G::Scalar> = u_inv.iter().map(|u| *u * *u).collect();
+        let u_sq: Vec<G::FastScalar> = u.iter().map(|u| *u * *u).collect();
+        let u_inv_sq: Vec<G::FastScalar> = u_inv.iter().map(|u| *u * *u).collect();
 
         // y^{-2^t} for t ≤ log2(nm).
         let mut y_inv_pow2 = Vec::with_capacity(rounds + 1);
@@ -193,64 +198,62 @@ impl<G: Group> RangeProof<G> {
             y_inv_pow2.push(y_inv_pow2[t] * y_inv_pow2[t]);
         }
 
-        let (a, b) = (self.ipp.a, self.ipp.b);
+        let (a, b) = (f(&self.ipp.a), f(&self.ipp.b));
         let zz = z * z;
         let wz = weight * z;
 
-        // The 2N generator scalars are computed (and, in a batch, summed) in the group's fast
-        // form; the few others stay scalars.
-        let f = |s: &G::Scalar| G::to_fast(s);
-        let fwz = f(&wz);
-
         // G_i: -ωz - ωa s_i. The product tree starts at ωa s_0 = ωa Π u_k^{-1}, and setting
         // bit t of i multiplies by u_{k-t}^2.
-        let all_u_inv = u_inv.iter().fold(G::one(), |acc, x| acc * *x);
-        let all_u = u.iter().fold(G::one(), |acc, x| acc * *x);
-        let g_factors: Vec<G::FastScalar> = (0..rounds).map(|t| f(&u_sq[rounds - 1 - t])).collect();
+        let all_u_inv = u_inv.iter().fold(one, |acc, x| acc * *x);
+        let all_u = u.iter().fold(one, |acc, x| acc * *x);
+        let g_factors: Vec<G::FastScalar> = (0..rounds).map(|t| u_sq[rounds - 1 - t]).collect();
         let mut g = Vec::new();
-        crate::inner_product::product_tree(f(&(weight * a * all_u_inv)), &g_factors, &mut g);
+        crate::inner_product::product_tree(weight * a * all_u_inv, &g_factors, &mut g);
         for g_i in g.iter_mut() {
-            *g_i = -fwz - *g_i;
+            *g_i = -wz - *g_i;
         }
 
         // H_i: ωz + ω z^{2+j} 2^{i mod n} y^{-i} - ωb y^{-i} s_{N-1-i}. The last term is a
         // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
         // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
         let h_factors: Vec<G::FastScalar> = (0..rounds)
-            .map(|t| f(&(u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])))
+            .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
             .collect();
         let mut h = Vec::new();
-        crate::inner_product::product_tree(f(&(weight * b * all_u)), &h_factors, &mut h);
-        let two_y_inv = f(&(y_inv + y_inv));
+        crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
+        let two_y_inv = y_inv + y_inv;
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
-        let block_step = f(&(z * y_inv_n));
-        let mut block_start = f(&(weight * zz)); // ω z^{2+j} y^{-jn}
+        let block_step = z * y_inv_n;
+        let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
         for j in 0..m_padded {
             let mut p = block_start; // ω z^{2+j} 2^i y^{-(jn+i)}
             for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i = fwz + p - *h_i;
+                *h_i = wz + p - *h_i;
                 p *= two_y_inv;
             }
             block_start *= block_step;
         }
 
         // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^n - 1), over the padded parties.
-        let sum_y = sum_of_powers::<G>(y, nm);
-        let sum_2 = G::Scalar::from(u64::MAX >> (64 - n)); // 2^n - 1
-        let sum_z = sum_of_powers::<G>(z, m_padded) * zz * z;
+        let sum_y = sum_of_powers(y, nm);
+        let sum_2 = G::FastScalar::from(u64::MAX >> (64 - n)); // 2^n - 1
+        let sum_z = sum_of_powers(z, m_padded) * zz * z;
         let delta = (z - zz) * sum_y - sum_z * sum_2;
 
+        let (t_x, t_x_blinding, e_blinding) =
+            (f(&self.t_x), f(&self.t_x_blinding), f(&self.e_blinding));
         let wc = weight * c;
-        let b_scalar = weight * w * (self.t_x - a * b) + wc * (delta - self.t_x);
-        let b_blinding = -(weight * self.e_blinding) - wc * self.t_x_blinding;
+        let b_scalar = weight * w * (t_x - a * b) + wc * (delta - t_x);
+        let b_blinding = -(weight * e_blinding) - wc * t_x_blinding;
 
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
         let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
+        let out = |s: G::FastScalar| G::from_fast(&s);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
         let wcx = wc * x;
-        dynamic_scalars.extend([weight, weight * x, wcx, wcx * x]);
+        dynamic_scalars.extend([weight, weight * x, wcx, wcx * x].map(out));
         dynamic_points.extend([
             clear(&self.a.point),
             clear(&self.s.point),
@@ -259,22 +262,22 @@ impl<G: Group> RangeProof<G> {
         ]);
         let mut wcz_j = wc * zz;
         for v in v_points {
-            dynamic_scalars.push(wcz_j);
+            dynamic_scalars.push(out(wcz_j));
             dynamic_points.push(clear(v));
             wcz_j *= z;
         }
         for k in 0..rounds {
-            dynamic_scalars.push(weight * u_sq[k]);
+            dynamic_scalars.push(out(weight * u_sq[k]));
             dynamic_points.push(clear(&self.ipp.l_vec[k].point));
-            dynamic_scalars.push(weight * u_inv_sq[k]);
+            dynamic_scalars.push(out(weight * u_inv_sq[k]));
             dynamic_points.push(clear(&self.ipp.r_vec[k].point));
         }
 
         VerificationTerms {
             n,
             m: m_padded,
-            b: b_scalar,
-            blinding: vec![b_blinding],
+            b: out(b_scalar),
+            blinding: vec![out(b_blinding)],
             g,
             h,
             dynamic_scalars,
@@ -304,9 +307,9 @@ pub(crate) struct Challenges<G: Group> {
 impl<G: Group> Challenges<G> {
     /// What the equation inverts: the round challenges, then y (all nonzero: the replay
     /// rejects zero challenges).
-    pub(crate) fn to_invert(&self) -> Vec<G::Scalar> {
-        let mut values = self.u.clone();
-        values.push(self.y);
+    pub(crate) fn to_invert(&self) -> Vec<G::FastScalar> {
+        let mut values: Vec<G::FastScalar> = self.u.iter().map(G::to_fast).collect();
+        values.push(G::to_fast(&self.y));
         values
     }
 
@@ -328,11 +331,11 @@ impl<G: Group> PendingVerification<G> for PendingBulletproof<G> {
         Some(self.proof.terms(&self.challenges, self.weight))
     }
 
-    fn to_invert(&self) -> Vec<G::Scalar> {
+    fn to_invert(&self) -> Vec<G::FastScalar> {
         self.challenges.to_invert()
     }
 
-    fn equation_with(&self, inverses: &[G::Scalar]) -> Option<VerificationTerms<G>> {
+    fn equation_with(&self, inverses: &[G::FastScalar]) -> Option<VerificationTerms<G>> {
         Some(
             self.proof
                 .terms_with(&self.challenges, self.weight, inverses),

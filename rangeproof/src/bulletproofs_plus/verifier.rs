@@ -190,32 +190,37 @@ impl<G: Group> RangeProofPlus<G> {
         weight: G::Scalar,
     ) -> Result<VerificationTerms<G>, ProofError> {
         let mut inverses = c.to_invert();
-        if inverses.iter().any(|s| *s == G::zero()) {
+        if inverses.iter().any(|s| *s == G::FastScalar::from(0)) {
             return Err(ProofError::VerificationFailed);
         }
-        G::batch_invert(&mut inverses);
+        crate::verification::batch_invert_fast::<G>(&mut inverses);
         self.terms_with(c, weight, &inverses)
     }
 
     /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
     /// chunk's at once).
+    ///
+    /// Every scalar is computed in the group's fast form ([`Group::FastScalar`]: Montgomery form
+    /// on curve25519), converted in once at the top and out once for the few scalars the
+    /// multiscalar multiplication takes as they are.
     pub(crate) fn terms_with(
         &self,
         c: &Challenges<G>,
         weight: G::Scalar,
-        inverses: &[G::Scalar],
+        inverses: &[G::FastScalar],
     ) -> Result<VerificationTerms<G>, ProofError> {
+        let f = |s: &G::Scalar| G::to_fast(s);
         let Challenges {
-            y,
-            z,
             rounds: ref e_rounds,
-            e,
             ref v,
             n,
             m_padded,
             ref minimums,
             flavor,
+            ..
         } = *c;
+        let (y, z, e, weight) = (f(&c.y), f(&c.z), f(&c.e), f(&weight));
+        let one = G::FastScalar::from(1);
         let k = e_rounds.len();
 
         // The inverses of the round challenges, y and y - 1 (see `Challenges::to_invert`).
@@ -224,10 +229,11 @@ impl<G: Group> RangeProofPlus<G> {
         }
         let (e_inv, y_inv, y_minus_1_inv) = (&inverses[..k], inverses[k], inverses[k + 1]);
 
-        let e_sq_rounds: Vec<G::Scalar> = e_rounds.iter().map(|x| *x * *x).collect();
-        let e_inv_sq_rounds: Vec<G::Scalar> = e_inv.iter().map(|x| *x * *x).collect();
-        let all_e = e_rounds.iter().fold(G::one(), |acc, x| acc * *x);
-        let all_e_inv = e_inv.iter().fold(G::one(), |acc, x| acc * *x);
+        let e_rounds: Vec<G::FastScalar> = e_rounds.iter().map(f).collect();
+        let e_sq_rounds: Vec<G::FastScalar> = e_rounds.iter().map(|x| *x * *x).collect();
+        let e_inv_sq_rounds: Vec<G::FastScalar> = e_inv.iter().map(|x| *x * *x).collect();
+        let all_e = e_rounds.iter().fold(one, |acc, x| acc * *x);
+        let all_e_inv = e_inv.iter().fold(one, |acc, x| acc * *x);
 
         // y^{±2^t} for t ≤ log2(N); y^N, y^{N+1}.
         let mut y_pow2 = vec![y];
@@ -243,77 +249,72 @@ impl<G: Group> RangeProofPlus<G> {
         let w_e_sq = weight * e_sq;
         let w_e_sq_z = w_e_sq * z;
         let zz = z * z;
-
-        // The 2N generator scalars are computed (and, in a batch, summed) in the group's fast
-        // form; the few others stay scalars.
-        let f = |s: &G::Scalar| G::to_fast(s);
-        let fw_e_sq_z = f(&w_e_sq_z);
+        let (r1, s1) = (f(&self.r1), f(&self.s1));
 
         // G_i: ω r_1 e y^{-i} s_i + ω e² z. Product tree: at i = 0, ω r_1 e Π e_j^{-1}; setting
         // bit t of i multiplies by e_{k-t}² y^{-2^t}.
         let g_factors: Vec<G::FastScalar> = (0..k)
-            .map(|t| f(&(e_sq_rounds[k - 1 - t] * y_inv_pow2[t])))
+            .map(|t| e_sq_rounds[k - 1 - t] * y_inv_pow2[t])
             .collect();
         let mut g = Vec::new();
-        product_tree(f(&(weight * self.r1 * e * all_e_inv)), &g_factors, &mut g);
+        product_tree(weight * r1 * e * all_e_inv, &g_factors, &mut g);
         for g_i in g.iter_mut() {
-            *g_i += fw_e_sq_z;
+            *g_i += w_e_sq_z;
         }
 
         // H_i: ω s_1 e s_{N-1-i} - ω e² (d_i y^{N-i} + z), with d_{jn+i} = z^{2(j+1)} 2^i.
-        let h_factors: Vec<G::FastScalar> =
-            (0..k).map(|t| f(&e_inv_sq_rounds[k - 1 - t])).collect();
+        let h_factors: Vec<G::FastScalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
         let mut h = Vec::new();
-        product_tree(f(&(weight * self.s1 * e * all_e)), &h_factors, &mut h);
-        let two_y_inv = f(&(y_inv + y_inv));
-        let block_step = f(&(zz * y_inv_pow2[n.trailing_zeros() as usize])); // z² y^{-n}
-        let mut block_start = f(&(w_e_sq * zz * y_n)); // ω e² z^{2(j+1)} y^{N - jn}
+        product_tree(weight * s1 * e * all_e, &h_factors, &mut h);
+        let two_y_inv = y_inv + y_inv;
+        let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
+        let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}
         for j in 0..m_padded {
             let mut p = block_start;
             for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i -= p + fw_e_sq_z;
+                *h_i -= p + w_e_sq_z;
                 p *= two_y_inv;
             }
             block_start *= block_step;
         }
 
         // B: ω (r_1 y s_1 + e² (y^{N+1} z Σd + (z² - z) Σ_{i=1}^{N} y^i + y^{N+1} Σ_j z^{2(j+1)} μ_j)).
-        let y_sum = y * (y_n - G::one()) * y_minus_1_inv;
-        let two_n_minus_1 = G::Scalar::from(u64::MAX >> (64 - n));
-        let d_sum = two_n_minus_1 * zz * sum_of_powers::<G>(zz, m_padded);
-        let mut b_scalar = self.r1 * y * self.s1 + e_sq * (y_n1 * z * d_sum + (zz - z) * y_sum);
+        let y_sum = y * (y_n - one) * y_minus_1_inv;
+        let two_n_minus_1 = G::FastScalar::from(u64::MAX >> (64 - n));
+        let d_sum = two_n_minus_1 * zz * sum_of_powers(zz, m_padded);
+        let mut b_scalar = r1 * y * s1 + e_sq * (y_n1 * z * d_sum + (zz - z) * y_sum);
 
         let mut dynamic_scalars = Vec::with_capacity(3 + v.len() + 2 * k);
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
         let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
-        let w_e_sq = weight * e_sq;
+        let out = |s: G::FastScalar| G::from_fast(&s);
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
         for (j, v_j) in v.iter().enumerate() {
-            dynamic_scalars.push(-(weight * z_2j));
+            dynamic_scalars.push(out(-(weight * z_2j)));
             dynamic_points.push(clear(v_j));
-            b_scalar += z_2j * G::Scalar::from(minimums[j]);
+            b_scalar += z_2j * G::FastScalar::from(minimums[j]);
             z_2j *= zz;
         }
-        dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq]);
+        dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq].map(out));
         dynamic_points.extend([
             clear(&self.a1.point),
             clear(&self.b.point),
             clear(&self.a.point),
         ]);
         for j in 0..k {
-            dynamic_scalars.push(-(w_e_sq * e_sq_rounds[j]));
+            dynamic_scalars.push(out(-(w_e_sq * e_sq_rounds[j])));
             dynamic_points.push(clear(&self.l_vec[j].point));
-            dynamic_scalars.push(-(w_e_sq * e_inv_sq_rounds[j]));
+            dynamic_scalars.push(out(-(w_e_sq * e_inv_sq_rounds[j])));
             dynamic_points.push(clear(&self.r_vec[j].point));
         }
 
         Ok(VerificationTerms {
             n,
             m: m_padded,
-            b: weight * b_scalar,
-            blinding: self.d1.iter().map(|d| weight * *d).collect(),
+            b: out(weight * b_scalar),
+            blinding: self.d1.iter().map(|d| out(weight * f(d))).collect(),
             g,
             h,
             dynamic_scalars,
@@ -325,10 +326,11 @@ impl<G: Group> RangeProofPlus<G> {
 impl<G: Group> Challenges<G> {
     /// What the equation inverts: the round challenges, y and y − 1 (the round challenges and
     /// y are nonzero by the replay; y − 1 may be zero, which rejects the proof).
-    pub(crate) fn to_invert(&self) -> Vec<G::Scalar> {
-        let mut values = self.rounds.clone();
-        values.push(self.y);
-        values.push(self.y - G::one());
+    pub(crate) fn to_invert(&self) -> Vec<G::FastScalar> {
+        let mut values: Vec<G::FastScalar> = self.rounds.iter().map(G::to_fast).collect();
+        let y = G::to_fast(&self.y);
+        values.push(y);
+        values.push(y - G::FastScalar::from(1));
         values
     }
 
@@ -350,11 +352,11 @@ impl<G: Group> PendingVerification<G> for PendingBulletproofPlus<G> {
         self.proof.terms(&self.challenges, self.weight).ok()
     }
 
-    fn to_invert(&self) -> Vec<G::Scalar> {
+    fn to_invert(&self) -> Vec<G::FastScalar> {
         self.challenges.to_invert()
     }
 
-    fn equation_with(&self, inverses: &[G::Scalar]) -> Option<VerificationTerms<G>> {
+    fn equation_with(&self, inverses: &[G::FastScalar]) -> Option<VerificationTerms<G>> {
         self.proof
             .terms_with(&self.challenges, self.weight, inverses)
             .ok()

@@ -252,7 +252,7 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
             .skip(p * n)
             .take(count * n)
             .fold(G::zero(), |acc, v| acc + v);
-        let two_n_minus_1 = sum_of_powers::<G>(G::Scalar::from(2u64), n);
+        let two_n_minus_1 = sum_of_powers(G::Scalar::from(2u64), n);
         let mut z_k = powers::<G>(z).nth(2 + p).unwrap_or_else(G::zero);
         let mut delta = (z - z * z) * sum_y;
         for v in &bits.commitments {

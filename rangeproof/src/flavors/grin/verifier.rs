@@ -209,7 +209,7 @@ impl PendingGrinProof {
             }
             wz_j *= z;
         }
-        let sum_y = crate::util::sum_of_powers::<Secp256k1>(self.y, nm);
+        let sum_y = crate::util::sum_of_powers(self.y, nm);
 
         let wc = weight * c;
         let t_eq_value = wc * (self.delta(sum_y) - p.t);
