@@ -103,7 +103,7 @@ fn equations<'g, G: Group>(
         .map(|entry| match entry {
             Entry::Pending { work, .. } => {
                 let values = work.to_invert();
-                (!values.iter().any(|v| *v == zero)).then_some(values)
+                (!values.contains(&zero)).then_some(values)
             }
             Entry::Rejected | Entry::Accepted => None,
         })

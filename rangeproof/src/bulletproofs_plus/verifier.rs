@@ -190,7 +190,7 @@ impl<G: Group> RangeProofPlus<G> {
         weight: G::Scalar,
     ) -> Result<VerificationTerms<G>, ProofError> {
         let mut inverses = c.to_invert();
-        if inverses.iter().any(|s| *s == G::FastScalar::from(0)) {
+        if inverses.contains(&G::FastScalar::from(0)) {
             return Err(ProofError::VerificationFailed);
         }
         crate::verification::batch_invert_fast::<G>(&mut inverses);
