@@ -16,6 +16,7 @@
 
 mod curve25519;
 pub mod ed25519;
+pub mod engine;
 pub mod montgomery;
 pub mod ristretto;
 pub mod secp256k1;

@@ -1,0 +1,85 @@
+//! The curve25519 engine's pieces against `curve25519-dalek`'s: point decompression, per point,
+//! in batches (ours: the batched decoder, with AVX-512 IFMA where the CPU has it and serially;
+//! dalek: its serial decoder in a loop). Each iteration decodes the next of 8 sets of fresh
+//! encodings of random points.
+//!
+//! `cargo bench -p rangeproof --bench engine`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use curve25519_dalek::edwards::CompressedEdwardsY;
+use curve25519_dalek::ristretto::CompressedRistretto;
+use curve25519_dalek::{EdwardsPoint, RistrettoPoint, Scalar};
+use rand::rngs::OsRng;
+use rand::RngCore;
+use rangeproof::group::engine::{decompress_ed25519, decompress_ristretto, Backend};
+
+const SETS: usize = 8;
+
+fn random_scalar() -> Scalar {
+    let mut wide = [0u8; 64];
+    OsRng.fill_bytes(&mut wide);
+    Scalar::from_bytes_mod_order_wide(&wide)
+}
+
+fn bench_decompress(c: &mut Criterion) {
+    let fast = Backend::detect();
+    for size in [16usize, 64, 1024] {
+        let ristretto: Vec<Vec<[u8; 32]>> = (0..SETS)
+            .map(|_| {
+                (0..size)
+                    .map(|_| RistrettoPoint::mul_base(&random_scalar()).compress().to_bytes())
+                    .collect()
+            })
+            .collect();
+        let edwards: Vec<Vec<[u8; 32]>> = (0..SETS)
+            .map(|_| {
+                (0..size)
+                    .map(|_| EdwardsPoint::mul_base(&random_scalar()).compress().to_bytes())
+                    .collect()
+            })
+            .collect();
+        let mut group = c.benchmark_group("decompress");
+        group.throughput(Throughput::Elements(size as u64));
+        let mut i = 0;
+        group.bench_function(BenchmarkId::new("ristretto/dalek", size), |b| {
+            b.iter(|| {
+                i += 1;
+                ristretto[i % SETS]
+                    .iter()
+                    .map(|e| CompressedRistretto(*e).decompress().is_some() as usize)
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(BenchmarkId::new(format!("ristretto/ours-{fast:?}"), size), |b| {
+            b.iter(|| {
+                i += 1;
+                decompress_ristretto(&ristretto[i % SETS], fast)
+            })
+        });
+        group.bench_function(BenchmarkId::new("ristretto/ours-Serial", size), |b| {
+            b.iter(|| {
+                i += 1;
+                decompress_ristretto(&ristretto[i % SETS], Backend::Serial)
+            })
+        });
+        group.bench_function(BenchmarkId::new("ed25519/dalek", size), |b| {
+            b.iter(|| {
+                i += 1;
+                edwards[i % SETS]
+                    .iter()
+                    .map(|e| CompressedEdwardsY(*e).decompress().is_some() as usize)
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(BenchmarkId::new(format!("ed25519/ours-{fast:?}"), size), |b| {
+            b.iter(|| {
+                i += 1;
+                decompress_ed25519(&edwards[i % SETS], fast)
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_decompress);
+criterion_main!(benches);

@@ -1,0 +1,283 @@
+//! Elements of \\(\mathbb F_p\\), \\(p = 2^{255} - 19\\), with `fiat-crypto`'s formally verified
+//! arithmetic (`curve25519_64`: five 51-bit limbs).
+//!
+//! `curve25519-dalek` keeps its field private, so the engine brings its own: this serial type
+//! for everything but the long exponentiations, and [`super::field_x8`] (eight elements at a
+//! time with AVX-512 IFMA) for those. Both use the same radix-\\(2^{51}\\) limbs, so moving an
+//! element between them is a copy.
+//!
+//! Every operation returns a *tight* element (limbs below \\(2^{51}\\), fiat's bound), which is
+//! what fiat's multiplication and the vector code take as input; the value need not be fully
+//! reduced — [`FieldElement::to_bytes`] is the canonical form, and equality goes through it.
+
+use fiat_crypto::curve25519_64 as fiat;
+use fiat::{fiat_25519_loose_field_element as Loose, fiat_25519_tight_field_element as Tight};
+
+/// An element of \\(\mathbb F_p\\) (tight limbs, not necessarily fully reduced).
+#[derive(Clone, Copy, Debug)]
+pub struct FieldElement(pub(super) [u64; 5]);
+
+/// \\(d = -121665/121666\\), the Edwards curve constant.
+pub(super) const EDWARDS_D: FieldElement = FieldElement([
+    929955233495203,
+    466365720129213,
+    1662059464998953,
+    2033849074728123,
+    1442794654840575,
+]);
+
+/// \\(\sqrt{-1}\\) (the even one, \\(2^{(p-1)/4}\\)).
+pub(super) const SQRT_M1: FieldElement = FieldElement([
+    1718705420411056,
+    234908883556509,
+    2233514472574048,
+    2117202627021982,
+    765476049583133,
+]);
+
+impl FieldElement {
+    /// Zero.
+    pub const ZERO: FieldElement = FieldElement([0; 5]);
+    /// One.
+    pub const ONE: FieldElement = FieldElement([1, 0, 0, 0, 0]);
+
+    fn loose(&self) -> Loose {
+        let mut out = Loose([0; 5]);
+        fiat::fiat_25519_relax(&mut out, &Tight(self.0));
+        out
+    }
+
+    fn carry(loose: &Loose) -> FieldElement {
+        let mut out = Tight([0; 5]);
+        fiat::fiat_25519_carry(&mut out, loose);
+        FieldElement(out.0)
+    }
+
+    /// The element the low 255 bits of `bytes` encode (the top bit is ignored; values in
+    /// \\([p, 2^{255})\\) are accepted and reduce): `curve25519-dalek`'s `from_bytes`.
+    pub fn from_bytes_unchecked(bytes: &[u8; 32]) -> FieldElement {
+        let mut masked = *bytes;
+        masked[31] &= 0x7f;
+        let mut out = Tight([0; 5]);
+        fiat::fiat_25519_from_bytes(&mut out, &masked);
+        FieldElement(out.0)
+    }
+
+    /// The canonical encoding: the fully reduced value, little-endian, top bit clear.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        fiat::fiat_25519_to_bytes(&mut out, &Tight(self.0));
+        out
+    }
+
+    /// `self + rhs`.
+    pub fn add(&self, rhs: &FieldElement) -> FieldElement {
+        let mut out = Loose([0; 5]);
+        fiat::fiat_25519_add(&mut out, &Tight(self.0), &Tight(rhs.0));
+        Self::carry(&out)
+    }
+
+    /// `self - rhs`.
+    pub fn sub(&self, rhs: &FieldElement) -> FieldElement {
+        let mut out = Loose([0; 5]);
+        fiat::fiat_25519_sub(&mut out, &Tight(self.0), &Tight(rhs.0));
+        Self::carry(&out)
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> FieldElement {
+        let mut out = Loose([0; 5]);
+        fiat::fiat_25519_opp(&mut out, &Tight(self.0));
+        Self::carry(&out)
+    }
+
+    /// `self * rhs`.
+    pub fn mul(&self, rhs: &FieldElement) -> FieldElement {
+        let mut out = Tight([0; 5]);
+        fiat::fiat_25519_carry_mul(&mut out, &self.loose(), &rhs.loose());
+        FieldElement(out.0)
+    }
+
+    /// `self²`.
+    pub fn square(&self) -> FieldElement {
+        let mut out = Tight([0; 5]);
+        fiat::fiat_25519_carry_square(&mut out, &self.loose());
+        FieldElement(out.0)
+    }
+
+    /// `self^(2^k)`.
+    pub fn pow2k(&self, k: u32) -> FieldElement {
+        (0..k).fold(*self, |x, _| x.square())
+    }
+
+    /// Whether the two are the same element of \\(\mathbb F_p\\) (variable-time: the engine
+    /// decodes public encodings only).
+    pub fn equals(&self, rhs: &FieldElement) -> bool {
+        self.to_bytes() == rhs.to_bytes()
+    }
+
+    /// Whether the element is zero.
+    pub fn is_zero(&self) -> bool {
+        self.to_bytes() == [0u8; 32]
+    }
+
+    /// Whether the canonical encoding is odd (RFC 9496's `IS_NEGATIVE`).
+    pub fn is_negative(&self) -> bool {
+        self.to_bytes()[0] & 1 == 1
+    }
+
+    /// `|self|`: the one of `±self` that is not negative.
+    pub fn abs(&self) -> FieldElement {
+        if self.is_negative() {
+            self.neg()
+        } else {
+            *self
+        }
+    }
+
+    /// \\(x^{(p-5)/8}\\) with the addition chain of \\(2^{250} - 1\\) (254 squarings, 11
+    /// multiplications): the serial fallback of [`super::field_x8::pow_p58`].
+    pub fn pow_p58(&self) -> FieldElement {
+        let (t19, _) = self.pow22501();
+        // (p - 5) / 8 = 2^252 - 3 = (2^250 - 1) * 4 + 1.
+        t19.pow2k(2).mul(self)
+    }
+
+    /// \\((x^{2^{250}-1}, x^{11})\\), the shared prefix of inversion and \\(x^{(p-5)/8}\\).
+    fn pow22501(&self) -> (FieldElement, FieldElement) {
+        let t0 = self.square(); // 2
+        let t1 = t0.square().square(); // 8
+        let t2 = self.mul(&t1); // 9
+        let t3 = t0.mul(&t2); // 11
+        let t4 = t3.square(); // 22
+        let t5 = t2.mul(&t4); // 31 = 2^5 - 1
+        let t6 = t5.pow2k(5);
+        let t7 = t6.mul(&t5); // 2^10 - 1
+        let t8 = t7.pow2k(10);
+        let t9 = t8.mul(&t7); // 2^20 - 1
+        let t10 = t9.pow2k(20);
+        let t11 = t10.mul(&t9); // 2^40 - 1
+        let t12 = t11.pow2k(10);
+        let t13 = t12.mul(&t7); // 2^50 - 1
+        let t14 = t13.pow2k(50);
+        let t15 = t14.mul(&t13); // 2^100 - 1
+        let t16 = t15.pow2k(100);
+        let t17 = t16.mul(&t15); // 2^200 - 1
+        let t18 = t17.pow2k(50);
+        let t19 = t18.mul(&t13); // 2^250 - 1
+        (t19, t3)
+    }
+
+    /// \\(x^{-1} = x^{p-2}\\) (zero maps to zero).
+    pub fn invert(&self) -> FieldElement {
+        let (t19, t3) = self.pow22501();
+        // p - 2 = (2^250 - 1) * 2^5 + 11.
+        t19.pow2k(5).mul(&t3)
+    }
+}
+
+/// The tail of RFC 9496's `SQRT_RATIO_M1(u, v)` once \\(r_0 = (uv^3)(uv^7)^{(p-5)/8}\\) is known:
+/// returns whether \\(u/v\\) is a square and the nonnegative \\(r\\) with \\(v r^2 = u\\) (or
+/// \\(v r^2 = \sqrt{-1}\,u\\) when it is not).
+pub(super) fn finish_sqrt_ratio(
+    u: &FieldElement,
+    v: &FieldElement,
+    r0: &FieldElement,
+) -> (bool, FieldElement) {
+    let check = v.mul(&r0.square());
+    let neg_u = u.neg();
+    let correct_sign = check.equals(u);
+    let flipped_sign = check.equals(&neg_u);
+    let flipped_sign_i = check.equals(&neg_u.mul(&SQRT_M1));
+    let r = if flipped_sign || flipped_sign_i {
+        r0.mul(&SQRT_M1)
+    } else {
+        *r0
+    };
+    (correct_sign || flipped_sign, r.abs())
+}
+
+/// The input \\(uv^7\\) of the exponentiation in `SQRT_RATIO_M1(u, v)`, and the factor
+/// \\(uv^3\\) its result is multiplied by.
+pub(super) fn sqrt_ratio_inputs(u: &FieldElement, v: &FieldElement) -> (FieldElement, FieldElement) {
+    let v3 = v.square().mul(v);
+    let v7 = v3.square().mul(v);
+    (u.mul(&v7), u.mul(&v3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// p as little-endian bytes.
+    const P: [u8; 32] = {
+        let mut p = [0xffu8; 32];
+        p[0] = 0xed;
+        p[31] = 0x7f;
+        p
+    };
+
+    fn element(bytes: [u8; 32]) -> FieldElement {
+        FieldElement::from_bytes_unchecked(&bytes)
+    }
+
+    #[test]
+    fn constants() {
+        // d * 121666 = -121665, SQRT_M1^2 = -1.
+        let d_times = EDWARDS_D.mul(&FieldElement([121666, 0, 0, 0, 0]));
+        assert!(d_times.equals(&FieldElement([121665, 0, 0, 0, 0]).neg()));
+        assert!(SQRT_M1.square().equals(&FieldElement::ONE.neg()));
+        assert!(!SQRT_M1.is_negative());
+    }
+
+    #[test]
+    fn encodings_reduce() {
+        // p and p + 1 decode to 0 and 1; the top bit is ignored; encodings are canonical.
+        assert!(element(P).is_zero());
+        let mut p_plus_1 = P;
+        p_plus_1[0] += 1;
+        assert!(element(p_plus_1).equals(&FieldElement::ONE));
+        let mut one_top = [0u8; 32];
+        one_top[0] = 1;
+        one_top[31] = 0x80;
+        assert_eq!(element(one_top).to_bytes(), FieldElement::ONE.to_bytes());
+        assert_eq!(element([0xff; 32]).to_bytes()[0], 0x12); // 2^255 - 1 - p = 18
+    }
+
+    proptest! {
+        #[test]
+        fn field_laws(a in any::<[u8; 32]>(), b in any::<[u8; 32]>(), c in any::<[u8; 32]>()) {
+            let (a, b, c) = (element(a), element(b), element(c));
+            prop_assert!(a.mul(&b.add(&c)).equals(&a.mul(&b).add(&a.mul(&c))));
+            prop_assert!(a.square().equals(&a.mul(&a)));
+            prop_assert!(a.sub(&b).add(&b).equals(&a));
+            prop_assert!(a.neg().add(&a).is_zero());
+            if !a.is_zero() {
+                prop_assert!(a.mul(&a.invert()).equals(&FieldElement::ONE));
+            }
+            // x^((p-5)/8) squared is x^((p-5)/4); times x^(5/4 ... ) — check the defining
+            // identity (x^((p-5)/8))^8 = x^(p-5) = x^-4 for x ≠ 0.
+            if !a.is_zero() {
+                let r = a.pow_p58();
+                let x4 = a.square().square();
+                prop_assert!(r.pow2k(3).mul(&x4).equals(&FieldElement::ONE));
+            }
+        }
+
+        #[test]
+        fn sqrt_ratio(u in any::<[u8; 32]>(), v in any::<[u8; 32]>()) {
+            let (u, v) = (element(u), element(v));
+            let (w, f) = sqrt_ratio_inputs(&u, &v);
+            let (square, r) = finish_sqrt_ratio(&u, &v, &f.mul(&w.pow_p58()));
+            prop_assert!(!r.is_negative());
+            if v.is_zero() {
+                prop_assert!(r.is_zero());
+            } else if square {
+                prop_assert!(v.mul(&r.square()).equals(&u));
+            } else {
+                prop_assert!(v.mul(&r.square()).equals(&u.mul(&SQRT_M1)));
+            }
+        }
+    }
+}

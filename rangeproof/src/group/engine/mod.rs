@@ -1,0 +1,21 @@
+//! The curve25519 verification engine: field arithmetic, points and batched decoding of our
+//! own, for the verifier's hot paths where `curve25519-dalek`'s serial, private field is the
+//! limit.
+//!
+//! - [`field`]: \\(\mathbb F_p\\) with `fiat-crypto`'s verified serial arithmetic.
+//! - [`field_x8`]: the exponentiation \\(x^{(p-5)/8}\\) (the cost of every square root) for
+//!   sixteen elements at a time with AVX-512 IFMA, chosen at run time, serial otherwise.
+//! - [`point`]: extended Edwards coordinates and the two encodings.
+//! - [`decompress`]: batched ristretto255 and Ed25519 decoding that accepts and rejects
+//!   exactly what the backends' own decoders do.
+//!
+//! Everything here handles public data (proof encodings) and is variable-time.
+
+pub mod decompress;
+pub mod field;
+pub mod field_x8;
+pub mod point;
+
+pub use decompress::{decompress_ed25519, decompress_ristretto};
+pub use field_x8::Backend;
+pub use point::ExtendedPoint;
