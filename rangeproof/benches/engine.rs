@@ -11,6 +11,8 @@ use curve25519_dalek::ristretto::CompressedRistretto;
 use curve25519_dalek::{EdwardsPoint, RistrettoPoint, Scalar};
 use rand::rngs::OsRng;
 use rand::RngCore;
+use rangeproof::group::engine::field::FieldElement;
+use rangeproof::group::engine::field_x8::sqrt_ratio_batch;
 use rangeproof::group::engine::{decompress_ed25519, decompress_ristretto, Backend};
 
 const SETS: usize = 8;
@@ -27,14 +29,22 @@ fn bench_decompress(c: &mut Criterion) {
         let ristretto: Vec<Vec<[u8; 32]>> = (0..SETS)
             .map(|_| {
                 (0..size)
-                    .map(|_| RistrettoPoint::mul_base(&random_scalar()).compress().to_bytes())
+                    .map(|_| {
+                        RistrettoPoint::mul_base(&random_scalar())
+                            .compress()
+                            .to_bytes()
+                    })
                     .collect()
             })
             .collect();
         let edwards: Vec<Vec<[u8; 32]>> = (0..SETS)
             .map(|_| {
                 (0..size)
-                    .map(|_| EdwardsPoint::mul_base(&random_scalar()).compress().to_bytes())
+                    .map(|_| {
+                        EdwardsPoint::mul_base(&random_scalar())
+                            .compress()
+                            .to_bytes()
+                    })
                     .collect()
             })
             .collect();
@@ -50,12 +60,15 @@ fn bench_decompress(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
-        group.bench_function(BenchmarkId::new(format!("ristretto/ours-{fast:?}"), size), |b| {
-            b.iter(|| {
-                i += 1;
-                decompress_ristretto(&ristretto[i % SETS], fast)
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new(format!("ristretto/ours-{fast:?}"), size),
+            |b| {
+                b.iter(|| {
+                    i += 1;
+                    decompress_ristretto(&ristretto[i % SETS], fast)
+                })
+            },
+        );
         group.bench_function(BenchmarkId::new("ristretto/ours-Serial", size), |b| {
             b.iter(|| {
                 i += 1;
@@ -71,15 +84,43 @@ fn bench_decompress(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
-        group.bench_function(BenchmarkId::new(format!("ed25519/ours-{fast:?}"), size), |b| {
-            b.iter(|| {
-                i += 1;
-                decompress_ed25519(&edwards[i % SETS], fast)
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new(format!("ed25519/ours-{fast:?}"), size),
+            |b| {
+                b.iter(|| {
+                    i += 1;
+                    decompress_ed25519(&edwards[i % SETS], fast)
+                })
+            },
+        );
         group.finish();
     }
 }
 
-criterion_group!(benches, bench_decompress);
+/// The square root's candidate alone (the exponentiation and the multiplications around it),
+/// per pair in a batch of 1024.
+fn bench_pow(c: &mut Criterion) {
+    let element = || {
+        let mut bytes = [0u8; 32];
+        OsRng.fill_bytes(&mut bytes);
+        FieldElement::from_bytes_unchecked(&bytes)
+    };
+    let sets: Vec<Vec<(FieldElement, FieldElement)>> = (0..SETS)
+        .map(|_| (0..1024).map(|_| (element(), element())).collect())
+        .collect();
+    let mut group = c.benchmark_group("sqrt_ratio_candidate");
+    group.throughput(Throughput::Elements(1024));
+    for backend in [Backend::Serial, Backend::detect()] {
+        let mut i = 0;
+        group.bench_function(format!("{backend:?}/1024"), |b| {
+            b.iter(|| {
+                i += 1;
+                sqrt_ratio_batch(&sets[i % SETS], backend)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_decompress, bench_pow);
 criterion_main!(benches);

@@ -1,57 +1,40 @@
 //! Batched point decompression for ristretto255 (RFC 9496) and Ed25519: the serial parts
-//! with [`FieldElement`], the one expensive step — the exponentiation inside every square root
-//! — for the whole batch at once with [`pow_p58_batch`] (sixteen at a time with AVX-512 IFMA).
+//! with [`FieldElement`], the expensive step — the exponentiation inside every square root, with
+//! the multiplications around it — for the whole batch at once with [`sqrt_ratio_batch`]
+//! (sixteen at a time with AVX-512 IFMA).
 //!
 //! Each decoder accepts exactly what its reference accepts: `curve25519-dalek`'s
 //! `CompressedRistretto::decompress` (which follows the RFC), and this crate's Ed25519 decoder
 //! ([`crate::group::Ed25519`]: on the curve, \\(y < p\\), no negative zero). The differential
 //! tests below and the `decompress` fuzz target hold them to it.
 
-use super::field::{finish_sqrt_ratio, sqrt_ratio_inputs, FieldElement, EDWARDS_D};
-use super::field_x8::{pow_p58_batch, Backend};
+use super::field::{finish_sqrt_ratio, FieldElement, EDWARDS_D};
+use super::field_x8::{sqrt_ratio_batch, Backend};
 use super::point::ExtendedPoint;
 
-/// What the first serial step leaves for the exponentiation and the second step.
+/// What the first serial step leaves for the square root and the second step.
 struct Pending {
     /// Index of the encoding in the batch.
     index: usize,
     /// `SQRT_RATIO_M1`'s u and v.
     u: FieldElement,
     v: FieldElement,
-    /// \(uv^3\), which the exponentiation's result is multiplied by.
-    factor: FieldElement,
     /// Values the second step needs (ristretto: the RFC's s, u1, u2 and v; Ed25519: y).
     extra: [FieldElement; 4],
     /// Ed25519: the sign bit of x.
     sign: bool,
 }
 
-impl Pending {
-    fn new(index: usize, u: FieldElement, v: FieldElement, extra: [FieldElement; 4]) -> (Self, FieldElement) {
-        let (power_input, factor) = sqrt_ratio_inputs(&u, &v);
-        let pending = Pending {
-            index,
-            u,
-            v,
-            factor,
-            extra,
-            sign: false,
-        };
-        (pending, power_input)
-    }
-}
-
-/// Runs the batch's exponentiations (`inputs[i]` = \(uv^7\) of `pending[i]`) and hands every
-/// pending encoding its `SQRT_RATIO_M1` result.
+/// Runs the batch's square roots and hands every pending encoding its `SQRT_RATIO_M1` result.
 fn finish_batch(
     pending: &[Pending],
-    mut inputs: Vec<FieldElement>,
     backend: Backend,
     mut finish: impl FnMut(&Pending, bool, FieldElement),
 ) {
-    pow_p58_batch(&mut inputs, backend);
-    for (p, power) in pending.iter().zip(&inputs) {
-        let (square, r) = finish_sqrt_ratio(&p.u, &p.v, &p.factor.mul(power));
+    let pairs: Vec<(FieldElement, FieldElement)> = pending.iter().map(|p| (p.u, p.v)).collect();
+    let candidates = sqrt_ratio_batch(&pairs, backend);
+    for (p, (r0, check)) in pending.iter().zip(&candidates) {
+        let (square, r) = finish_sqrt_ratio(&p.u, r0, check);
         finish(p, square, r);
     }
 }
@@ -63,7 +46,7 @@ pub fn decompress_ristretto(
     backend: Backend,
 ) -> Vec<Option<ExtendedPoint>> {
     let mut out = vec![None; encodings.len()];
-    let (mut pending, mut inputs) = (Vec::new(), Vec::new());
+    let mut pending = Vec::with_capacity(encodings.len());
     for (index, bytes) in encodings.iter().enumerate() {
         let s = FieldElement::from_bytes_unchecked(bytes);
         // Canonical (below p, top bit clear) and nonnegative, or rejected outright.
@@ -75,11 +58,15 @@ pub fn decompress_ristretto(
         let u2 = FieldElement::ONE.add(&ss);
         let u2_sqr = u2.square();
         let v = EDWARDS_D.mul(&u1.square()).neg().sub(&u2_sqr);
-        let (p, input) = Pending::new(index, FieldElement::ONE, v.mul(&u2_sqr), [s, u1, u2, v]);
-        pending.push(p);
-        inputs.push(input);
+        pending.push(Pending {
+            index,
+            u: FieldElement::ONE,
+            v: v.mul(&u2_sqr),
+            extra: [s, u1, u2, v],
+            sign: false,
+        });
     }
-    finish_batch(&pending, inputs, backend, |p, was_square, invsqrt| {
+    finish_batch(&pending, backend, |p, was_square, invsqrt| {
         let [s, u1, u2, v] = p.extra;
         let den_x = invsqrt.mul(&u2);
         let den_y = invsqrt.mul(&den_x).mul(&v);
@@ -101,12 +88,9 @@ pub fn decompress_ristretto(
 /// Decodes Ed25519 encodings as [`crate::group::Ed25519`] does: \(y < p\) in the low 255
 /// bits, the sign of \(x\) in the top bit, the point on the curve, and no negative zero
 /// (\(x = 0\) with the sign bit set).
-pub fn decompress_ed25519(
-    encodings: &[[u8; 32]],
-    backend: Backend,
-) -> Vec<Option<ExtendedPoint>> {
+pub fn decompress_ed25519(encodings: &[[u8; 32]], backend: Backend) -> Vec<Option<ExtendedPoint>> {
     let mut out = vec![None; encodings.len()];
-    let (mut pending, mut inputs) = (Vec::new(), Vec::new());
+    let mut pending = Vec::with_capacity(encodings.len());
     for (index, bytes) in encodings.iter().enumerate() {
         let y = FieldElement::from_bytes_unchecked(bytes);
         let mut low = *bytes;
@@ -118,12 +102,15 @@ pub fn decompress_ed25519(
         let u = yy.sub(&FieldElement::ONE);
         let v = yy.mul(&EDWARDS_D).add(&FieldElement::ONE);
         let zero = FieldElement::ZERO;
-        let (mut p, input) = Pending::new(index, u, v, [y, zero, zero, zero]);
-        p.sign = bytes[31] >> 7 == 1;
-        pending.push(p);
-        inputs.push(input);
+        pending.push(Pending {
+            index,
+            u,
+            v,
+            extra: [y, zero, zero, zero],
+            sign: bytes[31] >> 7 == 1,
+        });
     }
-    finish_batch(&pending, inputs, backend, |p, is_square, x| {
+    finish_batch(&pending, backend, |p, is_square, x| {
         // x is the nonnegative root; the sign bit picks -x, and -0 is not canonical.
         if !is_square || (p.sign && x.is_zero()) {
             return;
@@ -203,7 +190,11 @@ mod tests {
             let ours = decompress_ristretto(encodings, backend);
             for (bytes, point) in encodings.iter().zip(&ours) {
                 let theirs = CompressedRistretto(*bytes).decompress();
-                assert_eq!(point.is_some(), theirs.is_some(), "{bytes:02x?} ({backend:?})");
+                assert_eq!(
+                    point.is_some(),
+                    theirs.is_some(),
+                    "{bytes:02x?} ({backend:?})"
+                );
                 if let Some(point) = point {
                     assert!(point.is_valid());
                     assert_eq!(point.to_ristretto_bytes(), *bytes);
@@ -217,7 +208,11 @@ mod tests {
             let ours = decompress_ed25519(encodings, backend);
             for (bytes, point) in encodings.iter().zip(&ours) {
                 let theirs = Ed25519::point_from_bytes(bytes);
-                assert_eq!(point.is_some(), theirs.is_some(), "{bytes:02x?} ({backend:?})");
+                assert_eq!(
+                    point.is_some(),
+                    theirs.is_some(),
+                    "{bytes:02x?} ({backend:?})"
+                );
                 if let (Some(point), Some(theirs)) = (point, theirs) {
                     assert!(point.is_valid());
                     assert_eq!(point.to_ed25519_bytes(), *bytes);
@@ -253,7 +248,11 @@ mod tests {
         // points with both signs of x.
         let torsion = curve25519_dalek::constants::EIGHT_TORSION;
         encodings.extend(torsion.iter().map(|p| p.compress().to_bytes()));
-        encodings.extend(torsion.iter().map(|p| with_top_bit(p.compress().to_bytes())));
+        encodings.extend(
+            torsion
+                .iter()
+                .map(|p| with_top_bit(p.compress().to_bytes())),
+        );
         for _ in 0..40 {
             let mut seed = [0u8; 32];
             OsRng.fill_bytes(&mut seed);

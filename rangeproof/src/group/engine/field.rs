@@ -10,8 +10,8 @@
 //! what fiat's multiplication and the vector code take as input; the value need not be fully
 //! reduced — [`FieldElement::to_bytes`] is the canonical form, and equality goes through it.
 
-use fiat_crypto::curve25519_64 as fiat;
 use fiat::{fiat_25519_loose_field_element as Loose, fiat_25519_tight_field_element as Tight};
+use fiat_crypto::curve25519_64 as fiat;
 
 /// An element of \\(\mathbb F_p\\) (tight limbs, not necessarily fully reduced).
 #[derive(Clone, Copy, Debug)]
@@ -110,20 +110,50 @@ impl FieldElement {
         (0..k).fold(*self, |x, _| x.square())
     }
 
+    /// The fully reduced limbs (the value in \([0, p)\)): what equality and sign tests compare,
+    /// without the byte packing of [`Self::to_bytes`].
+    pub fn reduced_limbs(&self) -> [u64; 5] {
+        const MASK: u64 = (1 << 51) - 1;
+        let mut l = self.0;
+        // Tight limbs are at most 2^51 (fiat's bound and the vector code's): one carry pass
+        // leaves a value below 2^255 + 19·2 with limbs below 2^51 except limb 0 (below 2^51 + 38).
+        let mut carry = 0;
+        for limb in l.iter_mut() {
+            *limb += carry;
+            carry = *limb >> 51;
+            *limb &= MASK;
+        }
+        l[0] += 19 * carry;
+        // q = 1 iff the value is at least p, i.e. value + 19 reaches 2^255.
+        let mut q = (l[0] + 19) >> 51;
+        for limb in &l[1..] {
+            q = (limb + q) >> 51;
+        }
+        // Subtract q·p: add 19q and drop bit 255.
+        l[0] += 19 * q;
+        let mut carry = 0;
+        for limb in l.iter_mut() {
+            *limb += carry;
+            carry = *limb >> 51;
+            *limb &= MASK;
+        }
+        l
+    }
+
     /// Whether the two are the same element of \\(\mathbb F_p\\) (variable-time: the engine
     /// decodes public encodings only).
     pub fn equals(&self, rhs: &FieldElement) -> bool {
-        self.to_bytes() == rhs.to_bytes()
+        self.reduced_limbs() == rhs.reduced_limbs()
     }
 
     /// Whether the element is zero.
     pub fn is_zero(&self) -> bool {
-        self.to_bytes() == [0u8; 32]
+        self.reduced_limbs() == [0; 5]
     }
 
     /// Whether the canonical encoding is odd (RFC 9496's `IS_NEGATIVE`).
     pub fn is_negative(&self) -> bool {
-        self.to_bytes()[0] & 1 == 1
+        self.reduced_limbs()[0] & 1 == 1
     }
 
     /// `|self|`: the one of `±self` that is not negative.
@@ -136,7 +166,7 @@ impl FieldElement {
     }
 
     /// \\(x^{(p-5)/8}\\) with the addition chain of \\(2^{250} - 1\\) (254 squarings, 11
-    /// multiplications): the serial fallback of [`super::field_x8::pow_p58`].
+    /// multiplications): the heart of [`sqrt_ratio_candidate`].
     pub fn pow_p58(&self) -> FieldElement {
         let (t19, _) = self.pow22501();
         // (p - 5) / 8 = 2^252 - 3 = (2^250 - 1) * 4 + 1.
@@ -176,19 +206,29 @@ impl FieldElement {
     }
 }
 
-/// The tail of RFC 9496's `SQRT_RATIO_M1(u, v)` once \\(r_0 = (uv^3)(uv^7)^{(p-5)/8}\\) is known:
-/// returns whether \\(u/v\\) is a square and the nonnegative \\(r\\) with \\(v r^2 = u\\) (or
+/// The exponentiation part of RFC 9496's `SQRT_RATIO_M1(u, v)`: the candidate root
+/// \\(r_0 = (uv^3)(uv^7)^{(p-5)/8}\\) and \\(v r_0^2\\), which says which case holds
+/// ([`finish_sqrt_ratio`]). The serial fallback of [`super::field_x8::sqrt_ratio_batch`].
+pub fn sqrt_ratio_candidate(u: &FieldElement, v: &FieldElement) -> (FieldElement, FieldElement) {
+    let v3 = v.square().mul(v);
+    let v7 = v3.square().mul(v);
+    let r0 = u.mul(&v3).mul(&u.mul(&v7).pow_p58());
+    (r0, v.mul(&r0.square()))
+}
+
+/// The rest of `SQRT_RATIO_M1(u, v)` given [`sqrt_ratio_candidate`]'s \\((r_0, v r_0^2)\\):
+/// whether \\(u/v\\) is a square, and the nonnegative \\(r\\) with \\(v r^2 = u\\) (or
 /// \\(v r^2 = \sqrt{-1}\,u\\) when it is not).
-pub(super) fn finish_sqrt_ratio(
+pub fn finish_sqrt_ratio(
     u: &FieldElement,
-    v: &FieldElement,
     r0: &FieldElement,
+    check: &FieldElement,
 ) -> (bool, FieldElement) {
-    let check = v.mul(&r0.square());
+    let check = check.reduced_limbs();
     let neg_u = u.neg();
-    let correct_sign = check.equals(u);
-    let flipped_sign = check.equals(&neg_u);
-    let flipped_sign_i = check.equals(&neg_u.mul(&SQRT_M1));
+    let correct_sign = check == u.reduced_limbs();
+    let flipped_sign = check == neg_u.reduced_limbs();
+    let flipped_sign_i = check == neg_u.mul(&SQRT_M1).reduced_limbs();
     let r = if flipped_sign || flipped_sign_i {
         r0.mul(&SQRT_M1)
     } else {
@@ -197,12 +237,10 @@ pub(super) fn finish_sqrt_ratio(
     (correct_sign || flipped_sign, r.abs())
 }
 
-/// The input \\(uv^7\\) of the exponentiation in `SQRT_RATIO_M1(u, v)`, and the factor
-/// \\(uv^3\\) its result is multiplied by.
-pub(super) fn sqrt_ratio_inputs(u: &FieldElement, v: &FieldElement) -> (FieldElement, FieldElement) {
-    let v3 = v.square().mul(v);
-    let v7 = v3.square().mul(v);
-    (u.mul(&v7), u.mul(&v3))
+/// `SQRT_RATIO_M1(u, v)` serially.
+pub fn sqrt_ratio(u: &FieldElement, v: &FieldElement) -> (bool, FieldElement) {
+    let (r0, check) = sqrt_ratio_candidate(u, v);
+    finish_sqrt_ratio(u, &r0, &check)
 }
 
 #[cfg(test)]
@@ -266,10 +304,19 @@ mod tests {
         }
 
         #[test]
-        fn sqrt_ratio(u in any::<[u8; 32]>(), v in any::<[u8; 32]>()) {
+        fn reduced_limbs_match_bytes(limbs in any::<[u64; 5]>()) {
+            // Any limbs up to 2^51 (the tight bound, inclusive).
+            let x = FieldElement(limbs.map(|l| l % ((1 << 51) + 1)));
+            let r = x.reduced_limbs();
+            let from_bytes = FieldElement::from_bytes_unchecked(&x.to_bytes());
+            prop_assert_eq!(r, from_bytes.0);
+            prop_assert!(r.iter().all(|l| *l < 1 << 51));
+        }
+
+        #[test]
+        fn sqrt_ratio_cases(u in any::<[u8; 32]>(), v in any::<[u8; 32]>()) {
             let (u, v) = (element(u), element(v));
-            let (w, f) = sqrt_ratio_inputs(&u, &v);
-            let (square, r) = finish_sqrt_ratio(&u, &v, &f.mul(&w.pow_p58()));
+            let (square, r) = sqrt_ratio(&u, &v);
             prop_assert!(!r.is_negative());
             if v.is_zero() {
                 prop_assert!(r.is_zero());

@@ -7,8 +7,9 @@
 //! An [`FieldElementX8`] holds eight field elements, lane \\(j\\) of vector \\(k\\) being limb
 //! \\(k\\) of element \\(j\\), in the serial type's radix \\(2^{51}\\). `vpmadd52luq` /
 //! `vpmadd52huq` multiply the low 52 bits of two lanes and add the low / high 52 bits of the
-//! 104-bit product to an accumulator, so inputs must have limbs below \\(2^{52}\\); every
-//! function here returns limbs of at most \\(2^{51}\\).
+//! 104-bit product to an accumulator, so inputs must have limbs below \\(2^{52}\\). Every
+//! vector function keeps `fiat-crypto`'s tight invariant (below), and [`pow_p58_batch`] carries
+//! its inputs once with fiat before loading them, so any serial element is a valid input.
 //!
 //! # Multiplication and its bounds
 //!
@@ -21,9 +22,14 @@
 //! five fold into the bottom five: \\(d_t = c_t + 19 c_{t+5} < 20 \cdot 2^{56} < 2^{61}\\), no
 //! overflow of the 64-bit lanes. A carry chain then brings limbs to \\(2^{51}\\): each carry is
 //! below \\(2^{11}\\), the one out of the top limb re-enters the bottom times 19
-//! (\\(< 2^{16}\\)), and one last carry from limb 0 leaves every limb at most \\(2^{51}\\).
-//! Squaring computes the cross products once and doubles their sums before adding the
-//! diagonal, which gives the same bounds with 30 multiplications instead of 50.
+//! (\\(< 2^{16}\\)), and two last carries (limb 0 into 1, limb 1 into 2) leave limbs 0, 1, 3
+//! and 4 below \\(2^{51}\\) and limb 2 at most \\(2^{51}\\) — the same invariant as
+//! `fiat-crypto`'s tight elements, so inputs from either satisfy it.
+//!
+//! Squaring computes each cross product \\(a_i a_j\\) (\\(i < j\\)) once, as
+//! \\(2a_i \cdot a_j\\) with the doubled limb chosen among those below \\(2^{51}\\) (never
+//! limb 2), so the doubled factor stays below \\(2^{52}\\): 30 multiplications instead of 50,
+//! and smaller sums than a product's.
 //!
 //! # Safety
 //!
@@ -35,7 +41,7 @@
 
 #![allow(unsafe_code)]
 
-use super::field::FieldElement;
+use super::field::{sqrt_ratio_candidate, FieldElement};
 
 /// How the batch exponentiation runs: chosen once per call by CPU feature detection, or forced
 /// by the differential tests.
@@ -62,25 +68,34 @@ impl Backend {
     }
 }
 
-/// Replaces every \\(x\\) in `values` by \\(x^{(p-5)/8}\\), with `backend` (which must be
-/// supported by this CPU: [`Backend::detect`] or `Serial`; an unsupported choice runs serially).
-pub fn pow_p58_batch(values: &mut [FieldElement], backend: Backend) {
+/// [`sqrt_ratio_candidate`] for every pair \\((u, v)\\): \\((r_0, v r_0^2)\\), computed with
+/// `backend` (sixteen pairs at a time with IFMA; an unsupported choice runs serially).
+pub fn sqrt_ratio_batch(
+    pairs: &[(FieldElement, FieldElement)],
+    backend: Backend,
+) -> Vec<(FieldElement, FieldElement)> {
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Ifma && Backend::detect() == Backend::Ifma {
-        for chunk in values.chunks_mut(LANES) {
-            let mut lanes = [FieldElement::ONE; LANES];
-            lanes[..chunk.len()].copy_from_slice(chunk);
+        let mut out = Vec::with_capacity(pairs.len());
+        for chunk in pairs.chunks(LANES) {
+            let (mut u, mut v) = ([FieldElement::ONE; LANES], [FieldElement::ONE; LANES]);
+            for (j, (u_j, v_j)) in chunk.iter().enumerate() {
+                // fiat's carry: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51.
+                u[j] = u_j.add(&FieldElement::ZERO);
+                v[j] = v_j.add(&FieldElement::ZERO);
+            }
             // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F and
-            // AVX-512 IFMA, the features `ifma::pow_p58` is compiled for.
-            let out = unsafe { ifma::pow_p58(&lanes) };
-            chunk.copy_from_slice(&out[..chunk.len()]);
+            // AVX-512 IFMA, the features `ifma::sqrt_ratio_candidate` is compiled for.
+            let (r0, check) = unsafe { ifma::sqrt_ratio_candidate(&u, &v) };
+            out.extend(r0.into_iter().zip(check).take(chunk.len()));
         }
-        return;
+        return out;
     }
     let _ = backend;
-    for value in values.iter_mut() {
-        *value = value.pow_p58();
-    }
+    pairs
+        .iter()
+        .map(|(u, v)| sqrt_ratio_candidate(u, v))
+        .collect()
 }
 
 /// Elements per vector call: two 8-lane vectors, interleaved so that one's multiplications
@@ -157,8 +172,12 @@ mod ifma {
         let top = _mm512_srli_epi64::<51>(d[4]);
         d[4] = _mm512_and_si512(d[4], mask);
         d[0] = _mm512_add_epi64(d[0], times19(top));
+        // Carry limb 0 into 1 and limb 1 into 2, as fiat's carry does: limb 2 ends at most
+        // 2^51, the others below.
         d[1] = _mm512_add_epi64(d[1], _mm512_srli_epi64::<51>(d[0]));
         d[0] = _mm512_and_si512(d[0], mask);
+        d[2] = _mm512_add_epi64(d[2], _mm512_srli_epi64::<51>(d[1]));
+        d[1] = _mm512_and_si512(d[1], mask);
         FieldElementX8(d)
     }
 
@@ -181,19 +200,30 @@ mod ifma {
     fn square(a: &FieldElementX8) -> FieldElementX8 {
         let zero = _mm512_setzero_si512();
         let (mut lo, mut hi) = ([zero; 9], [zero; 9]);
-        for i in 0..5 {
-            for j in i + 1..5 {
-                lo[i + j] = _mm512_madd52lo_epu64(lo[i + j], a.0[i], a.0[j]);
-                hi[i + j] = _mm512_madd52hi_epu64(hi[i + j], a.0[i], a.0[j]);
-            }
+        // Cross products once, with one factor doubled: every limb but limb 2 is below 2^51
+        // (the invariant in the module notes), so doubling it stays below 2^52.
+        let a = &a.0;
+        let twice = |x: __m512i| _mm512_add_epi64(x, x);
+        let (d0, d1, d3, d4) = (twice(a[0]), twice(a[1]), twice(a[3]), twice(a[4]));
+        let cross = [
+            (1, d0, a[1]),
+            (2, d0, a[2]),
+            (3, d0, a[3]),
+            (4, d0, a[4]),
+            (3, d1, a[2]),
+            (4, d1, a[3]),
+            (5, d1, a[4]),
+            (5, a[2], d3),
+            (6, a[2], d4),
+            (7, d3, a[4]),
+        ];
+        for (k, x, y) in cross {
+            lo[k] = _mm512_madd52lo_epu64(lo[k], x, y);
+            hi[k] = _mm512_madd52hi_epu64(hi[k], x, y);
         }
-        for k in 0..9 {
-            lo[k] = _mm512_slli_epi64::<1>(lo[k]);
-            hi[k] = _mm512_slli_epi64::<1>(hi[k]);
-        }
-        for i in 0..5 {
-            lo[2 * i] = _mm512_madd52lo_epu64(lo[2 * i], a.0[i], a.0[i]);
-            hi[2 * i] = _mm512_madd52hi_epu64(hi[2 * i], a.0[i], a.0[i]);
+        for (i, x) in a.iter().enumerate() {
+            lo[2 * i] = _mm512_madd52lo_epu64(lo[2 * i], *x, *x);
+            hi[2 * i] = _mm512_madd52hi_epu64(hi[2 * i], *x, *x);
         }
         reduce(lo, hi)
     }
@@ -216,12 +246,12 @@ mod ifma {
 
     /// \\(x^{(p-5)/8}\\) lane by lane, with the serial code's addition chain
     /// ([`FieldElement::pow_p58`]).
+    #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) fn pow_p58(values: &[FieldElement; LANES]) -> [FieldElement; LANES] {
-        let x: Pair = [load(&values[..8]), load(&values[8..])];
-        let t0 = pow2k(&x, 1); // 2
+    fn pow_p58(x: &Pair) -> Pair {
+        let t0 = pow2k(x, 1); // 2
         let t1 = pow2k(&t0, 2); // 8
-        let t2 = mul2(&x, &t1); // 9
+        let t2 = mul2(x, &t1); // 9
         let t3 = mul2(&t0, &t2); // 11
         let t4 = pow2k(&t3, 1); // 22
         let t5 = mul2(&t2, &t4); // 2^5 - 1
@@ -232,14 +262,27 @@ mod ifma {
         let t15 = mul2(&pow2k(&t13, 50), &t13); // 2^100 - 1
         let t17 = mul2(&pow2k(&t15, 100), &t15); // 2^200 - 1
         let t19 = mul2(&pow2k(&t17, 50), &t13); // 2^250 - 1
-        let r = mul2(&pow2k(&t19, 2), &x); // 2^252 - 3 = (p - 5) / 8
-        let mut out = [FieldElement::ZERO; LANES];
-        store(&r[0], &mut out[..8]);
-        store(&r[1], &mut out[8..]);
-        // Limbs of at most 2^51 (module notes); one serial carry makes them tight for fiat.
-        for value in out.iter_mut() {
-            *value = value.add(&FieldElement::ZERO);
-        }
+        mul2(&pow2k(&t19, 2), x) // 2^252 - 3 = (p - 5) / 8
+    }
+
+    /// [`super::sqrt_ratio_candidate`] lane by lane. The outputs keep the invariant of the
+    /// module notes, which is fiat's tight bound: they are valid serial elements as they are.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn sqrt_ratio_candidate(
+        u: &[FieldElement; LANES],
+        v: &[FieldElement; LANES],
+    ) -> ([FieldElement; LANES], [FieldElement; LANES]) {
+        let u: Pair = [load(&u[..8]), load(&u[8..])];
+        let v: Pair = [load(&v[..8]), load(&v[8..])];
+        let v3 = mul2(&pow2k(&v, 1), &v);
+        let v7 = mul2(&pow2k(&v3, 1), &v);
+        let r0 = mul2(&mul2(&u, &v3), &pow_p58(&mul2(&u, &v7)));
+        let check = mul2(&v, &pow2k(&r0, 1));
+        let mut out = ([FieldElement::ZERO; LANES], [FieldElement::ZERO; LANES]);
+        store(&r0[0], &mut out.0[..8]);
+        store(&r0[1], &mut out.0[8..]);
+        store(&check[0], &mut out.1[..8]);
+        store(&check[1], &mut out.1[8..]);
         out
     }
 }
@@ -249,13 +292,24 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Runs every input as u and as v against the others, serially and with the detected
+    /// backend, and compares the canonical results.
     fn agree(inputs: &[FieldElement]) {
-        let mut serial = inputs.to_vec();
-        pow_p58_batch(&mut serial, Backend::Serial);
-        let mut fast = inputs.to_vec();
-        pow_p58_batch(&mut fast, Backend::detect());
-        for ((s, f), x) in serial.iter().zip(&fast).zip(inputs) {
-            assert_eq!(s.to_bytes(), f.to_bytes(), "x = {:?}", x.to_bytes());
+        let pairs: Vec<(FieldElement, FieldElement)> = inputs
+            .iter()
+            .zip(inputs.iter().rev())
+            .map(|(u, v)| (*u, *v))
+            .collect();
+        let serial = sqrt_ratio_batch(&pairs, Backend::Serial);
+        let fast = sqrt_ratio_batch(&pairs, Backend::detect());
+        assert_eq!(serial.len(), pairs.len());
+        assert_eq!(fast.len(), pairs.len());
+        for ((s, f), (u, v)) in serial.iter().zip(&fast).zip(&pairs) {
+            let context = (u.to_bytes(), v.to_bytes());
+            assert_eq!(s.0.to_bytes(), f.0.to_bytes(), "{context:?}");
+            assert_eq!(s.1.to_bytes(), f.1.to_bytes(), "{context:?}");
+            // Outputs are valid serial elements: fiat's tight bound.
+            assert!(f.0 .0.iter().chain(&f.1 .0).all(|l| *l <= 1 << 51));
         }
     }
 

@@ -2,7 +2,7 @@
 //! \\((X : Y : Z : T)\\), \\(x = X/Z\\), \\(y = Y/Z\\), \\(xy = T/Z\\) (Hisil–Wong–Carter–Dawson),
 //! as the engine's decoders produce them, and their encodings.
 
-use super::field::{finish_sqrt_ratio, sqrt_ratio_inputs, FieldElement, EDWARDS_D, SQRT_M1};
+use super::field::{sqrt_ratio, FieldElement, EDWARDS_D, SQRT_M1};
 
 /// \\(1/\sqrt{a - d}\\) for \\(a = -1\\) (RFC 9496's `INVSQRT_A_MINUS_D`).
 const INVSQRT_A_MINUS_D: FieldElement = FieldElement([
@@ -47,8 +47,7 @@ impl ExtendedPoint {
         let u1 = z0.add(&y0).mul(&z0.sub(&y0));
         let u2 = x0.mul(&y0);
         let v = u1.mul(&u2.square());
-        let (w, f) = sqrt_ratio_inputs(&FieldElement::ONE, &v);
-        let (_, invsqrt) = finish_sqrt_ratio(&FieldElement::ONE, &v, &f.mul(&w.pow_p58()));
+        let (_, invsqrt) = sqrt_ratio(&FieldElement::ONE, &v);
         let den1 = invsqrt.mul(&u1);
         let den2 = invsqrt.mul(&u2);
         let z_inv = den1.mul(&den2).mul(&t0);
