@@ -974,3 +974,46 @@ pub fn decode_r1cs(data: &[u8]) {
     );
     assert_eq!(verdict.is_ok(), bytes == valid, "a changed proof verified");
 }
+
+/// The engine's batched decoders against the decoders they must match: each 33-byte record is
+/// a mode byte and an encoding (mode bit 0 clears the encoding's top and low bits, which makes
+/// canonical, nonnegative ristretto candidates — half of them decode). Every encoding goes
+/// through both engine decoders with both backends, in one batch; each verdict must equal
+/// curve25519-dalek's ristretto255 decoder's and our Ed25519 decoder's, and every accepted
+/// point must be on the curve and re-encode to its input.
+pub fn decompress(data: &[u8]) {
+    use rangeproof::group::engine::{decompress_ed25519, decompress_ristretto, Backend};
+    use rangeproof::Group;
+
+    let encodings: Vec<[u8; 32]> = data
+        .chunks_exact(33)
+        .take(64)
+        .map(|record| {
+            let mut bytes = [0u8; 32];
+            bytes.copy_from_slice(&record[1..]);
+            if record[0] & 1 == 1 {
+                bytes[0] &= 0xfe;
+                bytes[31] &= 0x7f;
+            }
+            bytes
+        })
+        .collect();
+    for backend in [Backend::Serial, Backend::detect()] {
+        let ristretto = decompress_ristretto(&encodings, backend);
+        let edwards = decompress_ed25519(&encodings, backend);
+        for ((bytes, r), e) in encodings.iter().zip(&ristretto).zip(&edwards) {
+            let theirs = CompressedRistretto(*bytes).decompress();
+            assert_eq!(r.is_some(), theirs.is_some(), "ristretto255 {bytes:02x?}");
+            if let Some(point) = r {
+                assert!(point.is_valid());
+                assert_eq!(point.to_ristretto_bytes(), *bytes);
+            }
+            let theirs = Ed25519::point_from_bytes(bytes);
+            assert_eq!(e.is_some(), theirs.is_some(), "ed25519 {bytes:02x?}");
+            if let Some(point) = e {
+                assert!(point.is_valid());
+                assert_eq!(point.to_ed25519_bytes(), *bytes);
+            }
+        }
+    }
+}

@@ -122,5 +122,44 @@ fn bench_pow(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_decompress, bench_pow);
+/// Variable-time multiscalar multiplication at a single proof's, a batch's and a large
+/// circuit's sizes: curve25519-dalek's (Straus below 190 points, Pippenger with windows up to 8
+/// bits above) against ours (IFMA bucket method, eight windows per pass), same points, the
+/// scalars rotating through 4 sets.
+fn bench_msm(c: &mut Criterion) {
+    use curve25519_dalek::traits::VartimeMultiscalarMul;
+    use rangeproof::group::engine::msm_x8;
+    for size in [256usize, 4096, 17_408, 65_536] {
+        let dalek: Vec<RistrettoPoint> = (0..size)
+            .map(|_| RistrettoPoint::mul_base(&random_scalar()))
+            .collect();
+        let encodings: Vec<[u8; 32]> = dalek.iter().map(|p| p.compress().to_bytes()).collect();
+        let ours: Vec<_> = decompress_ristretto(&encodings, Backend::detect())
+            .into_iter()
+            .map(|p| p.expect("valid"))
+            .collect();
+        let scalars: Vec<Vec<Scalar>> = (0..4)
+            .map(|_| (0..size).map(|_| random_scalar()).collect())
+            .collect();
+        let mut group = c.benchmark_group("msm");
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(size as u64));
+        let mut i = 0;
+        group.bench_function(BenchmarkId::new("dalek", size), |b| {
+            b.iter(|| {
+                i += 1;
+                RistrettoPoint::vartime_multiscalar_mul(&scalars[i % 4], &dalek)
+            })
+        });
+        group.bench_function(BenchmarkId::new("ours-ifma", size), |b| {
+            b.iter(|| {
+                i += 1;
+                msm_x8::vartime_msm(&scalars[i % 4], &ours)
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_decompress, bench_pow, bench_msm);
 criterion_main!(benches);

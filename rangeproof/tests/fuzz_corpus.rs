@@ -102,3 +102,8 @@ fn decode_mpc() {
 fn decode_r1cs() {
     replay("decode_r1cs", targets::decode_r1cs);
 }
+
+#[test]
+fn decompress() {
+    replay("decompress", targets::decompress);
+}

@@ -85,9 +85,9 @@ pub fn decompress_ristretto(
     out
 }
 
-/// Decodes Ed25519 encodings as [`crate::group::Ed25519`] does: \(y < p\) in the low 255
-/// bits, the sign of \(x\) in the top bit, the point on the curve, and no negative zero
-/// (\(x = 0\) with the sign bit set).
+/// Decodes Ed25519 encodings as [`crate::group::Ed25519`] does: \\(y < p\\) in the low 255
+/// bits, the sign of \\(x\\) in the top bit, the point on the curve, and no negative zero
+/// (\\(x = 0\\) with the sign bit set).
 pub fn decompress_ed25519(encodings: &[[u8; 32]], backend: Backend) -> Vec<Option<ExtendedPoint>> {
     let mut out = vec![None; encodings.len()];
     let mut pending = Vec::with_capacity(encodings.len());

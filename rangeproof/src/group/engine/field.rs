@@ -110,7 +110,7 @@ impl FieldElement {
         (0..k).fold(*self, |x, _| x.square())
     }
 
-    /// The fully reduced limbs (the value in \([0, p)\)): what equality and sign tests compare,
+    /// The fully reduced limbs (the value in \\([0, p)\\)): what equality and sign tests compare,
     /// without the byte packing of [`Self::to_bytes`].
     pub fn reduced_limbs(&self) -> [u64; 5] {
         const MASK: u64 = (1 << 51) - 1;

@@ -33,11 +33,12 @@
 //!
 //! # Safety
 //!
-//! The vector functions are `#[target_feature(enable = "avx512f,avx512ifma")]`; calling them
-//! is `unsafe` except from functions with the same features, and [`pow_p58_batch`] calls them
-//! only after `is_x86_feature_detected!` has confirmed both features on the running CPU. The
-//! only other `unsafe` is the reinterpretation of a `__m512i` as `[u64; 8]`, two 64-byte
-//! plain-data types with no invalid bit patterns.
+//! The vector functions are `#[target_feature(enable = "avx512f,avx512dq,avx512ifma")]`
+//! (`vpmullq`, from DQ, multiplies by 19); calling them is `unsafe` except from functions with
+//! the same features, and the public entry points call them only after
+//! `is_x86_feature_detected!` ([`Backend::detect`]) has confirmed all three on the running
+//! CPU. The only other `unsafe` is the reinterpretation between `__m512i` and `[u64; 8]`, two
+//! 64-byte plain-data types with no invalid bit patterns.
 
 #![allow(unsafe_code)]
 
@@ -49,7 +50,8 @@ use super::field::{sqrt_ratio_candidate, FieldElement};
 pub enum Backend {
     /// `fiat-crypto`'s serial arithmetic, one element at a time.
     Serial,
-    /// Sixteen elements at a time (two interleaved 8-lane vectors) with AVX-512 IFMA.
+    /// Sixteen elements at a time (two interleaved 8-lane vectors) with AVX-512 IFMA (and
+    /// the F and DQ subsets it comes with on every CPU that has it).
     Ifma,
 }
 
@@ -59,6 +61,7 @@ impl Backend {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512dq")
                 && std::is_x86_feature_detected!("avx512ifma")
             {
                 return Backend::Ifma;
@@ -84,8 +87,8 @@ pub fn sqrt_ratio_batch(
                 u[j] = u_j.add(&FieldElement::ZERO);
                 v[j] = v_j.add(&FieldElement::ZERO);
             }
-            // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F and
-            // AVX-512 IFMA, the features `ifma::sqrt_ratio_candidate` is compiled for.
+            // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and
+            // IFMA, the features `ifma::sqrt_ratio_candidate` is compiled for.
             let (r0, check) = unsafe { ifma::sqrt_ratio_candidate(&u, &v) };
             out.extend(r0.into_iter().zip(check).take(chunk.len()));
         }
@@ -103,7 +106,7 @@ pub fn sqrt_ratio_batch(
 pub const LANES: usize = 16;
 
 #[cfg(target_arch = "x86_64")]
-mod ifma {
+pub(super) mod ifma {
     use core::arch::x86_64::*;
 
     use super::super::field::FieldElement;
@@ -111,7 +114,111 @@ mod ifma {
 
     /// Eight field elements, limb-major (see the module notes).
     #[derive(Clone, Copy)]
-    struct FieldElementX8([__m512i; 5]);
+    pub(in super::super) struct FieldElementX8(pub(in super::super) [__m512i; 5]);
+
+    /// \\(2p\\) in limbs, the bias that keeps differences nonnegative.
+    const TWO_P: [i64; 5] = [
+        (1 << 52) - 38,
+        (1 << 52) - 2,
+        (1 << 52) - 2,
+        (1 << 52) - 2,
+        (1 << 52) - 2,
+    ];
+
+    /// A vector from eight lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(in super::super) fn from_lanes(lanes: [u64; 8]) -> __m512i {
+        // SAFETY: `[u64; 8]` and `__m512i` are both 64 bytes of plain data; every bit
+        // pattern is a valid value of either.
+        unsafe { core::mem::transmute::<[u64; 8], __m512i>(lanes) }
+    }
+
+    /// The eight lanes of a vector.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(in super::super) fn to_lanes(v: __m512i) -> [u64; 8] {
+        // SAFETY: as in `from_lanes`.
+        unsafe { core::mem::transmute::<__m512i, [u64; 8]>(v) }
+    }
+
+    impl FieldElementX8 {
+        /// The same element in every lane.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn splat(x: &FieldElement) -> FieldElementX8 {
+            let l = |k: usize| _mm512_set1_epi64(x.0[k] as i64);
+            FieldElementX8([l(0), l(1), l(2), l(3), l(4)])
+        }
+
+        /// Parallel carry: every limb to 51 bits plus the carry from the one below (the top
+        /// one's re-entering limb 0 times 19). For inputs below \\(2^{54}\\) the result's
+        /// limbs are below \\(2^{51} + 2^{8}\\): valid multiplication inputs (below
+        /// \\(2^{52}\\)) and valid subtrahends (below the limbs of \\(2p\\)).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn weak_carry(x: [__m512i; 5]) -> FieldElementX8 {
+            let mask = _mm512_set1_epi64(MASK51);
+            let c: [__m512i; 5] = core::array::from_fn(|k| _mm512_srli_epi64::<51>(x[k]));
+            let low: [__m512i; 5] = core::array::from_fn(|k| _mm512_and_si512(x[k], mask));
+            FieldElementX8([
+                _mm512_add_epi64(low[0], times19(c[4])),
+                _mm512_add_epi64(low[1], c[0]),
+                _mm512_add_epi64(low[2], c[1]),
+                _mm512_add_epi64(low[3], c[2]),
+                _mm512_add_epi64(low[4], c[3]),
+            ])
+        }
+
+        /// `self + rhs` (inputs with limbs below \\(2^{52}\\)).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn add(&self, rhs: &FieldElementX8) -> FieldElementX8 {
+            Self::weak_carry(core::array::from_fn(|k| {
+                _mm512_add_epi64(self.0[k], rhs.0[k])
+            }))
+        }
+
+        /// `self - rhs` as `self + 2p - rhs` (`rhs` limbs below those of \\(2p\\), which
+        /// every output here satisfies).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn sub(&self, rhs: &FieldElementX8) -> FieldElementX8 {
+            Self::weak_carry(core::array::from_fn(|k| {
+                let biased = _mm512_add_epi64(self.0[k], _mm512_set1_epi64(TWO_P[k]));
+                _mm512_sub_epi64(biased, rhs.0[k])
+            }))
+        }
+
+        /// `-self` in the lanes of `mask`, `self` in the others.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn neg_where(&self, mask: __mmask8) -> FieldElementX8 {
+            let negated =
+                FieldElementX8(core::array::from_fn(|k| _mm512_set1_epi64(TWO_P[k]))).sub(self);
+            negated.select(mask, self)
+        }
+
+        /// `self` in the lanes of `mask`, `other` in the others.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn select(
+            &self,
+            mask: __mmask8,
+            other: &FieldElementX8,
+        ) -> FieldElementX8 {
+            FieldElementX8(core::array::from_fn(|k| {
+                _mm512_mask_blend_epi64(mask, other.0[k], self.0[k])
+            }))
+        }
+
+        /// `self * rhs`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        pub(in super::super) fn mul(&self, rhs: &FieldElementX8) -> FieldElementX8 {
+            mul(self, rhs)
+        }
+    }
 
     /// Two interleaved vectors.
     type Pair = [FieldElementX8; 2];
@@ -119,7 +226,7 @@ mod ifma {
     const MASK51: i64 = (1 << 51) - 1;
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn load(values: &[FieldElement]) -> FieldElementX8 {
         let limb = |k: usize| {
             let v = |j: usize| values[j].0[k] as i64;
@@ -129,7 +236,7 @@ mod ifma {
     }
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn store(x: &FieldElementX8, out: &mut [FieldElement]) {
         for k in 0..5 {
             // SAFETY: `__m512i` and `[u64; 8]` are both 64 bytes of plain data; every bit
@@ -143,17 +250,14 @@ mod ifma {
 
     /// 19·x as shifts and adds (x < 2^57: no overflow).
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    fn times19(x: __m512i) -> __m512i {
-        _mm512_add_epi64(
-            _mm512_add_epi64(_mm512_slli_epi64::<4>(x), _mm512_slli_epi64::<1>(x)),
-            x,
-        )
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(in super::super) fn times19(x: __m512i) -> __m512i {
+        _mm512_mullo_epi64(x, _mm512_set1_epi64(19))
     }
 
     /// From the low / high product sums to a field element (see the module notes' bounds).
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn reduce(lo: [__m512i; 9], hi: [__m512i; 9]) -> FieldElementX8 {
         let c = |k: usize| match k {
             0 => lo[0],
@@ -182,7 +286,7 @@ mod ifma {
     }
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn mul(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
         let zero = _mm512_setzero_si512();
         let (mut lo, mut hi) = ([zero; 9], [zero; 9]);
@@ -196,7 +300,7 @@ mod ifma {
     }
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn square(a: &FieldElementX8) -> FieldElementX8 {
         let zero = _mm512_setzero_si512();
         let (mut lo, mut hi) = ([zero; 9], [zero; 9]);
@@ -229,13 +333,13 @@ mod ifma {
     }
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn mul2(a: &Pair, b: &Pair) -> Pair {
         [mul(&a[0], &b[0]), mul(&a[1], &b[1])]
     }
 
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn pow2k(a: &Pair, k: u32) -> Pair {
         let mut x = *a;
         for _ in 0..k {
@@ -247,7 +351,7 @@ mod ifma {
     /// \\(x^{(p-5)/8}\\) lane by lane, with the serial code's addition chain
     /// ([`FieldElement::pow_p58`]).
     #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     fn pow_p58(x: &Pair) -> Pair {
         let t0 = pow2k(x, 1); // 2
         let t1 = pow2k(&t0, 2); // 8
@@ -267,7 +371,7 @@ mod ifma {
 
     /// [`super::sqrt_ratio_candidate`] lane by lane. The outputs keep the invariant of the
     /// module notes, which is fiat's tight bound: they are valid serial elements as they are.
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
     pub(super) fn sqrt_ratio_candidate(
         u: &[FieldElement; LANES],
         v: &[FieldElement; LANES],

@@ -14,6 +14,8 @@
 pub mod decompress;
 pub mod field;
 pub mod field_x8;
+pub mod msm;
+pub mod msm_x8;
 pub mod point;
 
 pub use decompress::{decompress_ed25519, decompress_ristretto};

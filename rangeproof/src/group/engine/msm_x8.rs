@@ -1,0 +1,342 @@
+//! The bucket method of [`super::msm`] with AVX-512 IFMA: one window per vector lane.
+//!
+//! A pass takes eight windows; for every point, lane \\(j\\) adds \\(\pm P_i\\) to bucket
+//! \\(|d_{i,j}|\\) of its own window. Lanes never share a bucket (each window has its own
+//! array), so eight additions run as one vector addition with no conflicts to resolve, the
+//! point is the same in every lane (broadcast), and only the buckets are gathered and
+//! scattered. The buckets' running sums then run eight windows at a time as well.
+//!
+//! Field arithmetic: [`super::field_x8`]'s vectors; coordinates leaving a multiplication keep
+//! its invariant (fiat's tight bound), so the window sums come out as valid serial elements.
+//!
+//! # Safety
+//!
+//! Everything vector is `#[target_feature(enable = "avx512f,avx512dq,avx512ifma")]` and runs only
+//! through [`vartime_msm`], which checks both features at run time first.
+
+#![allow(unsafe_code)]
+
+use curve25519_dalek::Scalar;
+
+use super::field_x8::Backend;
+use super::point::ExtendedPoint;
+
+/// \\(\sum_i s_i P_i\\) with AVX-512 IFMA, or `None` when this CPU lacks it.
+pub fn vartime_msm(scalars: &[Scalar], points: &[ExtendedPoint]) -> Option<ExtendedPoint> {
+    #[cfg(target_arch = "x86_64")]
+    if Backend::detect() == Backend::Ifma {
+        // SAFETY: `Backend::detect` returned `Ifma`: this CPU has AVX-512F, DQ and IFMA,
+        // the features `ifma::run` is compiled for.
+        return Some(unsafe { ifma::run(scalars, points) });
+    }
+    let _ = (scalars, points);
+    None
+}
+
+/// The window width for `n` points in passes of eight windows: minimizes
+/// \\(\lceil W/8 \rceil (n + 2^c)\\), the vector additions of filling and summing the buckets.
+pub(super) fn vector_window(n: usize) -> usize {
+    (5..=13)
+        .min_by_key(|&c| super::msm::windows(c).div_ceil(8) * (n + (1usize << c)))
+        .unwrap_or(8)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod ifma {
+    use core::arch::x86_64::*;
+
+    use curve25519_dalek::Scalar;
+
+    use super::super::field::FieldElement;
+    use super::super::field_x8::ifma::{from_lanes, to_lanes, FieldElementX8};
+    use super::super::msm::{affine_niels, signed_digits, windows};
+    use super::super::point::{AffineNiels, ExtendedPoint, EDWARDS_D2};
+
+    /// A bucket in memory: X, Y, Z, T, five limbs each, in three rows of eight (the last
+    /// four limbs are padding), so eight buckets move to and from the lanes by three 8×8
+    /// transposes.
+    type Record = [[u64; 8]; 3];
+
+    const IDENTITY_RECORD: Record = [[0, 0, 0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0], [0; 8]];
+
+    /// Transposes an 8×8 matrix of 64-bit words (rows in, columns out; its own inverse):
+    /// pairs of rows interleaved, then 128-bit blocks, then 256-bit blocks.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    fn transpose(rows: [__m512i; 8]) -> [__m512i; 8] {
+        let t: [__m512i; 8] = core::array::from_fn(|k| {
+            let (a, b) = (rows[k & !1], rows[k | 1]);
+            if k & 1 == 0 {
+                _mm512_unpacklo_epi64(a, b)
+            } else {
+                _mm512_unpackhi_epi64(a, b)
+            }
+        });
+        // u[0..4]: rows 0-3, columns {0,4}, {2,6}, {1,5}, {3,7}; u[4..8]: rows 4-7, the same.
+        let u: [__m512i; 8] = core::array::from_fn(|k| {
+            let base = (k & 4) + ((k >> 1) & 1); // t index of the first source
+            let (a, b) = (t[base], t[base + 2]);
+            if k & 1 == 0 {
+                _mm512_shuffle_i64x2::<0x88>(a, b)
+            } else {
+                _mm512_shuffle_i64x2::<0xdd>(a, b)
+            }
+        });
+        // Column c: from u[s] and u[s + 4] with s = [0, 2, 1, 3][c % 4], low or high halves.
+        core::array::from_fn(|c| {
+            let s = [0, 2, 1, 3][c & 3];
+            if c < 4 {
+                _mm512_shuffle_i64x2::<0x88>(u[s], u[s + 4])
+            } else {
+                _mm512_shuffle_i64x2::<0xdd>(u[s], u[s + 4])
+            }
+        })
+    }
+
+    /// Eight points in extended coordinates.
+    #[derive(Clone, Copy)]
+    struct ExtendedX8 {
+        x: FieldElementX8,
+        y: FieldElementX8,
+        z: FieldElementX8,
+        t: FieldElementX8,
+    }
+
+    /// Eight affine points in mixed-addition form.
+    struct AffineNielsX8 {
+        y_plus_x: FieldElementX8,
+        y_minus_x: FieldElementX8,
+        xy2d: FieldElementX8,
+    }
+
+    impl AffineNielsX8 {
+        /// `q` in every lane, negated in the lanes of `neg`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn splat(q: &AffineNiels, neg: __mmask8) -> AffineNielsX8 {
+            let (ypx, ymx) = (
+                FieldElementX8::splat(&q.y_plus_x),
+                FieldElementX8::splat(&q.y_minus_x),
+            );
+            AffineNielsX8 {
+                y_plus_x: ymx.select(neg, &ypx),
+                y_minus_x: ypx.select(neg, &ymx),
+                xy2d: FieldElementX8::splat(&q.xy2d).neg_where(neg),
+            }
+        }
+    }
+
+    impl ExtendedX8 {
+        /// The serial formulas of [`ExtendedPoint::add_affine`], lane by lane.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn add_affine(&self, q: &AffineNielsX8) -> ExtendedX8 {
+            let a = self.y.sub(&self.x).mul(&q.y_minus_x);
+            let b = self.y.add(&self.x).mul(&q.y_plus_x);
+            let c = self.t.mul(&q.xy2d);
+            let d = self.z.add(&self.z);
+            Self::finish(&a, &b, &c, &d)
+        }
+
+        /// The serial formulas of [`ExtendedPoint::add`], lane by lane.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn add(&self, q: &ExtendedX8) -> ExtendedX8 {
+            let a = self.y.sub(&self.x).mul(&q.y.sub(&q.x));
+            let b = self.y.add(&self.x).mul(&q.y.add(&q.x));
+            let d2 = FieldElementX8::splat(&EDWARDS_D2);
+            let c = self.t.mul(&d2).mul(&q.t);
+            let zz = self.z.mul(&q.z);
+            let d = zz.add(&zz);
+            Self::finish(&a, &b, &c, &d)
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn finish(
+            a: &FieldElementX8,
+            b: &FieldElementX8,
+            c: &FieldElementX8,
+            d: &FieldElementX8,
+        ) -> ExtendedX8 {
+            let (e, f, g, h) = (b.sub(a), d.sub(c), d.add(c), b.add(a));
+            ExtendedX8 {
+                x: e.mul(&f),
+                y: g.mul(&h),
+                z: f.mul(&g),
+                t: e.mul(&h),
+            }
+        }
+
+        /// Lane `j` from `buckets[index[j]]`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn gather(buckets: &[Record], index: &[usize; 8]) -> ExtendedX8 {
+            let mut limbs = [_mm512_setzero_si512(); 24];
+            for row in 0..3 {
+                let columns =
+                    transpose(core::array::from_fn(|j| from_lanes(buckets[index[j]][row])));
+                limbs[8 * row..8 * row + 8].copy_from_slice(&columns);
+            }
+            let coordinate = |c: usize| FieldElementX8(core::array::from_fn(|l| limbs[5 * c + l]));
+            ExtendedX8 {
+                x: coordinate(0),
+                y: coordinate(1),
+                z: coordinate(2),
+                t: coordinate(3),
+            }
+        }
+
+        /// Lane `j` to `buckets[index[j]]`, for the lanes of `active`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn scatter(&self, buckets: &mut [Record], index: &[usize; 8], active: u8) {
+            let mut limbs = [_mm512_setzero_si512(); 24];
+            for (c, coordinate) in [self.x, self.y, self.z, self.t].iter().enumerate() {
+                limbs[5 * c..5 * c + 5].copy_from_slice(&coordinate.0);
+            }
+            for row in 0..3 {
+                let records = transpose(core::array::from_fn(|k| limbs[8 * row + k]));
+                for (j, &i) in index.iter().enumerate() {
+                    if active >> j & 1 == 1 {
+                        buckets[i][row] = to_lanes(records[j]);
+                    }
+                }
+            }
+        }
+
+        /// The eight lanes as serial points (valid elements: see the module notes).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+        fn lanes(&self) -> [ExtendedPoint; 8] {
+            let coordinate = |c: &FieldElementX8| -> [FieldElement; 8] {
+                let limbs: [[u64; 8]; 5] = core::array::from_fn(|l| to_lanes(c.0[l]));
+                core::array::from_fn(|j| FieldElement(core::array::from_fn(|l| limbs[l][j])))
+            };
+            let (x, y, z, t) = (
+                coordinate(&self.x),
+                coordinate(&self.y),
+                coordinate(&self.z),
+                coordinate(&self.t),
+            );
+            core::array::from_fn(|j| ExtendedPoint {
+                x: x[j],
+                y: y[j],
+                z: z[j],
+                t: t[j],
+            })
+        }
+    }
+
+    /// [`transpose`] on plain arrays, for the tests.
+    #[cfg(test)]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(super) fn transpose_lanes(m: [[u64; 8]; 8]) -> [[u64; 8]; 8] {
+        transpose(m.map(|row| from_lanes(row))).map(|column| to_lanes(column))
+    }
+
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(super) fn run(scalars: &[Scalar], points: &[ExtendedPoint]) -> ExtendedPoint {
+        let n = scalars.len().min(points.len());
+        if n == 0 {
+            return ExtendedPoint::IDENTITY;
+        }
+        let c = super::vector_window(n);
+        let w_count = windows(c);
+        let passes = w_count.div_ceil(8);
+        let digits = signed_digits(&scalars[..n], c);
+        let niels = affine_niels(&points[..n]);
+        let bucket_count = 1usize << (c - 1);
+        let mut buckets = vec![IDENTITY_RECORD; 8 * bucket_count];
+        let mut window_sums = Vec::with_capacity(8 * passes);
+        for pass in 0..passes {
+            buckets.fill(IDENTITY_RECORD);
+            for (i, q) in niels.iter().enumerate() {
+                let mut index = [0usize; 8];
+                let (mut active, mut neg) = (0u8, 0u8);
+                for (j, slot) in index.iter_mut().enumerate() {
+                    *slot = j * bucket_count;
+                    let w = 8 * pass + j;
+                    if w >= w_count {
+                        continue;
+                    }
+                    let d = digits[i * w_count + w];
+                    if d != 0 {
+                        active |= 1 << j;
+                        neg |= ((d < 0) as u8) << j;
+                        *slot += d.unsigned_abs() as usize - 1;
+                    }
+                }
+                if active == 0 {
+                    continue;
+                }
+                let bucket = ExtendedX8::gather(&buckets, &index);
+                let sum = bucket.add_affine(&AffineNielsX8::splat(q, neg));
+                sum.scatter(&mut buckets, &index, active);
+            }
+            // Σ_b (b + 1) B_b per lane, by running sums from the top bucket down.
+            let identity = ExtendedX8::gather(&[IDENTITY_RECORD], &[0; 8]);
+            let (mut running, mut total) = (identity, identity);
+            for b in (0..bucket_count).rev() {
+                let index = core::array::from_fn(|j| j * bucket_count + b);
+                running = running.add(&ExtendedX8::gather(&buckets, &index));
+                total = total.add(&running);
+            }
+            window_sums.extend(total.lanes());
+        }
+        window_sums.truncate(w_count);
+        window_sums
+            .iter()
+            .rev()
+            .fold(ExtendedPoint::IDENTITY, |acc, sum| {
+                (0..c).fold(acc, |a, _| a.double()).add(sum)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::msm::tests::{edge_scalars, random_points, random_scalar};
+    use super::super::msm::vartime_msm_serial;
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn windows_by_size() {
+        assert_eq!(vector_window(1), 5);
+        assert!(vector_window(20_000) >= 10);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn transpose_transposes() {
+        if Backend::detect() == Backend::Ifma {
+            let m: [[u64; 8]; 8] =
+                core::array::from_fn(|r| core::array::from_fn(|c| (10 * r + c) as u64));
+            // SAFETY: the CPU has the features (checked above).
+            let t = unsafe { ifma::transpose_lanes(m) };
+            for r in 0..8 {
+                for c in 0..8 {
+                    assert_eq!(t[c][r], m[r][c]);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+        #[test]
+        fn matches_serial(n in 0usize..300, edge in any::<bool>()) {
+            let (_, points) = random_points(n);
+            let scalars: Vec<Scalar> = if edge {
+                edge_scalars().into_iter().cycle().take(n).collect()
+            } else {
+                (0..n).map(|_| random_scalar()).collect()
+            };
+            let expected = vartime_msm_serial(&scalars, &points).to_ristretto_bytes();
+            if let Some(got) = vartime_msm(&scalars, &points) {
+                prop_assert_eq!(got.to_ristretto_bytes(), expected);
+            }
+        }
+    }
+}
