@@ -69,12 +69,17 @@ fn bench_decompress(c: &mut Criterion) {
                 })
             },
         );
-        group.bench_function(BenchmarkId::new("ristretto/ours-Serial", size), |b| {
-            b.iter(|| {
-                i += 1;
-                decompress_ristretto(&ristretto[i % SETS], Backend::Serial)
-            })
-        });
+        for backend in [Backend::Avx2, Backend::Serial] {
+            group.bench_function(
+                BenchmarkId::new(format!("ristretto/ours-{backend:?}"), size),
+                |b| {
+                    b.iter(|| {
+                        i += 1;
+                        decompress_ristretto(&ristretto[i % SETS], backend)
+                    })
+                },
+            );
+        }
         group.bench_function(BenchmarkId::new("ed25519/dalek", size), |b| {
             b.iter(|| {
                 i += 1;
@@ -110,7 +115,7 @@ fn bench_pow(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("sqrt_ratio_candidate");
     group.throughput(Throughput::Elements(1024));
-    for backend in [Backend::Serial, Backend::detect()] {
+    for backend in [Backend::Serial, Backend::Avx2, Backend::Ifma] {
         let mut i = 0;
         group.bench_function(format!("{backend:?}/1024"), |b| {
             b.iter(|| {

@@ -53,6 +53,12 @@ impl FieldElement {
         FieldElement(out.0)
     }
 
+    /// The element with these limbs (each at most \\(3 \cdot 2^{51}\\), fiat's loose bound),
+    /// carried to tight limbs.
+    pub(super) fn from_loose_limbs(limbs: [u64; 5]) -> FieldElement {
+        Self::carry(&Loose(limbs))
+    }
+
     /// The element the low 255 bits of `bytes` encode (the top bit is ignored; values in
     /// \\([p, 2^{255})\\) are accepted and reduce): `curve25519-dalek`'s `from_bytes`.
     pub fn from_bytes_unchecked(bytes: &[u8; 32]) -> FieldElement {

@@ -50,6 +50,9 @@ use super::field::{sqrt_ratio_candidate, FieldElement};
 pub enum Backend {
     /// `fiat-crypto`'s serial arithmetic, one element at a time.
     Serial,
+    /// Eight elements at a time (two interleaved 4-lane vectors) with AVX2
+    /// ([`super::field_x4`]).
+    Avx2,
     /// Sixteen elements at a time (two interleaved 8-lane vectors) with AVX-512 IFMA (and
     /// the F and DQ subsets it comes with on every CPU that has it).
     Ifma,
@@ -66,13 +69,17 @@ impl Backend {
             {
                 return Backend::Ifma;
             }
+            if std::is_x86_feature_detected!("avx2") {
+                return Backend::Avx2;
+            }
         }
         Backend::Serial
     }
 }
 
 /// [`sqrt_ratio_candidate`] for every pair \\((u, v)\\): \\((r_0, v r_0^2)\\), computed with
-/// `backend` (sixteen pairs at a time with IFMA; an unsupported choice runs serially).
+/// `backend` (sixteen pairs at a time with IFMA, eight with AVX2; a choice this CPU does not
+/// support runs serially).
 pub fn sqrt_ratio_batch(
     pairs: &[(FieldElement, FieldElement)],
     backend: Backend,
@@ -90,6 +97,24 @@ pub fn sqrt_ratio_batch(
             // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and
             // IFMA, the features `ifma::sqrt_ratio_candidate` is compiled for.
             let (r0, check) = unsafe { ifma::sqrt_ratio_candidate(&u, &v) };
+            out.extend(r0.into_iter().zip(check).take(chunk.len()));
+        }
+        return out;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if backend == Backend::Avx2 && std::is_x86_feature_detected!("avx2") {
+        use super::field_x4::{avx2, LANES as LANES4};
+        let mut out = Vec::with_capacity(pairs.len());
+        for chunk in pairs.chunks(LANES4) {
+            let (mut u, mut v) = ([FieldElement::ONE; LANES4], [FieldElement::ONE; LANES4]);
+            for (j, (u_j, v_j)) in chunk.iter().enumerate() {
+                // fiat's carry: tight limbs, at most 2^51 (the split's input bound).
+                u[j] = u_j.add(&FieldElement::ZERO);
+                v[j] = v_j.add(&FieldElement::ZERO);
+            }
+            // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate`
+            // is compiled for it.
+            let (r0, check) = unsafe { avx2::sqrt_ratio_candidate(&u, &v) };
             out.extend(r0.into_iter().zip(check).take(chunk.len()));
         }
         return out;
@@ -405,15 +430,17 @@ mod tests {
             .map(|(u, v)| (*u, *v))
             .collect();
         let serial = sqrt_ratio_batch(&pairs, Backend::Serial);
-        let fast = sqrt_ratio_batch(&pairs, Backend::detect());
         assert_eq!(serial.len(), pairs.len());
-        assert_eq!(fast.len(), pairs.len());
-        for ((s, f), (u, v)) in serial.iter().zip(&fast).zip(&pairs) {
-            let context = (u.to_bytes(), v.to_bytes());
-            assert_eq!(s.0.to_bytes(), f.0.to_bytes(), "{context:?}");
-            assert_eq!(s.1.to_bytes(), f.1.to_bytes(), "{context:?}");
-            // Outputs are valid serial elements: fiat's tight bound.
-            assert!(f.0 .0.iter().chain(&f.1 .0).all(|l| *l <= 1 << 51));
+        for backend in [Backend::Avx2, Backend::Ifma] {
+            let fast = sqrt_ratio_batch(&pairs, backend);
+            assert_eq!(fast.len(), pairs.len());
+            for ((s, f), (u, v)) in serial.iter().zip(&fast).zip(&pairs) {
+                let context = (backend, u.to_bytes(), v.to_bytes());
+                assert_eq!(s.0.to_bytes(), f.0.to_bytes(), "{context:?}");
+                assert_eq!(s.1.to_bytes(), f.1.to_bytes(), "{context:?}");
+                // Outputs are valid serial elements: fiat's tight bound.
+                assert!(f.0 .0.iter().chain(&f.1 .0).all(|l| *l <= 1 << 51));
+            }
         }
     }
 

@@ -3,8 +3,9 @@
 //! limit.
 //!
 //! - [`field`]: \\(\mathbb F_p\\) with `fiat-crypto`'s verified serial arithmetic.
-//! - [`field_x8`]: the exponentiation \\(x^{(p-5)/8}\\) (the cost of every square root) for
-//!   sixteen elements at a time with AVX-512 IFMA, chosen at run time, serial otherwise.
+//! - [`field_x8`]: the square root's candidate (its exponentiation \\(x^{(p-5)/8}\\) is the
+//!   cost of decoding a point) for sixteen elements at a time with AVX-512 IFMA, or eight with
+//!   AVX2 ([`field_x4`]), chosen at run time by CPU feature detection, serial otherwise.
 //! - [`point`]: extended Edwards coordinates and the two encodings.
 //! - [`decompress`]: batched ristretto255 and Ed25519 decoding that accepts and rejects
 //!   exactly what the backends' own decoders do.
@@ -13,6 +14,7 @@
 
 pub mod decompress;
 pub mod field;
+pub mod field_x4;
 pub mod field_x8;
 pub mod msm;
 pub mod msm_x8;
