@@ -231,16 +231,20 @@ pub fn finish_sqrt_ratio(
     check: &FieldElement,
 ) -> (bool, FieldElement) {
     let check = check.reduced_limbs();
+    // The common case first: v r0² = u. (When u = 0 all three cases hold, r0 = 0 and the
+    // choice below does not matter: r = 0 either way.)
+    if check == u.reduced_limbs() {
+        return (true, r0.abs());
+    }
     let neg_u = u.neg();
-    let correct_sign = check == u.reduced_limbs();
     let flipped_sign = check == neg_u.reduced_limbs();
-    let flipped_sign_i = check == neg_u.mul(&SQRT_M1).reduced_limbs();
-    let r = if flipped_sign || flipped_sign_i {
+    let flipped_sign_i = flipped_sign || check == neg_u.mul(&SQRT_M1).reduced_limbs();
+    let r = if flipped_sign_i {
         r0.mul(&SQRT_M1)
     } else {
         *r0
     };
-    (correct_sign || flipped_sign, r.abs())
+    (flipped_sign, r.abs())
 }
 
 /// `SQRT_RATIO_M1(u, v)` serially.
