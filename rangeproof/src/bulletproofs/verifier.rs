@@ -20,7 +20,7 @@
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_statement, RangeProof};
-use crate::group::{EncodedPoint, Group};
+use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::sum_of_powers;
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
@@ -221,15 +221,22 @@ impl<G: Group> RangeProof<G> {
             .collect();
         let mut h = Vec::new();
         crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
-        let two_y_inv = y_inv + y_inv;
+        // (2/y)^i for i < n, by a product tree over (2/y)^{2^t}; each block scales it by its
+        // start (vector operations, see `ScaleSlice`).
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
         let block_step = z * y_inv_n;
+        let mut two_y_inv_pow2 = vec![y_inv + y_inv];
+        for t in 1..n.trailing_zeros() as usize {
+            two_y_inv_pow2.push(two_y_inv_pow2[t - 1] * two_y_inv_pow2[t - 1]);
+        }
+        let mut powers = Vec::new();
+        crate::inner_product::product_tree(one, &two_y_inv_pow2, &mut powers);
+        let mut p = vec![G::FastScalar::from(0); n];
         let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
         for j in 0..m_padded {
-            let mut p = block_start; // ω z^{2+j} 2^i y^{-(jn+i)}
-            for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i = wz + p - *h_i;
-                p *= two_y_inv;
+            G::FastScalar::scale_into(&powers, block_start, &mut p); // ω z^{2+j} 2^i y^{-(jn+i)}
+            for (h_i, p_i) in h[j * n..(j + 1) * n].iter_mut().zip(&p) {
+                *h_i = wz + *p_i - *h_i;
             }
             block_start *= block_step;
         }

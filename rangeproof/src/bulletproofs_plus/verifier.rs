@@ -23,7 +23,7 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::{RangeProofPlus, Statement};
 use crate::flavors::tari::nonces::{self, nonce};
-use crate::group::{EncodedPoint, Group};
+use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::sum_of_powers;
@@ -266,14 +266,21 @@ impl<G: Group> RangeProofPlus<G> {
         let h_factors: Vec<G::FastScalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
         let mut h = Vec::new();
         product_tree(weight * s1 * e * all_e, &h_factors, &mut h);
-        let two_y_inv = y_inv + y_inv;
+        // (2/y)^i for i < n, by a product tree over (2/y)^{2^t}; each block scales it by its
+        // start (vector operations, see `ScaleSlice`).
+        let mut two_y_inv_pow2 = vec![y_inv + y_inv];
+        for t in 1..n.trailing_zeros() as usize {
+            two_y_inv_pow2.push(two_y_inv_pow2[t - 1] * two_y_inv_pow2[t - 1]);
+        }
+        let mut powers = Vec::new();
+        product_tree(one, &two_y_inv_pow2, &mut powers);
+        let mut p = vec![G::FastScalar::from(0); n];
         let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
         let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}
         for j in 0..m_padded {
-            let mut p = block_start;
-            for h_i in &mut h[j * n..(j + 1) * n] {
-                *h_i -= p + w_e_sq_z;
-                p *= two_y_inv;
+            G::FastScalar::scale_into(&powers, block_start, &mut p);
+            for (h_i, p_i) in h[j * n..(j + 1) * n].iter_mut().zip(&p) {
+                *h_i -= *p_i + w_e_sq_z;
             }
             block_start *= block_step;
         }

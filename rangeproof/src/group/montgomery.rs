@@ -48,6 +48,16 @@ impl MontScalar {
         MontScalar(out)
     }
 
+    /// The Montgomery-form limbs (little-endian, fully reduced).
+    pub(crate) fn limbs(&self) -> [u64; 4] {
+        self.0 .0
+    }
+
+    /// From Montgomery-form limbs, which must be fully reduced (below ℓ).
+    pub(crate) fn from_limbs(limbs: [u64; 4]) -> Self {
+        MontScalar(Mont(limbs))
+    }
+
     /// The square.
     pub fn square(&self) -> Self {
         let mut out = Mont([0; 4]);

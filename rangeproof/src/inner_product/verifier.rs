@@ -42,7 +42,7 @@ impl<G: Group> InnerProductProof<G> {
 /// With \\(x_0 = \prod_j u_j^{-1}\\) and \\(f_t = u_{k-t}^2\\) this is the paper's
 /// \\(s_i = \prod_j u_j^{b(i,j)}\\); the verifiers fold their per-index weights into `start`
 /// and the factors so that whole scalar vectors cost one multiplication per entry.
-pub(crate) fn product_tree<T: Copy + core::ops::Mul<Output = T>>(
+pub(crate) fn product_tree<T: crate::group::ScaleSlice>(
     start: T,
     bit_factors: &[T],
     out: &mut Vec<T>,
@@ -52,11 +52,11 @@ pub(crate) fn product_tree<T: Copy + core::ops::Mul<Output = T>>(
     out.reserve(n);
     out.push(start);
     for (t, factor) in bit_factors.iter().enumerate() {
+        // Entries with bit t set are those without it, times the factor: one vector scaling.
         let k = 1usize << t;
-        for i in 0..k {
-            let x = out[i] * *factor;
-            out.push(x);
-        }
+        out.resize(2 * k, start);
+        let (without, with) = out.split_at_mut(k);
+        T::scale_into(without, *factor, with);
     }
 }
 

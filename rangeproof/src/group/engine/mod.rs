@@ -9,6 +9,9 @@
 //! - [`point`]: extended Edwards coordinates and the two encodings.
 //! - [`decompress`]: batched ristretto255 and Ed25519 decoding that accepts and rejects
 //!   exactly what the backends' own decoders do.
+//! - [`msm`], [`msm_x8`]: the bucket method over these points (serial reference, IFMA).
+//! - [`scalar_x8`]: scalar vectors times a scalar in Montgomery form, eight at a time (the
+//!   verifiers' coefficient vectors).
 //!
 //! Everything here handles public data (proof encodings) and is variable-time.
 
@@ -19,6 +22,7 @@ pub mod field_x8;
 pub mod msm;
 pub mod msm_x8;
 pub mod point;
+pub mod scalar_x8;
 
 pub use decompress::{decompress_ed25519, decompress_ristretto};
 pub use field_x8::Backend;

@@ -315,3 +315,5 @@ mod tests {
         assert_eq!(product, expected.iter().fold(Scalar::ONE, |a, b| a * b));
     }
 }
+
+impl super::ScaleSlice for Scalar {}
