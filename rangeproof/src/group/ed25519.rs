@@ -14,8 +14,10 @@
 //! accepts or rejects a proof with a torsion component at random, where Monero always accepts
 //! it (the `torsion` tests in `bulletproofs_plus` and `bulletproofs` pin this down).
 //!
-//! Canonical means: \\(y < p\\) and no "negative zero" (\\(x = 0\\) with the sign bit set). The
-//! check is a re-encoding comparison, since `curve25519-dalek`'s decompression accepts both.
+//! Canonical means: \\(y < p\\) and no "negative zero" (\\(x = 0\\) with the sign bit set),
+//! which `curve25519-dalek`'s decompression accepts. Both are checked on the bytes — the points
+//! with \\(x = 0\\) are \\(y = \pm 1\\) — which accepts exactly the encodings that round-trip
+//! (tested against that definition) without the re-encoding's field inversion.
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::scalar::Scalar;
@@ -24,6 +26,23 @@ use curve25519_dalek::traits::{
 };
 
 use super::Group;
+
+/// Whether `bytes` is a canonical encoding *if* it is a point: \\(y < p\\) in the low 255 bits,
+/// and no sign bit on a point with \\(x = 0\\) — those are \\(y = \pm 1\\), the identity and
+/// the point of order two.
+fn is_canonical_encoding(bytes: &[u8; 32]) -> bool {
+    let sign = bytes[31] >> 7 == 1;
+    let mut y = *bytes;
+    y[31] &= 0x7f;
+    // p = 2^255 - 19: y ≥ p iff the top 31 bytes are all ones (0x7f on top) and y[0] ≥ 0xed.
+    let top_all_ones = y[1..31].iter().all(|b| *b == 0xff) && y[31] == 0x7f;
+    if top_all_ones && y[0] >= 0xed {
+        return false;
+    }
+    let is_one = y[0] == 1 && y[1..].iter().all(|b| *b == 0);
+    let is_minus_one = top_all_ones && y[0] == 0xec;
+    !(sign && (is_one || is_minus_one))
+}
 
 /// The Ed25519 group (the full curve group; see the module notes on the cofactor).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,9 +67,13 @@ impl Group for Ed25519 {
     }
 
     fn point_from_bytes(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
-        let point = CompressedEdwardsY(*bytes).decompress()?;
-        // Reject y ≥ p and negative zero: only the canonical encoding round-trips.
-        (point.compress().to_bytes() == *bytes).then_some(point)
+        // Reject y ≥ p and negative zero on the bytes (the canonical encodings are exactly
+        // those that round-trip, `canonical_by_reencoding` in the tests; checking the bytes
+        // spares the re-encoding's field inversion), then let dalek check the curve equation.
+        if !is_canonical_encoding(bytes) {
+            return None;
+        }
+        CompressedEdwardsY(*bytes).decompress()
     }
 
     fn point_to_bytes(p: &EdwardsPoint) -> [u8; 32] {
@@ -152,6 +175,59 @@ pub(crate) mod tests {
         let mut two = [0u8; 32];
         two[0] = 2;
         assert_eq!(G::point_from_bytes(&two), None);
+    }
+
+    /// The definition the byte checks implement: dalek decodes it and it round-trips.
+    fn canonical_by_reencoding(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        let point = CompressedEdwardsY(*bytes).decompress()?;
+        (point.compress().to_bytes() == *bytes).then_some(point)
+    }
+
+    #[test]
+    fn byte_checks_match_the_reencoding_rule() {
+        let p_minus = |k: u8| {
+            let mut b = [0xffu8; 32];
+            b[31] = 0x7f;
+            b[0] = 0xed - k;
+            b
+        };
+        let mut encodings = vec![[0u8; 32], [0xff; 32]];
+        for k in 0..=19u8 {
+            // p - 1 .. p - 19 and p .. p + 18 (every y ≥ p below 2^255), then with signs.
+            encodings.push(p_minus(k.min(18) + 1));
+            let mut b = p_minus(0);
+            b[0] = 0xed + k.min(18);
+            encodings.push(b);
+        }
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        encodings.push(one);
+        encodings.extend(torsion().iter().map(|t| t.compress().to_bytes()));
+        for _ in 0..200 {
+            let mut b = [0u8; 32];
+            rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut b);
+            encodings.push(b);
+            encodings.push(
+                (EdwardsPoint::mul_base(&Scalar::from_bytes_mod_order(b)))
+                    .compress()
+                    .to_bytes(),
+            );
+        }
+        let signed: Vec<[u8; 32]> = encodings
+            .iter()
+            .map(|b| {
+                let mut b = *b;
+                b[31] ^= 0x80;
+                b
+            })
+            .collect();
+        for bytes in encodings.iter().chain(&signed) {
+            assert_eq!(
+                Ed25519::point_from_bytes(bytes).map(|p| p.compress()),
+                canonical_by_reencoding(bytes).map(|p| p.compress()),
+                "{bytes:02x?}"
+            );
+        }
     }
 
     #[test]
