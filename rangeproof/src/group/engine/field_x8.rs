@@ -1,14 +1,15 @@
 //! Eight elements of \\(\mathbb F_p\\) at a time with AVX-512 IFMA: the exponentiation
 //! \\(x \mapsto x^{(p-5)/8}\\) behind every square root of point decompression, for a batch of
-//! encodings at once.
+//! encodings at once, and the vector field operations [`super::msm_x8`] adds points with
+//! (products, and sums and differences carried back below \\(2^{52}\\)).
 //!
 //! # Representation
 //!
-//! An [`FieldElementX8`] holds eight field elements, lane \\(j\\) of vector \\(k\\) being limb
+//! A `FieldElementX8` holds eight field elements, lane \\(j\\) of vector \\(k\\) being limb
 //! \\(k\\) of element \\(j\\), in the serial type's radix \\(2^{51}\\). `vpmadd52luq` /
 //! `vpmadd52huq` multiply the low 52 bits of two lanes and add the low / high 52 bits of the
 //! 104-bit product to an accumulator, so inputs must have limbs below \\(2^{52}\\). Every
-//! vector function keeps `fiat-crypto`'s tight invariant (below), and [`pow_p58_batch`] carries
+//! vector function keeps `fiat-crypto`'s tight invariant (below), and [`sqrt_ratio_batch`] carries
 //! its inputs once with fiat before loading them, so any serial element is a valid input.
 //!
 //! # Multiplication and its bounds

@@ -75,7 +75,7 @@ pub(super) fn affine_niels(points: &[ExtendedPoint]) -> Vec<AffineNiels> {
     points
         .iter()
         .zip(&z_inverses)
-        .map(|(p, z_inv)| p.to_affine_niels(z_inv))
+        .map(|(p, z_inv)| p.affine_niels(z_inv))
         .collect()
 }
 

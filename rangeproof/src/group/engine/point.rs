@@ -68,7 +68,7 @@ impl ExtendedPoint {
     /// The mixed-addition form of the affine point with these coordinates (`z_inv` is
     /// \\(1/Z\\); when \\(Z\\) is exactly one, as the decoders leave it, the coordinates are
     /// already affine and \\(T = xy\\)).
-    pub(super) fn to_affine_niels(&self, z_inv: &FieldElement) -> AffineNiels {
+    pub(super) fn affine_niels(&self, z_inv: &FieldElement) -> AffineNiels {
         let (x, y, xy) = if self.z.0 == FieldElement::ONE.0 {
             (self.x, self.y, self.t)
         } else {

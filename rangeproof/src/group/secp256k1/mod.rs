@@ -238,6 +238,8 @@ impl Group for Secp256k1 {
     }
 }
 
+impl super::ScaleSlice for Scalar {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,5 +317,3 @@ mod tests {
         assert_eq!(product, expected.iter().fold(Scalar::ONE, |a, b| a * b));
     }
 }
-
-impl super::ScaleSlice for Scalar {}
