@@ -13,6 +13,56 @@
 use fiat::{fiat_25519_loose_field_element as Loose, fiat_25519_tight_field_element as Tight};
 use fiat_crypto::curve25519_64 as fiat;
 
+/// \\((x^{2^{250}-1}, x^{11})\\) by the addition chain shared by inversion and the square
+/// root, for any representation: `$mul(&a, &b)` multiplies, `$pow2k(&a, k)` squares `k` times.
+/// A macro, not a generic function, so the vector representations expand it inside their
+/// `#[target_feature]` functions.
+macro_rules! pow22501_chain {
+    ($x:expr, $mul:expr, $pow2k:expr) => {{
+        let x = &$x;
+        let t0 = ($pow2k)(x, 1); // 2
+        let t1 = ($pow2k)(&t0, 2); // 8
+        let t2 = ($mul)(x, &t1); // 9
+        let t3 = ($mul)(&t0, &t2); // 11
+        let t4 = ($pow2k)(&t3, 1); // 22
+        let t5 = ($mul)(&t2, &t4); // 2^5 - 1
+        let t7 = ($mul)(&($pow2k)(&t5, 5), &t5); // 2^10 - 1
+        let t9 = ($mul)(&($pow2k)(&t7, 10), &t7); // 2^20 - 1
+        let t11 = ($mul)(&($pow2k)(&t9, 20), &t9); // 2^40 - 1
+        let t13 = ($mul)(&($pow2k)(&t11, 10), &t7); // 2^50 - 1
+        let t15 = ($mul)(&($pow2k)(&t13, 50), &t13); // 2^100 - 1
+        let t17 = ($mul)(&($pow2k)(&t15, 100), &t15); // 2^200 - 1
+        let t19 = ($mul)(&($pow2k)(&t17, 50), &t13); // 2^250 - 1
+        (t19, t3)
+    }};
+}
+
+/// \\(x^{(p-5)/8}\\), \\((p - 5)/8 = 2^{252} - 3 = (2^{250} - 1) \cdot 4 + 1\\) (see
+/// [`pow22501_chain`]).
+macro_rules! pow_p58_chain {
+    ($x:expr, $mul:expr, $pow2k:expr) => {{
+        let x = &$x;
+        let (t19, _) = pow22501_chain!(*x, $mul, $pow2k);
+        ($mul)(&($pow2k)(&t19, 2), x)
+    }};
+}
+
+/// `SQRT_RATIO_M1`'s candidate \\((r_0, v r_0^2)\\), \\(r_0 = (uv^3)(uv^7)^{(p-5)/8}\\), for any
+/// representation (see [`pow22501_chain`]).
+macro_rules! sqrt_ratio_candidate_chain {
+    ($u:expr, $v:expr, $mul:expr, $pow2k:expr) => {{
+        let (u, v) = (&$u, &$v);
+        let v3 = ($mul)(&($pow2k)(v, 1), v);
+        let v7 = ($mul)(&($pow2k)(&v3, 1), v);
+        let uv7 = ($mul)(u, &v7);
+        let r0 = ($mul)(&($mul)(u, &v3), &pow_p58_chain!(uv7, $mul, $pow2k));
+        let check = ($mul)(v, &($pow2k)(&r0, 1));
+        (r0, check)
+    }};
+}
+
+pub(super) use {pow22501_chain, pow_p58_chain, sqrt_ratio_candidate_chain};
+
 /// An element of \\(\mathbb F_p\\) (tight limbs, not necessarily fully reduced).
 #[derive(Clone, Copy, Debug)]
 pub struct FieldElement(pub(super) [u64; 5]);
@@ -174,34 +224,22 @@ impl FieldElement {
     /// \\(x^{(p-5)/8}\\) with the addition chain of \\(2^{250} - 1\\) (254 squarings, 11
     /// multiplications): the heart of [`sqrt_ratio_candidate`].
     pub fn pow_p58(&self) -> FieldElement {
-        let (t19, _) = self.pow22501();
-        // (p - 5) / 8 = 2^252 - 3 = (2^250 - 1) * 4 + 1.
-        t19.pow2k(2).mul(self)
+        let x = *self;
+        pow_p58_chain!(
+            x,
+            |a: &FieldElement, b: &FieldElement| a.mul(b),
+            |a: &FieldElement, k| a.pow2k(k)
+        )
     }
 
     /// \\((x^{2^{250}-1}, x^{11})\\), the shared prefix of inversion and \\(x^{(p-5)/8}\\).
     fn pow22501(&self) -> (FieldElement, FieldElement) {
-        let t0 = self.square(); // 2
-        let t1 = t0.square().square(); // 8
-        let t2 = self.mul(&t1); // 9
-        let t3 = t0.mul(&t2); // 11
-        let t4 = t3.square(); // 22
-        let t5 = t2.mul(&t4); // 31 = 2^5 - 1
-        let t6 = t5.pow2k(5);
-        let t7 = t6.mul(&t5); // 2^10 - 1
-        let t8 = t7.pow2k(10);
-        let t9 = t8.mul(&t7); // 2^20 - 1
-        let t10 = t9.pow2k(20);
-        let t11 = t10.mul(&t9); // 2^40 - 1
-        let t12 = t11.pow2k(10);
-        let t13 = t12.mul(&t7); // 2^50 - 1
-        let t14 = t13.pow2k(50);
-        let t15 = t14.mul(&t13); // 2^100 - 1
-        let t16 = t15.pow2k(100);
-        let t17 = t16.mul(&t15); // 2^200 - 1
-        let t18 = t17.pow2k(50);
-        let t19 = t18.mul(&t13); // 2^250 - 1
-        (t19, t3)
+        let x = *self;
+        pow22501_chain!(
+            x,
+            |a: &FieldElement, b: &FieldElement| a.mul(b),
+            |a: &FieldElement, k| a.pow2k(k)
+        )
     }
 
     /// \\(x^{-1} = x^{p-2}\\) (zero maps to zero).
@@ -216,10 +254,12 @@ impl FieldElement {
 /// \\(r_0 = (uv^3)(uv^7)^{(p-5)/8}\\) and \\(v r_0^2\\), which says which case holds
 /// ([`finish_sqrt_ratio`]). The serial fallback of [`super::field_x8::sqrt_ratio_batch`].
 pub fn sqrt_ratio_candidate(u: &FieldElement, v: &FieldElement) -> (FieldElement, FieldElement) {
-    let v3 = v.square().mul(v);
-    let v7 = v3.square().mul(v);
-    let r0 = u.mul(&v3).mul(&u.mul(&v7).pow_p58());
-    (r0, v.mul(&r0.square()))
+    sqrt_ratio_candidate_chain!(
+        *u,
+        *v,
+        |a: &FieldElement, b: &FieldElement| a.mul(b),
+        |a: &FieldElement, k| a.pow2k(k)
+    )
 }
 
 /// The rest of `SQRT_RATIO_M1(u, v)` given [`sqrt_ratio_candidate`]'s \\((r_0, v r_0^2)\\):

@@ -34,6 +34,7 @@ pub(super) mod avx2 {
     use core::arch::x86_64::*;
 
     use super::super::field::FieldElement;
+    use super::super::field::{pow22501_chain, pow_p58_chain, sqrt_ratio_candidate_chain};
     use super::LANES;
 
     /// Four field elements, limb-major, radix \\(2^{25.5}\\).
@@ -190,26 +191,6 @@ pub(super) mod avx2 {
         x
     }
 
-    /// \\(x^{(p-5)/8}\\), the serial code's addition chain.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn pow_p58(x: &Pair) -> Pair {
-        let t0 = pow2k(x, 1);
-        let t1 = pow2k(&t0, 2);
-        let t2 = mul2(x, &t1);
-        let t3 = mul2(&t0, &t2);
-        let t4 = pow2k(&t3, 1);
-        let t5 = mul2(&t2, &t4);
-        let t7 = mul2(&pow2k(&t5, 5), &t5);
-        let t9 = mul2(&pow2k(&t7, 10), &t7);
-        let t11 = mul2(&pow2k(&t9, 20), &t9);
-        let t13 = mul2(&pow2k(&t11, 10), &t7);
-        let t15 = mul2(&pow2k(&t13, 50), &t13);
-        let t17 = mul2(&pow2k(&t15, 100), &t15);
-        let t19 = mul2(&pow2k(&t17, 50), &t13);
-        mul2(&pow2k(&t19, 2), x)
-    }
-
     /// [`super::super::field::sqrt_ratio_candidate`] lane by lane.
     #[target_feature(enable = "avx2")]
     pub(in super::super) fn sqrt_ratio_candidate(
@@ -218,10 +199,7 @@ pub(super) mod avx2 {
     ) -> ([FieldElement; LANES], [FieldElement; LANES]) {
         let u: Pair = [load(&u[..4]), load(&u[4..])];
         let v: Pair = [load(&v[..4]), load(&v[4..])];
-        let v3 = mul2(&pow2k(&v, 1), &v);
-        let v7 = mul2(&pow2k(&v3, 1), &v);
-        let r0 = mul2(&mul2(&u, &v3), &pow_p58(&mul2(&u, &v7)));
-        let check = mul2(&v, &pow2k(&r0, 1));
+        let (r0, check) = sqrt_ratio_candidate_chain!(u, v, |a, b| mul2(a, b), |a, k| pow2k(a, k));
         let mut out = ([FieldElement::ZERO; LANES], [FieldElement::ZERO; LANES]);
         store(&r0[0], &mut out.0[..4]);
         store(&r0[1], &mut out.0[4..]);

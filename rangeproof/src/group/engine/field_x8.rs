@@ -87,44 +87,43 @@ pub fn sqrt_ratio_batch(
 ) -> Vec<(FieldElement, FieldElement)> {
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Ifma && Backend::detect() == Backend::Ifma {
-        let mut out = Vec::with_capacity(pairs.len());
-        for chunk in pairs.chunks(LANES) {
-            let (mut u, mut v) = ([FieldElement::ONE; LANES], [FieldElement::ONE; LANES]);
-            for (j, (u_j, v_j)) in chunk.iter().enumerate() {
-                // fiat's carry: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51.
-                u[j] = u_j.add(&FieldElement::ZERO);
-                v[j] = v_j.add(&FieldElement::ZERO);
-            }
-            // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and
-            // IFMA, the features `ifma::sqrt_ratio_candidate` is compiled for.
-            let (r0, check) = unsafe { ifma::sqrt_ratio_candidate(&u, &v) };
-            out.extend(r0.into_iter().zip(check).take(chunk.len()));
-        }
-        return out;
+        // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and IFMA,
+        // the features `ifma::sqrt_ratio_candidate` is compiled for.
+        return in_chunks(pairs, |u, v| unsafe { ifma::sqrt_ratio_candidate(u, v) });
     }
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Avx2 && std::is_x86_feature_detected!("avx2") {
-        use super::field_x4::{avx2, LANES as LANES4};
-        let mut out = Vec::with_capacity(pairs.len());
-        for chunk in pairs.chunks(LANES4) {
-            let (mut u, mut v) = ([FieldElement::ONE; LANES4], [FieldElement::ONE; LANES4]);
-            for (j, (u_j, v_j)) in chunk.iter().enumerate() {
-                // fiat's carry: tight limbs, at most 2^51 (the split's input bound).
-                u[j] = u_j.add(&FieldElement::ZERO);
-                v[j] = v_j.add(&FieldElement::ZERO);
-            }
-            // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate`
-            // is compiled for it.
-            let (r0, check) = unsafe { avx2::sqrt_ratio_candidate(&u, &v) };
-            out.extend(r0.into_iter().zip(check).take(chunk.len()));
-        }
-        return out;
+        use super::field_x4::avx2;
+        // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate` is
+        // compiled for it.
+        return in_chunks(pairs, |u, v| unsafe { avx2::sqrt_ratio_candidate(u, v) });
     }
     let _ = backend;
     pairs
         .iter()
         .map(|(u, v)| sqrt_ratio_candidate(u, v))
         .collect()
+}
+
+/// Runs `candidate` on chunks of `N` pairs (the last padded with ones), each input carried by
+/// fiat first: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51 — what both vector
+/// representations take.
+#[cfg(target_arch = "x86_64")]
+fn in_chunks<const N: usize>(
+    pairs: &[(FieldElement, FieldElement)],
+    candidate: impl Fn(&[FieldElement; N], &[FieldElement; N]) -> ([FieldElement; N], [FieldElement; N]),
+) -> Vec<(FieldElement, FieldElement)> {
+    let mut out = Vec::with_capacity(pairs.len());
+    for chunk in pairs.chunks(N) {
+        let (mut u, mut v) = ([FieldElement::ONE; N], [FieldElement::ONE; N]);
+        for (j, (u_j, v_j)) in chunk.iter().enumerate() {
+            u[j] = u_j.add(&FieldElement::ZERO);
+            v[j] = v_j.add(&FieldElement::ZERO);
+        }
+        let (r0, check) = candidate(&u, &v);
+        out.extend(r0.into_iter().zip(check).take(chunk.len()));
+    }
+    out
 }
 
 /// Elements per vector call: two 8-lane vectors, interleaved so that one's multiplications
@@ -136,6 +135,7 @@ pub(super) mod ifma {
     use core::arch::x86_64::*;
 
     use super::super::field::FieldElement;
+    use super::super::field::{pow22501_chain, pow_p58_chain, sqrt_ratio_candidate_chain};
     use super::LANES;
 
     /// Eight field elements, limb-major (see the module notes).
@@ -374,27 +374,6 @@ pub(super) mod ifma {
         x
     }
 
-    /// \\(x^{(p-5)/8}\\) lane by lane, with the serial code's addition chain
-    /// ([`FieldElement::pow_p58`]).
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
-    fn pow_p58(x: &Pair) -> Pair {
-        let t0 = pow2k(x, 1); // 2
-        let t1 = pow2k(&t0, 2); // 8
-        let t2 = mul2(x, &t1); // 9
-        let t3 = mul2(&t0, &t2); // 11
-        let t4 = pow2k(&t3, 1); // 22
-        let t5 = mul2(&t2, &t4); // 2^5 - 1
-        let t7 = mul2(&pow2k(&t5, 5), &t5); // 2^10 - 1
-        let t9 = mul2(&pow2k(&t7, 10), &t7); // 2^20 - 1
-        let t11 = mul2(&pow2k(&t9, 20), &t9); // 2^40 - 1
-        let t13 = mul2(&pow2k(&t11, 10), &t7); // 2^50 - 1
-        let t15 = mul2(&pow2k(&t13, 50), &t13); // 2^100 - 1
-        let t17 = mul2(&pow2k(&t15, 100), &t15); // 2^200 - 1
-        let t19 = mul2(&pow2k(&t17, 50), &t13); // 2^250 - 1
-        mul2(&pow2k(&t19, 2), x) // 2^252 - 3 = (p - 5) / 8
-    }
-
     /// [`super::sqrt_ratio_candidate`] lane by lane. The outputs keep the invariant of the
     /// module notes, which is fiat's tight bound: they are valid serial elements as they are.
     #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
@@ -404,10 +383,7 @@ pub(super) mod ifma {
     ) -> ([FieldElement; LANES], [FieldElement; LANES]) {
         let u: Pair = [load(&u[..8]), load(&u[8..])];
         let v: Pair = [load(&v[..8]), load(&v[8..])];
-        let v3 = mul2(&pow2k(&v, 1), &v);
-        let v7 = mul2(&pow2k(&v3, 1), &v);
-        let r0 = mul2(&mul2(&u, &v3), &pow_p58(&mul2(&u, &v7)));
-        let check = mul2(&v, &pow2k(&r0, 1));
+        let (r0, check) = sqrt_ratio_candidate_chain!(u, v, |a, b| mul2(a, b), |a, k| pow2k(a, k));
         let mut out = ([FieldElement::ZERO; LANES], [FieldElement::ZERO; LANES]);
         store(&r0[0], &mut out.0[..8]);
         store(&r0[1], &mut out.0[8..]);

@@ -82,6 +82,16 @@ impl ExtendedPoint {
         }
     }
 
+    /// \\((EF : GH : FG : EH)\\), the last step of every formula here.
+    fn from_efgh(e: &FieldElement, f: &FieldElement, g: &FieldElement, h: &FieldElement) -> Self {
+        ExtendedPoint {
+            x: e.mul(f),
+            y: g.mul(h),
+            z: f.mul(g),
+            t: e.mul(h),
+        }
+    }
+
     /// `self + q` for an affine `q` (7 multiplications).
     pub fn add_affine(&self, q: &AffineNiels) -> ExtendedPoint {
         let a = self.y.sub(&self.x).mul(&q.y_minus_x);
@@ -89,12 +99,7 @@ impl ExtendedPoint {
         let c = self.t.mul(&q.xy2d);
         let d = self.z.add(&self.z);
         let (e, f, g, h) = (b.sub(&a), d.sub(&c), d.add(&c), b.add(&a));
-        ExtendedPoint {
-            x: e.mul(&f),
-            y: g.mul(&h),
-            z: f.mul(&g),
-            t: e.mul(&h),
-        }
+        ExtendedPoint::from_efgh(&e, &f, &g, &h)
     }
 
     /// `self + q` (9 multiplications).
@@ -105,12 +110,7 @@ impl ExtendedPoint {
         let zz = self.z.mul(&q.z);
         let d = zz.add(&zz);
         let (e, f, g, h) = (b.sub(&a), d.sub(&c), d.add(&c), b.add(&a));
-        ExtendedPoint {
-            x: e.mul(&f),
-            y: g.mul(&h),
-            z: f.mul(&g),
-            t: e.mul(&h),
-        }
+        ExtendedPoint::from_efgh(&e, &f, &g, &h)
     }
 
     /// `2 · self` (`dbl-2008-hwcd`: 4 squarings, 4 multiplications).
@@ -123,12 +123,7 @@ impl ExtendedPoint {
         let e = h.sub(&self.x.add(&self.y).square());
         let g = a.sub(&b);
         let f = c.add(&g);
-        ExtendedPoint {
-            x: e.mul(&f),
-            y: g.mul(&h),
-            z: f.mul(&g),
-            t: e.mul(&h),
-        }
+        ExtendedPoint::from_efgh(&e, &f, &g, &h)
     }
 
     /// `-self`.

@@ -21,9 +21,8 @@
 //!
 //! # Safety
 //!
-//! As in [`super::field_x8`]: the vector function runs only after
-//! [`super::Backend::detect`] found AVX-512 F, DQ and IFMA; the other `unsafe` is the
-//! `__m512i` ↔ `[u64; 8]` reinterpretation.
+//! As in [`super::field_x8`] (whose lane conversions it uses): the vector function runs only
+//! after [`super::Backend::detect`] found AVX-512 F, DQ and IFMA.
 
 #![allow(unsafe_code)]
 
@@ -74,6 +73,7 @@ fn factor_times_16(factor: MontScalar) -> [u64; 4] {
 mod ifma {
     use core::arch::x86_64::*;
 
+    use super::super::field_x8::ifma::{from_lanes, to_lanes};
     use crate::group::montgomery::MontScalar;
 
     const MASK52: u64 = (1 << 52) - 1;
@@ -107,21 +107,6 @@ mod ifma {
             t[2] >> 24 | t[3] << 28,
             t[3] >> 36 | t[4] << 16,
         ]
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
-    fn from_lanes(lanes: [u64; 8]) -> __m512i {
-        // SAFETY: `[u64; 8]` and `__m512i` are 64 bytes of plain data; every bit pattern is
-        // valid for both.
-        unsafe { core::mem::transmute::<[u64; 8], __m512i>(lanes) }
-    }
-
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
-    fn to_lanes(v: __m512i) -> [u64; 8] {
-        // SAFETY: as in `from_lanes`.
-        unsafe { core::mem::transmute::<__m512i, [u64; 8]>(v) }
     }
 
     /// Eight Montgomery products with the factor `b16` (\\(16bR\\), see the module notes).
