@@ -2,7 +2,7 @@
 
 use core::ops::{Add, Mul};
 
-use crate::group::Group;
+use crate::group::{Group, ScaleSlice};
 
 /// \\( 1, x, x^2, \ldots \\) (an endless iterator; `take` what you need).
 pub(crate) fn powers<G: Group>(x: G::Scalar) -> impl Iterator<Item = G::Scalar> {
@@ -30,6 +30,20 @@ where
     sum
 }
 
+/// \\( 1, t, t^2, \ldots, t^{n-1} \\) for `n` a power of two, as a product tree over
+/// \\(t^{2^j}\\) (vector scalings, see [`ScaleSlice`]).
+pub(crate) fn powers_by_tree<T: ScaleSlice + From<u64>>(t: T, n: usize) -> Vec<T> {
+    let mut factors = Vec::with_capacity(n.trailing_zeros() as usize);
+    let mut factor = t;
+    for _ in 0..n.trailing_zeros() {
+        factors.push(factor);
+        factor = factor * factor;
+    }
+    let mut out = Vec::new();
+    crate::inner_product::product_tree(T::from(1), &factors, &mut out);
+    out
+}
+
 /// \\( \langle \mathbf a, \mathbf b \rangle \\).
 pub(crate) fn inner_product<G: Group>(a: &[G::Scalar], b: &[G::Scalar]) -> G::Scalar {
     debug_assert_eq!(a.len(), b.len());
@@ -41,6 +55,15 @@ mod tests {
     use super::*;
     use crate::group::Ristretto255;
     use curve25519_dalek::Scalar;
+
+    #[test]
+    fn powers_by_tree_match_naive() {
+        let x = Scalar::from(7u64);
+        for n in [1usize, 2, 8, 64] {
+            let naive: Vec<Scalar> = powers::<Ristretto255>(x).take(n).collect();
+            assert_eq!(powers_by_tree(x, n), naive, "n = {n}");
+        }
+    }
 
     #[test]
     fn sum_of_powers_matches_naive() {

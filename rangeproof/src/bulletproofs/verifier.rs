@@ -22,7 +22,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::{check_statement, RangeProof};
 use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
-use crate::util::sum_of_powers;
+use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -221,16 +221,11 @@ impl<G: Group> RangeProof<G> {
             .collect();
         let mut h = Vec::new();
         crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
-        // (2/y)^i for i < n, by a product tree over (2/y)^{2^t}; each block scales it by its
-        // start (vector operations, see `ScaleSlice`).
+        // (2/y)^i for i < n, by a product tree; each block scales it by its start (vector
+        // operations, see `ScaleSlice`).
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
         let block_step = z * y_inv_n;
-        let mut two_y_inv_pow2 = vec![y_inv + y_inv];
-        for t in 1..n.trailing_zeros() as usize {
-            two_y_inv_pow2.push(two_y_inv_pow2[t - 1] * two_y_inv_pow2[t - 1]);
-        }
-        let mut powers = Vec::new();
-        crate::inner_product::product_tree(one, &two_y_inv_pow2, &mut powers);
+        let powers = powers_by_tree(y_inv + y_inv, n);
         let mut p = vec![G::FastScalar::from(0); n];
         let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
         for j in 0..m_padded {

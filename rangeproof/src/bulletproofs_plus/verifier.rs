@@ -26,7 +26,7 @@ use crate::flavors::tari::nonces::{self, nonce};
 use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
-use crate::util::sum_of_powers;
+use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -266,14 +266,9 @@ impl<G: Group> RangeProofPlus<G> {
         let h_factors: Vec<G::FastScalar> = (0..k).map(|t| e_inv_sq_rounds[k - 1 - t]).collect();
         let mut h = Vec::new();
         product_tree(weight * s1 * e * all_e, &h_factors, &mut h);
-        // (2/y)^i for i < n, by a product tree over (2/y)^{2^t}; each block scales it by its
-        // start (vector operations, see `ScaleSlice`).
-        let mut two_y_inv_pow2 = vec![y_inv + y_inv];
-        for t in 1..n.trailing_zeros() as usize {
-            two_y_inv_pow2.push(two_y_inv_pow2[t - 1] * two_y_inv_pow2[t - 1]);
-        }
-        let mut powers = Vec::new();
-        product_tree(one, &two_y_inv_pow2, &mut powers);
+        // (2/y)^i for i < n, by a product tree; each block scales it by its start (vector
+        // operations, see `ScaleSlice`).
+        let powers = powers_by_tree(y_inv + y_inv, n);
         let mut p = vec![G::FastScalar::from(0); n];
         let block_step = zz * y_inv_pow2[n.trailing_zeros() as usize]; // z² y^{-n}
         let mut block_start = w_e_sq * zz * y_n; // ω e² z^{2(j+1)} y^{N - jn}
