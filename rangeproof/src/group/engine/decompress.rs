@@ -1,7 +1,7 @@
 //! Batched point decompression for ristretto255 (RFC 9496) and Ed25519: the serial parts
 //! with [`FieldElement`], the expensive step — the exponentiation inside every square root, with
 //! the multiplications around it — for the whole batch at once with [`sqrt_ratio_batch`]
-//! (sixteen at a time with AVX-512 IFMA).
+//! (sixteen at a time with AVX-512 IFMA, eight with AVX2, chosen by [`Backend::detect`]).
 //!
 //! Each decoder accepts exactly what its reference accepts: `curve25519-dalek`'s
 //! `CompressedRistretto::decompress` (which follows the RFC), and this crate's Ed25519 decoder

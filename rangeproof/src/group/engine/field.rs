@@ -2,13 +2,15 @@
 //! arithmetic (`curve25519_64`: five 51-bit limbs).
 //!
 //! `curve25519-dalek` keeps its field private, so the engine brings its own: this serial type
-//! for everything but the long exponentiations, and [`super::field_x8`] (eight elements at a
-//! time with AVX-512 IFMA) for those. Both use the same radix-\\(2^{51}\\) limbs, so moving an
-//! element between them is a copy.
+//! for everything but the long exponentiations, and [`super::field_x8`] (eight elements a
+//! vector with AVX-512 IFMA) or [`super::field_x4`] (four with AVX2) for those. IFMA uses the
+//! same radix-\\(2^{51}\\) limbs, so moving an element there is a copy; AVX2 splits each limb in
+//! two.
 //!
-//! Every operation returns a *tight* element (limbs below \\(2^{51}\\), fiat's bound), which is
-//! what fiat's multiplication and the vector code take as input; the value need not be fully
-//! reduced — [`FieldElement::to_bytes`] is the canonical form, and equality goes through it.
+//! Every operation returns a *tight* element (limbs of at most \\(2^{51}\\), fiat's bound),
+//! which is what fiat's multiplication and the vector code take as input; the value need not be
+//! fully reduced — [`FieldElement::reduced_limbs`] and [`FieldElement::to_bytes`] are the
+//! canonical form, and equality goes through it.
 
 use fiat::{fiat_25519_loose_field_element as Loose, fiat_25519_tight_field_element as Tight};
 use fiat_crypto::curve25519_64 as fiat;
