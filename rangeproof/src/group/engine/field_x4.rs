@@ -37,6 +37,22 @@ pub(super) mod avx2 {
     use super::super::field::{pow22501_chain, pow_p58_chain, sqrt_ratio_candidate_chain};
     use super::LANES;
 
+    /// `$row!(0); … $row!(9);`: the rows of a product written out with constant indices.
+    macro_rules! each_row {
+        ($row:ident) => {
+            $row!(0);
+            $row!(1);
+            $row!(2);
+            $row!(3);
+            $row!(4);
+            $row!(5);
+            $row!(6);
+            $row!(7);
+            $row!(8);
+            $row!(9);
+        };
+    }
+
     /// Four field elements, limb-major, radix \\(2^{25.5}\\).
     #[derive(Clone, Copy)]
     struct FieldElementX4([__m256i; 10]);
@@ -132,16 +148,7 @@ pub(super) mod avx2 {
                 }
             };
         }
-        row!(0);
-        row!(1);
-        row!(2);
-        row!(3);
-        row!(4);
-        row!(5);
-        row!(6);
-        row!(7);
-        row!(8);
-        row!(9);
+        each_row!(row);
         carry(h)
     }
 
@@ -211,16 +218,7 @@ pub(super) mod avx2 {
                 }
             };
         }
-        row!(0);
-        row!(1);
-        row!(2);
-        row!(3);
-        row!(4);
-        row!(5);
-        row!(6);
-        row!(7);
-        row!(8);
-        row!(9);
+        each_row!(row);
         carry(h)
     }
 

@@ -40,7 +40,7 @@ pub(super) fn signed_digits(scalars: &[Scalar], c: usize) -> Vec<i32> {
         let bytes = scalar.as_bytes();
         let mut limbs = [0u64; 5];
         for (k, limb) in limbs.iter_mut().take(4).enumerate() {
-            *limb = u64::from_le_bytes(bytes[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]));
+            *limb = u64::from_le_bytes(core::array::from_fn(|b| bytes[8 * k + b]));
         }
         let mut carry = 0i64;
         for w in 0..w_count {
@@ -193,6 +193,15 @@ pub(super) mod tests {
         ]
     }
 
+    /// `n` scalars: the edge scalars over and over, or random ones.
+    pub(crate) fn test_scalars(n: usize, edge: bool) -> Vec<Scalar> {
+        if edge {
+            edge_scalars().into_iter().cycle().take(n).collect()
+        } else {
+            (0..n).map(|_| random_scalar()).collect()
+        }
+    }
+
     #[test]
     fn digits_recombine() {
         for c in 4..=16 {
@@ -263,11 +272,7 @@ pub(super) mod tests {
         #[test]
         fn serial_msm_matches_dalek(n in 0usize..80, edge in any::<bool>()) {
             let (dalek, ours) = random_points(n);
-            let scalars: Vec<Scalar> = if edge {
-                edge_scalars().into_iter().cycle().take(n).collect()
-            } else {
-                (0..n).map(|_| random_scalar()).collect()
-            };
+            let scalars = test_scalars(n, edge);
             let expected = RistrettoPoint::vartime_multiscalar_mul(&scalars, &dalek);
             let got = vartime_msm_serial(&scalars, &ours);
             prop_assert_eq!(got.to_ristretto_bytes(), expected.compress().to_bytes());

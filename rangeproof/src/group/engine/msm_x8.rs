@@ -296,7 +296,7 @@ mod ifma {
 
 #[cfg(test)]
 mod tests {
-    use super::super::msm::tests::{edge_scalars, random_points, random_scalar};
+    use super::super::msm::tests::{random_points, test_scalars};
     use super::super::msm::vartime_msm_serial;
     use super::*;
     use proptest::prelude::*;
@@ -328,11 +328,7 @@ mod tests {
         #[test]
         fn matches_serial(n in 0usize..300, edge in any::<bool>()) {
             let (_, points) = random_points(n);
-            let scalars: Vec<Scalar> = if edge {
-                edge_scalars().into_iter().cycle().take(n).collect()
-            } else {
-                (0..n).map(|_| random_scalar()).collect()
-            };
+            let scalars = test_scalars(n, edge);
             let expected = vartime_msm_serial(&scalars, &points).to_ristretto_bytes();
             if let Some(got) = vartime_msm(&scalars, &points) {
                 prop_assert_eq!(got.to_ristretto_bytes(), expected);

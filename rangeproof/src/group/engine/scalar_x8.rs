@@ -46,10 +46,10 @@ pub fn scale_into(
             .chunks_exact(8)
             .zip(dst[..len].chunks_exact_mut(8))
         {
-            let lanes: &[MontScalar; 8] = s.try_into().unwrap_or(&[MontScalar::ZERO; 8]);
+            let lanes: [MontScalar; 8] = core::array::from_fn(|j| s[j]);
             // SAFETY: `Backend::detect` returned `Ifma`: this CPU has AVX-512 F, DQ and IFMA,
             // the features `ifma::scale` is compiled for.
-            let out = unsafe { ifma::scale(lanes, &factor16) };
+            let out = unsafe { ifma::scale(&lanes, &factor16) };
             d.copy_from_slice(&out);
             done += 8;
         }
