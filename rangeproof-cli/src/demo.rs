@@ -109,9 +109,10 @@ pub fn run() -> Result<(), String> {
 
     // Balance: input - outputs - fee·B must be a commitment to 0, i.e. a multiple of B̃ whose
     // discrete log (the blinding excess) Alice knows and can sign with.
+    let point = |c: &rangeproof::EncodedPoint<Ristretto255>| c.point().map_err(|e| e.to_string());
     let excess = input
-        - commitments[0].point
-        - commitments[1].point
+        - point(&commitments[0])?
+        - point(&commitments[1])?
         - pc.b * <Ristretto255 as Group>::Scalar::from(fee);
     let expected = pc.b_blinding() * (input_blinding - blindings[0] - blindings[1]);
     if excess != expected {

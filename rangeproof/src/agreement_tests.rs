@@ -130,7 +130,7 @@ fn encodings(commitments: &[EncodedPoint<G>]) -> Vec<[u8; 32]> {
 }
 
 fn add(p: &EncodedPoint<G>, t: &EdwardsPoint) -> EncodedPoint<G> {
-    EncodedPoint::from_point(p.point + t)
+    EncodedPoint::from_point(p.point().unwrap() + t)
 }
 
 /// monero-oxide's verdict on serialized proof bytes, alone and in its batch verifier.

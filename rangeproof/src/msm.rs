@@ -1,8 +1,9 @@
 //! Multiscalar-multiplication dispatch shared by the verifiers.
 //!
-//! With the `parallel` feature, large variable-time MSMs are split into one chunk per rayon
-//! thread and the partial sums added; below [`PARALLEL_THRESHOLD`] points the split costs more
-//! than it saves (each chunk repeats Pippenger's bucket summation).
+//! The verifiers' large MSMs run over [`Group::BatchPoint`]s (the engine's points on
+//! curve25519 with AVX-512 IFMA). With the `parallel` feature, they are split into one chunk per
+//! rayon thread and the partial sums added; below [`PARALLEL_THRESHOLD`] points the split costs
+//! more than it saves (each chunk repeats the bucket summation).
 
 use crate::group::Group;
 
@@ -10,8 +11,13 @@ use crate::group::Group;
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub const PARALLEL_THRESHOLD: usize = 1024;
 
-/// Variable-time \\(\sum_i s_i P_i\\), split across threads when that pays.
-pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+/// Whether the variable-time \\(\sum_i s_i P_i\\) is the identity, split across threads when
+/// that pays. `false` too when the points cannot be evaluated (see
+/// [`Group::vartime_batch_msm`]): a batch that cannot be checked is not accepted.
+pub(crate) fn vartime_is_identity<G: Group>(
+    scalars: &[G::Scalar],
+    points: &[G::BatchPoint],
+) -> bool {
     debug_assert_eq!(scalars.len(), points.len());
     #[cfg(feature = "parallel")]
     {
@@ -19,12 +25,23 @@ pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G
         if threads > 1 && scalars.len() >= PARALLEL_THRESHOLD {
             use rayon::prelude::*;
             let chunk = scalars.len().div_ceil(threads);
-            return scalars
+            let partial: Vec<Option<G::BatchPoint>> = scalars
                 .par_chunks(chunk)
                 .zip(points.par_chunks(chunk))
-                .map(|(s, p)| G::vartime_multiscalar_mul(s, p))
-                .reduce(G::identity, |a, b| a + b);
+                .map(|(s, p)| G::vartime_batch_msm(s, p))
+                .collect();
+            let mut parts = partial.into_iter();
+            let Some(Some(mut sum)) = parts.next() else {
+                return false;
+            };
+            for part in parts {
+                let Some(next) = part.and_then(|p| G::batch_add(&sum, &p)) else {
+                    return false;
+                };
+                sum = next;
+            }
+            return G::batch_is_identity(&sum);
         }
     }
-    G::vartime_multiscalar_mul(scalars, points)
+    G::vartime_batch_msm(scalars, points).is_some_and(|sum| G::batch_is_identity(&sum))
 }

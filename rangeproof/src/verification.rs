@@ -31,7 +31,61 @@ pub(crate) struct VerificationTerms<G: Group> {
     /// Scalars of the proof's own points.
     pub dynamic_scalars: Vec<G::Scalar>,
     /// The proof's own points and commitments.
-    pub dynamic_points: Vec<G::Point>,
+    pub dynamic_points: Vec<DynamicPoint<G>>,
+}
+
+/// A proof's own point (or commitment) as its equation uses it: times \(2^k\) for the
+/// flavor's cofactor \(2^k\) (Monero: 8; by doublings, see [`Group::mul_by_pow_2`]), in
+/// whichever form the multiscalar multiplication takes — the batch form (always at hand), or
+/// the group's own for precomputed tables (decoded from the encoding if the proof was decoded
+/// into batch form only).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DynamicPoint<G: Group> {
+    batch: G::BatchPoint,
+    /// The group's own form, or the encoding it decodes from.
+    point: Result<G::Point, G::PointEncoding>,
+    cofactor_log2: u32,
+}
+
+impl<G: Group> DynamicPoint<G> {
+    /// A proof point, to be multiplied by \(2^k\) with `k = cofactor_log2`.
+    pub(crate) fn new(encoded: &EncodedPoint<G>, cofactor_log2: u32) -> Self {
+        DynamicPoint {
+            batch: encoded.batch_point(),
+            point: encoded.point_if_known().ok_or(encoded.bytes),
+            cofactor_log2,
+        }
+    }
+
+    /// A point the verifier computed, given in both forms (no cofactor to clear).
+    pub(crate) fn computed(point: G::Point, batch: G::BatchPoint) -> Self {
+        DynamicPoint {
+            batch,
+            point: Ok(point),
+            cofactor_log2: 0,
+        }
+    }
+
+    /// The point in the group's own form (`Err` only if decoding fails, which the batch form's
+    /// decoding already ruled out).
+    fn point(&self) -> Result<G::Point, ProofError> {
+        let point = match self.point {
+            Ok(point) => point,
+            Err(bytes) => G::point_from_bytes(&bytes).ok_or(ProofError::InvalidPoint)?,
+        };
+        Ok(match self.cofactor_log2 {
+            0 => point,
+            k => G::mul_by_pow_2(&point, k),
+        })
+    }
+
+    /// The point in batch form.
+    fn batch_point(&self) -> G::BatchPoint {
+        match self.cofactor_log2 {
+            0 => self.batch,
+            k => G::batch_mul_by_pow_2(&self.batch, k),
+        }
+    }
 }
 
 impl<G: Group> VerificationTerms<G> {
@@ -47,25 +101,40 @@ impl<G: Group> VerificationTerms<G> {
     }
 
     /// Evaluates the equation alone: one multiscalar multiplication, with the precomputed
-    /// tables of `gens` when the shape is below the backend's crossover.
+    /// tables of `gens` when the shape is below the backend's crossover (over the group's own
+    /// points), else over batch points.
     pub(crate) fn is_zero(&self, gens: &Generators<G>) -> bool {
         let mut statics = self.static_scalars(gens);
-        let result = match gens.table(self.n, self.m) {
-            Some(table) => G::vartime_mixed_multiscalar_mul(
-                &table,
-                &statics,
-                &self.dynamic_scalars,
-                &self.dynamic_points,
-            ),
+        match gens.table(self.n, self.m) {
+            Some(table) => {
+                let points: Result<Vec<G::Point>, ProofError> = self
+                    .dynamic_points
+                    .iter()
+                    .map(DynamicPoint::point)
+                    .collect();
+                let Ok(points) = points else {
+                    return false;
+                };
+                G::is_identity(&G::vartime_mixed_multiscalar_mul(
+                    &table,
+                    &statics,
+                    &self.dynamic_scalars,
+                    &points,
+                ))
+            }
             None => {
                 let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
-                gens.extend_with_static_points(self.n, self.m, self.blinding.len(), &mut points);
-                points.extend_from_slice(&self.dynamic_points);
+                gens.extend_with_static_batch_points(
+                    self.n,
+                    self.m,
+                    self.blinding.len(),
+                    &mut points,
+                );
+                points.extend(self.dynamic_points.iter().map(DynamicPoint::batch_point));
                 statics.extend_from_slice(&self.dynamic_scalars);
-                msm::vartime::<G>(&statics, &points)
+                msm::vartime_is_identity::<G>(&statics, &points)
             }
-        };
-        G::is_identity(&result)
+        }
     }
 }
 
@@ -140,7 +209,7 @@ pub(crate) struct EquationSum<'g, G: Group> {
     pedersen: Vec<PedersenSums<'g, G>>,
     vector: Vec<VectorSums<'g, G>>,
     scalars: Vec<G::Scalar>,
-    points: Vec<G::Point>,
+    points: Vec<G::BatchPoint>,
 }
 
 impl<'g, G: Group> EquationSum<'g, G> {
@@ -224,7 +293,8 @@ impl<'g, G: Group> EquationSum<'g, G> {
             }
         }
         self.scalars.extend_from_slice(&terms.dynamic_scalars);
-        self.points.extend_from_slice(&terms.dynamic_points);
+        self.points
+            .extend(terms.dynamic_points.iter().map(DynamicPoint::batch_point));
     }
 
     /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
@@ -233,25 +303,26 @@ impl<'g, G: Group> EquationSum<'g, G> {
     pub(crate) fn is_zero(&mut self) -> bool {
         let own = self.scalars.len();
         for sum in &self.pedersen {
-            let pc = sum.gens.pedersen();
+            // [B, B̃_1, …], as many as the sums.
+            let bases = sum.gens.pedersen_batch_points();
             self.scalars.push(sum.b);
-            self.points.push(pc.b);
             self.scalars.extend_from_slice(&sum.blinding);
-            self.points.extend_from_slice(&pc.blinding);
+            self.points
+                .extend_from_slice(&bases[..1 + sum.blinding.len()]);
         }
         for sum in &self.vector {
             for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-                let (g_pts, h_pts) = sum.vector.party_gens(j, g_acc.len());
+                let (g_pts, h_pts) = sum.vector.party_batch_gens(j, g_acc.len());
                 self.scalars.extend(g_acc.iter().map(G::from_fast));
                 self.points.extend_from_slice(g_pts);
                 self.scalars.extend(h_acc.iter().map(G::from_fast));
                 self.points.extend_from_slice(h_pts);
             }
         }
-        let result = msm::vartime::<G>(&self.scalars, &self.points);
+        let holds = msm::vartime_is_identity::<G>(&self.scalars, &self.points);
         self.scalars.truncate(own);
         self.points.truncate(own);
-        G::is_identity(&result)
+        holds
     }
 }
 
@@ -262,5 +333,5 @@ pub(crate) fn decode_commitments<G: Group>(
     if commitments.len() > crate::MAX_AGGREGATION {
         return Err(ProofError::InvalidAggregation(commitments.len()));
     }
-    commitments.iter().map(EncodedPoint::decode).collect()
+    EncodedPoint::decode_all(commitments)
 }

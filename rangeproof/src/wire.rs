@@ -53,11 +53,43 @@ impl<'a> Reader<'a> {
         Ok(self.take(1)?[0])
     }
 
+    /// A point's encoding, not decoded yet.
+    fn point_encoding<G: Group>(&mut self) -> Result<G::PointEncoding, ProofError> {
+        let bytes = self.take(G::PointEncoding::LEN)?;
+        G::PointEncoding::try_from(bytes).map_err(|_| self.too_short())
+    }
+
     /// A point: its canonical encoding, decoded.
     pub(crate) fn point<G: Group>(&mut self) -> Result<EncodedPoint<G>, ProofError> {
-        let bytes = self.take(G::PointEncoding::LEN)?;
-        let encoding = G::PointEncoding::try_from(bytes).map_err(|_| self.too_short())?;
-        EncodedPoint::decode(&encoding)
+        EncodedPoint::decode(&self.point_encoding::<G>()?)
+    }
+
+    /// `count` consecutive points, decoded together (sixteen at a time on curve25519 with
+    /// AVX-512 IFMA); the first invalid one fails the read.
+    pub(crate) fn points<G: Group>(
+        &mut self,
+        count: usize,
+    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+        let len = count
+            .checked_mul(G::PointEncoding::LEN)
+            .ok_or_else(|| self.too_short())?;
+        let bytes = self.take(len)?;
+        let encodings: Vec<G::PointEncoding> = bytes
+            .chunks_exact(G::PointEncoding::LEN)
+            .map(|chunk| G::PointEncoding::try_from(chunk).map_err(|_| self.too_short()))
+            .collect::<Result<_, _>>()?;
+        EncodedPoint::decode_all(&encodings)
+    }
+
+    /// The next point of a read whose encodings were decoded ahead (in the same order) by
+    /// [`Parts::read`]: consumes the encoding and takes its decoding.
+    fn decoded_point<G: Group>(
+        &mut self,
+        decoded: &mut impl Iterator<Item = Option<G::BatchPoint>>,
+    ) -> Result<EncodedPoint<G>, ProofError> {
+        let bytes = self.point_encoding::<G>()?;
+        let batch = decoded.next().flatten().ok_or(ProofError::InvalidPoint)?;
+        Ok(EncodedPoint::from_decoded(bytes, batch))
     }
 
     /// A canonical scalar.
@@ -240,13 +272,14 @@ impl<G: Group> Parts<G> {
         let bad_length = || ProofError::InvalidLength(total);
         let (p, s) = (point_len::<G>(), scalar_len::<G>());
 
-        // The structure.
+        // The structure, and every point's encoding, in order (decoded together below).
         let mut probe = Reader::new(bytes);
+        let mut encodings = Vec::new();
         let mut degree = 1;
         let mut rounds = None;
         for (at, element) in layout.elements.iter().enumerate() {
             match *element {
-                Element::Point(_) => probe.skip(p)?,
+                Element::Point(_) => encodings.push(probe.point_encoding::<G>()?),
                 Element::Scalar(_) => probe.skip(s)?,
                 Element::DegreeByte => {
                     degree = probe.byte()? as usize;
@@ -271,7 +304,9 @@ impl<G: Group> Parts<G> {
                         return Err(bad_length());
                     }
                     rounds = Some(length / (2 * p));
-                    probe.skip(length)?;
+                    for _ in 0..length / p {
+                        encodings.push(probe.point_encoding::<G>()?);
+                    }
                 }
                 Element::CountedL | Element::CountedR => {
                     let count = probe.byte()? as usize;
@@ -280,7 +315,9 @@ impl<G: Group> Parts<G> {
                         return Err(bad_length());
                     }
                     rounds = Some(count);
-                    probe.skip(count.checked_mul(p).ok_or_else(bad_length)?)?;
+                    for _ in 0..count {
+                        encodings.push(probe.point_encoding::<G>()?);
+                    }
                 }
             }
         }
@@ -289,12 +326,15 @@ impl<G: Group> Parts<G> {
             return Err(bad_length());
         }
 
-        // The elements.
+        // The elements; the points decoded all at once, each taken in its place, so the first
+        // invalid element (point or scalar) in reading order is the one reported.
+        let mut decoded = G::batch_points_from_bytes(&encodings).into_iter();
+        let decoded = &mut decoded;
         let mut reader = Reader::new(bytes);
         let mut parts = Parts::default();
         for element in layout.elements {
             match *element {
-                Element::Point(slot) => parts.set_point(slot, reader.point()?),
+                Element::Point(slot) => parts.set_point(slot, reader.decoded_point(decoded)?),
                 Element::Scalar(slot) => parts.set_scalar(slot, reader.scalar::<G>()?),
                 Element::DegreeByte => {
                     reader.byte()?;
@@ -306,8 +346,8 @@ impl<G: Group> Parts<G> {
                 }
                 Element::RoundPairs => {
                     for _ in 0..rounds {
-                        parts.l_vec.push(reader.point()?);
-                        parts.r_vec.push(reader.point()?);
+                        parts.l_vec.push(reader.decoded_point(decoded)?);
+                        parts.r_vec.push(reader.decoded_point(decoded)?);
                     }
                 }
                 Element::CountedL | Element::CountedR => {
@@ -318,7 +358,7 @@ impl<G: Group> Parts<G> {
                         &mut parts.r_vec
                     };
                     for _ in 0..rounds {
-                        points.push(reader.point()?);
+                        points.push(reader.decoded_point(decoded)?);
                     }
                 }
             }

@@ -1595,7 +1595,7 @@ fn non_power_of_two_aggregation_is_ours_only() {
     };
     assert!(tari_ours(&base, &base.case), "we verify m = 3");
     assert!(!tari_peer(&base, &base.case), "Tari refuses m = 3");
-    let points: Vec<RistrettoPoint> = commitments.iter().map(|c| c.point).collect();
+    let points: Vec<RistrettoPoint> = commitments.iter().map(|c| c.point().unwrap()).collect();
     assert!(
         RangeStatement::init(tari_params(8, 4, 1), points, vec![None; 3], None).is_err(),
         "Tari's statements refuse m = 3"

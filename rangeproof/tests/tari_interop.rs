@@ -125,7 +125,8 @@ fn ours_verify_with_theirs_and_theirs_with_ours() {
                         bytes.len(),
                         RangeProofPlus::<Ristretto255>::size_for(n, m, d)
                     );
-                    let points: Vec<RistrettoPoint> = commitments.iter().map(|c| c.point).collect();
+                    let points: Vec<RistrettoPoint> =
+                        commitments.iter().map(|c| c.point().unwrap()).collect();
                     their_verify(their_statement(n, d, &points, &minimums, None), &bytes)
                         .unwrap_or_else(|e| panic!("Tari rejects our proof, {what}: {e}"));
 
@@ -222,7 +223,7 @@ fn recovered_masks_agree_with_tari() {
                 &[their_statement(
                     64,
                     d,
-                    &[commitments[0].point],
+                    &[commitments[0].point().unwrap()],
                     &minimums,
                     Some(seed),
                 )],

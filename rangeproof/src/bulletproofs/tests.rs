@@ -287,7 +287,11 @@ fn rounds_compose_across_parties() {
         .map(|(v, g)| EncodedPoint::from_point(gens.pedersen().commit(Scalar::from(*v), *g)))
         .collect();
     let sum = |points: &[EncodedPoint<G>]| {
-        EncodedPoint::from_point(points.iter().fold(G::identity(), |acc, p| acc + p.point))
+        EncodedPoint::from_point(
+            points
+                .iter()
+                .fold(G::identity(), |acc, p| acc + p.point().unwrap()),
+        )
     };
 
     let mut transcript = Transcript::new(b"parties");

@@ -23,7 +23,9 @@ use super::{check_statement, RangeProof};
 use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
-use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
+use crate::verification::{
+    decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+};
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
 
@@ -250,17 +252,17 @@ impl<G: Group> RangeProof<G> {
 
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
+        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, flavor.cofactor_log2());
         let out = |s: G::FastScalar| G::from_fast(&s);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
         let wcx = wc * x;
         dynamic_scalars.extend([weight, weight * x, wcx, wcx * x].map(out));
         dynamic_points.extend([
-            clear(&self.a.point),
-            clear(&self.s.point),
-            clear(&self.t_1.point),
-            clear(&self.t_2.point),
+            clear(&self.a),
+            clear(&self.s),
+            clear(&self.t_1),
+            clear(&self.t_2),
         ]);
         let mut wcz_j = wc * zz;
         for v in v_points {
@@ -270,9 +272,9 @@ impl<G: Group> RangeProof<G> {
         }
         for k in 0..rounds {
             dynamic_scalars.push(out(weight * u_sq[k]));
-            dynamic_points.push(clear(&self.ipp.l_vec[k].point));
+            dynamic_points.push(clear(&self.ipp.l_vec[k]));
             dynamic_scalars.push(out(weight * u_inv_sq[k]));
-            dynamic_points.push(clear(&self.ipp.r_vec[k].point));
+            dynamic_points.push(clear(&self.ipp.r_vec[k]));
         }
 
         VerificationTerms {
@@ -301,7 +303,7 @@ pub(crate) struct Challenges<G: Group> {
     u: Vec<G::Scalar>,
     c: G::Scalar,
     /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
-    v_points: Vec<G::Point>,
+    v_points: Vec<EncodedPoint<G>>,
     /// The flavor, which says how proof points are cleared of their cofactor.
     flavor: Flavor,
 }

@@ -27,7 +27,9 @@ use crate::group::{EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::{powers_by_tree, sum_of_powers};
-use crate::verification::{decode_commitments, PendingVerification, VerificationTerms};
+use crate::verification::{
+    decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+};
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
 
@@ -38,7 +40,7 @@ pub(crate) struct Challenges<G: Group> {
     z: G::Scalar,
     rounds: Vec<G::Scalar>,
     e: G::Scalar,
-    v: Vec<G::Point>,
+    v: Vec<EncodedPoint<G>>,
     /// Bit size and padded aggregation.
     n: usize,
     m_padded: usize,
@@ -290,7 +292,7 @@ impl<G: Group> RangeProofPlus<G> {
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &G::Point| flavor.clear_cofactor::<G>(p);
+        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, flavor.cofactor_log2());
         let out = |s: G::FastScalar| G::from_fast(&s);
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
         for (j, v_j) in v.iter().enumerate() {
@@ -300,16 +302,12 @@ impl<G: Group> RangeProofPlus<G> {
             z_2j *= zz;
         }
         dynamic_scalars.extend([-(weight * e), -weight, -w_e_sq].map(out));
-        dynamic_points.extend([
-            clear(&self.a1.point),
-            clear(&self.b.point),
-            clear(&self.a.point),
-        ]);
+        dynamic_points.extend([clear(&self.a1), clear(&self.b), clear(&self.a)]);
         for j in 0..k {
             dynamic_scalars.push(out(-(w_e_sq * e_sq_rounds[j])));
-            dynamic_points.push(clear(&self.l_vec[j].point));
+            dynamic_points.push(clear(&self.l_vec[j]));
             dynamic_scalars.push(out(-(w_e_sq * e_inv_sq_rounds[j])));
-            dynamic_points.push(clear(&self.r_vec[j].point));
+            dynamic_points.push(clear(&self.r_vec[j]));
         }
 
         Ok(VerificationTerms {

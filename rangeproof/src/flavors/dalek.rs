@@ -105,12 +105,12 @@ pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     n: usize,
     commitments: &[EncodedPoint<G>],
-) -> Vec<G::Point> {
+) -> Vec<EncodedPoint<G>> {
     transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
     for v in commitments {
         transcript.append_point(b"V", &v.bytes);
     }
-    commitments.iter().map(|c| c.point).collect()
+    commitments.to_vec()
 }
 
 /// \\(t_x, \tau_x, \mu\\) before the challenge \\(w\\), in the reference's order.

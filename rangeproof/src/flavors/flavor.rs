@@ -32,7 +32,7 @@ impl Flavor {
     }
 
     /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
-    fn cofactor_log2(self) -> u32 {
+    pub(crate) fn cofactor_log2(self) -> u32 {
         match self {
             Flavor::MoneroPlus | Flavor::MoneroOriginal => 3,
             Flavor::Dalek | Flavor::Tari | Flavor::Grin => 0,
@@ -155,7 +155,8 @@ pub(crate) mod tamper {
     pub(crate) fn commitments<G: Group>(mut c: Vec<EncodedPoint<G>>) -> Vec<EncodedPoint<G>> {
         PLAN.with_borrow(|plan| {
             if let Some((Target::Commitment(j), bytes)) = plan {
-                c[*j] = EncodedPoint::from_point(c[*j].point + offset::<G>(bytes));
+                let point = c[*j].point().expect("test commitments decode");
+                c[*j] = EncodedPoint::from_point(point + offset::<G>(bytes));
             }
         });
         c

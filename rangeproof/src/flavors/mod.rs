@@ -41,14 +41,10 @@ impl Flavor {
         transcript: &mut T,
         n: usize,
         commitments: &[EncodedPoint<G>],
-    ) -> Result<Vec<G::Point>, ProofError> {
+    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
         match self {
             Flavor::Dalek => Ok(dalek::bulletproofs_statement(transcript, n, commitments)),
-            Flavor::MoneroOriginal => Ok(monero::bulletproofs_statement(
-                transcript,
-                self,
-                commitments,
-            )),
+            Flavor::MoneroOriginal => monero::bulletproofs_statement(transcript, self, commitments),
             // Grin's Bulletproofs are a protocol of their own (`grin`), not these rounds.
             Flavor::Tari | Flavor::MoneroPlus | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
@@ -91,14 +87,12 @@ impl Flavor {
         gens: &Generators<G>,
         shape: StatementShape<'_>,
         commitments: &[EncodedPoint<G>],
-    ) -> Result<Vec<G::Point>, ProofError> {
+    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
         match self {
             Flavor::Tari => tari::bulletproofs_plus_statement(transcript, gens, shape, commitments),
-            Flavor::MoneroPlus => Ok(monero::bulletproofs_plus_statement(
-                transcript,
-                self,
-                commitments,
-            )),
+            Flavor::MoneroPlus => {
+                monero::bulletproofs_plus_statement(transcript, self, commitments)
+            }
             Flavor::Dalek | Flavor::MoneroOriginal | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
     }

@@ -54,7 +54,7 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     gens: &Generators<G>,
     statement: StatementShape<'_>,
     commitments: &[EncodedPoint<G>],
-) -> Result<Vec<G::Point>, ProofError> {
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
     let bases = gens.pedersen_encodings();
     transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
     transcript.validate_and_append_point(b"H", &bases[0])?;
@@ -71,7 +71,7 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
         let minimum = statement.minimum_values.map_or(0, |m| m[j]);
         transcript.append_u64(b"vi - minimum_value", minimum);
     }
-    Ok(commitments.iter().map(|c| c.point).collect())
+    Ok(commitments.to_vec())
 }
 
 /// Tari's layout: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`, one byte

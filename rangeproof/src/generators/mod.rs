@@ -71,7 +71,12 @@ impl<G: Group> PedersenGens<G> {
 struct PartyShare<G: Group> {
     g: Vec<G::Point>,
     h: Vec<G::Point>,
+    /// `g` and `h` in batch form ([`Group::BatchPoint`]), converted on first use.
+    batch: OnceLock<BatchShare<G>>,
 }
+
+/// A party share's \\(\mathbf G\\) and \\(\mathbf H\\) in batch form.
+type BatchShare<G> = (Vec<<G as Group>::BatchPoint>, Vec<<G as Group>::BatchPoint>);
 
 /// Derives party `j`'s share: `capacity` generators each for \\(\mathbf G\\) and \\(\mathbf H\\).
 type ShareFn<G> =
@@ -105,7 +110,11 @@ impl<G: Group> VectorGens<G> {
     fn share(&self, party: usize) -> &PartyShare<G> {
         self.parties[party].get_or_init(|| {
             let (g, h) = (self.derive_share)(party as u32, self.gens_capacity);
-            PartyShare { g, h }
+            PartyShare {
+                g,
+                h,
+                batch: OnceLock::new(),
+            }
         })
     }
 
@@ -113,6 +122,19 @@ impl<G: Group> VectorGens<G> {
     pub(crate) fn party_gens(&self, j: usize, n: usize) -> (&[G::Point], &[G::Point]) {
         let share = self.share(j);
         (&share.g[..n], &share.h[..n])
+    }
+
+    /// [`Self::party_gens`] in batch form.
+    pub(crate) fn party_batch_gens(
+        &self,
+        j: usize,
+        n: usize,
+    ) -> (&[G::BatchPoint], &[G::BatchPoint]) {
+        let share = self.share(j);
+        let (g, h) = share
+            .batch
+            .get_or_init(|| (G::batch_points(&share.g), G::batch_points(&share.h)));
+        (&g[..n], &h[..n])
     }
 }
 
@@ -123,6 +145,7 @@ pub struct Generators<G: Group> {
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
     pedersen_encodings: OnceLock<Vec<G::PointEncoding>>,
+    pedersen_batch: OnceLock<Vec<G::BatchPoint>>,
 }
 
 impl<G: Group> core::fmt::Debug for Generators<G> {
@@ -149,6 +172,7 @@ impl<G: Group> Generators<G> {
             vector,
             tables: Mutex::new(HashMap::new()),
             pedersen_encodings: OnceLock::new(),
+            pedersen_batch: OnceLock::new(),
         }
     }
 
@@ -174,6 +198,16 @@ impl<G: Group> Generators<G> {
                 .chain(&self.pedersen.blinding)
                 .map(G::point_to_bytes)
                 .collect()
+        })
+    }
+
+    /// `[B, B̃_1, …]` in batch form, converted once.
+    pub(crate) fn pedersen_batch_points(&self) -> &[G::BatchPoint] {
+        self.pedersen_batch.get_or_init(|| {
+            let bases: Vec<G::Point> = core::iter::once(self.pedersen.b)
+                .chain(self.pedersen.blinding.iter().copied())
+                .collect();
+            G::batch_points(&bases)
         })
     }
 
@@ -249,6 +283,24 @@ impl<G: Group> Generators<G> {
         self.extend_with_vector_gens(n, m, out);
         out.push(self.pedersen.b);
         out.extend_from_slice(&self.pedersen.blinding[..blindings]);
+    }
+
+    /// [`Self::extend_with_static_points`] in batch form.
+    pub(crate) fn extend_with_static_batch_points(
+        &self,
+        n: usize,
+        m: usize,
+        blindings: usize,
+        out: &mut Vec<G::BatchPoint>,
+    ) {
+        out.reserve(2 * n * m + 1 + blindings);
+        for j in 0..m {
+            out.extend_from_slice(self.vector.party_batch_gens(j, n).0);
+        }
+        for j in 0..m {
+            out.extend_from_slice(self.vector.party_batch_gens(j, n).1);
+        }
+        out.extend_from_slice(&self.pedersen_batch_points()[..1 + blindings]);
     }
 
     /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (laid out

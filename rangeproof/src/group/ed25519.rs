@@ -25,6 +25,7 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
+use super::engine::{self, Backend, ExtendedPoint};
 use super::Group;
 
 /// Whether `bytes` is a canonical encoding *if* it is a point: \\(y < p\\) in the low 255 bits,
@@ -57,6 +58,7 @@ const IDENTITY_ENCODING: [u8; 32] = {
 
 impl Group for Ed25519 {
     super::curve25519::curve25519_scalar_items!();
+    super::curve25519::curve25519_batch_items!(EdwardsPoint);
     type Point = EdwardsPoint;
     type Precomputation = VartimeEdwardsPrecomputation;
 
@@ -121,6 +123,32 @@ impl Group for Ed25519 {
             dynamic_scalars,
             dynamic_points,
         )
+    }
+}
+
+impl super::curve25519::CurvePoint for EdwardsPoint {
+    fn decode(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        Ed25519::point_from_bytes(bytes)
+    }
+
+    fn engine_decode(encodings: &[[u8; 32]], backend: Backend) -> Vec<Option<ExtendedPoint>> {
+        engine::decompress_ed25519(encodings, backend)
+    }
+
+    fn engine_encode(p: &ExtendedPoint) -> [u8; 32] {
+        p.to_ed25519_bytes()
+    }
+
+    fn engine_is_identity(p: &ExtendedPoint) -> bool {
+        p.is_identity()
+    }
+
+    fn is_identity(&self) -> bool {
+        Ed25519::is_identity(self)
+    }
+
+    fn vartime_msm(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+        Ed25519::vartime_multiscalar_mul(scalars, points)
     }
 }
 

@@ -235,6 +235,47 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// Variable-time \\( \sum_i s_i P_i \\) for public scalars; picks Straus or Pippenger.
     fn vartime_multiscalar_mul(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
 
+    /// A point as the verifier's large multiscalar multiplications take it (batches, and single
+    /// proofs past the table crossover). On curve25519 with AVX-512 IFMA it is our engine's
+    /// ([`engine`]: sixteen encodings decoded at a time, a vector bucket method); elsewhere
+    /// the group's own point.
+    type BatchPoint: Copy + Debug + Send + Sync;
+
+    /// Decodes every encoding into a batch point, or `None` where [`Group::point_from_bytes`]
+    /// rejects it (exactly the same encodings), all at once.
+    fn batch_points_from_bytes(encodings: &[Self::PointEncoding]) -> Vec<Option<Self::BatchPoint>>;
+
+    /// The batch form of `point`, whose canonical encoding is `encoding`.
+    fn batch_point(point: &Self::Point, encoding: &Self::PointEncoding) -> Self::BatchPoint;
+
+    /// The batch forms of many points (the fixed generators, once).
+    fn batch_points(points: &[Self::Point]) -> Vec<Self::BatchPoint> {
+        points
+            .iter()
+            .map(|p| Self::batch_point(p, &Self::point_to_bytes(p)))
+            .collect()
+    }
+
+    /// The group point of a batch point, where the batch form carries one (`None` for the
+    /// engine's points: [`EncodedPoint::point`] then decodes the bytes).
+    fn point_of_batch(p: &Self::BatchPoint) -> Option<Self::Point>;
+
+    /// \\(2^k P\\) in batch form, by doublings (see [`Group::mul_by_pow_2`]).
+    fn batch_mul_by_pow_2(p: &Self::BatchPoint, k: u32) -> Self::BatchPoint;
+
+    /// Variable-time \\( \sum_i s_i P_i \\) over batch points, one thread; `None` only when
+    /// the points cannot be brought to one form (the caller rejects).
+    fn vartime_batch_msm(
+        scalars: &[Self::Scalar],
+        points: &[Self::BatchPoint],
+    ) -> Option<Self::BatchPoint>;
+
+    /// The sum of two batch points (`None` as for [`Group::vartime_batch_msm`]).
+    fn batch_add(a: &Self::BatchPoint, b: &Self::BatchPoint) -> Option<Self::BatchPoint>;
+
+    /// Whether a batch point is the neutral element.
+    fn batch_is_identity(p: &Self::BatchPoint) -> bool;
+
     /// Builds tables for a fixed list of points.
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
 
@@ -251,31 +292,86 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
 /// A point together with the canonical encoding it was decoded from (or encoded to).
 ///
 /// Proofs carry both: the transcript absorbs the bytes, the verification equation uses the
-/// point, and neither is recomputed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// point, and neither is recomputed. The point is held in the form the verifier's large
+/// multiscalar multiplications take ([`Group::BatchPoint`]); a decoded point may lack the
+/// group's own form, which [`EncodedPoint::point`] then decodes on demand (on curve25519 with
+/// AVX-512 IFMA, proofs decode sixteen points at a time into the engine's form, and only a
+/// single verification with precomputed tables asks for curve25519-dalek's).
+#[derive(Clone, Copy, Debug)]
 pub struct EncodedPoint<G: Group> {
     /// The canonical encoding.
     pub bytes: G::PointEncoding,
-    /// The decoded group element.
-    pub point: G::Point,
+    /// The group element, where known.
+    point: Option<G::Point>,
+    /// The group element in batch form.
+    batch: G::BatchPoint,
 }
+
+impl<G: Group> PartialEq for EncodedPoint<G> {
+    /// Encodings are canonical: equal bytes are equal points.
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<G: Group> Eq for EncodedPoint<G> {}
 
 impl<G: Group> EncodedPoint<G> {
     /// Encodes a point.
     pub fn from_point(point: G::Point) -> Self {
+        let bytes = G::point_to_bytes(&point);
         EncodedPoint {
-            bytes: G::point_to_bytes(&point),
-            point,
+            bytes,
+            point: Some(point),
+            batch: G::batch_point(&point, &bytes),
         }
     }
 
     /// Decodes a canonical encoding.
     pub fn decode(bytes: &G::PointEncoding) -> Result<Self, crate::ProofError> {
-        let point = G::point_from_bytes(bytes).ok_or(crate::ProofError::InvalidPoint)?;
-        Ok(EncodedPoint {
-            bytes: *bytes,
-            point,
-        })
+        let mut decoded = Self::decode_all(core::slice::from_ref(bytes))?;
+        decoded.pop().ok_or(crate::ProofError::InvalidPoint)
+    }
+
+    /// Decodes canonical encodings all at once (vectorized where the group can), failing on
+    /// the first invalid one.
+    pub fn decode_all(encodings: &[G::PointEncoding]) -> Result<Vec<Self>, crate::ProofError> {
+        G::batch_points_from_bytes(encodings)
+            .into_iter()
+            .zip(encodings)
+            .map(|(batch, bytes)| {
+                let batch = batch.ok_or(crate::ProofError::InvalidPoint)?;
+                Ok(EncodedPoint::from_decoded(*bytes, batch))
+            })
+            .collect()
+    }
+
+    /// A point decoded elsewhere in batch form (the codecs decode a proof's points together).
+    pub(crate) fn from_decoded(bytes: G::PointEncoding, batch: G::BatchPoint) -> Self {
+        EncodedPoint {
+            bytes,
+            point: G::point_of_batch(&batch),
+            batch,
+        }
+    }
+
+    /// The group element in the group's own form: kept, or decoded from the bytes (which were
+    /// validated when this was built, so the error is unreachable in practice).
+    pub fn point(&self) -> Result<G::Point, crate::ProofError> {
+        match self.point {
+            Some(point) => Ok(point),
+            None => G::point_from_bytes(&self.bytes).ok_or(crate::ProofError::InvalidPoint),
+        }
+    }
+
+    /// The group element in the group's own form, if kept (no decoding).
+    pub(crate) fn point_if_known(&self) -> Option<G::Point> {
+        self.point
+    }
+
+    /// The group element in batch form.
+    pub fn batch_point(&self) -> G::BatchPoint {
+        self.batch
     }
 }
 

@@ -11,6 +11,7 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
+use super::engine::{self, Backend, ExtendedPoint};
 use super::Group;
 
 /// The ristretto255 group.
@@ -19,6 +20,7 @@ pub struct Ristretto255;
 
 impl Group for Ristretto255 {
     super::curve25519::curve25519_scalar_items!();
+    super::curve25519::curve25519_batch_items!(RistrettoPoint);
     type Point = RistrettoPoint;
     type Precomputation = VartimeRistrettoPrecomputation;
 
@@ -73,6 +75,32 @@ impl Group for Ristretto255 {
             dynamic_scalars,
             dynamic_points,
         )
+    }
+}
+
+impl super::curve25519::CurvePoint for RistrettoPoint {
+    fn decode(bytes: &[u8; 32]) -> Option<RistrettoPoint> {
+        Ristretto255::point_from_bytes(bytes)
+    }
+
+    fn engine_decode(encodings: &[[u8; 32]], backend: Backend) -> Vec<Option<ExtendedPoint>> {
+        engine::decompress_ristretto(encodings, backend)
+    }
+
+    fn engine_encode(p: &ExtendedPoint) -> [u8; 32] {
+        p.to_ristretto_bytes()
+    }
+
+    fn engine_is_identity(p: &ExtendedPoint) -> bool {
+        p.is_ristretto_identity()
+    }
+
+    fn is_identity(&self) -> bool {
+        Ristretto255::is_identity(self)
+    }
+
+    fn vartime_msm(scalars: &[Scalar], points: &[RistrettoPoint]) -> RistrettoPoint {
+        Ristretto255::vartime_multiscalar_mul(scalars, points)
     }
 }
 

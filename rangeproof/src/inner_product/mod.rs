@@ -106,12 +106,10 @@ impl<G: Group> InnerProductProof<G> {
             return Err(ProofError::InvalidLength(total));
         }
         let rounds = rounds_len / pair;
-        let mut l_vec = Vec::with_capacity(rounds);
-        let mut r_vec = Vec::with_capacity(rounds);
-        for _ in 0..rounds {
-            l_vec.push(reader.point()?);
-            r_vec.push(reader.point()?);
-        }
+        // L_1, R_1, L_2, … decoded together.
+        let points = reader.points::<G>(2 * rounds)?;
+        let l_vec = points.iter().step_by(2).copied().collect();
+        let r_vec = points.iter().skip(1).step_by(2).copied().collect();
         let a = reader.scalar::<G>()?;
         let b = reader.scalar::<G>()?;
         Ok(InnerProductProof { l_vec, r_vec, a, b })

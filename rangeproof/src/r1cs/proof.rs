@@ -82,20 +82,21 @@ impl<G: Group> R1csProof<G> {
             TWO_PHASE => true,
             other => return Err(ProofError::UnknownVersion(other)),
         };
-        let a_i1 = reader.point()?;
-        let a_o1 = reader.point()?;
-        let s1 = reader.point()?;
+        // The points in one decoding: A_I1, A_O1, S_1, (A_I2, A_O2, S_2,) T_1, T_3 … T_6.
+        let points = reader.points::<G>(if two_phase { 11 } else { 8 })?;
         let identity = EncodedPoint::from_point(G::identity());
-        let (a_i2, a_o2, s2) = if two_phase {
-            (reader.point()?, reader.point()?, reader.point()?)
+        let (first, second, t) = if two_phase {
+            (
+                &points[..3],
+                [points[3], points[4], points[5]],
+                &points[6..],
+            )
         } else {
-            (identity, identity, identity)
+            (&points[..3], [identity; 3], &points[3..])
         };
-        let t_1 = reader.point()?;
-        let t_3 = reader.point()?;
-        let t_4 = reader.point()?;
-        let t_5 = reader.point()?;
-        let t_6 = reader.point()?;
+        let [a_i1, a_o1, s1] = [first[0], first[1], first[2]];
+        let [a_i2, a_o2, s2] = second;
+        let [t_1, t_3, t_4, t_5, t_6] = [t[0], t[1], t[2], t[3], t[4]];
         let t_x = reader.scalar::<G>()?;
         let t_x_blinding = reader.scalar::<G>()?;
         let e_blinding = reader.scalar::<G>()?;

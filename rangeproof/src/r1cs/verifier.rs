@@ -15,6 +15,7 @@ use super::{flatten, MAX_MULTIPLIERS};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
 use crate::transcript::TranscriptProtocol;
+use crate::verification::DynamicPoint;
 use crate::ProofError;
 
 type Deferred<'g, G, T> =
@@ -48,7 +49,7 @@ pub(crate) struct R1csEquation<G: Group> {
     pub b: G::Scalar,
     pub b_blinding: G::Scalar,
     pub dynamic_scalars: Vec<G::Scalar>,
-    pub dynamic_points: Vec<G::Point>,
+    pub dynamic_points: Vec<DynamicPoint<G>>,
 }
 
 impl<G: Group> R1csEquation<G> {
@@ -271,17 +272,17 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
             (wr * x3 * x3, &proof.t_6),
         ] {
             dynamic_scalars.push(s);
-            dynamic_points.push(p.point);
+            dynamic_points.push(DynamicPoint::new(p, 0));
         }
         for (w_v, v) in wts.w_v.iter().zip(&self.commitments) {
             dynamic_scalars.push(G::from_fast(w_v) * rxx);
-            dynamic_points.push(v.point);
+            dynamic_points.push(DynamicPoint::new(v, 0));
         }
         for (j, (l, rr)) in proof.ipp.l_vec.iter().zip(&proof.ipp.r_vec).enumerate() {
             dynamic_scalars.push(G::from_fast(&(fweight * fu_sq[j])));
-            dynamic_points.push(l.point);
+            dynamic_points.push(DynamicPoint::new(l, 0));
             dynamic_scalars.push(G::from_fast(&(fweight * fu_inv_sq[j])));
-            dynamic_points.push(rr.point);
+            dynamic_points.push(DynamicPoint::new(rr, 0));
         }
         let b_scalar = weight * w * (proof.t_x - a * b) + wr * (xx * (w_c + delta) - proof.t_x);
         let b_blinding = -weight * (proof.e_blinding + r * proof.t_x_blinding);

@@ -54,8 +54,15 @@ pub struct DealerAwaitingProofShares<'g, G: Group, T> {
     x: G::Scalar,
 }
 
-fn sum<G: Group>(points: impl Iterator<Item = G::Point>) -> EncodedPoint<G> {
-    EncodedPoint::from_point(points.fold(G::identity(), |acc, p| acc + p))
+/// The sum of the parties' points (each decoded if its message arrived as bytes).
+fn sum<'a, G: Group>(
+    points: impl Iterator<Item = &'a EncodedPoint<G>>,
+) -> Result<EncodedPoint<G>, ProofError> {
+    let mut acc = G::identity();
+    for p in points {
+        acc += p.point()?;
+    }
+    Ok(EncodedPoint::from_point(acc))
 }
 
 impl Dealer {
@@ -119,11 +126,9 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
                 poly: None,
             }
         });
-        let points = |f: fn(&BitCommitment<G>) -> G::Point, pad: Option<G::Point>| {
-            sum::<G>(bits.iter().map(f).chain(pad))
-        };
-        let a = points(|b| b.a.point, padding.as_ref().map(|p| p.bits.a.point));
-        let s = points(|b| b.s.point, padding.as_ref().map(|p| p.bits.s.point));
+        let pad = padding.as_ref().map(|p| &p.bits);
+        let a = sum::<G>(bits.iter().map(|b| &b.a).chain(pad.map(|p| &p.a)))?;
+        let s = sum::<G>(bits.iter().map(|b| &b.s).chain(pad.map(|p| &p.s)))?;
         self.transcript.append_point(b"A", &a.bytes);
         self.transcript.append_point(b"S", &s.bytes);
         let y = self.transcript.challenge_scalar(b"y");
@@ -181,18 +186,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
             p.poly = Some(p.bits.commit_polynomial(gens, &publisher, &share, y, z));
         }
         let pad = self.padding.as_ref().and_then(|p| p.poly.as_ref());
-        let t_1 = sum::<G>(
-            polys
-                .iter()
-                .map(|p| p.t_1.point)
-                .chain(pad.map(|p| p.t_1.point)),
-        );
-        let t_2 = sum::<G>(
-            polys
-                .iter()
-                .map(|p| p.t_2.point)
-                .chain(pad.map(|p| p.t_2.point)),
-        );
+        let t_1 = sum::<G>(polys.iter().map(|p| &p.t_1).chain(pad.map(|p| &p.t_1)))?;
+        let t_2 = sum::<G>(polys.iter().map(|p| &p.t_2).chain(pad.map(|p| &p.t_2)))?;
         let transcript = &mut self.state.transcript;
         gens.flavor().bulletproofs_before_t(transcript, &z);
         transcript.append_point(b"T_1", &t_1.bytes);
@@ -258,7 +253,10 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
         for v in &bits.commitments {
             delta -= z_k * z * two_n_minus_1;
             scalars.push(c * z_k);
-            points.push(v.point);
+            let Ok(v) = v.point() else {
+                return false;
+            };
+            points.push(v);
             z_k *= z;
         }
         scalars.push(c * (delta - share.t_x));
@@ -271,8 +269,11 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
             (G::one(), bits.a),
             (x, bits.s),
         ] {
+            let Ok(pt) = pt.point() else {
+                return false;
+            };
             scalars.push(w);
-            points.push(flavor.clear_cofactor::<G>(&pt.point));
+            points.push(flavor.clear_cofactor::<G>(&pt));
         }
         // Vector relation: A + xS − z<1,G> + <z y^i + z^{2+k} 2^b, H'> − <l,G> − <r,H'> − μ B̃.
         let y_inv = G::invert(&y);

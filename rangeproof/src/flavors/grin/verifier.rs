@@ -304,7 +304,12 @@ impl crate::verification::PendingVerification<Secp256k1> for WeightedGrinProof {
             g: eq.g,
             h: eq.h,
             dynamic_scalars: eq.dynamic_scalars,
-            dynamic_points: eq.dynamic_points,
+            dynamic_points: eq
+                .dynamic_points
+                .into_iter()
+                // Secp256k1's batch form is its point.
+                .map(|p| crate::verification::DynamicPoint::computed(p, p))
+                .collect(),
         })
     }
 

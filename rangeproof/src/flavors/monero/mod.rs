@@ -14,6 +14,7 @@
 //! `monero-bulletproofs-generators` and `monero-ed25519` crates; they are built on
 //! `curve25519-dalek` 4, so points cross over by their canonical encodings.
 
+use crate::ProofError;
 use std::sync::{Arc, OnceLock};
 
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
@@ -146,9 +147,12 @@ pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
 fn inv_eight_commitments<G: Group>(
     flavor: Flavor,
     commitments: &[EncodedPoint<G>],
-) -> Vec<G::Point> {
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
     let inv_cofactor = G::invert(&G::Scalar::from(flavor.cofactor()));
-    commitments.iter().map(|c| c.point * inv_cofactor).collect()
+    commitments
+        .iter()
+        .map(|c| Ok(EncodedPoint::from_point(c.point()? * inv_cofactor)))
+        .collect()
 }
 
 /// Original Bulletproofs: the chain starts at \\(H_s(V_0 \Vert \cdots)\\) with
@@ -157,13 +161,13 @@ pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     flavor: Flavor,
     commitments: &[EncodedPoint<G>],
-) -> Vec<G::Point> {
-    let v = inv_eight_commitments(flavor, commitments);
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    let v = inv_eight_commitments(flavor, commitments)?;
     for p in &v {
-        transcript.append_point(b"V", &G::point_to_bytes(p));
+        transcript.append_point(b"V", &p.bytes);
     }
     let _ = transcript.challenge_scalar(b"V");
-    v
+    Ok(v)
 }
 
 /// Original Bulletproofs: \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\), so \\(z\\) is absorbed
@@ -197,16 +201,13 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     flavor: Flavor,
     commitments: &[EncodedPoint<G>],
-) -> Vec<G::Point> {
-    let v = inv_eight_commitments(flavor, commitments);
-    let v_bytes: Vec<u8> = v
-        .iter()
-        .flat_map(|p| G::point_to_bytes(p).as_ref().to_vec())
-        .collect();
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    let v = inv_eight_commitments(flavor, commitments)?;
+    let v_bytes: Vec<u8> = v.iter().flat_map(|p| p.bytes.as_ref().to_vec()).collect();
     let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
     transcript.append_bytes(b"V", &inner);
     let _ = transcript.challenge_scalar(b"t");
-    v
+    Ok(v)
 }
 
 #[cfg(test)]

@@ -89,14 +89,14 @@ pub fn sqrt_ratio_batch(
     if backend == Backend::Ifma && Backend::detect() == Backend::Ifma {
         // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and IFMA,
         // the features `ifma::sqrt_ratio_candidate` is compiled for.
-        return in_chunks(pairs, |u, v| unsafe { ifma::sqrt_ratio_candidate(u, v) });
+        return in_chunks(pairs, 2, |u, v| unsafe { ifma::sqrt_ratio_candidate(u, v) });
     }
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Avx2 && std::is_x86_feature_detected!("avx2") {
         use super::field_x4::avx2;
         // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate` is
         // compiled for it.
-        return in_chunks(pairs, |u, v| unsafe { avx2::sqrt_ratio_candidate(u, v) });
+        return in_chunks(pairs, 3, |u, v| unsafe { avx2::sqrt_ratio_candidate(u, v) });
     }
     let _ = backend;
     pairs
@@ -105,16 +105,24 @@ pub fn sqrt_ratio_batch(
         .collect()
 }
 
-/// Runs `candidate` on chunks of `N` pairs (the last padded with ones), each input carried by
+/// Runs `candidate` on chunks of `N` pairs (the last padded with ones; a last chunk of at most
+/// `serial_up_to` pairs runs serially instead, break-even measured), each input carried by
 /// fiat first: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51 — what both vector
 /// representations take.
 #[cfg(target_arch = "x86_64")]
 fn in_chunks<const N: usize>(
     pairs: &[(FieldElement, FieldElement)],
+    serial_up_to: usize,
     candidate: impl Fn(&[FieldElement; N], &[FieldElement; N]) -> ([FieldElement; N], [FieldElement; N]),
 ) -> Vec<(FieldElement, FieldElement)> {
     let mut out = Vec::with_capacity(pairs.len());
     for chunk in pairs.chunks(N) {
+        if chunk.len() <= serial_up_to {
+            // A vector call costs the same for one pair as for N: a short tail (a lone point
+            // decoded) is cheaper serially.
+            out.extend(chunk.iter().map(|(u, v)| sqrt_ratio_candidate(u, v)));
+            continue;
+        }
         let (mut u, mut v) = ([FieldElement::ONE; N], [FieldElement::ONE; N]);
         for (j, (u_j, v_j)) in chunk.iter().enumerate() {
             u[j] = u_j.add(&FieldElement::ZERO);

@@ -222,6 +222,44 @@ impl Group for Secp256k1 {
         msm::vartime(scalars, points)
     }
 
+    // No separate batch form: the MSM takes the group's points.
+    type BatchPoint = ProjectivePoint;
+
+    fn batch_points_from_bytes(encodings: &[[u8; 33]]) -> Vec<Option<ProjectivePoint>> {
+        encodings.iter().map(Self::point_from_bytes).collect()
+    }
+
+    fn batch_point(point: &ProjectivePoint, _encoding: &[u8; 33]) -> ProjectivePoint {
+        *point
+    }
+
+    fn batch_points(points: &[ProjectivePoint]) -> Vec<ProjectivePoint> {
+        points.to_vec()
+    }
+
+    fn point_of_batch(p: &ProjectivePoint) -> Option<ProjectivePoint> {
+        Some(*p)
+    }
+
+    fn batch_mul_by_pow_2(p: &ProjectivePoint, k: u32) -> ProjectivePoint {
+        Self::mul_by_pow_2(p, k)
+    }
+
+    fn vartime_batch_msm(
+        scalars: &[Scalar],
+        points: &[ProjectivePoint],
+    ) -> Option<ProjectivePoint> {
+        Some(Self::vartime_multiscalar_mul(scalars, points))
+    }
+
+    fn batch_add(a: &ProjectivePoint, b: &ProjectivePoint) -> Option<ProjectivePoint> {
+        Some(*a + *b)
+    }
+
+    fn batch_is_identity(p: &ProjectivePoint) -> bool {
+        Self::is_identity(p)
+    }
+
     fn precompute(points: &[ProjectivePoint]) -> Secp256k1Precomputation {
         Secp256k1Precomputation::new(points)
     }
