@@ -131,9 +131,11 @@ impl<G: Group> VectorGens<G> {
         n: usize,
     ) -> (&[G::BatchPoint], &[G::BatchPoint]) {
         let share = self.share(j);
-        let (g, h) = share
-            .batch
-            .get_or_init(|| (G::batch_points(&share.g), G::batch_points(&share.h)));
+        let (g, h) = share.batch.get_or_init(|| {
+            let convert =
+                |points: &[G::Point]| G::batch_points(points, &G::points_to_bytes(points));
+            (convert(&share.g), convert(&share.h))
+        });
         (&g[..n], &h[..n])
     }
 }
@@ -207,7 +209,7 @@ impl<G: Group> Generators<G> {
             let bases: Vec<G::Point> = core::iter::once(self.pedersen.b)
                 .chain(self.pedersen.blinding.iter().copied())
                 .collect();
-            G::batch_points(&bases)
+            G::batch_points(&bases, &G::points_to_bytes(&bases))
         })
     }
 

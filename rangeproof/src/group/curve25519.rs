@@ -152,13 +152,12 @@ pub(super) fn batch_point<P: CurvePoint>(point: &P, encoding: &[u8; 32]) -> Batc
 
 pub(super) fn batch_points<P: CurvePoint>(
     points: &[P],
-    encode: impl Fn(&P) -> [u8; 32],
+    encodings: &[[u8; 32]],
 ) -> Vec<BatchPoint<P>> {
     if !engine_batches() {
         return points.iter().map(|p| BatchPoint::Dalek(*p)).collect();
     }
-    let encodings: Vec<[u8; 32]> = points.iter().map(encode).collect();
-    P::engine_decode(&encodings, Backend::Ifma)
+    P::engine_decode(encodings, Backend::Ifma)
         .into_iter()
         .zip(points)
         .map(|(decoded, p)| decoded.map_or(BatchPoint::Dalek(*p), BatchPoint::Engine))
@@ -235,8 +234,8 @@ macro_rules! curve25519_batch_items {
             super::curve25519::batch_point(point, encoding)
         }
 
-        fn batch_points(points: &[$point]) -> Vec<Self::BatchPoint> {
-            super::curve25519::batch_points(points, Self::point_to_bytes)
+        fn batch_points(points: &[$point], encodings: &[[u8; 32]]) -> Vec<Self::BatchPoint> {
+            super::curve25519::batch_points(points, encodings)
         }
 
         fn point_of_batch(p: &Self::BatchPoint) -> Option<$point> {
@@ -320,6 +319,11 @@ pub(crate) mod tests {
         G::Point: CurvePoint,
     {
         let encodings: Vec<[u8; 32]> = points.iter().map(G::point_to_bytes).collect();
+        assert_eq!(G::points_to_bytes(&points), encodings);
+        let encoded = crate::group::EncodedPoint::<G>::from_points(&points);
+        for ((e, bytes), p) in encoded.iter().zip(&encodings).zip(&points) {
+            assert_eq!((e.bytes, e.point().expect("kept")), (*bytes, *p));
+        }
         let engine: Vec<BatchPoint<G::Point>> = G::batch_points_from_bytes(&encodings)
             .into_iter()
             .map(|p| p.expect("decodes"))

@@ -82,6 +82,14 @@ impl Group for Ed25519 {
         p.compress().to_bytes()
     }
 
+    fn points_to_bytes(points: &[EdwardsPoint]) -> Vec<[u8; 32]> {
+        // One shared inversion (Montgomery's trick) instead of one per point.
+        EdwardsPoint::compress_batch_alloc(points)
+            .iter()
+            .map(|c| c.to_bytes())
+            .collect()
+    }
+
     fn is_identity_encoding(bytes: &[u8; 32]) -> bool {
         *bytes == IDENTITY_ENCODING
     }

@@ -206,6 +206,12 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// The canonical encoding of a point.
     fn point_to_bytes(p: &Self::Point) -> Self::PointEncoding;
 
+    /// The canonical encodings of many points (sharing their field inversions where the
+    /// backend can).
+    fn points_to_bytes(points: &[Self::Point]) -> Vec<Self::PointEncoding> {
+        points.iter().map(Self::point_to_bytes).collect()
+    }
+
     /// Whether `bytes` is the canonical encoding of the identity (no decoding needed).
     fn is_identity_encoding(bytes: &Self::PointEncoding) -> bool;
 
@@ -248,11 +254,16 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// The batch form of `point`, whose canonical encoding is `encoding`.
     fn batch_point(point: &Self::Point, encoding: &Self::PointEncoding) -> Self::BatchPoint;
 
-    /// The batch forms of many points (the fixed generators, once).
-    fn batch_points(points: &[Self::Point]) -> Vec<Self::BatchPoint> {
+    /// The batch forms of many points, given their encodings (decoded together where the
+    /// batch form comes from decoding).
+    fn batch_points(
+        points: &[Self::Point],
+        encodings: &[Self::PointEncoding],
+    ) -> Vec<Self::BatchPoint> {
         points
             .iter()
-            .map(|p| Self::batch_point(p, &Self::point_to_bytes(p)))
+            .zip(encodings)
+            .map(|(p, e)| Self::batch_point(p, e))
             .collect()
     }
 
@@ -325,6 +336,22 @@ impl<G: Group> EncodedPoint<G> {
             point: Some(point),
             batch: G::batch_point(&point, &bytes),
         }
+    }
+
+    /// Encodes many points (sharing work where the group can).
+    pub fn from_points(points: &[G::Point]) -> Vec<Self> {
+        let encodings = G::points_to_bytes(points);
+        let batch = G::batch_points(points, &encodings);
+        points
+            .iter()
+            .zip(encodings)
+            .zip(batch)
+            .map(|((point, bytes), batch)| EncodedPoint {
+                bytes,
+                point: Some(*point),
+                batch,
+            })
+            .collect()
     }
 
     /// Decodes a canonical encoding.

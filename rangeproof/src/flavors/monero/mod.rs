@@ -149,10 +149,13 @@ fn inv_eight_commitments<G: Group>(
     commitments: &[EncodedPoint<G>],
 ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
     let inv_cofactor = G::invert(&G::Scalar::from(flavor.cofactor()));
-    commitments
+    // Public points: a variable-time multiplication; the encodings share one inversion and
+    // the batch forms one decoding.
+    let v: Vec<G::Point> = commitments
         .iter()
-        .map(|c| Ok(EncodedPoint::from_point(c.point()? * inv_cofactor)))
-        .collect()
+        .map(|c| Ok(G::vartime_multiscalar_mul(&[inv_cofactor], &[c.point()?])))
+        .collect::<Result<_, ProofError>>()?;
+    Ok(EncodedPoint::from_points(&v))
 }
 
 /// Original Bulletproofs: the chain starts at \\(H_s(V_0 \Vert \cdots)\\) with

@@ -233,7 +233,7 @@ impl Group for Secp256k1 {
         *point
     }
 
-    fn batch_points(points: &[ProjectivePoint]) -> Vec<ProjectivePoint> {
+    fn batch_points(points: &[ProjectivePoint], _encodings: &[[u8; 33]]) -> Vec<ProjectivePoint> {
         points.to_vec()
     }
 
