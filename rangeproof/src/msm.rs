@@ -11,6 +11,26 @@ use crate::group::Group;
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub const PARALLEL_THRESHOLD: usize = 1024;
 
+/// Variable-time \\(\sum_i s_i P_i\\) over the group's own points, split across threads
+/// when that pays.
+pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+    debug_assert_eq!(scalars.len(), points.len());
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        if threads > 1 && scalars.len() >= PARALLEL_THRESHOLD {
+            use rayon::prelude::*;
+            let chunk = scalars.len().div_ceil(threads);
+            return scalars
+                .par_chunks(chunk)
+                .zip(points.par_chunks(chunk))
+                .map(|(s, p)| G::vartime_multiscalar_mul(s, p))
+                .reduce(G::identity, |a, b| a + b);
+        }
+    }
+    G::vartime_multiscalar_mul(scalars, points)
+}
+
 /// Whether the variable-time \\(\sum_i s_i P_i\\) is the identity, split across threads when
 /// that pays. `false` too when the points cannot be evaluated (see
 /// [`Group::vartime_batch_msm`]): a batch that cannot be checked is not accepted.

@@ -122,6 +122,18 @@ impl<G: Group> VerificationTerms<G> {
                     &points,
                 ))
             }
+            None if !gens.single_verification_in_batch_form(self.m) => {
+                let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
+                gens.extend_with_static_points(self.n, self.m, self.blinding.len(), &mut points);
+                for p in &self.dynamic_points {
+                    let Ok(p) = p.point() else {
+                        return false;
+                    };
+                    points.push(p);
+                }
+                statics.extend_from_slice(&self.dynamic_scalars);
+                G::is_identity(&msm::vartime::<G>(&statics, &points))
+            }
             None => {
                 let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
                 gens.extend_with_static_batch_points(

@@ -19,6 +19,7 @@
 pub use crate::flavors::{dalek, monero, tari};
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::flavors::flavor::Flavor;
@@ -124,6 +125,13 @@ impl<G: Group> VectorGens<G> {
         (&share.g[..n], &share.h[..n])
     }
 
+    /// Whether the first `m` parties' generators are already in batch form.
+    pub(crate) fn batch_ready(&self, m: usize) -> bool {
+        self.parties[..m.min(self.parties.len())]
+            .iter()
+            .all(|share| share.get().is_some_and(|s| s.batch.get().is_some()))
+    }
+
     /// [`Self::party_gens`] in batch form.
     pub(crate) fn party_batch_gens(
         &self,
@@ -148,6 +156,9 @@ pub struct Generators<G: Group> {
     tables: Mutex<TableCache<G>>,
     pedersen_encodings: OnceLock<Vec<G::PointEncoding>>,
     pedersen_batch: OnceLock<Vec<G::BatchPoint>>,
+    /// Single verifications past the table crossover so far (see
+    /// [`Self::single_verification_in_batch_form`]).
+    large_single_verifications: AtomicUsize,
 }
 
 impl<G: Group> core::fmt::Debug for Generators<G> {
@@ -175,6 +186,7 @@ impl<G: Group> Generators<G> {
             tables: Mutex::new(HashMap::new()),
             pedersen_encodings: OnceLock::new(),
             pedersen_batch: OnceLock::new(),
+            large_single_verifications: AtomicUsize::new(0),
         }
     }
 
@@ -285,6 +297,20 @@ impl<G: Group> Generators<G> {
         self.extend_with_vector_gens(n, m, out);
         out.push(self.pedersen.b);
         out.extend_from_slice(&self.pedersen.blinding[..blindings]);
+    }
+
+    /// Whether a single verification past the table crossover should run over batch points
+    /// (the engine's MSM): when this shape's generators are already in batch form, or from
+    /// the second such verification on. Converting the generators costs about what the
+    /// engine then saves on one verification, so a process that verifies one proof (the
+    /// command line) keeps curve25519-dalek's MSM and a long-running one converts once.
+    pub(crate) fn single_verification_in_batch_form(&self, m: usize) -> bool {
+        let ready = self.vector.batch_ready(m) && self.pedersen_batch.get().is_some();
+        ready
+            || self
+                .large_single_verifications
+                .fetch_add(1, Ordering::Relaxed)
+                >= 1
     }
 
     /// [`Self::extend_with_static_points`] in batch form.

@@ -413,12 +413,49 @@ pub(crate) mod tests {
     }
 
     /// Fresh dalek-flavor generators, so that their batch copies are built in this test's form.
-    fn fresh_generators() -> Generators<Ristretto255> {
+    fn fresh_generators(bits: usize, parties: usize) -> Generators<Ristretto255> {
         Generators::new(
             Flavor::Dalek,
             dalek::pedersen_gens(),
-            Arc::new(VectorGens::new(8, 4, dalek::party_share)),
+            Arc::new(VectorGens::new(bits, parties, dalek::party_share)),
         )
+    }
+
+    /// A single verification past the table crossover runs curve25519-dalek's MSM first and
+    /// the engine's (over converted generators) from the second on; both accept the proof and
+    /// reject it against another commitment.
+    #[test]
+    fn large_single_verifications_switch_to_batch_form_once() {
+        let gens = fresh_generators(64, 4);
+        let values = [1u64, 2, u64::MAX, 0];
+        let blindings: Vec<Scalar> = values
+            .iter()
+            .map(|_| Ristretto255::random_scalar(&mut OsRng))
+            .collect();
+        let (proof, commitments) = RangeProof::prove_multiple(
+            &gens,
+            &mut Transcript::new(b"large"),
+            &values,
+            &blindings,
+            64,
+            &mut OsRng,
+        )
+        .expect("proves");
+        let good: Vec<[u8; 32]> = commitments.iter().map(|c| c.bytes).collect();
+        let mut bad = good.clone();
+        bad.swap(0, 1);
+        let verify = |c: &[[u8; 32]]| {
+            proof
+                .verify_multiple(&gens, &mut Transcript::new(b"large"), c, 64, &mut OsRng)
+                .is_ok()
+        };
+        assert!(gens.table(64, 4).is_none(), "past the crossover");
+        assert!(!verify(&bad), "first: curve25519-dalek's MSM");
+        assert!(!gens.vector().batch_ready(4), "nothing converted yet");
+        assert!(verify(&good), "second: converts, the engine's MSM");
+        assert!(gens.vector().batch_ready(4), "converted");
+        assert!(verify(&good));
+        assert!(!verify(&bad));
     }
 
     /// A batch verifies and blames in either form, and with proofs and generators in different
@@ -464,7 +501,7 @@ pub(crate) mod tests {
         for (proofs_in_dalek_form, gens_in_dalek_form) in
             [(false, false), (true, true), (true, false), (false, true)]
         {
-            let gens = fresh_generators();
+            let gens = fresh_generators(8, 4);
             let make = || {
                 vec![
                     prove(&gens, &[1]),
