@@ -34,7 +34,7 @@ use crate::generators::Generators;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::verification::{
-    decode_commitments, EquationSum, PendingVerification, VerificationTerms,
+    deferred_commitments, EquationSum, PendingVerification, VerificationTerms,
 };
 
 /// Equations are computed and folded into the running sums in chunks of at most this many
@@ -110,20 +110,45 @@ fn equations<'g, G: Group>(
         .collect();
     let mut inverses: Vec<G::FastScalar> = wanted.iter().flatten().flatten().copied().collect();
     crate::verification::batch_invert_fast::<G>(&mut inverses);
-    let mut offset = 0;
-    let slices: Vec<Option<&[G::FastScalar]>> = wanted
+    // The encodings every proof left to decode (its commitments), decoded together.
+    let encodings: Vec<G::PointEncoding> = entries
         .iter()
-        .map(|w| {
-            w.as_ref().map(|values| {
-                let slice = &inverses[offset..offset + values.len()];
-                offset += values.len();
-                slice
-            })
+        .zip(&wanted)
+        .filter(|(_, w)| w.is_some())
+        .flat_map(|(entry, _)| match entry {
+            Entry::Pending { work, .. } => work.to_decode().to_vec(),
+            Entry::Rejected | Entry::Accepted => Vec::new(),
         })
         .collect();
-    let compute = |(entry, inverses): (&&Entry<'g, G>, &Option<&[G::FastScalar]>)| match entry {
-        Entry::Pending { gens, work } => inverses
-            .and_then(|i| work.equation_with(i))
+    let decoded = G::batch_points_from_bytes(&encodings);
+    let (mut offset, mut decoded_offset) = (0, 0);
+    // Per proof: its inverses and decoded points, or `None` (a zero to invert, an encoding
+    // that does not decode: no equation, the proof is rejected).
+    type Inputs<'a, G> = Option<(
+        &'a [<G as Group>::FastScalar],
+        Vec<<G as Group>::BatchPoint>,
+    )>;
+    let inputs: Vec<Inputs<'_, G>> = entries
+        .iter()
+        .zip(&wanted)
+        .map(|(entry, w)| {
+            let values = w.as_ref()?;
+            let slice = &inverses[offset..offset + values.len()];
+            offset += values.len();
+            let count = match entry {
+                Entry::Pending { work, .. } => work.to_decode().len(),
+                Entry::Rejected | Entry::Accepted => 0,
+            };
+            let points = &decoded[decoded_offset..decoded_offset + count];
+            decoded_offset += count;
+            let points: Option<Vec<G::BatchPoint>> = points.iter().copied().collect();
+            Some((slice, points?))
+        })
+        .collect();
+    let compute = |(entry, inputs): (&&Entry<'g, G>, &Inputs<'_, G>)| match entry {
+        Entry::Pending { gens, work } => inputs
+            .as_ref()
+            .and_then(|(inverses, decoded)| work.equation_with(inverses, decoded))
             .map(|terms| (*gens, terms)),
         Entry::Rejected | Entry::Accepted => None,
     };
@@ -132,13 +157,13 @@ fn equations<'g, G: Group>(
         use rayon::prelude::*;
         entries
             .par_iter()
-            .zip(slices.par_iter())
+            .zip(inputs.par_iter())
             .map(compute)
             .collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        entries.iter().zip(slices.iter()).map(compute).collect()
+        entries.iter().zip(inputs.iter()).map(compute).collect()
     }
 }
 
@@ -204,7 +229,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let pending = decode_commitments::<G>(commitments)
+        let pending = deferred_commitments::<G>(commitments)
             .and_then(|v| proof.pending(gens, transcript, &v, n, weight, rng));
         self.add_pending(gens, pending)
     }
@@ -226,7 +251,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);
-        let pending = decode_commitments::<G>(commitments)
+        let pending = deferred_commitments::<G>(commitments)
             .and_then(|v| proof.pending(gens, transcript, statement, &v, weight));
         self.add_pending(gens, pending)
     }
@@ -467,14 +492,18 @@ mod tests {
         fn equation(&self) -> Option<VerificationTerms<G>> {
             let mut inverses = self.to_invert();
             crate::verification::batch_invert_fast::<G>(&mut inverses);
-            self.equation_with(&inverses)
+            self.equation_with(&inverses, &[])
         }
 
         fn to_invert(&self) -> Vec<MontScalar> {
             self.0.iter().map(G::to_fast).collect()
         }
 
-        fn equation_with(&self, inverses: &[MontScalar]) -> Option<VerificationTerms<G>> {
+        fn equation_with(
+            &self,
+            inverses: &[MontScalar],
+            _decoded: &[<G as Group>::BatchPoint],
+        ) -> Option<VerificationTerms<G>> {
             assert_eq!(inverses.len(), self.0.len());
             for (v, i) in self.0.iter().zip(inverses) {
                 assert_eq!(*v * G::from_fast(i), curve25519_dalek::Scalar::ONE);
@@ -604,6 +633,33 @@ mod tests {
             batch.verify(),
             Err(BatchError {
                 invalid: vec![1, 3, 6]
+            })
+        );
+    }
+
+    /// Commitments are decoded a chunk at a time: one that does not decode (not canonical, not
+    /// a point) rejects its own proof only, wherever it sits in the chunk.
+    #[test]
+    fn undecodable_commitments_reject_their_proof_only() {
+        let samples: Vec<Sample> = (0..5).map(|_| sample(8, 2)).collect();
+        let mut not_a_point = [0u8; 32];
+        not_a_point[0] = 1; // s = 1: canonical, but no ristretto255 point
+        assert!(G::point_from_bytes(&not_a_point).is_none());
+        assert!(G::point_from_bytes(&[0xff; 32]).is_none());
+        let mut batch = BatchVerifier::new();
+        for (k, s) in samples.iter().enumerate() {
+            let mut commitments = s.commitments.clone();
+            match k {
+                0 => commitments[1] = [0xff; 32], // not canonical
+                3 => commitments[0] = not_a_point,
+                _ => {}
+            }
+            add(&mut batch, s, &commitments);
+        }
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![0, 3]
             })
         );
     }

@@ -8,7 +8,7 @@
 //! proof's own points and commitments.
 
 use crate::generators::{Generators, VectorGens};
-use crate::group::{EncodedPoint, Group};
+use crate::group::{Commitments, EncodedPoint, Group};
 use crate::msm;
 use crate::ProofError;
 
@@ -34,8 +34,8 @@ pub(crate) struct VerificationTerms<G: Group> {
     pub dynamic_points: Vec<DynamicPoint<G>>,
 }
 
-/// A proof's own point (or commitment) as its equation uses it: times \(2^k\) for the
-/// flavor's cofactor \(2^k\) (Monero: 8; by doublings, see [`Group::mul_by_pow_2`]), in
+/// A proof's own point (or commitment) as its equation uses it: times \\(2^k\\) for the
+/// flavor's cofactor \\(2^k\\) (Monero: 8; by doublings, see [`Group::mul_by_pow_2`]), in
 /// whichever form the multiscalar multiplication takes — the batch form (always at hand), or
 /// the group's own for precomputed tables (decoded from the encoding if the proof was decoded
 /// into batch form only).
@@ -48,7 +48,7 @@ pub(crate) struct DynamicPoint<G: Group> {
 }
 
 impl<G: Group> DynamicPoint<G> {
-    /// A proof point, to be multiplied by \(2^k\) with `k = cofactor_log2`.
+    /// A proof point, to be multiplied by \\(2^k\\) with `k = cofactor_log2`.
     pub(crate) fn new(encoded: &EncodedPoint<G>, cofactor_log2: u32) -> Self {
         DynamicPoint {
             batch: encoded.batch_point(),
@@ -186,10 +186,20 @@ pub(crate) trait PendingVerification<G: Group>: Send + Sync {
         Vec::new()
     }
 
-    /// The equation, given the inverses of [`Self::to_invert`] in order (by default the
-    /// inverses are not needed).
-    fn equation_with(&self, inverses: &[G::FastScalar]) -> Option<VerificationTerms<G>> {
-        let _ = inverses;
+    /// Point encodings the equation needs decoded (none by default): a batch decodes those of
+    /// a whole chunk of proofs together and hands each its own.
+    fn to_decode(&self) -> &[G::PointEncoding] {
+        &[]
+    }
+
+    /// The equation, given the inverses of [`Self::to_invert`] and the batch forms of
+    /// [`Self::to_decode`], in order (by default neither is needed).
+    fn equation_with(
+        &self,
+        inverses: &[G::FastScalar],
+        decoded: &[G::BatchPoint],
+    ) -> Option<VerificationTerms<G>> {
+        let _ = (inverses, decoded);
         self.equation()
     }
 
@@ -341,9 +351,44 @@ impl<'g, G: Group> EquationSum<'g, G> {
 /// Decodes commitment encodings, rejecting invalid ones.
 pub(crate) fn decode_commitments<G: Group>(
     commitments: &[G::PointEncoding],
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+) -> Result<Commitments<G>, ProofError> {
+    check_aggregation::<G>(commitments)?;
+    EncodedPoint::decode_all(commitments).map(Commitments::Decoded)
+}
+
+/// Commitment encodings whose decoding a batch leaves to its chunk (see [`Commitments`]).
+pub(crate) fn deferred_commitments<G: Group>(
+    commitments: &[G::PointEncoding],
+) -> Result<Commitments<G>, ProofError> {
+    check_aggregation::<G>(commitments)?;
+    Ok(Commitments::Encoded(commitments.to_vec()))
+}
+
+fn check_aggregation<G: Group>(commitments: &[G::PointEncoding]) -> Result<(), ProofError> {
     if commitments.len() > crate::MAX_AGGREGATION {
         return Err(ProofError::InvalidAggregation(commitments.len()));
     }
-    EncodedPoint::decode_all(commitments)
+    Ok(())
+}
+
+/// The commitments as the equation's points, with the cofactor to clear: from `decoded` (the
+/// batch forms of [`Commitments::to_decode`], in order) when a batch decoded them, else decoded
+/// now.
+pub(crate) fn commitment_points<G: Group>(
+    commitments: &Commitments<G>,
+    decoded: &[G::BatchPoint],
+    cofactor_log2: u32,
+) -> Result<Vec<DynamicPoint<G>>, ProofError> {
+    match commitments {
+        Commitments::Encoded(bytes) if decoded.len() == bytes.len() => Ok(bytes
+            .iter()
+            .zip(decoded)
+            .map(|(b, p)| DynamicPoint::new(&EncodedPoint::from_decoded(*b, *p), cofactor_log2))
+            .collect()),
+        _ => Ok(commitments
+            .decoded()?
+            .iter()
+            .map(|p| DynamicPoint::new(p, cofactor_log2))
+            .collect()),
+    }
 }

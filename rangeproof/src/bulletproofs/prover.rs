@@ -15,7 +15,7 @@ use zeroize::{Zeroize, Zeroizing};
 use super::{check_statement, RangeProof};
 use crate::flavors::Publisher;
 use crate::generators::Generators;
-use crate::group::{EncodedPoint, Group};
+use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers};
@@ -296,8 +296,11 @@ impl<G: Group> RangeProof<G> {
 
         #[cfg(test)]
         let commitments = crate::flavors::tamper::commitments(commitments);
-        gens.flavor()
-            .bulletproofs_statement(transcript, n, &commitments)?;
+        gens.flavor().bulletproofs_statement(
+            transcript,
+            n,
+            &Commitments::Decoded(commitments.clone()),
+        )?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(gens.flavor());
 

@@ -296,7 +296,11 @@ fn rounds_compose_across_parties() {
 
     let mut transcript = Transcript::new(b"parties");
     gens.flavor()
-        .bulletproofs_statement(&mut transcript, n, &commitments)
+        .bulletproofs_statement(
+            &mut transcript,
+            n,
+            &crate::group::Commitments::Decoded(commitments.clone()),
+        )
         .unwrap();
     let bits: Vec<_> = shares
         .iter()

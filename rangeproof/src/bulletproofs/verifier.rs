@@ -20,11 +20,11 @@
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_statement, RangeProof};
-use crate::group::{EncodedPoint, Group, ScaleSlice};
+use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
-    decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+    commitment_points, decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
 };
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -76,7 +76,7 @@ impl<G: Group> RangeProof<G> {
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
         n: usize,
         weight: G::Scalar,
         rng: &mut R,
@@ -86,7 +86,7 @@ impl<G: Group> RangeProof<G> {
         R: RngCore + CryptoRng,
     {
         let replayed = self.replay(gens, transcript, commitments, n, rng)?;
-        Ok(self.terms(&replayed, weight))
+        self.terms(&replayed, weight)
     }
 
     /// The sequential part of verification: shape checks and the transcript, which yield the
@@ -95,7 +95,7 @@ impl<G: Group> RangeProof<G> {
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
         n: usize,
         rng: &mut R,
     ) -> Result<Challenges<G>, ProofError>
@@ -153,14 +153,20 @@ impl<G: Group> RangeProof<G> {
 
     /// The verification equation times `weight`, from the replayed challenges: scalar work
     /// only, so batches can compute it for many proofs in parallel.
-    pub(crate) fn terms(&self, r: &Challenges<G>, weight: G::Scalar) -> VerificationTerms<G> {
+    pub(crate) fn terms(
+        &self,
+        r: &Challenges<G>,
+        weight: G::Scalar,
+    ) -> Result<VerificationTerms<G>, ProofError> {
         let mut inverses = r.to_invert();
         crate::verification::batch_invert_fast::<G>(&mut inverses);
-        self.terms_with(r, weight, &inverses)
+        self.terms_with(r, weight, &inverses, &[])
     }
 
-    /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
-    /// chunk's at once).
+    /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] and the batch forms of
+    /// the commitments left encoded ([`Commitments::to_decode`]; empty to decode them here): a
+    /// batch inverts and decodes a whole chunk's at once. Fails only on a commitment that does
+    /// not decode.
     ///
     /// Every scalar is computed in the group's fast form ([`Group::FastScalar`]: Montgomery form
     /// on curve25519), converted in once at the top and out once for the few scalars the
@@ -170,7 +176,8 @@ impl<G: Group> RangeProof<G> {
         r: &Challenges<G>,
         weight: G::Scalar,
         inverses: &[G::FastScalar],
-    ) -> VerificationTerms<G> {
+        decoded: &[G::BatchPoint],
+    ) -> Result<VerificationTerms<G>, ProofError> {
         let f = |s: &G::Scalar| G::to_fast(s);
         let Challenges {
             n,
@@ -265,9 +272,9 @@ impl<G: Group> RangeProof<G> {
             clear(&self.t_2),
         ]);
         let mut wcz_j = wc * zz;
-        for v in v_points {
+        for v in commitment_points(v_points, decoded, flavor.cofactor_log2())? {
             dynamic_scalars.push(out(wcz_j));
-            dynamic_points.push(clear(v));
+            dynamic_points.push(v);
             wcz_j *= z;
         }
         for k in 0..rounds {
@@ -277,7 +284,7 @@ impl<G: Group> RangeProof<G> {
             dynamic_points.push(clear(&self.ipp.r_vec[k]));
         }
 
-        VerificationTerms {
+        Ok(VerificationTerms {
             n,
             m: m_padded,
             b: out(b_scalar),
@@ -286,7 +293,7 @@ impl<G: Group> RangeProof<G> {
             h,
             dynamic_scalars,
             dynamic_points,
-        }
+        })
     }
 }
 
@@ -303,7 +310,7 @@ pub(crate) struct Challenges<G: Group> {
     u: Vec<G::Scalar>,
     c: G::Scalar,
     /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
-    v_points: Vec<EncodedPoint<G>>,
+    v_points: Commitments<G>,
     /// The flavor, which says how proof points are cleared of their cofactor.
     flavor: Flavor,
 }
@@ -332,18 +339,25 @@ pub(crate) struct PendingBulletproof<G: Group> {
 
 impl<G: Group> PendingVerification<G> for PendingBulletproof<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
-        Some(self.proof.terms(&self.challenges, self.weight))
+        self.proof.terms(&self.challenges, self.weight).ok()
     }
 
     fn to_invert(&self) -> Vec<G::FastScalar> {
         self.challenges.to_invert()
     }
 
-    fn equation_with(&self, inverses: &[G::FastScalar]) -> Option<VerificationTerms<G>> {
-        Some(
-            self.proof
-                .terms_with(&self.challenges, self.weight, inverses),
-        )
+    fn to_decode(&self) -> &[G::PointEncoding] {
+        self.challenges.v_points.to_decode()
+    }
+
+    fn equation_with(
+        &self,
+        inverses: &[G::FastScalar],
+        decoded: &[G::BatchPoint],
+    ) -> Option<VerificationTerms<G>> {
+        self.proof
+            .terms_with(&self.challenges, self.weight, inverses, decoded)
+            .ok()
     }
 
     fn generator_scalars(&self) -> usize {
@@ -359,7 +373,7 @@ impl<G: Group> RangeProof<G> {
         &self,
         gens: &Generators<G>,
         transcript: &mut T,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
         n: usize,
         weight: G::Scalar,
         rng: &mut R,

@@ -14,7 +14,7 @@ use super::{RangeProofPlus, Statement};
 use crate::flavors::tari::nonces::{self, nonce};
 use crate::flavors::Publisher;
 use crate::generators::Generators;
-use crate::group::{EncodedPoint, Group};
+use crate::group::{Commitments, EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::powers;
 use crate::weighted_inner_product::{Blindings, LastRoundNonces, WeightedInnerProduct, WipNonces};
@@ -137,7 +137,7 @@ impl<G: Group> RangeProofPlus<G> {
             transcript,
             gens,
             statement.shape(),
-            &commitments,
+            &Commitments::Decoded(commitments.clone()),
         )?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(gens.flavor());

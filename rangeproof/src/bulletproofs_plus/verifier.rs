@@ -23,12 +23,12 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::{RangeProofPlus, Statement};
 use crate::flavors::tari::nonces::{self, nonce};
-use crate::group::{EncodedPoint, Group, ScaleSlice};
+use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
-    decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+    commitment_points, decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
 };
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -40,7 +40,7 @@ pub(crate) struct Challenges<G: Group> {
     z: G::Scalar,
     rounds: Vec<G::Scalar>,
     e: G::Scalar,
-    v: Vec<EncodedPoint<G>>,
+    v: Commitments<G>,
     /// Bit size and padded aggregation.
     n: usize,
     m_padded: usize,
@@ -127,7 +127,7 @@ impl<G: Group> RangeProofPlus<G> {
         gens: &Generators<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
     ) -> Result<Challenges<G>, ProofError> {
         let m_padded = statement.check(gens, commitments.len())?;
         let nm = statement.bits * m_padded;
@@ -177,7 +177,7 @@ impl<G: Group> RangeProofPlus<G> {
         gens: &Generators<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
         weight: G::Scalar,
     ) -> Result<VerificationTerms<G>, ProofError> {
         let challenges = self.replay(gens, transcript, statement, commitments)?;
@@ -196,7 +196,7 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::VerificationFailed);
         }
         crate::verification::batch_invert_fast::<G>(&mut inverses);
-        self.terms_with(c, weight, &inverses)
+        self.terms_with(c, weight, &inverses, &[])
     }
 
     /// [`Self::terms`] given the inverses of [`Challenges::to_invert`] (a batch inverts a whole
@@ -210,6 +210,7 @@ impl<G: Group> RangeProofPlus<G> {
         c: &Challenges<G>,
         weight: G::Scalar,
         inverses: &[G::FastScalar],
+        decoded: &[G::BatchPoint],
     ) -> Result<VerificationTerms<G>, ProofError> {
         let f = |s: &G::Scalar| G::to_fast(s);
         let Challenges {
@@ -295,9 +296,12 @@ impl<G: Group> RangeProofPlus<G> {
         let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, flavor.cofactor_log2());
         let out = |s: G::FastScalar| G::from_fast(&s);
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
-        for (j, v_j) in v.iter().enumerate() {
+        for (j, v_j) in commitment_points(v, decoded, flavor.cofactor_log2())?
+            .into_iter()
+            .enumerate()
+        {
             dynamic_scalars.push(out(-(weight * z_2j)));
-            dynamic_points.push(clear(v_j));
+            dynamic_points.push(v_j);
             b_scalar += z_2j * G::FastScalar::from(minimums[j]);
             z_2j *= zz;
         }
@@ -356,9 +360,17 @@ impl<G: Group> PendingVerification<G> for PendingBulletproofPlus<G> {
         self.challenges.to_invert()
     }
 
-    fn equation_with(&self, inverses: &[G::FastScalar]) -> Option<VerificationTerms<G>> {
+    fn to_decode(&self) -> &[G::PointEncoding] {
+        self.challenges.v.to_decode()
+    }
+
+    fn equation_with(
+        &self,
+        inverses: &[G::FastScalar],
+        decoded: &[G::BatchPoint],
+    ) -> Option<VerificationTerms<G>> {
         self.proof
-            .terms_with(&self.challenges, self.weight, inverses)
+            .terms_with(&self.challenges, self.weight, inverses, decoded)
             .ok()
     }
 
@@ -376,7 +388,7 @@ impl<G: Group> RangeProofPlus<G> {
         gens: &Generators<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
-        commitments: &[EncodedPoint<G>],
+        commitments: &Commitments<G>,
         weight: G::Scalar,
     ) -> Result<PendingBulletproofPlus<G>, ProofError> {
         let challenges = self.replay(gens, transcript, statement, commitments)?;

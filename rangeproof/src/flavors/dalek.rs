@@ -17,7 +17,7 @@ use sha3::{Digest, Sha3_512, Shake256};
 
 use super::Flavor;
 use crate::generators::{Generators, PedersenGens, VectorGens};
-use crate::group::{EncodedPoint, Group, Ristretto255};
+use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
 
@@ -104,13 +104,13 @@ pub fn generators() -> &'static Generators<Ristretto255> {
 pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     n: usize,
-    commitments: &[EncodedPoint<G>],
-) -> Vec<EncodedPoint<G>> {
+    commitments: &Commitments<G>,
+) -> Commitments<G> {
     transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
-    for v in commitments {
-        transcript.append_point(b"V", &v.bytes);
+    for v in commitments.encodings() {
+        transcript.append_point(b"V", &v);
     }
-    commitments.to_vec()
+    commitments.clone()
 }
 
 /// \\(t_x, \tau_x, \mu\\) before the challenge \\(w\\), in the reference's order.

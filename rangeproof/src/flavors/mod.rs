@@ -26,7 +26,7 @@ pub use flavor::Flavor;
 pub(crate) use flavor::Publisher;
 
 use crate::generators::Generators;
-use crate::group::{EncodedPoint, Group};
+use crate::group::{Commitments, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::ProofError;
 
@@ -40,8 +40,8 @@ impl Flavor {
         self,
         transcript: &mut T,
         n: usize,
-        commitments: &[EncodedPoint<G>],
-    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
         match self {
             Flavor::Dalek => Ok(dalek::bulletproofs_statement(transcript, n, commitments)),
             Flavor::MoneroOriginal => monero::bulletproofs_statement(transcript, self, commitments),
@@ -86,8 +86,8 @@ impl Flavor {
         transcript: &mut T,
         gens: &Generators<G>,
         shape: StatementShape<'_>,
-        commitments: &[EncodedPoint<G>],
-    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
         match self {
             Flavor::Tari => tari::bulletproofs_plus_statement(transcript, gens, shape, commitments),
             Flavor::MoneroPlus => {

@@ -14,7 +14,7 @@ use sha3::{Digest, Sha3_512};
 
 use super::{Flavor, StatementShape};
 use crate::generators::{Generators, PedersenGens};
-use crate::group::{EncodedPoint, Group, Ristretto255};
+use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
 use crate::ProofError;
@@ -53,8 +53,8 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     gens: &Generators<G>,
     statement: StatementShape<'_>,
-    commitments: &[EncodedPoint<G>],
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    commitments: &Commitments<G>,
+) -> Result<Commitments<G>, ProofError> {
     let bases = gens.pedersen_encodings();
     transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
     transcript.validate_and_append_point(b"H", &bases[0])?;
@@ -64,14 +64,14 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript.append_u64(b"N", statement.bits as u64);
     transcript.append_u64(b"T", statement.extension_degree as u64);
     transcript.append_u64(b"M", commitments.len() as u64);
-    for c in commitments {
-        transcript.append_point(b"Ci", &c.bytes);
+    for c in commitments.encodings() {
+        transcript.append_point(b"Ci", &c);
     }
     for j in 0..commitments.len() {
         let minimum = statement.minimum_values.map_or(0, |m| m[j]);
         transcript.append_u64(b"vi - minimum_value", minimum);
     }
-    Ok(commitments.to_vec())
+    Ok(commitments.clone())
 }
 
 /// Tari's layout: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`, one byte

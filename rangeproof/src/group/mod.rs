@@ -28,6 +28,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+pub use curve25519::BatchPoint as Curve25519BatchPoint;
 pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
 pub use secp256k1::Secp256k1;
@@ -399,6 +400,50 @@ impl<G: Group> EncodedPoint<G> {
     /// The group element in batch form.
     pub fn batch_point(&self) -> G::BatchPoint {
         self.batch
+    }
+}
+
+/// A statement's commitments: decoded, or (in a batch) encodings that the batch decodes with
+/// those of the other proofs of its chunk, sixteen at a time (transcripts absorb the bytes
+/// alone; a flavor that computes with the points, Monero's \\(8^{-1} C\\), decodes them at
+/// once). An encoding that does not decode rejects the proof when its equation is formed.
+#[derive(Clone, Debug)]
+pub(crate) enum Commitments<G: Group> {
+    Decoded(Vec<EncodedPoint<G>>),
+    Encoded(Vec<G::PointEncoding>),
+}
+
+impl<G: Group> Commitments<G> {
+    /// How many commitments.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Commitments::Decoded(points) => points.len(),
+            Commitments::Encoded(bytes) => bytes.len(),
+        }
+    }
+
+    /// The encodings, in order.
+    pub(crate) fn encodings(&self) -> Vec<G::PointEncoding> {
+        match self {
+            Commitments::Decoded(points) => points.iter().map(|p| p.bytes).collect(),
+            Commitments::Encoded(bytes) => bytes.clone(),
+        }
+    }
+
+    /// The decoded commitments (decoding them now if they were left encoded).
+    pub(crate) fn decoded(&self) -> Result<Vec<EncodedPoint<G>>, crate::ProofError> {
+        match self {
+            Commitments::Decoded(points) => Ok(points.clone()),
+            Commitments::Encoded(bytes) => EncodedPoint::decode_all(bytes),
+        }
+    }
+
+    /// The encodings a batch should decode for the equation (none if decoded already).
+    pub(crate) fn to_decode(&self) -> &[G::PointEncoding] {
+        match self {
+            Commitments::Decoded(_) => &[],
+            Commitments::Encoded(bytes) => bytes,
+        }
     }
 }
 

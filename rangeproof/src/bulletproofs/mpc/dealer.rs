@@ -9,7 +9,7 @@ use crate::bulletproofs::prover::{self, Share};
 use crate::bulletproofs::{check_statement, RangeProof};
 use crate::flavors::Publisher;
 use crate::generators::Generators;
-use crate::group::{EncodedPoint, Group};
+use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers, sum_of_powers};
@@ -112,7 +112,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
             .flat_map(|b| b.commitments.iter().copied())
             .collect();
         let flavor = self.gens.flavor();
-        flavor.bulletproofs_statement(&mut self.transcript, self.n, &commitments)?;
+        let statement = Commitments::Decoded(commitments.clone());
+        flavor.bulletproofs_statement(&mut self.transcript, self.n, &statement)?;
         let padding = (self.m_padded > self.m).then(|| {
             let share = Share::<G> {
                 n: self.n,

@@ -22,7 +22,7 @@ use curve25519_dalek::edwards::EdwardsPoint;
 
 use super::Flavor;
 use crate::generators::{Generators, PedersenGens, VectorGens};
-use crate::group::{Ed25519, EncodedPoint, Group};
+use crate::group::{Commitments, Ed25519, EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot};
 
@@ -146,8 +146,9 @@ pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
 /// hashes their encodings; the verifier clears their cofactor before use).
 fn inv_eight_commitments<G: Group>(
     flavor: Flavor,
-    commitments: &[EncodedPoint<G>],
+    commitments: &Commitments<G>,
 ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    let commitments = commitments.decoded()?;
     let inv_cofactor = G::invert(&G::Scalar::from(flavor.cofactor()));
     // Public points: a variable-time multiplication; the encodings share one inversion and
     // the batch forms one decoding.
@@ -163,14 +164,14 @@ fn inv_eight_commitments<G: Group>(
 pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     flavor: Flavor,
-    commitments: &[EncodedPoint<G>],
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    commitments: &Commitments<G>,
+) -> Result<Commitments<G>, ProofError> {
     let v = inv_eight_commitments(flavor, commitments)?;
     for p in &v {
         transcript.append_point(b"V", &p.bytes);
     }
     let _ = transcript.challenge_scalar(b"V");
-    Ok(v)
+    Ok(Commitments::Decoded(v))
 }
 
 /// Original Bulletproofs: \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\), so \\(z\\) is absorbed
@@ -203,14 +204,14 @@ pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
 pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
     transcript: &mut T,
     flavor: Flavor,
-    commitments: &[EncodedPoint<G>],
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    commitments: &Commitments<G>,
+) -> Result<Commitments<G>, ProofError> {
     let v = inv_eight_commitments(flavor, commitments)?;
     let v_bytes: Vec<u8> = v.iter().flat_map(|p| p.bytes.as_ref().to_vec()).collect();
     let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
     transcript.append_bytes(b"V", &inner);
     let _ = transcript.challenge_scalar(b"t");
-    Ok(v)
+    Ok(Commitments::Decoded(v))
 }
 
 #[cfg(test)]

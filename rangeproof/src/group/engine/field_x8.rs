@@ -106,8 +106,9 @@ pub fn sqrt_ratio_batch(
 }
 
 /// Runs `candidate` on chunks of `N` pairs (the last padded with ones; a last chunk of at most
-/// `serial_up_to` pairs runs serially instead, break-even measured), each input carried by
-/// fiat first: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51 — what both vector
+/// `serial_up_to` pairs runs serially instead: from the per-pair costs in BENCHMARKS.md, a
+/// full IFMA call costs about two serial candidates and an AVX2 call about four), each input
+/// carried by fiat first: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51 — what both vector
 /// representations take.
 #[cfg(target_arch = "x86_64")]
 fn in_chunks<const N: usize>(
@@ -444,7 +445,8 @@ mod tests {
             FieldElement::ONE.neg(),
             FieldElement([12345, 0, 1 << 51, 0, top]),
         ];
-        for len in [0, 1, 7, 8, 16, 17, 33] {
+        // (Tails of up to two pairs with IFMA, three with AVX2, run serially: 2, 3, 18, 19.)
+        for len in [0, 1, 2, 3, 4, 7, 8, 11, 16, 17, 18, 19, 33] {
             let inputs: Vec<FieldElement> = edges.iter().cycle().take(len).copied().collect();
             agree(&inputs);
         }
