@@ -11,9 +11,14 @@ use crate::group::Group;
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub const PARALLEL_THRESHOLD: usize = 1024;
 
-/// Variable-time \\(\sum_i s_i P_i\\) over the group's own points, split across threads
-/// when that pays.
-pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+/// `msm` over one chunk of the inputs per rayon thread, when there are several threads and
+/// enough points to pay for the split; `None` to run it over the whole inputs instead.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+fn split<S: Sync, P: Sync, T: Send>(
+    scalars: &[S],
+    points: &[P],
+    msm: impl Fn(&[S], &[P]) -> T + Sync + Send,
+) -> Option<Vec<T>> {
     debug_assert_eq!(scalars.len(), points.len());
     #[cfg(feature = "parallel")]
     {
@@ -21,14 +26,25 @@ pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G
         if threads > 1 && scalars.len() >= PARALLEL_THRESHOLD {
             use rayon::prelude::*;
             let chunk = scalars.len().div_ceil(threads);
-            return scalars
-                .par_chunks(chunk)
-                .zip(points.par_chunks(chunk))
-                .map(|(s, p)| G::vartime_multiscalar_mul(s, p))
-                .reduce(G::identity, |a, b| a + b);
+            return Some(
+                scalars
+                    .par_chunks(chunk)
+                    .zip(points.par_chunks(chunk))
+                    .map(|(s, p)| msm(s, p))
+                    .collect(),
+            );
         }
     }
-    G::vartime_multiscalar_mul(scalars, points)
+    None
+}
+
+/// Variable-time \\(\sum_i s_i P_i\\) over the group's own points, split across threads
+/// when that pays.
+pub(crate) fn vartime<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+    match split(scalars, points, G::vartime_multiscalar_mul) {
+        Some(parts) => parts.into_iter().fold(G::identity(), |a, b| a + b),
+        None => G::vartime_multiscalar_mul(scalars, points),
+    }
 }
 
 /// Whether the variable-time \\(\sum_i s_i P_i\\) is the identity, split across threads when
@@ -38,30 +54,18 @@ pub(crate) fn vartime_is_identity<G: Group>(
     scalars: &[G::Scalar],
     points: &[G::BatchPoint],
 ) -> bool {
-    debug_assert_eq!(scalars.len(), points.len());
-    #[cfg(feature = "parallel")]
-    {
-        let threads = rayon::current_num_threads();
-        if threads > 1 && scalars.len() >= PARALLEL_THRESHOLD {
-            use rayon::prelude::*;
-            let chunk = scalars.len().div_ceil(threads);
-            let partial: Vec<Option<G::BatchPoint>> = scalars
-                .par_chunks(chunk)
-                .zip(points.par_chunks(chunk))
-                .map(|(s, p)| G::vartime_batch_msm(s, p))
-                .collect();
-            let mut parts = partial.into_iter();
-            let Some(Some(mut sum)) = parts.next() else {
+    if let Some(parts) = split(scalars, points, G::vartime_batch_msm) {
+        let mut parts = parts.into_iter();
+        let Some(Some(mut sum)) = parts.next() else {
+            return false;
+        };
+        for part in parts {
+            let Some(next) = part.and_then(|p| G::batch_add(&sum, &p)) else {
                 return false;
             };
-            for part in parts {
-                let Some(next) = part.and_then(|p| G::batch_add(&sum, &p)) else {
-                    return false;
-                };
-                sum = next;
-            }
-            return G::batch_is_identity(&sum);
+            sum = next;
         }
+        return G::batch_is_identity(&sum);
     }
     G::vartime_batch_msm(scalars, points).is_some_and(|sum| G::batch_is_identity(&sum))
 }

@@ -423,18 +423,20 @@ impl<G: Group> Commitments<G> {
     }
 
     /// The encodings, in order.
-    pub(crate) fn encodings(&self) -> Vec<G::PointEncoding> {
-        match self {
-            Commitments::Decoded(points) => points.iter().map(|p| p.bytes).collect(),
-            Commitments::Encoded(bytes) => bytes.clone(),
-        }
+    pub(crate) fn encodings(&self) -> impl Iterator<Item = G::PointEncoding> + '_ {
+        (0..self.len()).map(move |i| match self {
+            Commitments::Decoded(points) => points[i].bytes,
+            Commitments::Encoded(bytes) => bytes[i],
+        })
     }
 
-    /// The decoded commitments (decoding them now if they were left encoded).
-    pub(crate) fn decoded(&self) -> Result<Vec<EncodedPoint<G>>, crate::ProofError> {
+    /// The decoded commitments (borrowed, or decoded now if they were left encoded).
+    pub(crate) fn decoded(
+        &self,
+    ) -> Result<std::borrow::Cow<'_, [EncodedPoint<G>]>, crate::ProofError> {
         match self {
-            Commitments::Decoded(points) => Ok(points.clone()),
-            Commitments::Encoded(bytes) => EncodedPoint::decode_all(bytes),
+            Commitments::Decoded(points) => Ok(points.into()),
+            Commitments::Encoded(bytes) => EncodedPoint::decode_all(bytes).map(Into::into),
         }
     }
 
