@@ -22,8 +22,12 @@ pub struct BenchArgs {
     batch: usize,
     /// Also draw prove and verify time against m (n = 64) for our schemes and the peers'
     /// figures recorded in BENCHMARKS.md, as an SVG file.
+    /// A new file: an existing path or a symlink is refused unless --force.
     #[arg(long)]
     plot: Option<std::path::PathBuf>,
+    /// Let --plot replace an existing file (written beside it and renamed).
+    #[arg(long, requires = "plot")]
+    force: bool,
 }
 
 /// The shapes measured: every bit size alone, and aggregation at 64 bits.
@@ -156,10 +160,22 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if args.batch == 0 {
         return Err("--batch must be at least 1".into());
     }
+    // Claimed before minutes of measuring, so a refused path is said at once.
+    let plot = args
+        .plot
+        .as_deref()
+        .map(|path| crate::output::OutputFile::create("--plot", path, args.force, &[]))
+        .transpose()?;
     let min = Duration::from_millis(args.millis);
-    println!(
+    say!(
         "{:>6} {:>4} {:>4} {:>8} {:>12} {:>12} {:>22}",
-        "scheme", "n", "m", "bytes", "prove", "verify", "batch verify / proof"
+        "scheme",
+        "n",
+        "m",
+        "bytes",
+        "prove",
+        "verify",
+        "batch verify / proof"
     );
     let mut progress = crate::progress::Progress::new("bench", SHAPES.len() * KINDS.len(), true);
     let mut ours: Vec<crate::plot::Series> = KINDS
@@ -202,7 +218,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 b.verify().expect("valid batch verifies");
             }) / count as u32;
             progress.clear();
-            println!(
+            say!(
                 "{:>6} {n:>4} {m:>4} {:>8} {:>12} {:>12} {:>22}",
                 short_name(kind),
                 samples[0].size(),
@@ -221,10 +237,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             progress.advance(1, &what);
         }
     }
-    if let Some(path) = &args.plot {
+    if let Some(file) = plot {
         ours.extend(crate::plot::peers());
         let svg = crate::plot::svg(&ours, &crate::plot::cpu_model());
-        std::fs::write(path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        file.write(svg.trim_end())?;
     }
     Ok(())
 }

@@ -8,12 +8,13 @@ use curve25519_dalek::Scalar;
 use rand_core::OsRng;
 use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, MAX_MESSAGE_LEN};
 use rangeproof::r1cs::gadgets::shuffle::prove_shuffle;
-use rangeproof::r1cs::{generators, intern_label, R1csError, R1csFlavor};
+use rangeproof::r1cs::{generators, R1csError, R1csFlavor};
 use rangeproof::{Group, Ristretto255};
 use rangeproof_cli::circuit_document::{CircuitDocument, MAX_SHUFFLE_K};
 use rangeproof_cli::document::MAX_TRANSCRIPT_LABEL;
 use zeroize::Zeroizing;
 
+use crate::output::OutputFile;
 use crate::Outcome;
 
 #[derive(Subcommand)]
@@ -32,9 +33,14 @@ pub struct Sha256Args {
     /// Transcript convention: "bound" (binds the circuit) or "dalek" (the reference's).
     #[arg(long, default_value = "bound")]
     flavor: String,
-    /// Write the document here instead of standard output.
+    /// Write the document here instead of standard output: a new file (an existing path or a
+    /// symlink is refused unless --force).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Let --out replace an existing file (written beside it and renamed; a symlink is
+    /// replaced, never followed).
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -51,9 +57,14 @@ pub struct ShuffleArgs {
     /// The application's transcript label.
     #[arg(long, default_value = "rangeproof shuffle")]
     transcript_label: String,
-    /// Write the document here instead of standard output.
+    /// Write the document here instead of standard output: a new file (an existing path or a
+    /// symlink is refused unless --force).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Let --out replace an existing file (written beside it and renamed; a symlink is
+    /// replaced, never followed).
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 fn flavor(name: &str) -> Result<R1csFlavor, String> {
@@ -61,12 +72,18 @@ fn flavor(name: &str) -> Result<R1csFlavor, String> {
         .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
 }
 
-fn emit(doc: &CircuitDocument, out: &Option<PathBuf>) -> Result<Outcome, String> {
+/// Claims `--out` before proving (so a refusal costs nothing).
+fn claim(out: &Option<PathBuf>, force: bool) -> Result<Option<OutputFile>, String> {
+    out.as_deref()
+        .map(|path| OutputFile::create("--out", path, force, &[]))
+        .transpose()
+}
+
+fn emit(doc: &CircuitDocument, out: Option<OutputFile>) -> Result<Outcome, String> {
     let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
     match out {
-        Some(path) => std::fs::write(path, format!("{text}\n"))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => println!("{text}"),
+        Some(file) => file.write(&text)?,
+        None => say!("{text}"),
     }
     Ok(Outcome::Ok)
 }
@@ -89,6 +106,7 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     preimage.len()
                 ));
             }
+            let out = claim(&args.out, args.force)?;
             let (proof, digest) = prove_sha256_preimage(generators::dalek(), flavor, &preimage)
                 .map_err(proving_error)?;
             emit(
@@ -104,7 +122,7 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     digest: Some(hex::encode(digest)),
                     proof: hex::encode(proof.to_bytes()),
                 },
-                &args.out,
+                out,
             )
         }
         CircuitCommand::Shuffle(args) => {
@@ -133,7 +151,8 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     .map(|v| (Scalar::from(*v), Ristretto255::random_scalar(&mut OsRng)))
                     .collect()
             };
-            let label = intern_label(args.transcript_label.as_bytes());
+            let out = claim(&args.out, args.force)?;
+            let label = args.transcript_label.as_bytes();
             let proved = prove_shuffle(
                 generators::dalek(),
                 flavor,
@@ -156,7 +175,7 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     digest: None,
                     proof: hex::encode(proved.proof.to_bytes()),
                 },
-                &args.out,
+                out,
             )
         }
     }

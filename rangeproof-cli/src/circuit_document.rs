@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use rangeproof::r1cs::gadgets::sha256::verify_sha256_preimage;
 use rangeproof::r1cs::gadgets::shuffle::verify_shuffle;
-use rangeproof::r1cs::{generators, intern_label, R1csFlavor, R1csProof};
+use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
 use rangeproof::Ristretto255;
 
 use crate::document::MAX_TRANSCRIPT_LABEL;
@@ -241,7 +241,7 @@ impl ParsedCircuit {
                 inputs,
                 outputs,
             } => {
-                let label = intern_label(label.as_bytes());
+                let label = label.as_bytes();
                 verify_shuffle(gens, self.flavor, label, inputs, outputs, &proof)
             }
         }

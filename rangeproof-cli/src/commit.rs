@@ -9,7 +9,8 @@ use rangeproof_cli::document::Openings;
 use serde::Serialize;
 use zeroize::Zeroizing;
 
-use crate::prove::{write_secret, SuiteArgs};
+use crate::output::OutputFile;
+use crate::prove::SuiteArgs;
 use crate::Outcome;
 
 #[derive(Args)]
@@ -45,16 +46,24 @@ struct Committed {
 
 pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
     let suite = args.suite.resolve()?;
+    let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
     let degree = args.extension_degree;
-    if degree == 0 || degree > suite.max_extension_degree() {
+    let max_degree = suite.max_extension_degree();
+    if degree != 1 && max_degree == 1 {
         return Err(format!(
-            "--extension-degree {degree}: {} {}/{} takes 1 to {}",
-            suite.scheme(),
-            suite.group(),
-            suite.flavor(),
-            suite.max_extension_degree()
+            "--extension-degree {degree}: {name} has one blinding per commitment (several are Bulletproofs+ with --flavor tari)"
         ));
     }
+    if degree == 0 || degree > max_degree {
+        return Err(format!(
+            "--extension-degree {degree}: {name} takes 1 to {max_degree} blindings per commitment"
+        ));
+    }
+    let openings_file = args
+        .openings
+        .as_deref()
+        .map(|path| OutputFile::create_secret("--openings", path, &[]))
+        .transpose()?;
     let value_generator = match args.value_generator.as_deref() {
         None | Some("H") => None,
         Some(_) if suite.group() != "secp256k1" => {
@@ -97,22 +106,23 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         .commit(&statement, &args.values, &blindings)
         .map_err(|e| format!("cannot commit: {e}"))?;
     let commitments: Vec<String> = commitments.iter().map(hex::encode).collect();
-    if let Some(path) = &args.openings {
-        let openings = Openings {
-            scheme: suite.scheme().into(),
-            group: suite.group().into(),
-            bits: 64,
-            values: args.values.clone(),
-            blindings: blindings
+    if let Some(file) = openings_file {
+        // Bits are not part of a commitment: 64, the widest, until a proof says otherwise.
+        let mut openings = Openings::of(
+            suite,
+            &statement,
+            &args.values,
+            blindings
                 .iter()
                 .map(|b| b.iter().map(hex::encode).collect())
                 .collect(),
-            commitments: commitments.clone(),
-            rewind_nonce: None,
-        };
+            commitments.clone(),
+        );
+        // A label belongs to a proof, not to a commitment: the prover chooses it later.
+        openings.transcript_label = None;
         let text =
             Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
-        write_secret(path, &text)?;
+        file.write(&text)?;
     }
     let out = Committed {
         scheme: suite.scheme(),
@@ -120,7 +130,7 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         flavor: suite.flavor(),
         commitments,
     };
-    println!(
+    say!(
         "{}",
         serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
     );

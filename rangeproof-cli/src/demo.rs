@@ -26,7 +26,7 @@ const BITS: usize = 64;
 const BLOCK: usize = 128;
 
 fn row(step: &str, proofs: usize, values: usize, bytes: usize, took: std::time::Duration) {
-    println!(
+    say!(
         "| {step:<46} | {proofs:>6} | {values:>6} | {bytes:>9} | {:>10} |",
         fmt(took)
     );
@@ -44,16 +44,24 @@ pub fn run() -> Result<(), String> {
         .warm_up();
     let setup = start.elapsed();
 
-    println!(
+    say!(
         "Confidential payment: Alice pays Bob 1250, keeps 8700 change, pays a public fee of 50.\n"
     );
-    println!(
+    say!(
         "| {:<46} | {:>6} | {:>6} | {:>9} | {:>10} |",
-        "step", "proofs", "values", "bytes", "time"
+        "step",
+        "proofs",
+        "values",
+        "bytes",
+        "time"
     );
-    println!(
+    say!(
         "|{:-<48}|{:->8}|{:->8}|{:->11}|{:->12}|",
-        "", "", "", "", ""
+        "",
+        "",
+        "",
+        "",
+        ""
     );
     row("derive generators and tables (all flavors)", 0, 0, 0, setup);
 
@@ -325,23 +333,23 @@ pub fn run() -> Result<(), String> {
 
     let digest = circuit_rows()?;
 
-    println!();
-    println!("Outputs in range and balanced: input = 1250 + 8700 + fee {fee} (checked on commitments only).");
-    println!(
+    say!();
+    say!("Outputs in range and balanced: input = 1250 + 8700 + fee {fee} (checked on commitments only).");
+    say!(
         "Proof size for two 64-bit amounts: {} bytes (Bulletproofs), {} bytes (Bulletproofs+).",
         bytes.len(),
         plus_bytes.len()
     );
-    println!("The forged proof in the block was identified: position {culprit}.");
-    println!(
+    say!("The forged proof in the block was identified: position {culprit}.");
+    say!(
         "{} Monero mainnet range proofs ({mainnet_outputs} outputs) verified in one batch.",
         mainnet.len()
     );
-    println!(
+    say!(
         "On secp256k1: both outputs in {} bytes (libsecp256k1-zkp's format); Grin's genesis proof verified.",
         grin_proof.len()
     );
-    println!(
+    say!(
         "Circuits: a mix of 8 committed amounts shuffled; a secret message with SHA-256 {}… proved known (25 998 gates).",
         hex::encode(&digest[..8])
     );

@@ -3,11 +3,22 @@
 //! Exit codes are a contract: 0 when every proof is valid (or the command succeeded), 1 when
 //! some proof is invalid, 2 when the input is unusable; errors are one line on stderr.
 
+/// `println!` that never panics: a closed pipe or a full disk is handled by [`output`].
+macro_rules! say {
+    () => {
+        $crate::output::say("")
+    };
+    ($($arg:tt)*) => {
+        $crate::output::say(format!($($arg)*))
+    };
+}
+
 mod bench;
 mod circuit;
 mod commit;
 mod demo;
 mod mpc;
+mod output;
 mod plot;
 mod progress;
 mod prove;
@@ -60,11 +71,22 @@ enum Command {
     },
 }
 
+/// The most threads `--threads` takes: four per core (at least 64), so a typo such as
+/// `--threads 100000` is refused at once instead of spawning threads for minutes.
+fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (4 * cores).max(64)
+}
+
 /// Sizes the thread pool (`--threads`); without the `parallel` feature only 1 is accepted.
 fn set_threads(threads: Option<usize>) -> Result<(), String> {
     match threads {
         None => Ok(()),
         Some(0) => Err("--threads must be at least 1".into()),
+        Some(n) if n > max_threads() => Err(format!(
+            "--threads {n}: at most {} on this machine (four per core, at least 64)",
+            max_threads()
+        )),
         #[cfg(feature = "parallel")]
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -123,6 +145,12 @@ fn main() -> ExitCode {
         Command::Circuit { command } => circuit::run(command),
         Command::Mpc { command } => mpc::run(command),
     };
+    // Standard output that failed (a full disk; not a closed pipe: see `output`) makes the
+    // result unusable, whatever the verdicts were.
+    if let Some(reason) = output::finish() {
+        eprintln!("error: {reason}");
+        return ExitCode::from(2);
+    }
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Invalid) => ExitCode::from(1),

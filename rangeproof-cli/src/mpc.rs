@@ -3,10 +3,26 @@
 //! Frames are a 4-byte little-endian length and that many bytes (at most 1 MiB). A party
 //! connects and says how many values it holds (`RPMH ‖ u16`); once every party has, the
 //! dealer assigns positions in connection order and sends each its setup (`RPMS ‖ u16
-//! position ‖ u16 m ‖ u8 bits ‖ u8 flavor ‖ transcript label`); then the protocol's messages
-//! (`bulletproofs::mpc`, session-bound encodings) alternate. Every read has a timeout, so a
-//! silent party cannot hang the dealer; any failure names the party (index and address) and
-//! no proof is written. The dealer writes an ordinary proof document.
+//! position ‖ u16 m ‖ u8 bits ‖ u8 flavor ‖ 32-byte run nonce ‖ transcript label`); then the
+//! protocol's messages (`bulletproofs::mpc`, encodings bound to the session *and this run*:
+//! [`Session::for_run`]) alternate. Every read has a timeout, so a silent party cannot hang
+//! the dealer; any failure names the party (index and address) and no proof is written. The
+//! dealer writes an ordinary proof document.
+//!
+//! A party never lets the dealer finish a proof whose commitments nobody can open: its
+//! openings file is created (new, owner-only) before it connects, and written and synced
+//! before its first message reveals a commitment. Without `--openings` it refuses to start
+//! unless `--discard-openings` says the outputs are not meant to be spent.
+//!
+//! **Trust.** This transport is plaintext TCP for trusted networks, or behind TLS or an SSH
+//! tunnel. The first `--parties` connections become the parties. A man-in-the-middle can read
+//! every message (what the dealer reads: commitments, the parties' polynomial commitments and
+//! proof shares — not the values or blindings), delay or drop messages (the run aborts, no
+//! proof is written), and take a party's place (a proof over commitments of its choosing, which
+//! the real party would not find in the proof). It cannot make the dealer write a proof that
+//! does not verify, nor one for an out-of-range value: the dealer verifies the proof and names
+//! the parties whose shares are bad. Messages carry the run's session id, so a recorded run
+//! cannot be replayed into another.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -21,10 +37,13 @@ use rangeproof::bulletproofs::mpc::{
     ProofShare, Session,
 };
 use rangeproof::generators::{dalek, monero};
+use rangeproof::transcript::merlin_transcript;
 use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{Ed25519, Group, Ristretto255};
-use rangeproof_cli::document::ProofDocument;
+use rangeproof::{Ed25519, Group, Ristretto255, Suite, SuiteStatement};
+use rangeproof_cli::document::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
+use zeroize::{Zeroize, Zeroizing};
 
+use crate::output::{self, OutputFile};
 use crate::Outcome;
 
 const MAX_FRAME: usize = 1 << 20;
@@ -32,8 +51,10 @@ const MAX_FRAME: usize = 1 << 20;
 #[derive(Subcommand)]
 pub enum MpcCommand {
     /// Run the dealer: wait for the parties, run the protocol, write the proof document.
+    /// Plaintext TCP: for trusted networks, or behind TLS or an SSH tunnel (see SECURITY.md).
     Dealer(DealerArgs),
-    /// Run a party: connect to the dealer with this party's values.
+    /// Run a party: connect to the dealer with this party's values (plaintext TCP: trusted
+    /// networks, or behind TLS or an SSH tunnel).
     Party(PartyArgs),
 }
 
@@ -54,9 +75,13 @@ pub struct DealerArgs {
     /// dalek (ristretto255, default) or monero (Ed25519).
     #[arg(long, default_value = "dalek")]
     flavor: String,
-    /// Where to write the proof document.
+    /// Where to write the proof document: a new file (an existing path or a symlink is
+    /// refused unless --force), claimed before listening.
     #[arg(long)]
     out: PathBuf,
+    /// Let --out replace an existing file (written beside it and renamed).
+    #[arg(long)]
+    force: bool,
     /// Per-read timeout, in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
@@ -70,9 +95,15 @@ pub struct PartyArgs {
     /// Comma-separated values this party proves.
     #[arg(long, value_delimiter = ',', required = true)]
     values: Vec<u64>,
-    /// Write this party's openings (values, blindings, commitments) to a new file.
+    /// Write this party's openings (values, blindings, commitments, the statement) to this new
+    /// file (owner-only; an existing path is refused before connecting). Required: the
+    /// commitments in the proof can be spent only with them.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Run without --openings: the blindings are discarded and nobody can open this party's
+    /// commitments (tests, demonstrations).
+    #[arg(long, conflicts_with = "openings")]
+    discard_openings: bool,
     /// Per-read timeout, in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
@@ -136,14 +167,24 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
             rangeproof::MAX_AGGREGATION
         ));
     }
+    if args.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
+        return Err(format!(
+            "--transcript-label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+            args.transcript_label.len()
+        ));
+    }
+    // Claimed before anyone connects: a refused path costs the parties nothing, and a file
+    // that exists (a party's openings, say) is never overwritten. Removed again if no proof
+    // is written.
+    let out = OutputFile::create("--out", &args.out, args.force, &[])?;
     let listener = TcpListener::bind(&args.listen)
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
     // Scripts (and the tests) wait for this line before starting the parties.
-    println!(
+    say!(
         "listening on {}",
         listener.local_addr().map_err(|e| e.to_string())?
     );
-    std::io::stdout().flush().map_err(|e| e.to_string())?;
+    output::flush();
     let timeout = Some(Duration::from_millis(args.timeout_ms));
     let mut peers = Vec::with_capacity(args.parties);
     // Parties must connect within the timeout too (from the dealer's start or the previous
@@ -206,11 +247,10 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
     match args.flavor.as_str() {
         "dalek" => {
             let label = args.transcript_label.as_bytes();
-            // merlin wants a 'static label; this process runs one session.
-            let label_static: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
-            let transcript = Transcript::new(label_static);
+            let transcript: Transcript = merlin_transcript(label);
             run_dealer::<Ristretto255, _>(
                 args,
+                out,
                 dalek::generators(),
                 transcript,
                 0,
@@ -221,6 +261,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         }
         "monero" => run_dealer::<Ed25519, _>(
             args,
+            out,
             monero::bulletproofs_generators(),
             MoneroTranscript::bulletproofs(),
             1,
@@ -232,8 +273,10 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
     args: &DealerArgs,
+    out: OutputFile,
     gens: &'static rangeproof::Generators<G>,
     transcript: T,
     flavor_code: u8,
@@ -242,7 +285,10 @@ fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
     m: usize,
 ) -> Result<Outcome, String> {
     let flavor = if flavor_code == 0 { "dalek" } else { "monero" };
-    let session = Session::new::<G>(flavor, args.bits, m, label);
+    // A fresh nonce per run goes into the session id: messages of another run are refused.
+    let mut run_nonce = [0u8; 32];
+    OsRng.fill_bytes(&mut run_nonce);
+    let session = Session::for_run::<G>(flavor, args.bits, m, label, &run_nonce);
     let dealer =
         Dealer::start(gens, transcript, args.bits, m).map_err(|e| format!("cannot start: {e}"))?;
     for p in peers.iter_mut() {
@@ -251,6 +297,7 @@ fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
         setup.extend_from_slice(&(m as u16).to_le_bytes());
         setup.push(args.bits as u8);
         setup.push(flavor_code);
+        setup.extend_from_slice(&run_nonce);
         setup.extend_from_slice(label);
         send(&mut p.stream, &setup).map_err(|e| format!("party at {}: {e}", p.address))?;
     }
@@ -332,8 +379,7 @@ fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
         proof: hex::encode(proof_bytes),
     };
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
-    std::fs::write(&args.out, format!("{text}\n"))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    out.write(&text)?;
     for p in peers.iter_mut() {
         let _ = send(&mut p.stream, b"RPMD");
     }
@@ -345,7 +391,24 @@ fn run_dealer<G: Group, T: rangeproof::TranscriptProtocol<G> + Clone>(
     Ok(Outcome::Ok)
 }
 
+/// The party's amounts are secrets: wiped when the arguments are dropped.
+impl Drop for PartyArgs {
+    fn drop(&mut self) {
+        self.values.zeroize();
+    }
+}
+
 fn party(args: &PartyArgs) -> Result<Outcome, String> {
+    if args.openings.is_none() && !args.discard_openings {
+        return Err("give --openings FILE to keep this party's blindings (the proof's commitments can be spent only with them), or --discard-openings to run without".into());
+    }
+    // Before anything else: an openings file that cannot be created stops the party here,
+    // before the dealer learns it exists.
+    let openings = args
+        .openings
+        .as_deref()
+        .map(|path| OutputFile::create_secret("--openings", path, &[]))
+        .transpose()?;
     let mut stream = TcpStream::connect(&args.connect)
         .map_err(|e| format!("cannot connect to {}: {e}", args.connect))?;
     let timeout = Some(Duration::from_millis(args.timeout_ms));
@@ -361,58 +424,81 @@ fn party(args: &PartyArgs) -> Result<Outcome, String> {
     hello.extend_from_slice(&(args.values.len() as u16).to_le_bytes());
     send(&mut stream, &hello).map_err(describe)?;
     let setup = receive(&mut stream)?;
-    let (position, m, bits, flavor, label) = match setup.as_slice() {
-        [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, flavor, label @ ..] => (
-            usize::from(u16::from_le_bytes([*p0, *p1])),
-            usize::from(u16::from_le_bytes([*m0, *m1])),
-            usize::from(*bits),
-            *flavor,
-            label.to_vec(),
-        ),
+    let (position, m, bits, flavor, run_nonce, label) = match setup.as_slice() {
+        [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, flavor, rest @ ..] if rest.len() >= 32 => {
+            let (nonce, label) = rest.split_at(32);
+            let mut run_nonce = [0u8; 32];
+            run_nonce.copy_from_slice(nonce);
+            (
+                usize::from(u16::from_le_bytes([*p0, *p1])),
+                usize::from(u16::from_le_bytes([*m0, *m1])),
+                usize::from(*bits),
+                *flavor,
+                run_nonce,
+                label.to_vec(),
+            )
+        }
         _ => return Err("the dealer sent no setup".into()),
+    };
+    if label.len() > MAX_TRANSCRIPT_LABEL {
+        return Err(format!(
+            "the dealer's transcript label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+            label.len()
+        ));
+    }
+    let run = Run {
+        position,
+        m,
+        bits,
+        run_nonce,
+        label: &label,
     };
     match flavor {
         0 => run_party::<Ristretto255>(
             args,
+            openings,
             &mut stream,
             dalek::generators(),
-            "dalek",
-            position,
-            m,
-            bits,
-            &label,
+            Suite::DalekBulletproofs,
+            &run,
         ),
         1 => run_party::<Ed25519>(
             args,
+            openings,
             &mut stream,
             monero::bulletproofs_generators(),
-            "monero",
-            position,
-            m,
-            bits,
-            &label,
+            Suite::MoneroBulletproofs,
+            &run,
         ),
         _ => Err("the dealer named an unknown flavor".into()),
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_party<G: Group>(
-    args: &PartyArgs,
-    stream: &mut TcpStream,
-    gens: &'static rangeproof::Generators<G>,
-    flavor: &str,
+/// What the dealer's setup tells a party.
+struct Run<'a> {
     position: usize,
     m: usize,
     bits: usize,
-    label: &[u8],
+    run_nonce: [u8; 32],
+    label: &'a [u8],
+}
+
+fn run_party<G: Group>(
+    args: &PartyArgs,
+    openings: Option<OutputFile>,
+    stream: &mut TcpStream,
+    gens: &'static rangeproof::Generators<G>,
+    suite: Suite,
+    run: &Run<'_>,
 ) -> Result<Outcome, String> {
-    let session = Session::new::<G>(flavor, bits, m, label);
-    let blindings: Vec<G::Scalar> = args
-        .values
-        .iter()
-        .map(|_| G::random_scalar(&mut OsRng))
-        .collect();
+    let (position, bits) = (run.position, run.bits);
+    let session = Session::for_run::<G>(suite.flavor(), bits, run.m, run.label, &run.run_nonce);
+    let blindings: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(
+        args.values
+            .iter()
+            .map(|_| G::random_scalar(&mut OsRng))
+            .collect(),
+    );
     let party = Party::new(gens, bits, &args.values, &blindings).map_err(|e| e.to_string())?;
     let (party, msg) = party
         .commit(position, &mut OsRng)
@@ -433,6 +519,30 @@ fn run_party<G: Group>(
         .iter()
         .map(|c| hex::encode(c.bytes.as_ref()))
         .collect();
+    // The openings are on disk before the first message reveals a commitment: if they cannot
+    // be written, the party stops here and the dealer writes no proof.
+    if let Some(file) = openings {
+        let statement = SuiteStatement {
+            bits,
+            extension_degree: 1,
+            transcript_label: run.label.to_vec(),
+            ..SuiteStatement::default()
+        };
+        let mut record = Openings::of(
+            suite,
+            &statement,
+            &args.values,
+            blindings
+                .iter()
+                .map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())])
+                .collect(),
+            commitments,
+        );
+        record.position = Some(position);
+        let text =
+            Zeroizing::new(serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?);
+        file.write(&text)?;
+    }
     send(stream, &msg.to_bytes(&session)).map_err(describe)?;
     let challenge = BitChallenge::<G>::from_bytes(&receive(stream)?, &session, position)
         .map_err(|e| e.to_string())?;
@@ -452,18 +562,6 @@ fn run_party<G: Group>(
         bytes[at] ^= 1;
     }
     send(stream, &bytes).map_err(describe)?;
-    if let Some(path) = &args.openings {
-        let openings = serde_json::json!({
-            "scheme": "bulletproofs", "group": G::NAME, "bits": bits, "position": position,
-            "values": args.values,
-            "blindings": blindings.iter().map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())]).collect::<Vec<_>>(),
-            "commitments": commitments,
-        });
-        let text = zeroize::Zeroizing::new(
-            serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?,
-        );
-        crate::prove::write_secret(path, &text)?;
-    }
     match receive(stream) {
         Ok(done) if done == b"RPMD" => Ok(Outcome::Ok),
         _ => {

@@ -1,15 +1,16 @@
 //! `rangeproof prove`: through the library's [`Suite`] registry, for every suite alike.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteStatement};
 
-use rangeproof_cli::document::{Openings, ProofDocument};
+use rangeproof_cli::document::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
 use rangeproof_cli::input;
 use zeroize::{Zeroize, Zeroizing};
+
+use crate::output::{self, OutputFile};
 
 /// Default transcript label when none is given.
 pub const DEFAULT_LABEL: &str = "rangeproof";
@@ -104,9 +105,14 @@ pub struct ProveArgs {
     /// one (drawn at random unless given, and written to --openings).
     #[arg(long)]
     recovery_nonce: Option<String>,
-    /// Write the proof document here instead of standard output.
+    /// Write the proof document here instead of standard output: a new file (an existing path
+    /// or a symlink is refused unless --force).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Let --out replace an existing file (by writing beside it and renaming; a symlink is
+    /// replaced, never followed). Never a file secrets are read from.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// Write the openings (values and blindings) here: a new file, readable by its owner only
     /// (an existing file is never overwritten). Without it the blindings are discarded.
     #[arg(long)]
@@ -120,34 +126,101 @@ struct GivenOpenings {
     commitments: Vec<String>,
 }
 
-/// Reads an openings file into `args` (values; scheme, group and bits where not given,
-/// refusing disagreement) and returns its blindings and commitments.
+/// Takes `recorded` into `given` where the flag was not given; refuses a flag that disagrees
+/// with the openings (a re-proof under another statement would not be the output's proof).
+fn agree<T: PartialEq + std::fmt::Debug + Clone>(
+    flag: &str,
+    given: &mut Option<T>,
+    recorded: Option<&T>,
+    path: &Path,
+) -> Result<(), String> {
+    match (given.as_ref(), recorded) {
+        // A recovery nonce is a secret: named, not shown.
+        (Some(g), Some(r)) if g != r && flag == "--recovery-nonce" => Err(format!(
+            "{flag} differs from the one {} records: drop the flag to reuse the recorded one",
+            path.display()
+        )),
+        (Some(g), Some(r)) if g != r => Err(format!(
+            "{flag} {g:?} but {} records {r:?}: drop the flag to reuse the recorded one",
+            path.display()
+        )),
+        (None, Some(r)) => {
+            *given = Some(r.clone());
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Reads an openings file into `args`: the values, and every part of the statement it records
+/// (scheme, group, flavor, bits, label, extension degree, minimum values, Grin's fields, the
+/// recovery nonce) where the flag is not given — refusing a flag that disagrees. Returns the
+/// blindings and the commitments they must make.
 fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, String> {
     let text = Zeroizing::new(input::read_text(path, input::DEFAULT_MAX_DOCUMENT_BYTES)?);
     let openings: Openings = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not an openings file: {e}", path.display()))?;
-    let agree = |flag: &str, given: &mut Option<String>, file: &str| match given {
-        Some(g) if g != file => Err(format!(
-            "{flag} {g} but {} holds {file} openings",
-            path.display()
-        )),
-        _ => {
-            *given = Some(file.to_string());
-            Ok(())
-        }
-    };
-    agree("--scheme", &mut args.suite.scheme, &openings.scheme)?;
-    agree("--group", &mut args.suite.group, &openings.group)?;
-    match args.bits {
-        Some(b) if b != openings.bits => {
-            return Err(format!(
-                "--bits {b} but {} holds {}-bit openings",
-                path.display(),
-                openings.bits
-            ))
-        }
-        _ => args.bits = Some(openings.bits),
-    }
+    agree(
+        "--scheme",
+        &mut args.suite.scheme,
+        Some(&openings.scheme),
+        path,
+    )?;
+    agree(
+        "--group",
+        &mut args.suite.group,
+        Some(&openings.group),
+        path,
+    )?;
+    agree(
+        "--flavor",
+        &mut args.suite.flavor,
+        openings.flavor.as_ref(),
+        path,
+    )?;
+    agree("--bits", &mut args.bits, Some(&openings.bits), path)?;
+    agree(
+        "--transcript-label",
+        &mut args.transcript_label,
+        openings.transcript_label.as_ref(),
+        path,
+    )?;
+    agree(
+        "--extension-degree",
+        &mut args.extension_degree,
+        openings.extension_degree.as_ref(),
+        path,
+    )?;
+    agree(
+        "--minimum-values",
+        &mut args.minimum_values,
+        openings.minimum_values.as_ref(),
+        path,
+    )?;
+    agree(
+        "--generators-n",
+        &mut args.generators_n,
+        openings.generators_n.as_ref(),
+        path,
+    )?;
+    agree(
+        "--value-generator",
+        &mut args.value_generator,
+        openings.value_generator.as_ref(),
+        path,
+    )?;
+    agree(
+        "--extra-data",
+        &mut args.extra_data,
+        openings.extra_data.as_ref(),
+        path,
+    )?;
+    agree(
+        "--recovery-nonce",
+        &mut args.recovery_nonce,
+        openings.rewind_nonce.as_ref(),
+        path,
+    )?;
     if openings.values.is_empty() || openings.blindings.len() != openings.values.len() {
         return Err(format!(
             "{}: {} values and {} blinding lists: one list per value, at least one",
@@ -187,15 +260,29 @@ pub(crate) fn parse_values(text: &str) -> Result<Vec<u64>, String> {
         .filter(|v| !v.is_empty())
         .enumerate()
         .map(|(i, v)| {
-            v.parse::<u64>()
-                .map_err(|_| format!("value {i} is not an integer between 0 and 2^64 - 1"))
+            // Counted from 1 as people count; the text itself is not echoed (it may be part of
+            // an amount).
+            v.parse::<u64>().map_err(|_| {
+                format!(
+                    "the value at position {} is not an integer between 0 and 2^64 - 1",
+                    i + 1
+                )
+            })
         })
         .collect()
 }
 
 pub fn run(mut args: ProveArgs) -> Result<(), String> {
     if let Some(path) = &args.values_file {
-        let text = Zeroizing::new(input::read_text(path, input::MAX_VALUES_BYTES)?);
+        let text = Zeroizing::new(
+            input::read_text(path, input::MAX_VALUES_BYTES)
+                .map_err(|e| {
+                    e.replace(
+                        input::RAISE_THE_CAP,
+                        " (the cap on a values file, which no flag raises: a proof covers at most 256 values)",
+                    )
+                })?,
+        );
         args.values = parse_values(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         if args.values.is_empty() {
             return Err(format!("{}: no values", path.display()));
@@ -205,19 +292,42 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         Some(path) => Some(read_openings(&mut args, &path)?),
         None => None,
     };
+    let args = &args;
+    // Both outputs are claimed before any work: a refusal costs nothing, and nothing is ever
+    // written to a file the secrets come from.
+    let secret_inputs: Vec<&Path> = [&args.openings_in, &args.values_file]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .filter(|p| p.as_os_str() != input::STDIN)
+        .collect();
     if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
-        if out == openings {
+        if out == openings || output::same_file(out, openings) {
             return Err("--out and --openings name the same file".into());
         }
     }
-    let args = &args;
+    let openings_file = args
+        .openings
+        .as_deref()
+        .map(|path| OutputFile::create_secret("--openings", path, &secret_inputs))
+        .transpose()?;
+    let out_file = args
+        .out
+        .as_deref()
+        .map(|path| OutputFile::create("--out", path, args.force, &secret_inputs))
+        .transpose()?;
     let suite = args.suite.resolve()?;
     let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
     let label = match &args.transcript_label {
         Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
             return Err(format!(
-                "{} transcripts take no label: drop --transcript-label",
-                suite.flavor()
+                "{name} transcripts take no label: drop --transcript-label"
+            ))
+        }
+        Some(label) if label.len() > MAX_TRANSCRIPT_LABEL => {
+            return Err(format!(
+                "--transcript-label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+                label.len()
             ))
         }
         _ if suite.takes_transcript_label() => label(args).as_bytes().to_vec(),
@@ -229,14 +339,21 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .as_ref()
         .and_then(|g| g.blindings.first().map(Vec::len));
     let degree = args.extension_degree.or(given_degree).unwrap_or(1);
-    if degree == 0 || degree > suite.max_extension_degree() {
+    let max_degree = suite.max_extension_degree();
+    if degree != 1 && max_degree == 1 {
         return Err(format!(
-            "--extension-degree {degree}: {name} takes 1 to {}",
-            suite.max_extension_degree()
+            "--extension-degree {degree}: {name} has one blinding per commitment (several are Bulletproofs+ with --flavor tari)"
+        ));
+    }
+    if degree == 0 || degree > max_degree {
+        return Err(format!(
+            "--extension-degree {degree}: {name} takes 1 to {max_degree} blindings per commitment"
         ));
     }
     if args.minimum_values.is_some() && !suite.supports_minimum_values() {
-        return Err(format!("{name} has no minimum values (--minimum-values)"));
+        return Err(format!(
+            "{name} has no minimum values: drop --minimum-values (tari and grin have them)"
+        ));
     }
     if !suite.supported_bits().contains(&bits) {
         return Err(format!(
@@ -245,9 +362,16 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             suite.supported_bits()
         ));
     }
-    if args.values.len() > suite.max_values() {
+    let m = args.values.len();
+    if m > suite.max_values() {
         return Err(format!(
-            "a {name} proof covers at most {} values",
+            "{m} values: a {name} proof covers at most {}",
+            suite.max_values()
+        ));
+    }
+    if suite.needs_power_of_two_values() && !m.is_power_of_two() {
+        return Err(format!(
+            "{m} values: a {name} proof covers a power-of-two number (1, 2, 4, ..., {}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs",
             suite.max_values()
         ));
     }
@@ -274,9 +398,8 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .transpose()
         .map_err(|e| format!("--extra-data: {e}"))?;
     let generators_n = grin.then(|| {
-        args.generators_n.unwrap_or_else(|| {
-            rangeproof::flavors::grin::default_generators_n(bits, args.values.len())
-        })
+        args.generators_n
+            .unwrap_or_else(|| rangeproof::flavors::grin::default_generators_n(bits, m))
     });
     let statement = SuiteStatement {
         bits,
@@ -302,7 +425,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     let blindings = match &given {
         Some(g) => &g.blindings,
         None => {
-            fresh = suite.random_blindings(args.values.len(), degree, &mut OsRng);
+            fresh = suite.random_blindings(m, degree, &mut OsRng);
             &fresh
         }
     };
@@ -316,79 +439,42 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             let made: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
             if let Some(i) = (0..made.len()).find(|&i| g.commitments.get(i) != Some(&made[i])) {
                 return Err(format!(
-                    "the openings do not make the commitments they list (commitment {i})"
+                    "the openings do not make the commitments they list (commitment {}) under {name}: for files without a recorded statement, check --flavor and --value-generator",
+                    i + 1
                 ));
             }
         }
     }
     let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
-    let commitment_hex = doc.commitments.clone();
-    // Hex copies of the blindings: wiped with the openings in `emit`.
-    let blinding_hex: Vec<Vec<String>> = proved
-        .blindings
-        .iter()
-        .map(|b| b.iter().map(hex::encode).collect())
-        .collect();
-    let rewind_nonce = proved
+    // Every copy of the secrets is wiped: the hex strings when `openings` drops (written or
+    // not), its JSON text when `text` does.
+    let mut openings = Openings::of(
+        suite,
+        &statement,
+        &args.values,
+        proved
+            .blindings
+            .iter()
+            .map(|b| b.iter().map(hex::encode).collect())
+            .collect(),
+        doc.commitments.clone(),
+    );
+    openings.rewind_nonce = proved
         .rewind_nonce
         .as_ref()
         .map(|n| hex::encode(&n[..]))
         .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
-    emit(args, &doc, blinding_hex, commitment_hex, rewind_nonce)
-}
-
-/// Writes the openings (if asked) and the document.
-fn emit(
-    args: &ProveArgs,
-    doc: &ProofDocument,
-    blindings: Vec<Vec<String>>,
-    commitments: Vec<String>,
-    rewind_nonce: Option<String>,
-) -> Result<(), String> {
-    // Every copy of the secrets is wiped: the hex strings when `openings` drops (written or
-    // not), its JSON text when `text` does.
-    let openings = Openings {
-        scheme: doc.scheme.clone(),
-        group: doc.group.clone(),
-        bits: doc.bits,
-        values: args.values.clone(),
-        blindings,
-        commitments,
-        rewind_nonce,
-    };
-    if let Some(path) = &args.openings {
+    if let Some(file) = openings_file {
         let text =
             Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
-        write_secret(path, &text)?;
+        file.write(&text)?;
     }
-    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
-    match &args.out {
-        Some(path) => std::fs::write(path, format!("{text}\n"))
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    match out_file {
+        Some(file) => file.write(&text),
         None => {
-            println!("{text}");
+            output::say(text);
             Ok(())
         }
     }
-}
-
-/// Writes secrets to a *new* file that only its owner can read (mode 0600 on Unix). An
-/// existing file — or a symlink, even to a file that does not exist yet — is refused and left
-/// unchanged: `O_CREAT | O_EXCL` never follows a link.
-pub(crate) fn write_secret(path: &Path, text: &str) -> Result<(), String> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => format!(
-            "{} already exists: refusing to overwrite an openings file (choose a new path)",
-            path.display()
-        ),
-        _ => format!("cannot create {}: {e}", path.display()),
-    })?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.write_all(b"\n"))
-        .and_then(|()| file.sync_all())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

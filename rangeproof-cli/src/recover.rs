@@ -19,6 +19,12 @@ pub struct RecoverArgs {
     /// The 32-byte recovery nonce in hex (Tari's seed nonce, Grin's rewind nonce).
     #[arg(long)]
     nonce: String,
+    /// The value the commitment holds, if known: the recovered opening is checked against the
+    /// commitment (Tari's mask recovery does not give the value, so without it a wrong nonce
+    /// gives blindings that open nothing; the output says `"checked": false`). Grin's rewind
+    /// gives the value and is always checked.
+    #[arg(long)]
+    value: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -30,6 +36,15 @@ struct Output {
     /// Grin only: the 20-byte message, hex.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
+    /// Whether the opening was checked to make the commitment (false: Tari without --value).
+    checked: bool,
+}
+
+/// The blindings' hex strings are secrets too.
+impl Drop for Output {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.blindings);
+    }
 }
 
 pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
@@ -43,33 +58,44 @@ pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
             .try_into()
             .map_err(|_| format!("--nonce has {} bytes, expected 32", bytes.len()))?,
     );
-    match doc
-        .suite
-        .recover(&doc.statement, &doc.proof, &doc.commitments, &nonce)
-    {
+    let name = format!(
+        "{} {}/{}",
+        doc.suite.scheme(),
+        doc.suite.group(),
+        doc.suite.flavor()
+    );
+    match doc.suite.recover_with_value(
+        &doc.statement,
+        &doc.proof,
+        &doc.commitments,
+        &nonce,
+        args.value,
+    ) {
         Ok(recovered) => {
+            if !recovered.checked {
+                eprintln!(
+                    "note: not checked against the commitment ({name} recovery does not give the value; --value checks it): a wrong nonce gives blindings that open nothing"
+                );
+            }
             let out = Output {
                 value: recovered.value,
                 blindings: recovered.blindings.iter().map(hex::encode).collect(),
                 message: recovered.message.as_ref().map(hex::encode),
+                checked: recovered.checked,
             };
             let json =
                 Zeroizing::new(serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
-            println!("{}", *json);
+            say!("{}", *json);
             Ok(Outcome::Ok)
         }
         // Suites without recovery, or a Tari proof of several values: unusable request.
-        Err(e @ (ProofError::WrongFlavor | ProofError::MaskRecoveryNeedsSingleProof)) => {
-            Err(format!(
-                "{} {}/{}: {e}",
-                doc.suite.scheme(),
-                doc.suite.group(),
-                doc.suite.flavor()
-            ))
-        }
+        Err(ProofError::NoRecoveryNonce) => Err(format!(
+            "{name} proofs carry no recovery nonce: recover works on tari and grin documents"
+        )),
+        Err(e @ ProofError::MaskRecoveryNeedsSingleProof) => Err(format!("{name}: {e}")),
         // The proof does not verify, or the nonce does not rewind it.
         Err(e) => {
-            println!("{}: NOT RECOVERED ({e})", args.file.display());
+            say!("{}: NOT RECOVERED ({e})", args.file.display());
             Ok(Outcome::Invalid)
         }
     }

@@ -38,12 +38,12 @@ fn report(path: &Path, verdict: &Result<(), String>, json: bool) {
             "valid": verdict.is_ok(),
             "reason": verdict.as_ref().err(),
         });
-        println!("{line}");
+        say!("{line}");
         return;
     }
     match verdict {
-        Ok(()) => println!("{}: valid", path.display()),
-        Err(reason) => println!("{}: INVALID ({reason})", path.display()),
+        Ok(()) => say!("{}: valid", path.display()),
+        Err(reason) => say!("{}: INVALID ({reason})", path.display()),
     }
 }
 
@@ -122,7 +122,7 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         } else {
             format!("verified in batches of up to {CHUNK} per group")
         };
-        println!("{} valid, {invalid} invalid ({how})", files.len() - invalid);
+        say!("{} valid, {invalid} invalid ({how})", files.len() - invalid);
     }
     Ok(if invalid == 0 {
         Outcome::Ok

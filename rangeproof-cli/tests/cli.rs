@@ -954,7 +954,11 @@ fn values_from_a_file_or_standard_input() {
         0
     );
 
-    for (content, reason) in [("1, x", "value 1"), ("", "no values"), ("256", "8 bits")] {
+    for (content, reason) in [
+        ("1, x", "value at position 2"),
+        ("", "no values"),
+        ("256", "8 bits"),
+    ] {
         std::fs::write(&values, content).unwrap();
         let out = rangeproof(&[
             "prove",

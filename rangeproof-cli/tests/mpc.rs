@@ -69,6 +69,7 @@ fn run(parties: &[(&str, Option<&str>)], bits: &str, flavor: &str, out: &Path) -
             values,
             "--timeout-ms",
             "3000",
+            "--discard-openings",
         ]);
         if let Some(m) = misbehave {
             cmd.args(["--misbehave", m]);
@@ -161,6 +162,7 @@ fn a_party_that_never_connects_cannot_hang_the_dealer() {
                     "1",
                     "--timeout-ms",
                     "3000",
+                    "--discard-openings",
                 ])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -185,4 +187,156 @@ fn a_party_that_never_connects_cannot_hang_the_dealer() {
         "{stderr}"
     );
     assert!(!out.exists());
+}
+
+fn party(address: &str, values: &str, openings: &[&str]) -> Command {
+    let mut cmd = bin();
+    cmd.args([
+        "mpc",
+        "party",
+        "--connect",
+        address,
+        "--values",
+        values,
+        "--timeout-ms",
+        "3000",
+    ]);
+    cmd.args(openings);
+    cmd
+}
+
+fn dealer_stderr(mut dealer: Child) -> (i32, String) {
+    let status = dealer.wait().unwrap();
+    let mut stderr = String::new();
+    dealer
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (status.code().unwrap(), stderr)
+}
+
+/// A party whose openings cannot be written stops before it connects: the dealer reports the
+/// missing party and writes no proof, so no output exists that nobody can open. (Before, the
+/// party sent its share first and failed at the end, after the dealer had written a valid
+/// proof.) Without --openings a party refuses to start unless --discard-openings says so.
+#[test]
+fn a_party_that_cannot_keep_its_openings_never_joins() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proof.json");
+    let taken = dir.path().join("taken.open.json");
+    std::fs::write(&taken, "an earlier party's openings").unwrap();
+    let (dealer, address) = start_dealer(2, "8", "dalek", &out, "1500");
+    let kept = dir.path().join("kept.open.json");
+    let mut first = party(&address, "1", &["--openings", kept.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let refused = party(&address, "2", &["--openings", taken.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let reason = String::from_utf8_lossy(&refused.stderr);
+    assert!(reason.contains("already exists"), "{reason}");
+    assert_eq!(reason.trim_end().lines().count(), 1, "{reason}");
+    assert_eq!(
+        std::fs::read_to_string(&taken).unwrap(),
+        "an earlier party's openings"
+    );
+    let (code, stderr) = dealer_stderr(dealer);
+    let _ = first.wait();
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("party 1") && stderr.contains("did not connect"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "no proof written");
+    // The party that did connect but saw no proof through kept nothing either: its openings
+    // file is removed when it never revealed a commitment.
+    assert!(!kept.exists());
+
+    let missing = party("127.0.0.1:9", "1", &[]).output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--discard-openings"));
+}
+
+/// Honest parties with --openings keep self-describing openings: the statement (flavor,
+/// label, bits, position) beside values, blindings and commitments — the commitments the
+/// proof lists — and `prove --openings-in` proves for them again.
+#[test]
+fn parties_keep_openings_that_prove_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proof.json");
+    let (dealer, address) = start_dealer(2, "16", "dalek", &out, "3000");
+    let files: Vec<_> = (0..2)
+        .map(|i| dir.path().join(format!("party{i}.open.json")))
+        .collect();
+    let mut children = Vec::new();
+    for (file, values) in files.iter().zip(["7,8", "9"]) {
+        children.push(
+            party(&address, values, &["--openings", file.to_str().unwrap()])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (code, stderr) = dealer_stderr(dealer);
+    for mut c in children {
+        assert_eq!(c.wait().unwrap().code(), Some(0));
+    }
+    assert_eq!(code, 0, "{stderr}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let mut listed = Vec::new();
+    for (i, file) in files.iter().enumerate() {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(file).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let openings: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        assert_eq!(openings["flavor"], "dalek");
+        assert_eq!(openings["transcript_label"], "rangeproof mpc");
+        assert_eq!(openings["bits"], 16);
+        assert_eq!(openings["position"], [0, 2][i]);
+        listed.extend(openings["commitments"].as_array().unwrap().clone());
+        let again = dir.path().join(format!("again{i}.json"));
+        let status = bin()
+            .args(["prove", "--openings-in", file.to_str().unwrap()])
+            .args(["--out", again.to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0));
+        let status = bin()
+            .args(["verify", again.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0));
+    }
+    assert_eq!(doc["commitments"].as_array().unwrap(), &listed);
+}
+
+/// The dealer claims --out before anyone connects: an existing file (a party's openings, say)
+/// is refused at once and left as it was.
+#[test]
+fn the_dealer_never_overwrites_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("openings.json");
+    std::fs::write(&out, "secret").unwrap();
+    let result = bin()
+        .args(["mpc", "dealer", "--parties", "1", "--bits", "8"])
+        .args(["--listen", "127.0.0.1:0", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("already exists"));
+    assert!(result.stdout.is_empty(), "it never listened");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "secret");
 }

@@ -55,6 +55,18 @@ pub enum ProofError {
     /// Mask recovery (a seed nonce) was requested for an aggregated proof.
     #[error("mask recovery works only for proofs of a single commitment")]
     MaskRecoveryNeedsSingleProof,
+    /// libsecp256k1-zkp's Bulletproofs cover a power-of-two number of values only (its
+    /// verifier rejects what its prover makes for other counts).
+    #[error("invalid aggregation size {0}: libsecp256k1-zkp's Bulletproofs cover a power-of-two number of values (1, 2, 4, ..., 256)")]
+    InvalidPowerOfTwoAggregation(usize),
+    /// A statement sets a field its proof system does not use (minimum values for dalek's
+    /// Bulletproofs, an extension degree above 1 where there are no extra blindings, Grin's
+    /// fields elsewhere): refused rather than silently ignored.
+    #[error("this proof system takes no {0}: leave it unset")]
+    UnusedStatementField(&'static str),
+    /// Recovery was asked of a convention whose proofs carry no recovery nonce.
+    #[error("this convention's proofs carry no recovery nonce (Tari's and Grin's do)")]
+    NoRecoveryNonce,
     /// The generators belong to a flavor this proof system or statement does not use.
     #[error("these generators' flavor does not support this proof system or statement")]
     WrongFlavor,

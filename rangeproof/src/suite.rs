@@ -84,6 +84,11 @@ pub struct Recovered {
     pub blindings: Zeroizing<Vec<Vec<u8>>>,
     /// Grin's 20-byte message.
     pub message: Option<Vec<u8>>,
+    /// Whether the recovered opening was checked to open the commitment: always for Grin
+    /// (the rewind gives the value), for Tari only when the caller gave the value
+    /// ([`Suite::recover_with_value`]). An unchecked Tari recovery with a wrong seed gives
+    /// wrong blindings.
+    pub checked: bool,
 }
 
 /// A proof made by [`Suite::prove`]: the proof, the commitments and (secret) their blindings,
@@ -210,6 +215,44 @@ impl Suite {
         self == Suite::GrinBulletproofs
     }
 
+    /// Refuses a statement that sets what the suite does not use — minimum values where there
+    /// are none, more than one blinding per commitment, a transcript label for a transcript
+    /// that takes none, Grin's fields elsewhere — instead of proving or verifying as if they
+    /// were absent. Every proving, committing, verifying, batching and recovering call runs
+    /// it first.
+    pub fn check_statement(self, statement: &SuiteStatement) -> Result<(), ProofError> {
+        let degree = statement.extension_degree;
+        if degree == 0 || degree > MAX_EXTENSION_DEGREE {
+            return Err(ProofError::InvalidExtensionDegree(degree));
+        }
+        if degree > self.max_extension_degree() {
+            return Err(ProofError::UnusedStatementField(
+                "extension degree above 1 (one blinding per commitment)",
+            ));
+        }
+        if statement.minimum_values.is_some() && !self.supports_minimum_values() {
+            return Err(ProofError::UnusedStatementField("minimum values"));
+        }
+        if !statement.transcript_label.is_empty() && !self.takes_transcript_label() {
+            return Err(ProofError::UnusedStatementField("transcript label"));
+        }
+        if self != Suite::GrinBulletproofs {
+            for (field, present) in [
+                (
+                    "generator count (generators_n)",
+                    statement.generators_n.is_some(),
+                ),
+                ("value generator", statement.value_generator.is_some()),
+                ("extra data", statement.extra_data.is_some()),
+            ] {
+                if present {
+                    return Err(ProofError::UnusedStatementField(field));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Length in bytes of a commitment (a point of the suite's group).
     pub fn commitment_len(self) -> usize {
         match self {
@@ -280,7 +323,7 @@ impl Suite {
     /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
     /// recover the openings later ([`Self::recover`]): Tari's seed nonce (a canonical scalar;
     /// one value per proof) or Grin's rewind nonce. Other suites have none
-    /// ([`ProofError::WrongFlavor`]). A nonce must serve one proof only.
+    /// ([`ProofError::NoRecoveryNonce`]). A nonce must serve one proof only.
     pub fn prove_recoverable<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
@@ -304,8 +347,27 @@ impl Suite {
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
+        self.recover_with_value(statement, proof, commitments, nonce, None)
+    }
+
+    /// [`Self::recover`], checking the recovered opening against the commitment: with the
+    /// value the caller knows (Tari's mask recovery does not give it), or with the value the
+    /// rewind gives (Grin). An opening that does not make the commitment — a wrong seed — is
+    /// [`ProofError::RewindFailed`], never blindings that open nothing.
+    pub fn recover_with_value(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+        value: Option<u64>,
+    ) -> Result<Recovered, ProofError> {
+        if !matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs) {
+            self.check_statement(statement)?;
+            return Err(ProofError::NoRecoveryNonce);
+        }
         self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
-        match self {
+        let mut recovered = match self {
             Suite::TariBulletproofsPlus => {
                 let [commitment] = commitments else {
                     return Err(ProofError::MaskRecoveryNeedsSingleProof);
@@ -320,27 +382,44 @@ impl Suite {
                     &encoding[0],
                     &seed,
                 )?;
-                // A wrong seed gives wrong masks, and without the value they cannot be checked
-                // against the commitment: the caller, who knows the value, can.
-                Ok(Recovered {
+                // A wrong seed gives wrong masks: only the value can tell (checked below).
+                Recovered {
                     value: None,
                     blindings: Zeroizing::new(
                         masks.iter().map(|m| m.to_bytes().to_vec()).collect(),
                     ),
                     message: None,
-                })
+                    checked: false,
+                }
             }
-            Suite::GrinBulletproofs => {
+            _ => {
                 let rewound = grin::rewind(proof, &grin_statement(statement, commitments)?, nonce)?;
                 let blinding = rewound.blinding.ok_or(ProofError::RewindFailed)?;
-                Ok(Recovered {
+                Recovered {
                     value: Some(rewound.value),
                     blindings: Zeroizing::new(vec![Secp256k1::scalar_to_bytes(&blinding).to_vec()]),
                     message: Some(rewound.message.to_vec()),
-                })
+                    checked: false,
+                }
             }
-            _ => Err(ProofError::WrongFlavor),
+        };
+        if let Some(given) = value {
+            if recovered.value.is_some_and(|v| v != given) {
+                return Err(ProofError::RewindFailed);
+            }
         }
+        if let Some(value) = value.or(recovered.value) {
+            let made = self.commit(
+                statement,
+                &[value],
+                core::slice::from_ref(&recovered.blindings.to_vec()),
+            )?;
+            if made.first() != commitments.first() {
+                return Err(ProofError::RewindFailed);
+            }
+            recovered.checked = true;
+        }
+        Ok(recovered)
     }
 
     fn prove_inner<R: RngCore + CryptoRng>(
@@ -351,10 +430,11 @@ impl Suite {
         nonce: Option<&[u8; 32]>,
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
+        self.check_statement(statement)?;
         let degree = statement.extension_degree;
         if nonce.is_some() && !matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs)
         {
-            return Err(ProofError::WrongFlavor);
+            return Err(ProofError::NoRecoveryNonce);
         }
         if blindings.len() != values.len() {
             return Err(ProofError::MismatchedLengths {
@@ -482,6 +562,7 @@ impl Suite {
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
+        self.check_statement(statement)?;
         if blindings.len() != values.len() {
             return Err(ProofError::MismatchedLengths {
                 values: values.len(),
@@ -572,6 +653,7 @@ impl Suite {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<(), ProofError> {
+        self.check_statement(statement)?;
         match self {
             Suite::DalekBulletproofs => RangeProof::<Ristretto255>::from_bytes(proof)?
                 .verify_multiple(
@@ -662,6 +744,7 @@ impl SuiteBatch {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<usize, ProofError> {
+        suite.check_statement(statement)?;
         let position = match suite {
             Suite::DalekBulletproofs => {
                 let proof = RangeProof::<Ristretto255>::from_bytes(proof)?;
@@ -763,11 +846,7 @@ impl SuiteBatch {
     }
 }
 
-/// A merlin transcript with `label`. merlin wants a `'static` label: each distinct label is
-/// leaked once and reused (an application has few), so callers should bound their length.
-fn merlin_transcript(label: &[u8]) -> merlin::Transcript {
-    merlin::Transcript::new(crate::transcript::intern_label(label))
-}
+use crate::transcript::merlin_transcript;
 
 fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
     Statement {
@@ -1085,8 +1164,131 @@ mod tests {
             Suite::DalekBulletproofs
                 .prove_recoverable(&st, &[1], &b, &nonce, &mut OsRng)
                 .err(),
-            Some(ProofError::WrongFlavor)
+            Some(ProofError::NoRecoveryNonce)
         );
+    }
+
+    /// A recovery is checked against the commitment whenever the value is known: Grin's rewind
+    /// always, Tari's mask recovery when the caller gives the value. A wrong seed then fails
+    /// instead of returning blindings that open nothing.
+    #[test]
+    fn recoveries_are_checked_against_the_commitment() {
+        let seed = Ristretto255::random_scalar(&mut OsRng).to_bytes();
+        let tari = Suite::TariBulletproofsPlus;
+        let st = statement(tari, 64);
+        let blindings = tari.random_blindings(1, 1, &mut OsRng);
+        let p = tari
+            .prove_recoverable(&st, &[77], &blindings, &seed, &mut OsRng)
+            .unwrap();
+        let plain = tari
+            .prove_with_blindings(&st, &[77], &blindings, &mut OsRng)
+            .unwrap();
+        let recover = |proof: &[u8], nonce: &[u8; 32], value| {
+            tari.recover_with_value(&st, proof, &p.commitments, nonce, value)
+        };
+        let good = recover(&p.proof, &seed, Some(77)).unwrap();
+        assert!(good.checked);
+        assert_eq!(good.blindings.as_slice(), &blindings[0][..]);
+        let unchecked = recover(&p.proof, &seed, None).unwrap();
+        assert!(!unchecked.checked);
+        let mut wrong = seed;
+        wrong[0] ^= 1;
+        assert_eq!(
+            recover(&p.proof, &wrong, Some(77)).err(),
+            Some(ProofError::RewindFailed)
+        );
+        assert_eq!(
+            recover(&p.proof, &seed, Some(78)).err(),
+            Some(ProofError::RewindFailed)
+        );
+        // A proof made without a seed recovers nothing that opens the commitment.
+        assert_eq!(
+            recover(&plain.proof, &seed, Some(77)).err(),
+            Some(ProofError::RewindFailed)
+        );
+        assert!(!recover(&plain.proof, &seed, None).unwrap().checked);
+
+        let grin = Suite::GrinBulletproofs;
+        let st = statement(grin, 64);
+        let blindings = grin.random_blindings(1, 1, &mut OsRng);
+        let p = grin
+            .prove_recoverable(&st, &[5], &blindings, &seed, &mut OsRng)
+            .unwrap();
+        let got = grin.recover(&st, &p.proof, &p.commitments, &seed).unwrap();
+        assert!(got.checked);
+        assert_eq!(
+            grin.recover_with_value(&st, &p.proof, &p.commitments, &seed, Some(6))
+                .err(),
+            Some(ProofError::RewindFailed)
+        );
+        assert_eq!(
+            Suite::DalekBulletproofs
+                .recover(
+                    &statement(Suite::DalekBulletproofs, 64),
+                    &p.proof,
+                    &[],
+                    &seed
+                )
+                .err(),
+            Some(ProofError::NoRecoveryNonce)
+        );
+    }
+
+    /// A statement field the suite does not use is refused by every entry point, not ignored:
+    /// dalek's verify used to accept minimum values and check a proof without them.
+    #[test]
+    fn statements_with_fields_the_suite_does_not_use_are_refused() {
+        let dalek = Suite::DalekBulletproofs;
+        let st = statement(dalek, 64);
+        let p = dalek.prove(&st, &[3], &mut OsRng).unwrap();
+        dalek
+            .verify(&st, &p.proof, &p.commitments, &mut OsRng)
+            .unwrap();
+        type Mutation = fn(&mut SuiteStatement);
+        let mutations: [(Suite, Mutation); 8] = [
+            (dalek, |s| s.minimum_values = Some(vec![0])),
+            (dalek, |s| s.extension_degree = 2),
+            (dalek, |s| s.extension_degree = 0),
+            (dalek, |s| s.generators_n = Some(256)),
+            (dalek, |s| s.value_generator = Some(vec![0x0a; 33])),
+            (dalek, |s| s.extra_data = Some(vec![1])),
+            (Suite::MoneroBulletproofs, |s| {
+                s.transcript_label = b"x".to_vec()
+            }),
+            (Suite::GrinBulletproofs, |s| s.extension_degree = 3),
+        ];
+        for (suite, mutate) in mutations {
+            let mut bad = statement(suite, 64);
+            mutate(&mut bad);
+            let err = suite.check_statement(&bad).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    ProofError::UnusedStatementField(_) | ProofError::InvalidExtensionDegree(_)
+                ),
+                "{suite:?}: {err:?}"
+            );
+            assert_eq!(suite.prove(&bad, &[3], &mut OsRng).err(), Some(err));
+            if suite == dalek {
+                assert_eq!(
+                    suite
+                        .verify(&bad, &p.proof, &p.commitments, &mut OsRng)
+                        .err(),
+                    Some(err)
+                );
+                let mut batch = SuiteBatch::new();
+                assert_eq!(
+                    batch
+                        .add(suite, &bad, &p.proof, &p.commitments, &mut OsRng)
+                        .err(),
+                    Some(err)
+                );
+                assert_eq!(
+                    suite.commit(&bad, &[3], &[vec![vec![1; 32]]]).err(),
+                    Some(err)
+                );
+            }
+        }
     }
 
     #[test]
@@ -1096,7 +1298,7 @@ mod tests {
             st.transcript_label = b"label".to_vec();
             assert_eq!(
                 suite.prove(&st, &[1], &mut OsRng).err(),
-                Some(ProofError::WrongFlavor)
+                Some(ProofError::UnusedStatementField("transcript label"))
             );
         }
     }

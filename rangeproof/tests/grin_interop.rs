@@ -250,11 +250,11 @@ fn non_power_of_two_aggregation_is_refused_as_the_c_verifier_fails_it() {
     );
     assert_eq!(
         grin::verify(&proof, &statement),
-        Err(ProofError::InvalidAggregation(3))
+        Err(ProofError::InvalidPowerOfTwoAggregation(3))
     );
     assert_eq!(
         k.prover.prove(&k.witness).unwrap_err(),
-        ProofError::InvalidAggregation(3)
+        ProofError::InvalidPowerOfTwoAggregation(3)
     );
 }
 

@@ -4,7 +4,7 @@
 //! reference's layout and size, and re-encode byte for byte.
 
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-use rangeproof::r1cs::{generators, intern_label, R1csFlavor, R1csProof};
+use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
 use rangeproof::{Group, Ristretto255};
 use serde_json::Value;
 
@@ -43,7 +43,7 @@ fn check(case: &Value) -> Result<(), String> {
     }
     let proof = R1csProof::<Ristretto255>::from_bytes(&bytes(&case["proof"]))
         .map_err(|e| format!("decode: {e}"))?;
-    let label = intern_label(case["transcript_label"].as_str().unwrap().as_bytes());
+    let label = case["transcript_label"].as_str().unwrap().as_bytes();
     verify_shuffle(
         generators::dalek(),
         R1csFlavor::Dalek,
@@ -105,7 +105,7 @@ fn our_proofs_of_the_vector_statements_verify() {
             .into_iter()
             .zip(scalars(&p["output_blindings"]))
             .collect();
-        let label = intern_label(case["transcript_label"].as_str().unwrap().as_bytes());
+        let label = case["transcript_label"].as_str().unwrap().as_bytes();
         let gens = generators::dalek();
         let proved = prove_shuffle(gens, R1csFlavor::Dalek, label, &inputs, &outputs).unwrap();
         // Same commitments as the reference made from the same openings.

@@ -107,7 +107,7 @@ pub use transcript::R1csFlavor;
 pub use verifier::{RandomizingVerifier, Verifier};
 
 /// Re-exported from [`crate::transcript`]: documents' labels are known only at run time.
-pub use crate::transcript::intern_label;
+pub use crate::transcript::merlin_transcript;
 
 use crate::group::Group;
 

@@ -86,23 +86,55 @@ pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
     Ok(c)
 }
 
-/// A `'static` copy of a transcript label known only at run time (merlin takes `'static`
-/// labels; documents carry theirs). Each distinct label is kept once for the life of the
-/// process, so memory grows with the number of *distinct* labels, not with the number of
-/// proofs (front ends bound a label's length).
-pub fn intern_label(label: &[u8]) -> &'static [u8] {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock};
-    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
-    // A poisoned lock only means another thread panicked while inserting; the set is valid.
-    let mut labels = LABELS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(known) = labels.get(label) {
-        return known;
+/// A merlin transcript started with a label known only at run time (documents carry theirs):
+/// exactly `merlin::Transcript::new(label)`, without keeping the label.
+///
+/// merlin's constructor asks for a `'static` label — to steer applications towards literal
+/// domain separators, not because it keeps it. Earlier versions of this crate leaked each
+/// distinct label to satisfy that bound, so a long-running verifier fed attacker-chosen labels
+/// grew without limit. This function lends the caller's bytes for the duration of the call
+/// instead (see the safety argument inside); the test below checks it against merlin's
+/// constructor on literals.
+#[allow(unsafe_code)]
+pub fn merlin_transcript(label: &[u8]) -> merlin::Transcript {
+    // SAFETY: the reference is used only during `Transcript::new`, and nothing keeps it.
+    // merlin 3.0.0 (pinned with `=` in Cargo.toml, so a release that changed this cannot come
+    // in unnoticed) defines `Transcript { strobe: Strobe128 }`, a struct that owns its state
+    // (`[u8; 200]` and three `u8` positions) and holds no reference of any lifetime; `new`
+    // passes `label` as the *message* of `append_message(b"dom-sep", label)`, whose parameter
+    // is an ordinary `&[u8]` absorbed byte by byte into that state and then dropped. The
+    // returned `Transcript` therefore borrows nothing, and extending the reference's lifetime
+    // for the call cannot let it be read after `label` is freed.
+    let lent: &'static [u8] = unsafe { core::mem::transmute::<&[u8], &'static [u8]>(label) };
+    merlin::Transcript::new(lent)
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::merlin_transcript;
+
+    /// The lent-label constructor gives merlin's own transcript, byte for byte (the challenges
+    /// after identical inputs agree), for the empty label and for labels of several lengths;
+    /// and a label freed right after the call changes nothing.
+    #[test]
+    fn lent_labels_give_merlins_transcript() {
+        let literals: [&'static [u8]; 4] = [b"", b"rangeproof", b"dalek", &[0xff; 256]];
+        for literal in literals {
+            let owned = literal.to_vec();
+            let mut ours = merlin_transcript(&owned);
+            drop(owned);
+            let mut theirs = merlin::Transcript::new(literal);
+            for t in [&mut ours, &mut theirs] {
+                t.append_message(b"m", b"message");
+            }
+            let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+            ours.challenge_bytes(b"c", &mut a);
+            theirs.challenge_bytes(b"c", &mut b);
+            assert_eq!(a, b);
+        }
+        let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
+        merlin_transcript(b"one").challenge_bytes(b"c", &mut a);
+        merlin_transcript(b"two").challenge_bytes(b"c", &mut b);
+        assert_ne!(a, b);
     }
-    let leaked: &'static [u8] = Box::leak(label.to_vec().into_boxed_slice());
-    labels.insert(leaked);
-    leaked
 }

@@ -10,8 +10,10 @@
 //! ```
 //!
 //! Points and scalars are the group's canonical encodings. The session id is a hash of the
-//! protocol version, the group, the flavor, n, m and the session's transcript label (SHA3-256,
-//! first 16 bytes: a 128-bit binding); the position is the sender's (party messages) or the
+//! protocol version, the group, the flavor, n, m, the session's transcript label and — for a
+//! run ([`Session::for_run`]) — the dealer's random run nonce (SHA3-256, first 16 bytes: a
+//! 128-bit binding), so that messages of one run are refused in every other, even one with the
+//! same parameters; the position is the sender's (party messages) or the
 //! recipient's (dealer messages). A share omits \\(t_x\\): it is \\(\langle \mathbf l,
 //! \mathbf r\rangle\\), which the dealer computes (the reference sends it and the dealer
 //! checks it), so a 64-bit value's share is 22 + 64 + 4096 = 4182 bytes, against the
@@ -48,11 +50,31 @@ impl Session {
     }
 
     /// The session of an `n`-bit, `m`-value proof over `G` in `flavor`, with the transcript
-    /// label both sides use.
+    /// label both sides use. This binds the parameters only: two runs with the same ones share
+    /// an id, and a message recorded in one decodes in the other. Transports should prefer
+    /// [`Self::for_run`].
     pub fn new<G: Group>(flavor: &str, n: usize, m: usize, label: &[u8]) -> Self {
+        Self::derive::<G>(flavor, n, m, label, &[])
+    }
+
+    /// The session of one run: [`Self::new`]'s parameters and a nonce the dealer draws at
+    /// random for this run and sends every party in its setup. Messages of another run — a
+    /// replay, a stale party reconnecting — are refused ([`MpcError`] on decoding).
+    pub fn for_run<G: Group>(
+        flavor: &str,
+        n: usize,
+        m: usize,
+        label: &[u8],
+        run_nonce: &[u8; 32],
+    ) -> Self {
+        Self::derive::<G>(flavor, n, m, label, run_nonce)
+    }
+
+    fn derive<G: Group>(flavor: &str, n: usize, m: usize, label: &[u8], run: &[u8]) -> Self {
         let mut h = Sha3_256::new();
         h.update(b"rangeproof mpc v1");
-        for part in [G::NAME.as_bytes(), flavor.as_bytes(), label] {
+        // Length-prefixed parts: the empty run nonce of `new` differs from every 32-byte one.
+        for part in [G::NAME.as_bytes(), flavor.as_bytes(), label, run] {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part);
         }

@@ -456,6 +456,36 @@ mod reference {
     }
 }
 
+/// Two runs with the same parameters but different run nonces (what the CLI's dealer draws
+/// for every run) have different ids: a message recorded in one is refused in the other, and
+/// neither matches the parameter-only session.
+#[test]
+fn messages_of_one_run_are_refused_in_another() {
+    use rand::RngCore;
+    let gens = dalek::generators();
+    let (mut first, mut second) = ([0u8; 32], [0u8; 32]);
+    OsRng.fill_bytes(&mut first);
+    OsRng.fill_bytes(&mut second);
+    let run = Session::for_run::<Ristretto255>("dalek", 16, 1, b"mpc", &first);
+    let replayed_into = Session::for_run::<Ristretto255>("dalek", 16, 1, b"mpc", &second);
+    let parameters_only = Session::new::<Ristretto255>("dalek", 16, 1, b"mpc");
+    assert_eq!(
+        run,
+        Session::for_run::<Ristretto255>("dalek", 16, 1, b"mpc", &first)
+    );
+    let blinding = [Ristretto255::random_scalar(&mut OsRng)];
+    let (_, msg) = Party::new(gens, 16, &[7], &blinding)
+        .unwrap()
+        .commit(0, &mut OsRng)
+        .unwrap();
+    let bytes = msg.to_bytes(&run);
+    assert_eq!(BitCommitment::from_bytes(&bytes, &run, 0).unwrap(), msg);
+    for other in [&replayed_into, &parameters_only] {
+        assert_ne!(other.id(), run.id());
+        assert!(BitCommitment::<Ristretto255>::from_bytes(&bytes, other, 0).is_err());
+    }
+}
+
 #[test]
 fn messages_round_trip_through_bytes_and_refuse_other_sessions() {
     let gens = dalek::generators();

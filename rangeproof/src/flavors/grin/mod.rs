@@ -103,7 +103,7 @@ impl GrinStatement {
         }
         let m = self.commitments.len();
         if m == 0 || m > MAX_VALUES || !m.is_power_of_two() {
-            return Err(ProofError::InvalidAggregation(m));
+            return Err(ProofError::InvalidPowerOfTwoAggregation(m));
         }
         if let Some(min) = &self.min_values {
             if min.len() != m {

@@ -62,10 +62,10 @@ fn product_chain<G: Group, CS: RandomizedConstraintSystem<G>>(
 }
 
 /// The reference test's transcript preamble: `Transcript::new(label)` (merlin absorbs the
-/// label as `dom-sep`), then `dom-sep "ShuffleProof"` and `k`. Labels known only at run time
-/// (documents) go through [`crate::r1cs::intern_label`].
-pub fn shuffle_transcript(label: &'static [u8], k: usize) -> Transcript {
-    let mut t = Transcript::new(label);
+/// label as `dom-sep`), then `dom-sep "ShuffleProof"` and `k`. The label may be one known only
+/// at run time (documents): [`crate::transcript::merlin_transcript`] starts it without keeping it.
+pub fn shuffle_transcript(label: &[u8], k: usize) -> Transcript {
+    let mut t = crate::transcript::merlin_transcript(label);
     t.append_message(b"dom-sep", b"ShuffleProof");
     t.append_u64(b"k", k as u64);
     t
@@ -80,7 +80,7 @@ pub type Opening<G> = (<G as Group>::Scalar, <G as Group>::Scalar);
 pub fn prove_shuffle<G: Group>(
     gens: &crate::r1cs::R1csGens<G>,
     flavor: crate::r1cs::R1csFlavor,
-    label: &'static [u8],
+    label: &[u8],
     inputs: &[Opening<G>],
     outputs: &[Opening<G>],
 ) -> Result<ShuffleProved<G>, R1csError>
@@ -121,7 +121,7 @@ pub struct ShuffleProved<G: Group> {
 pub fn verify_shuffle<G: Group>(
     gens: &crate::r1cs::R1csGens<G>,
     flavor: crate::r1cs::R1csFlavor,
-    label: &'static [u8],
+    label: &[u8],
     input_commitments: &[G::PointEncoding],
     output_commitments: &[G::PointEncoding],
     proof: &crate::r1cs::R1csProof<G>,
@@ -137,7 +137,7 @@ where
 pub fn shuffle_verifier<'g, G: Group>(
     gens: &'g crate::r1cs::R1csGens<G>,
     flavor: crate::r1cs::R1csFlavor,
-    label: &'static [u8],
+    label: &[u8],
     input_commitments: &[G::PointEncoding],
     output_commitments: &[G::PointEncoding],
 ) -> Result<crate::r1cs::Verifier<'g, G, Transcript>, R1csError>
