@@ -36,6 +36,14 @@ pub struct CommitArgs {
     openings: Option<PathBuf>,
 }
 
+/// The values and the blindings' hex are secrets: wiped when the arguments are dropped.
+impl Drop for CommitArgs {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.values);
+        zeroize::Zeroize::zeroize(&mut self.blindings);
+    }
+}
+
 #[derive(Serialize)]
 struct Committed {
     scheme: &'static str,

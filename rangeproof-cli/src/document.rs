@@ -272,6 +272,11 @@ impl ProofDocument {
         let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
         let extension_degree = self.extension_degree.unwrap_or(1);
         let max_degree = suite.max_extension_degree();
+        if extension_degree != 1 && max_degree == 1 {
+            return Err(format!(
+                "unsupported extension_degree {extension_degree} for {name}: one blinding per commitment (remove the field)"
+            ));
+        }
         if extension_degree == 0 || extension_degree > max_degree {
             return Err(format!(
                 "unsupported extension_degree {extension_degree} for {name} (supported: 1 to {max_degree})"

@@ -57,7 +57,8 @@ fn record(e: io::Error) {
     }
 }
 
-fn failed() -> bool {
+/// Whether writing standard output has failed (other than by a closed pipe).
+pub fn failed() -> bool {
     WRITE_ERROR
         .lock()
         .unwrap_or_else(|p| p.into_inner())

@@ -247,10 +247,12 @@ fn label(args: &ProveArgs) -> &str {
     args.transcript_label.as_deref().unwrap_or(DEFAULT_LABEL)
 }
 
-/// Amounts are secrets too: the parsed values are wiped when the arguments are dropped.
+/// Amounts are secrets too: the parsed values (and the recovery nonce's hex) are wiped when the
+/// arguments are dropped.
 impl Drop for ProveArgs {
     fn drop(&mut self) {
         self.values.zeroize();
+        self.recovery_nonce.zeroize();
     }
 }
 
@@ -464,6 +466,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .as_ref()
         .map(|n| hex::encode(&n[..]))
         .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
+    let discarded = openings_file.is_none() && args.openings_in.is_none();
     if let Some(file) = openings_file {
         let text =
             Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
@@ -471,10 +474,14 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     }
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     match out_file {
-        Some(file) => file.write(&text),
-        None => {
-            output::say(text);
-            Ok(())
-        }
+        Some(file) => file.write(&text)?,
+        None => output::say(text),
     }
+    // After the proof is out (an error is the one line of an unusable run instead).
+    if discarded && !output::failed() {
+        eprintln!(
+            "note: no --openings: the blindings are discarded and nobody can open these commitments"
+        );
+    }
+    Ok(())
 }

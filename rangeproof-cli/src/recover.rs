@@ -27,6 +27,13 @@ pub struct RecoverArgs {
     value: Option<u64>,
 }
 
+/// The nonce's hex is a secret: wiped when the arguments are dropped.
+impl Drop for RecoverArgs {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.nonce);
+    }
+}
+
 #[derive(Serialize)]
 struct Output {
     /// Grin only.

@@ -87,8 +87,8 @@ fn sha256_documents() {
 #[test]
 fn shuffle_documents() {
     let dir = tempfile::tempdir().unwrap();
-    let doc = dir.path().join("shuffle.json");
     for flavor in ["dalek", "bound"] {
+        let doc = dir.path().join(format!("shuffle-{flavor}.json"));
         let out = rangeproof(&[
             "circuit",
             "shuffle",

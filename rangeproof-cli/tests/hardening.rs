@@ -561,6 +561,10 @@ fn messages_name_the_rule_and_the_flag() {
         "{}",
         stderr(&out)
     );
+    // Proving without --openings says the blindings are gone (the proof is still written).
+    let out = rangeproof(&["prove", "--bits", "8", "--values", "1"]);
+    assert_eq!(code(&out), 0);
+    assert!(stderr(&out).contains("no --openings"), "{}", stderr(&out));
     // An openings file given to verify is named as one.
     let openings = dir.path().join("o.json");
     let out = rangeproof(&[
