@@ -409,11 +409,9 @@ impl Suite {
             }
         }
         if let Some(value) = value.or(recovered.value) {
-            let made = self.commit(
-                statement,
-                &[value],
-                core::slice::from_ref(&recovered.blindings.to_vec()),
-            )?;
+            // The one commitment's blindings, as `commit` takes them (a copy wiped on drop).
+            let per_value = Zeroizing::new(vec![recovered.blindings.to_vec()]);
+            let made = self.commit(statement, &[value], &per_value)?;
             if made.first() != commitments.first() {
                 return Err(ProofError::RewindFailed);
             }

@@ -6,40 +6,24 @@
 //! Every proving, verifying and recovering call releases the GIL (`allow_threads`): Python
 //! threads verify in parallel.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use pyo3::import_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 use rangeproof_cli::circuit_document::CircuitDocument;
-use rangeproof_cli::document::{Openings, ParsedDocument, ProofDocument};
+use rangeproof_cli::document::{
+    Openings, ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
+};
+use rangeproof_cli::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use zeroize::Zeroizing;
 
-create_exception!(
-    _native,
-    ProofError,
-    PyException,
-    "Base of every rangeproof error."
-);
-create_exception!(
-    _native,
-    InvalidProof,
-    ProofError,
-    "A proof that does not verify, or whose bytes or commitments do not decode."
-);
-create_exception!(
-    _native,
-    UnusableInput,
-    ProofError,
-    "Arguments or a document that cannot be used: unsupported suite, wrong lengths, bad hex, ..."
-);
-create_exception!(
-    _native,
-    RecoveryFailed,
-    ProofError,
-    "A recovery nonce that does not rewind the proof (or a proof that does not verify)."
-);
+// The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
+// ones: a class created here would claim the module `_native`, which pickle cannot import, so
+// an error raised in a worker process could not reach its parent.
+import_exception!(rangeproof._errors, InvalidProof);
+import_exception!(rangeproof._errors, UnusableInput);
+import_exception!(rangeproof._errors, RecoveryFailed);
 
 fn unusable(e: impl std::fmt::Display) -> PyErr {
     UnusableInput::new_err(e.to_string())
@@ -98,8 +82,22 @@ fn prove(
             suite.max_values()
         )));
     }
+    // Before any blinding is drawn: `extension_degree` sizes the random ones.
+    if extension_degree == 0 || extension_degree > suite.max_extension_degree() {
+        return Err(unusable(format!(
+            "extension_degree {extension_degree}: {} commitments take 1 to {} blinding factors",
+            suite.flavor(),
+            suite.max_extension_degree()
+        )));
+    }
     let label = match (suite.takes_transcript_label(), label) {
         (true, None) => b"rangeproof".to_vec(),
+        (true, Some(l)) if l.len() > MAX_TRANSCRIPT_LABEL => {
+            return Err(unusable(format!(
+                "label has {} bytes, more than {MAX_TRANSCRIPT_LABEL}",
+                l.len()
+            )))
+        }
         (true, Some(l)) => l,
         (false, Some(l)) if !l.is_empty() => {
             return Err(unusable(format!(
@@ -144,23 +142,22 @@ fn prove(
         })
         .map_err(unusable)?;
     let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
-    let openings = Openings {
-        scheme: suite.scheme().into(),
-        group: suite.group().into(),
-        bits,
-        values,
-        blindings: proved
+    let mut openings = Openings::of(
+        suite,
+        &statement,
+        &values,
+        proved
             .blindings
             .iter()
             .map(|b| b.iter().map(hex::encode).collect())
             .collect(),
-        commitments: doc.commitments.clone(),
-        rewind_nonce: proved
-            .rewind_nonce
-            .as_ref()
-            .map(|n| hex::encode(&n[..]))
-            .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..]))),
-    };
+        doc.commitments.clone(),
+    );
+    openings.rewind_nonce = proved
+        .rewind_nonce
+        .as_ref()
+        .map(|n| hex::encode(&n[..]))
+        .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
     let doc_json = serde_json::to_string(&doc).map_err(unusable)?;
     let openings_json = Zeroizing::new(serde_json::to_string(&openings).map_err(unusable)?);
     Ok((doc_json, openings_json.to_string()))
@@ -172,7 +169,15 @@ enum Parsed {
     Circuit(rangeproof_cli::circuit_document::ParsedCircuit),
 }
 
+/// Parses a document; like the CLI, refuses one over 1 MiB before reading it (the largest
+/// valid document is under 16 KiB).
 fn parse(text: &str) -> PyResult<Parsed> {
+    if text.len() as u64 > DEFAULT_MAX_DOCUMENT_BYTES {
+        return Err(unusable(format!(
+            "the document is longer than {DEFAULT_MAX_DOCUMENT_BYTES} bytes ({})",
+            text.len()
+        )));
+    }
     if CircuitDocument::is_circuit(text) {
         CircuitDocument::parse(text).map(Parsed::Circuit)
     } else {
@@ -201,16 +206,26 @@ fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
     .map_err(InvalidProof::new_err)
 }
 
-/// `(value or None, [blinding bytes], message or None)`.
+/// `(value or None, [blinding bytes], message or None, checked)`.
 type RecoveredTuple<'py> = (
     Option<u64>,
     Vec<Bound<'py, PyBytes>>,
     Option<Bound<'py, PyBytes>>,
+    bool,
 );
 
-/// Recovers with a nonce.
+/// Recovers with a nonce. When a value is known — given, or rewound (Grin) — the recovered
+/// opening is checked against the document's commitment, and `checked` says so: Tari's mask
+/// recovery does not fail for a wrong seed (or a proof made without one), it gives wrong
+/// blindings, which only the value can expose.
 #[pyfunction]
-fn recover<'py>(py: Python<'py>, text: &str, nonce: Vec<u8>) -> PyResult<RecoveredTuple<'py>> {
+#[pyo3(signature = (text, nonce, value=None))]
+fn recover<'py>(
+    py: Python<'py>,
+    text: &str,
+    nonce: Vec<u8>,
+    value: Option<u64>,
+) -> PyResult<RecoveredTuple<'py>> {
     let Parsed::Range(d) = parse(text)? else {
         return Err(unusable("circuit proofs have no recovery nonce"));
     };
@@ -220,16 +235,26 @@ fn recover<'py>(py: Python<'py>, text: &str, nonce: Vec<u8>) -> PyResult<Recover
             .try_into()
             .map_err(|_| unusable(format!("nonce has {} bytes, expected 32", nonce.len())))?,
     );
+    // The library checks the recovered opening against the commitment whenever the value is
+    // known (Grin's rewind gives it; for Tari the caller may): a mismatch is `RewindFailed`.
     let recovered = py
         .allow_threads(|| {
             d.suite
-                .recover(&d.statement, &d.proof, &d.commitments, &nonce)
+                .recover_with_value(&d.statement, &d.proof, &d.commitments, &nonce, value)
         })
         .map_err(|e| match e {
-            rangeproof::ProofError::WrongFlavor
-            | rangeproof::ProofError::MaskRecoveryNeedsSingleProof => unusable(e),
+            rangeproof::ProofError::NoRecoveryNonce => unusable(format!(
+                "{} proofs carry no recovery nonce (Tari's and Grin's do)",
+                d.suite.flavor()
+            )),
+            rangeproof::ProofError::MaskRecoveryNeedsSingleProof => unusable(e),
+            rangeproof::ProofError::RewindFailed => RecoveryFailed::new_err(
+                "the recovered blindings and the value do not open the commitment: a wrong \
+                 nonce, a proof made without one, or a wrong value",
+            ),
             other => RecoveryFailed::new_err(other.to_string()),
         })?;
+    let checked = recovered.checked;
     Ok((
         recovered.value,
         recovered
@@ -238,6 +263,7 @@ fn recover<'py>(py: Python<'py>, text: &str, nonce: Vec<u8>) -> PyResult<Recover
             .map(|b| PyBytes::new(py, b))
             .collect(),
         recovered.message.as_ref().map(|m| PyBytes::new(py, m)),
+        checked,
     ))
 }
 
@@ -338,10 +364,28 @@ impl Batch {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("ProofError", m.py().get_type::<ProofError>())?;
-    m.add("InvalidProof", m.py().get_type::<InvalidProof>())?;
-    m.add("UnusableInput", m.py().get_type::<UnusableInput>())?;
-    m.add("RecoveryFailed", m.py().get_type::<RecoveryFailed>())?;
+    // Imported here, so that a broken install fails at import with an ImportError rather
+    // than with a panic at the first error raised; re-exported under their old names.
+    let errors = m.py().import("rangeproof._errors")?;
+    for name in [
+        "ProofError",
+        "InvalidProof",
+        "UnusableInput",
+        "UnusableType",
+        "RecoveryFailed",
+    ] {
+        m.add(name, errors.getattr(name)?)?;
+    }
+    // The version of the crate built into this binary (Cargo.toml, which pyproject matches).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The CLI's bounds, which the Python half checks before calling in.
+    m.add("MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES)?;
+    m.add("MAX_LABEL_BYTES", MAX_TRANSCRIPT_LABEL)?;
+    m.add("MAX_EXTRA_DATA", MAX_EXTRA_DATA)?;
+    m.add(
+        "MAX_VALUES",
+        Suite::ALL.iter().map(|s| s.max_values()).max().unwrap_or(0),
+    )?;
     m.add_function(wrap_pyfunction!(suites, m)?)?;
     m.add_function(wrap_pyfunction!(prove, m)?)?;
     m.add_function(wrap_pyfunction!(check_document, m)?)?;

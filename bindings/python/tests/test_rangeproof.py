@@ -1,18 +1,27 @@
 """The Python package: every convention round-trips, the public vectors verify (and their
 reject cases do not), tampered proofs return False, bad arguments raise clear errors, batches
-name the invalid proofs, recovery and commitments agree with proving."""
+name the invalid proofs, recovery and commitments agree with proving; arguments are checked,
+never coerced; errors pickle; documents and labels are bounded as the CLI bounds them."""
 
+import functools
 import json
+import multiprocessing
+import pickle
+import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
 import rangeproof
-from rangeproof import InvalidProof, ProofError, RecoveryFailed, UnusableInput
+from rangeproof import InvalidProof, ProofError, RecoveryFailed, UnusableInput, UnusableType
 
+PACKAGE = Path(__file__).resolve().parents[1]
 VECTORS = Path(__file__).resolve().parents[3] / "vectors"
+SEED = bytes.fromhex("11" * 31 + "01")
+OTHER_SEED = bytes.fromhex("22" * 31 + "02")
 
 CONVENTIONS = [
     dict(scheme="bulletproofs"),
@@ -187,3 +196,196 @@ def test_threads_verify_in_parallel_and_agree():
     with ThreadPoolExecutor(max_workers=4) as pool:
         verdicts = list(pool.map(check, inputs * 4))
     assert verdicts == ([True] * 8 + [False]) * 4
+
+
+def refused(call, kind, message):
+    """Runs `call`, expecting `kind` with `message` in its text."""
+    with pytest.raises(kind) as info:
+        call()
+    assert message in str(info.value), str(info.value)
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+def test_wrong_types_are_refused_never_coerced():
+    p = rangeproof.prove([5])
+    blinding = p.blindings[0][0]
+    cases = [
+        (lambda: rangeproof.prove([1.9]), "values[0] is a float, not an int"),
+        (lambda: rangeproof.prove("123"), "values is a str, not a list"),
+        (lambda: rangeproof.prove(b"\x01\x02"), "values is a bytes, not a list"),
+        (lambda: rangeproof.prove({1, 2}), "values is a set"),
+        (lambda: rangeproof.prove(["5"]), "values[0] is a str"),
+        (lambda: rangeproof.prove([1, True]), "values[1] is a bool"),
+        (lambda: rangeproof.prove([None]), "values[0] is None"),
+        (lambda: rangeproof.prove([1], bits=64.9), "bits is a float"),
+        (lambda: rangeproof.prove([1], bits="64"), "bits is a str"),
+        (lambda: rangeproof.prove([1], scheme="bulletproofs+", extension_degree=1.0), "extension_degree is a float"),
+        (lambda: rangeproof.prove([1], group="secp256k1", generators_n="256"), "generators_n is a str"),
+        (lambda: rangeproof.prove([1], group="secp256k1", minimum_values=[0.5]), "minimum_values[0] is a float"),
+        (lambda: rangeproof.prove([1], blindings=[blinding.hex()]), "blindings[0] is a str"),
+        (lambda: rangeproof.prove([1], blindings=blinding), "blindings is a bytes"),
+        (lambda: rangeproof.prove([1], label=7), "label is an int, not bytes"),
+        (lambda: rangeproof.prove([1], scheme=None), "scheme is None, not a str"),
+        (lambda: rangeproof.prove([1], scheme="bulletproofs+", recovery_nonce=SEED.hex()), "recovery_nonce is a str"),
+        (lambda: rangeproof.prove([1], group="secp256k1", value_generator="H"), "value_generator is a str"),
+        (lambda: rangeproof.verify(None), "proof is None, not a Proof or a JSON document"),
+        (lambda: rangeproof.verify(p.to_json().encode()), "proof is a bytes"),
+        (lambda: rangeproof.verify(json.loads(p.to_json())), "proof is a dict"),
+        (lambda: rangeproof.Proof.from_json(None), "text is None"),
+        (lambda: rangeproof.BatchVerifier().add(42), "proof is an int"),
+        (lambda: rangeproof.recover(None, SEED), "proof is None"),
+        (lambda: rangeproof.recover(p, SEED.hex()), "nonce is a str, not bytes"),
+        (lambda: rangeproof.recover(p, SEED, value=5.0), "value is a float"),
+        (lambda: rangeproof.recover(p, SEED, value=True), "value is a bool"),
+        (lambda: rangeproof.commit([5.0], [blinding]), "values[0] is a float"),
+        (lambda: rangeproof.commit("5", [blinding]), "values is a str"),
+        (lambda: rangeproof.commit([5], [[blinding.hex()]]), "blindings[0][0] is a str"),
+    ]
+    for call, message in cases:
+        error = refused(call, UnusableType, message)
+        # One class answers every way a caller may catch it.
+        assert isinstance(error, (UnusableInput)) and isinstance(error, ProofError)
+        assert isinstance(error, TypeError) and isinstance(error, ValueError)
+
+
+def test_out_of_range_integers_and_wrong_lengths_name_the_argument():
+    nonce = SEED
+    cases = [
+        (lambda: rangeproof.prove([-1]), "values[0] = -1: values are integers from 0 to 2**64 - 1"),
+        (lambda: rangeproof.prove([5, -1]), "values[1] = -1: values are integers from 0 to 2**64 - 1"),
+        (lambda: rangeproof.prove([2**64]), f"values[0] = {2**64}: values are integers"),
+        (lambda: rangeproof.prove([10**5000]), "values[0] = a 16610-bit integer"),
+        (lambda: rangeproof.prove([1], bits=0), "bits = 0"),
+        (lambda: rangeproof.prove([1], bits=2**70), "bits = "),
+        (lambda: rangeproof.prove([1], extension_degree=-1), "extension_degree = -1"),
+        (lambda: rangeproof.prove([1], scheme="bulletproofs+", extension_degree=2**40), "extension_degree"),
+        (lambda: rangeproof.prove([1], group="secp256k1", generators_n=-2), "generators_n = -2"),
+        (lambda: rangeproof.prove([1], group="secp256k1", minimum_values=[-1]), "minimum_values[0] = -1"),
+        (lambda: rangeproof.prove([1], blindings=[b"\x01" * 31]), "blindings[0] has 31 bytes, expected 32"),
+        (lambda: rangeproof.prove([1], scheme="bulletproofs+", recovery_nonce=nonce[:31]), "recovery_nonce has 31 bytes"),
+        (lambda: rangeproof.prove([1], group="secp256k1", value_generator=b"\x0a" * 32), "value_generator has 32 bytes, expected 33"),
+        (lambda: rangeproof.prove([1], group="secp256k1", extra_data=bytes(4097)), "extra_data has 4097 bytes, more than 4096"),
+        (lambda: rangeproof.prove(iter(range(10**9))), "values has more than 256 items"),
+        (lambda: rangeproof.recover(rangeproof.prove([1], group="secp256k1"), nonce + b"\x00"), "nonce has 33 bytes"),
+        (lambda: rangeproof.recover(rangeproof.prove([1], group="secp256k1"), nonce, value=-5), "value = -5"),
+        (lambda: rangeproof.commit([1], [[b"\x01" * 31]]), "blindings[0][0] has 31 bytes, expected 32"),
+    ]
+    for call, message in cases:
+        error = refused(call, UnusableInput, message)
+        assert isinstance(error, ValueError) and not isinstance(error, TypeError)
+        assert "non-canonical" not in str(error)
+
+
+def test_byte_like_and_iterable_arguments_are_still_accepted():
+    p = rangeproof.prove([5, 6], scheme="bulletproofs+", extension_degree=2)
+    views = [[bytearray(p.blindings[0][0]), memoryview(p.blindings[0][1])], tuple(p.blindings[1])]
+    again = rangeproof.prove((v for v in (5, 6)), scheme="bulletproofs+", extension_degree=2, blindings=views)
+    assert again.commitments == p.commitments and rangeproof.verify(again)
+    assert rangeproof.commit(range(5, 7), views, scheme="bulletproofs+", extension_degree=2) == p.commitments
+    labelled = rangeproof.prove([1], label=bytearray(b"x" * rangeproof.MAX_LABEL_BYTES))
+    assert rangeproof.verify(labelled)
+    seeded = rangeproof.prove([1], scheme="bulletproofs+", recovery_nonce=memoryview(SEED))
+    assert rangeproof.recover(seeded, bytearray(SEED), value=1).checked
+
+
+def test_labels_and_documents_are_bounded_as_the_cli_bounds_them():
+    assert rangeproof.MAX_LABEL_BYTES == 256 and rangeproof.MAX_DOCUMENT_BYTES == 1 << 20
+    refused(lambda: rangeproof.prove([1], label="x" * 257), UnusableInput, "label has 257 bytes, more than 256")
+    refused(lambda: rangeproof.prove([1], label="é" * 129), UnusableInput, "label has 258 bytes")
+    refused(lambda: rangeproof._native.prove([1], 64, "bulletproofs", None, None, None, b"x" * 257, 1,
+                                             None, None, None, None, None), UnusableInput, "label has 257 bytes")
+    p = rangeproof.prove([1], scheme="bulletproofs+", recovery_nonce=SEED)
+    text = p.to_json()
+    # Whitespace keeps the JSON valid: only the size can refuse it. Exactly the cap is fine.
+    at_cap = text + " " * (rangeproof.MAX_DOCUMENT_BYTES - len(text))
+    assert rangeproof.verify(at_cap)
+    over = at_cap + " "
+    too_large = f"longer than {rangeproof.MAX_DOCUMENT_BYTES} bytes"
+    for call in (
+        lambda: rangeproof.verify(over),
+        lambda: rangeproof.Proof.from_json(over),
+        lambda: rangeproof.BatchVerifier().add(over),
+        lambda: rangeproof.recover(over, SEED),
+        # Fewer characters than the cap, more bytes.
+        lambda: rangeproof.verify("é" * (rangeproof.MAX_DOCUMENT_BYTES // 2 + 1)),
+    ):
+        refused(call, UnusableInput, too_large)
+    # The native module refuses it too, for callers that reach it directly.
+    refused(lambda: rangeproof._native.verify(over), UnusableInput, too_large)
+    refused(lambda: rangeproof.verify("\ud800"), UnusableInput, "not valid Unicode")
+
+
+def test_errors_are_plain_python_classes_that_pickle():
+    assert issubclass(UnusableInput, ValueError) and issubclass(UnusableType, TypeError)
+    assert issubclass(UnusableType, UnusableInput) and issubclass(RecoveryFailed, ProofError)
+    # The old names, in the native module, are the same classes.
+    for name in ("ProofError", "InvalidProof", "UnusableInput", "UnusableType", "RecoveryFailed"):
+        assert getattr(rangeproof._native, name) is getattr(rangeproof, name)
+    grin = rangeproof.prove([9], group="secp256k1")
+    raised = [
+        refused(lambda: rangeproof.prove([1], bits=7), UnusableInput, "bit size"),  # raised natively
+        refused(lambda: rangeproof.prove([-1]), UnusableInput, "values[0]"),  # raised in Python
+        refused(lambda: rangeproof.prove([0.5]), UnusableType, "values[0]"),
+        refused(flip(grin, 40).verify_or_raise, InvalidProof, ""),
+        refused(lambda: rangeproof.recover(grin, SEED), RecoveryFailed, ""),
+    ]
+    for error in raised:
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error) and str(back) == str(error) and back.args == error.args
+
+
+def test_errors_raised_in_a_worker_process_reach_the_parent():
+    grin = rangeproof.prove([9], group="secp256k1")
+    # `spawn`: a fresh interpreter, whatever threads this one runs.
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        calls = [
+            (functools.partial(rangeproof.prove, [1], bits=7), UnusableInput),
+            (functools.partial(rangeproof.prove, [1.5]), UnusableType),
+            (functools.partial(rangeproof.recover, grin.to_json(), SEED), RecoveryFailed),
+        ]
+        futures = [(pool.submit(call), kind, call) for call, kind in calls]
+        for future, kind, call in futures:
+            with pytest.raises(kind) as info:
+                future.result(timeout=120)
+            with pytest.raises(kind) as here:
+                call()
+            assert type(info.value) is type(here.value) and str(info.value) == str(here.value)
+
+
+def test_version_matches_the_package_metadata():
+    assert re.fullmatch(r"\d+\.\d+\.\d+.*", rangeproof.__version__)
+    pyproject = (PACKAGE / "pyproject.toml").read_text()
+    assert f'version = "{rangeproof.__version__}"' in pyproject
+    assert metadata.version("rangeproof") == rangeproof.__version__
+
+
+def test_recovery_checks_the_opening_against_the_commitment():
+    tari = rangeproof.prove([777], scheme="bulletproofs+", recovery_nonce=SEED)
+    got = rangeproof.recover(tari, SEED, value=777)
+    assert got.checked is True and got.blindings == tari.blindings[0] and got.value is None
+    # A wrong seed gives wrong blindings rather than an error: only the value tells.
+    unchecked = rangeproof.recover(tari, OTHER_SEED)
+    assert unchecked.checked is False and unchecked.blindings != tari.blindings[0]
+    refused(lambda: rangeproof.recover(tari, OTHER_SEED, value=777), RecoveryFailed, "do not open the commitment")
+    refused(lambda: rangeproof.recover(tari, SEED, value=778), RecoveryFailed, "do not open the commitment")
+    unseeded = rangeproof.prove([777], scheme="bulletproofs+")
+    refused(lambda: rangeproof.recover(unseeded, SEED, value=777), RecoveryFailed, "do not open")
+    # Several blinding factors, and a minimum value: the commitment is still to the value.
+    wide = rangeproof.prove([50], scheme="bulletproofs+", extension_degree=3, minimum_values=[40],
+                            recovery_nonce=SEED)
+    got = rangeproof.recover(wide, SEED, value=50)
+    assert got.checked and got.blindings == wide.blindings[0]
+    # Grin's rewind gives the value, so it is always checked; a given value must match it.
+    grin = rangeproof.prove([99], group="secp256k1")
+    assert rangeproof.recover(grin, grin.recovery_nonce).checked is True
+    assert rangeproof.recover(grin, grin.recovery_nonce, value=99).checked is True
+    refused(lambda: rangeproof.recover(grin, grin.recovery_nonce, value=98), RecoveryFailed, "do not open the commitment")
+    # With an asset's value generator (a commitment's point, re-prefixed): the check commits
+    # with the document's generator, not H.
+    c = grin.commitments[0]
+    asset = rangeproof.prove([42], group="secp256k1", value_generator=bytes([c[0] + 2]) + c[1:])
+    got = rangeproof.recover(asset, asset.recovery_nonce, value=42)
+    assert got.checked and got.value == 42 and got.blindings == asset.blindings[0]
+    # The blindings are secret: not in the repr.
+    assert got.blindings[0].hex() not in repr(got) and "blindings" not in repr(got)

@@ -105,7 +105,8 @@ pub trait RandomizableConstraintSystem<G: Group>: ConstraintSystem<G> {
 
 /// The second phase: a constraint system that can also draw challenges.
 pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
-    /// A challenge bound to every first-phase commitment.
+    /// A challenge bound to every first-phase commitment. Should it be zero, the prover and
+    /// the verifier refuse the proof once the second phase is built.
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
 }
 
@@ -129,6 +130,10 @@ macro_rules! two_phases {
                 let mut randomizing = $wrapper { $field: self };
                 for callback in callbacks {
                     callback(&mut randomizing)?;
+                }
+                // A zero challenge voids what it randomizes: refused, as the protocol's own.
+                if randomizing.$field.zero_challenge {
+                    return Err(crate::ProofError::VerificationFailed.into());
                 }
                 Ok(randomizing.$field)
             }
@@ -181,7 +186,11 @@ macro_rules! two_phases {
             for $wrapper<'g, G, T>
         {
             fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
-                self.$field.transcript.challenge_scalar(label)
+                let c = self.$field.transcript.challenge_scalar(label);
+                // Recorded, and the phase refused once the callbacks return (the trait hands
+                // gadgets a scalar, not a result).
+                self.$field.zero_challenge |= c == G::zero();
+                c
             }
         }
     };

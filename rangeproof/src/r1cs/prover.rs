@@ -20,7 +20,7 @@ use super::{flatten, MAX_MULTIPLIERS};
 use crate::flavors::{Flavor, Publisher};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::{inner_product, powers};
 
 /// A secret scalar vector, wiped on drop.
@@ -43,6 +43,8 @@ pub struct Prover<'g, G: Group, T: TranscriptProtocol<G>> {
     v_blinding: Zeroizing<Vec<G::Scalar>>,
     deferred: Vec<Deferred<'g, G, T>>,
     pending_multiplier: Option<usize>,
+    /// A second-phase (gadget) challenge was zero: the proof is refused.
+    zero_challenge: bool,
 }
 
 /// The prover during the second phase (inside randomized-constraint callbacks).
@@ -69,6 +71,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
             v_blinding: Zeroizing::new(Vec::new()),
             deferred: Vec::new(),
             pending_multiplier: None,
+            zero_challenge: false,
         }
     }
 
@@ -237,11 +240,10 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         self.transcript.append_point(b"A_O2", &a_o2.bytes);
         self.transcript.append_point(b"S2", &s2.bytes);
 
-        let y = self.transcript.challenge_scalar(b"y");
-        let z = self.transcript.challenge_scalar(b"z");
-        if y == G::zero() {
-            return Err(crate::ProofError::VerificationFailed.into());
-        }
+        // Every challenge must be non-zero (a zero one voids what it randomizes: x = 0 would
+        // let l(x) = 0 prove any circuit); a transcript that gives one ends the proof.
+        let y = nonzero_challenge::<G, T>(&mut self.transcript, b"y")?;
+        let z = nonzero_challenge::<G, T>(&mut self.transcript, b"z")?;
         let weights = flatten::<G>(&self.constraints, z, n, m)?;
         let scalars =
             |v: &[G::FastScalar]| -> Vec<G::Scalar> { v.iter().map(G::from_fast).collect() };
@@ -300,8 +302,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
             self.transcript.append_point(label, &t.bytes);
         }
 
-        let u = self.transcript.challenge_scalar(b"u");
-        let x = self.transcript.challenge_scalar(b"x");
+        let u = nonzero_challenge::<G, T>(&mut self.transcript, b"u")?;
+        let x = nonzero_challenge::<G, T>(&mut self.transcript, b"x")?;
 
         let t2_blinding = ip(&w_v, &self.v_blinding);
         let t_poly = [t1, t2, t3, t4, t5, t6];
@@ -335,7 +337,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
         self.transcript
             .append_scalar(b"t_x_blinding", &t_x_blinding);
         self.transcript.append_scalar(b"e_blinding", &e_blinding);
-        let w = self.transcript.challenge_scalar(b"w");
+        let w = nonzero_challenge::<G, T>(&mut self.transcript, b"w")?;
         let q = pc.b * w;
 
         // G'_i = k_i G_i, H'_i = k_i y^{-i} H_i with k_i = 1 in the first phase, u after.

@@ -376,3 +376,172 @@ mod properties {
         }
     }
 }
+
+/// A merlin transcript whose first challenge under one label is replaced by a chosen value
+/// (the transcript state advances as merlin's does, so every other challenge is the real one;
+/// "first": the inner-product argument's challenges are also labelled `u`): the only way to
+/// meet a zero challenge, which a hash gives with probability about \\(2^{-252}\\).
+struct Override {
+    inner: Transcript,
+    label: &'static [u8],
+    value: Option<curve25519_dalek::Scalar>,
+}
+
+impl Override {
+    fn new(inner: Transcript, label: &'static [u8], value: u64) -> Self {
+        Override {
+            inner,
+            label,
+            value: Some(curve25519_dalek::Scalar::from(value)),
+        }
+    }
+}
+
+impl TranscriptProtocol<Ristretto255> for Override {
+    type WitnessRng = <Transcript as TranscriptProtocol<Ristretto255>>::WitnessRng;
+
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
+        TranscriptProtocol::<Ristretto255>::rangeproof_domain_sep(&mut self.inner, n, m)
+    }
+    fn innerproduct_domain_sep(&mut self, n: u64) {
+        TranscriptProtocol::<Ristretto255>::innerproduct_domain_sep(&mut self.inner, n)
+    }
+    fn append_domain_separator(&mut self, message: &'static [u8]) {
+        TranscriptProtocol::<Ristretto255>::append_domain_separator(&mut self.inner, message)
+    }
+    fn append_u64(&mut self, label: &'static [u8], value: u64) {
+        TranscriptProtocol::<Ristretto255>::append_u64(&mut self.inner, label, value)
+    }
+    fn append_bytes(&mut self, label: &'static [u8], bytes: &[u8]) {
+        TranscriptProtocol::<Ristretto255>::append_bytes(&mut self.inner, label, bytes)
+    }
+    fn append_point(&mut self, label: &'static [u8], point: &[u8; 32]) {
+        TranscriptProtocol::<Ristretto255>::append_point(&mut self.inner, label, point)
+    }
+    fn append_scalar(&mut self, label: &'static [u8], scalar: &curve25519_dalek::Scalar) {
+        TranscriptProtocol::<Ristretto255>::append_scalar(&mut self.inner, label, scalar)
+    }
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> curve25519_dalek::Scalar {
+        let real = TranscriptProtocol::<Ristretto255>::challenge_scalar(&mut self.inner, label);
+        match self.value {
+            Some(value) if label == self.label => {
+                self.value = None;
+                value
+            }
+            _ => real,
+        }
+    }
+    fn witness_rng<R: rand_core::RngCore + rand_core::CryptoRng>(
+        &self,
+        witness: &[(&'static [u8], &[u8])],
+        rng: &mut R,
+    ) -> Self::WitnessRng {
+        TranscriptProtocol::<Ristretto255>::witness_rng(&self.inner, witness, rng)
+    }
+}
+
+/// A circuit in which the challenges \\(z\\) and \\(u\\) weigh nothing: two multipliers (a power
+/// of two: no padding), no linear constraint (\\(z\\) weighs constraints), no second phase
+/// (\\(u\\) weighs its gates). A proof of it verifies whatever \\(z\\) and \\(u\\) the verifier
+/// draws — so refusing a zero one there is the zero check's doing alone.
+fn free_circuit<T: TranscriptProtocol<Ristretto255>>(
+    transcript: T,
+) -> Result<R1csProof<Ristretto255>, R1csError> {
+    use curve25519_dalek::Scalar;
+    let mut prover = Prover::new(generators::dalek(), R1csFlavor::Bound, transcript);
+    prover.commit(Scalar::from(5u64), Scalar::from(7u64));
+    for (a, b) in [(2u64, 3u64), (4, 5)] {
+        prover.allocate_multiplier(Some((Scalar::from(a), Scalar::from(b))))?;
+    }
+    prover.prove()
+}
+
+fn verify_free_circuit<T: TranscriptProtocol<Ristretto255>>(
+    transcript: T,
+    proof: &R1csProof<Ristretto255>,
+) -> Result<(), R1csError> {
+    use curve25519_dalek::Scalar;
+    let v = generators::dalek()
+        .pedersen()
+        .commit(Scalar::from(5u64), Scalar::from(7u64));
+    let mut verifier = Verifier::new(generators::dalek(), R1csFlavor::Bound, transcript);
+    verifier.commit(&Ristretto255::point_to_bytes(&v))?;
+    for _ in 0..2 {
+        verifier.allocate_multiplier(None)?;
+    }
+    verifier.verify(proof)
+}
+
+/// Every protocol challenge (y, z, u, x, w) is refused when zero, by the prover (which then
+/// makes no proof) and by the verifier; and a gadget's second-phase challenge likewise.
+#[test]
+fn zero_challenges_are_refused() {
+    fn refused<T>(r: Result<T, R1csError>) -> bool {
+        matches!(r, Err(R1csError::Proof(ProofError::VerificationFailed)))
+    }
+    let t = || Transcript::new(b"zero challenges");
+    let proof = free_circuit(t()).unwrap();
+    verify_free_circuit(t(), &proof).unwrap();
+    for label in [&b"y"[..], b"z", b"u", b"x", b"w"] {
+        let name = String::from_utf8_lossy(label);
+        // The prover: with a zero challenge it refuses (it used to prove, for all but y).
+        assert!(
+            refused(free_circuit(Override::new(t(), label, 0))),
+            "{name}"
+        );
+        // The verifier, on an honest proof.
+        assert!(
+            refused(verify_free_circuit(Override::new(t(), label, 0), &proof)),
+            "{name}"
+        );
+    }
+    // z and u weigh nothing in this circuit: another non-zero value still verifies, so the
+    // refusals above are the zero checks' (without them these proofs verified).
+    for label in [&b"z"[..], b"u"] {
+        verify_free_circuit(Override::new(t(), label, 7), &proof).unwrap();
+    }
+
+    // A shuffle's challenge (a gadget's, drawn in the second phase): z = 0 still satisfies the
+    // constraints of a true permutation, and both sides refuse it.
+    use curve25519_dalek::Scalar;
+    use gadgets::shuffle::{shuffle, shuffle_transcript};
+    let values = [(3u64, 11u64), (9, 12)];
+    let build = |label: &'static [u8], value: u64| {
+        let mut prover = Prover::new(
+            generators::dalek(),
+            R1csFlavor::Dalek,
+            Override::new(shuffle_transcript(b"zero", 2), label, value),
+        );
+        let (ci, x): (Vec<_>, Vec<_>) = values
+            .iter()
+            .map(|(v, b)| prover.commit(Scalar::from(*v), Scalar::from(*b)))
+            .unzip();
+        let (co, y): (Vec<_>, Vec<_>) = values
+            .iter()
+            .rev()
+            .map(|(v, b)| prover.commit(Scalar::from(*v), Scalar::from(*b + 10)))
+            .unzip();
+        shuffle::<Ristretto255, _>(&mut prover, x, y).unwrap();
+        (prover.prove(), ci, co)
+    };
+    let verify = |label: &'static [u8],
+                  value: u64,
+                  ci: &[[u8; 32]],
+                  co: &[[u8; 32]],
+                  proof: &R1csProof<Ristretto255>| {
+        let mut verifier = Verifier::new(
+            generators::dalek(),
+            R1csFlavor::Dalek,
+            Override::new(shuffle_transcript(b"zero", 2), label, value),
+        );
+        let x: Vec<_> = ci.iter().map(|c| verifier.commit(c).unwrap()).collect();
+        let y: Vec<_> = co.iter().map(|c| verifier.commit(c).unwrap()).collect();
+        shuffle::<Ristretto255, _>(&mut verifier, x, y).unwrap();
+        verifier.verify(proof)
+    };
+    let (honest, ci, co) = build(b"none", 0);
+    let honest = honest.unwrap();
+    verify(b"none", 0, &ci, &co, &honest).unwrap();
+    assert!(refused(build(b"shuffle challenge", 0).0));
+    assert!(refused(verify(b"shuffle challenge", 0, &ci, &co, &honest)));
+}

@@ -14,7 +14,7 @@ use super::transcript::{CircuitShape, R1csFlavor};
 use super::{flatten, MAX_MULTIPLIERS};
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::product_tree;
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::verification::DynamicPoint;
 use crate::ProofError;
 
@@ -32,6 +32,8 @@ pub struct Verifier<'g, G: Group, T: TranscriptProtocol<G>> {
     multipliers: usize,
     deferred: Vec<Deferred<'g, G, T>>,
     pending_multiplier: Option<usize>,
+    /// A second-phase (gadget) challenge was zero: the proof is refused.
+    zero_challenge: bool,
 }
 
 /// The verifier during the second phase.
@@ -84,6 +86,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
             multipliers: 0,
             deferred: Vec::new(),
             pending_multiplier: None,
+            zero_challenge: false,
         }
     }
 
@@ -166,23 +169,22 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         tr.append_point(b"A_I2", &proof.a_i2.bytes);
         tr.append_point(b"A_O2", &proof.a_o2.bytes);
         tr.append_point(b"S2", &proof.s2.bytes);
-        let y = tr.challenge_scalar(b"y");
-        let z = tr.challenge_scalar(b"z");
+        // Every challenge must be non-zero, as the prover requires.
+        let y = nonzero_challenge::<G, T>(tr, b"y")?;
+        let z = nonzero_challenge::<G, T>(tr, b"z")?;
         tr.validate_and_append_point(b"T_1", &proof.t_1.bytes)?;
         tr.validate_and_append_point(b"T_3", &proof.t_3.bytes)?;
         tr.validate_and_append_point(b"T_4", &proof.t_4.bytes)?;
         tr.validate_and_append_point(b"T_5", &proof.t_5.bytes)?;
         tr.validate_and_append_point(b"T_6", &proof.t_6.bytes)?;
-        let u = tr.challenge_scalar(b"u");
-        let x = tr.challenge_scalar(b"x");
+        let u = nonzero_challenge::<G, T>(tr, b"u")?;
+        let x = nonzero_challenge::<G, T>(tr, b"x")?;
         tr.append_scalar(b"t_x", &proof.t_x);
         tr.append_scalar(b"t_x_blinding", &proof.t_x_blinding);
         tr.append_scalar(b"e_blinding", &proof.e_blinding);
-        let w = tr.challenge_scalar(b"w");
+        let w = nonzero_challenge::<G, T>(tr, b"w")?;
+        // (The inner-product argument refuses zero challenges of its own.)
         let ipp_u = proof.ipp.challenges(padded_n, tr)?;
-        if y == G::zero() {
-            return Err(ProofError::VerificationFailed.into());
-        }
         // The weight that joins the two checks (polynomial and inner product): random, keyed
         // by the transcript so far.
         let r = G::random_scalar(&mut tr.witness_rng(&[], &mut OsRng));

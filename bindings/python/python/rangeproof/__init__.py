@@ -14,35 +14,169 @@ as the reference crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both a
 (``group="secp256k1"``, ``"grin"``). Bytes go in and out; proving and verifying release the
 GIL, so Python threads verify in parallel.
 
-Errors: :class:`ProofError` is the base; :class:`UnusableInput` (bad arguments or documents,
-also a :class:`ValueError`-like refusal), :class:`InvalidProof` (raised by
-:meth:`Proof.verify_or_raise`; :func:`verify` returns ``False`` instead), and
-:class:`RecoveryFailed`.
+Arguments are checked, not converted: values and sizes are ``int`` (not ``bool``, not
+``float``), byte strings are ``bytes`` (``bytearray`` and ``memoryview`` too) of the exact
+length, a ``str`` is no list of values. A proof that silently differs from the one asked for
+(``1.9`` proved as ``1``, ``"123"`` as ``[1, 2, 3]``) would be worse than an error.
+
+Errors: :class:`ProofError` is the base; :class:`UnusableInput` (bad arguments or documents;
+also a :class:`ValueError`), and its subclass :class:`UnusableType` for arguments of the wrong
+type (also a :class:`TypeError`); :class:`InvalidProof` (raised by
+:meth:`Proof.verify_or_raise`; :func:`verify` returns ``False`` instead); and
+:class:`RecoveryFailed`. They are plain Python classes (``rangeproof._errors``): they pickle,
+so errors cross process boundaries (``multiprocessing``, ``concurrent.futures``) intact.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
-from dataclasses import dataclass
+import sys
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
+from ._errors import InvalidProof, ProofError, RecoveryFailed, UnusableInput, UnusableType
 from . import _native
-from ._native import InvalidProof, ProofError, RecoveryFailed, UnusableInput
+
+__version__: str = _native.__version__
+"""The version of the native module loaded (its crate's, which the package's matches)."""
 
 __all__ = [
     "BatchVerifier",
     "InvalidProof",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_LABEL_BYTES",
     "Proof",
     "ProofError",
     "Recovered",
     "RecoveryFailed",
     "UnusableInput",
+    "UnusableType",
+    "__version__",
     "commit",
     "prove",
     "recover",
     "suites",
     "verify",
 ]
+
+# The CLI's bounds (rangeproof-cli: `input::DEFAULT_MAX_DOCUMENT_BYTES`,
+# `document::MAX_TRANSCRIPT_LABEL`, `document::MAX_EXTRA_DATA`), checked here before anything is
+# copied or parsed; the native module checks the first two again.
+MAX_DOCUMENT_BYTES: int = _native.MAX_DOCUMENT_BYTES
+MAX_LABEL_BYTES: int = _native.MAX_LABEL_BYTES
+_MAX_EXTRA_DATA: int = _native.MAX_EXTRA_DATA
+# The most values any suite aggregates (Grin's 256): a longer list is refused before it is read
+# to the end, so an endless iterator cannot hang a call.
+_MAX_ITEMS: int = _native.MAX_VALUES
+_U64_MAX = 2**64 - 1
+_VALUES = "values are integers from 0 to 2**64 - 1"
+_BYTES = (bytes, bytearray, memoryview)
+
+
+def _kind(x: object) -> str:
+    """``"a float"``, ``"an int"``, ``"None"``: what an argument was, for a message."""
+    if x is None:
+        return "None"
+    name = type(x).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _int(name: str, x: object, what: str, lo: int = 0, hi: int = _U64_MAX) -> int:
+    """``x`` if it is an ``int`` (not a ``bool``: ``True`` is no amount) in ``[lo, hi]``."""
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise UnusableType(f"{name} is {_kind(x)}, not an int: {what}")
+    if not lo <= x <= hi:
+        # Python refuses to print an int of more than 4300 digits; no message needs one.
+        shown = str(x) if x.bit_length() <= 128 else f"a {x.bit_length()}-bit integer"
+        raise UnusableInput(f"{name} = {shown}: {what}")
+    return int.__index__(x)  # a plain int, whatever an int subclass overrides
+
+
+def _items(name: str, xs: object, expected: str) -> List[object]:
+    """The items of an ordered collection. A ``str`` or ``bytes`` is not one (``"123"`` is no
+    list of three values), nor are sets and mappings (their order is not the caller's)."""
+    if isinstance(xs, (str, *_BYTES, Mapping, Set)) or not isinstance(xs, Iterable):
+        raise UnusableType(f"{name} is {_kind(xs)}, not {expected}")
+    items = list(itertools.islice(xs, _MAX_ITEMS + 1))
+    if len(items) > _MAX_ITEMS:
+        raise UnusableInput(f"{name} has more than {_MAX_ITEMS} items: no proof covers more")
+    return items
+
+
+def _u64s(name: str, xs: object, what: str = _VALUES) -> List[int]:
+    return [_int(f"{name}[{i}]", x, what) for i, x in enumerate(_items(name, xs, "a list of ints"))]
+
+
+def _bytes(name: str, x: object, length: Optional[int] = None, most: Optional[int] = None) -> bytes:
+    """``x`` as ``bytes``, of exactly ``length`` or at most ``most`` bytes. Never shows the
+    bytes in a message: they may be a secret."""
+    if not isinstance(x, _BYTES):
+        raise UnusableType(f"{name} is {_kind(x)}, not bytes")
+    b = bytes(x)
+    if length is not None and len(b) != length:
+        raise UnusableInput(f"{name} has {len(b)} bytes, expected {length}")
+    if most is not None and len(b) > most:
+        raise UnusableInput(f"{name} has {len(b)} bytes, more than {most}")
+    return b
+
+
+def _optional_bytes(name: str, x: object, length: Optional[int] = None, most: Optional[int] = None) -> Optional[bytes]:
+    return None if x is None else _bytes(name, x, length, most)
+
+
+def _blindings(blindings: object) -> List[List[bytes]]:
+    """Per value, one 32-byte blinding or a list of them (Tari's extension degree)."""
+    expected = "a list of bytes or of lists of bytes"
+    out = []
+    for i, per in enumerate(_items("blindings", blindings, expected)):
+        if isinstance(per, _BYTES):
+            out.append([_bytes(f"blindings[{i}]", per, 32)])
+        else:
+            factors = _items(f"blindings[{i}]", per, "bytes or a list of bytes")
+            out.append([_bytes(f"blindings[{i}][{j}]", b, 32) for j, b in enumerate(factors)])
+    return out
+
+
+def _name(name: str, x: object, optional: bool = True) -> Optional[str]:
+    """A scheme, group or convention name (the native module says which are supported)."""
+    if x is None and optional:
+        return None
+    if not isinstance(x, str):
+        raise UnusableType(f"{name} is {_kind(x)}, not a str")
+    if len(x) > 64:
+        raise UnusableInput(f"{name} is {len(x)} characters long: no suite has such a name")
+    return x
+
+
+def _label(label: object) -> Optional[bytes]:
+    if label is None:
+        return None
+    if isinstance(label, str):
+        try:
+            label = label.encode()
+        except UnicodeEncodeError as e:
+            raise UnusableInput(f"label is not valid Unicode text: {e.reason}") from None
+    return _bytes("label", label, most=MAX_LABEL_BYTES)
+
+
+def _text(name: str, text: object) -> str:
+    """A JSON document, refused before parsing when larger than the CLI accepts one."""
+    if not isinstance(text, str):
+        raise UnusableType(f"{name} is {_kind(text)}, not a JSON document (str)")
+    # A character is at least one byte: most texts too long are refused without encoding.
+    too_long = len(text) > MAX_DOCUMENT_BYTES
+    if not too_long:
+        try:
+            too_long = len(text.encode()) > MAX_DOCUMENT_BYTES
+        except UnicodeEncodeError as e:
+            raise UnusableInput(f"{name} is not valid Unicode text: {e.reason} at {e.start}") from None
+    if too_long:
+        raise UnusableInput(
+            f"{name} is longer than {MAX_DOCUMENT_BYTES} bytes (a proof document is under 16 KiB)"
+        )
+    return text
 
 
 def suites() -> List[Tuple[str, str, str]]:
@@ -60,7 +194,9 @@ class Proof:
 
     @classmethod
     def from_json(cls, text: str) -> "Proof":
-        """Reads a proof document; raises :class:`UnusableInput` for a malformed one."""
+        """Reads a proof document (a ``str`` of at most 1 MiB, as the CLI reads); raises
+        :class:`UnusableInput` for a malformed one (:class:`UnusableType` for a non-``str``)."""
+        text = _text("text", text)
         _native.check_document(text)
         return cls(json.loads(text))
 
@@ -122,7 +258,7 @@ class Proof:
 
     def verify_or_raise(self) -> None:
         """Verifies; raises :class:`InvalidProof` with the reason if the proof is invalid."""
-        _native.verify(json.dumps(self._document))
+        _native.verify(_document_text(self))
 
     def __repr__(self) -> str:
         return f"Proof({self.scheme} {self.group}/{self.convention}, {len(self.commitments)} commitments)"
@@ -145,42 +281,51 @@ def prove(
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)``.
 
-    ``blindings``: one blinding (32 bytes; secp256k1 too) per value, or per value a list of
-    ``extension_degree`` of them (Tari) — for commitments that already exist; fresh random
-    ones when ``None``. ``label``: the transcript label (dalek and Tari; default
-    ``"rangeproof"``). ``recovery_nonce``: 32 bytes that let :func:`recover` give the
-    blindings back (Tari's seed nonce for one value; Grin's rewind nonce, random if not given).
+    ``values``: a list (any ordered iterable but a ``str`` or ``bytes``) of ``int`` from 0 to
+    ``2**64 - 1``. ``blindings``: one blinding (32 bytes; secp256k1 too) per value, or per
+    value a list of ``extension_degree`` of them (Tari) — for commitments that already exist;
+    fresh random ones when ``None``. ``label``: the transcript label (dalek and Tari; default
+    ``"rangeproof"``; at most 256 bytes). ``value_generator``: 33 bytes (Grin);
+    ``extra_data``: at most 4096 bytes (Grin). ``recovery_nonce``: 32 bytes that let
+    :func:`recover` give the blindings back (Tari's seed nonce for one value; Grin's rewind
+    nonce, random if not given). Raises :class:`UnusableInput` (:class:`UnusableType` for a
+    wrong type) naming the argument at fault.
     """
-    given = None
-    if blindings is not None:
-        given = [[bytes(b)] if isinstance(b, (bytes, bytearray)) else [bytes(x) for x in b] for b in blindings]
-    if isinstance(label, str):
-        label = label.encode()
+    values = _u64s("values", values)
+    bits = _int("bits", bits, "the bit size is an integer from 1 to 64", 1, 64)
+    extension_degree = _int(
+        "extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize
+    )
     document, openings = _native.prove(
-        [int(v) for v in values],
-        int(bits),
-        scheme,
-        group,
-        convention,
-        given,
-        label,
-        int(extension_degree),
-        None if minimum_values is None else [int(v) for v in minimum_values],
-        generators_n,
-        value_generator,
-        extra_data,
-        recovery_nonce,
+        values,
+        bits,
+        _name("scheme", scheme, optional=False),
+        _name("group", group),
+        _name("convention", convention),
+        None if blindings is None else _blindings(blindings),
+        _label(label),
+        extension_degree,
+        None if minimum_values is None else _u64s("minimum_values", minimum_values),
+        None if generators_n is None else _int("generators_n", generators_n, "Grin's generator count, at least 1", 1, sys.maxsize),
+        _optional_bytes("value_generator", value_generator, length=33),
+        _optional_bytes("extra_data", extra_data, most=_MAX_EXTRA_DATA),
+        _optional_bytes("recovery_nonce", recovery_nonce, length=32),
     )
     return Proof(json.loads(document), json.loads(openings))
 
 
-def _document_text(proof: Union[Proof, str]) -> str:
-    return proof if isinstance(proof, str) else json.dumps(proof._document)
+def _document_text(proof: object) -> str:
+    """The document of a :class:`Proof`, or a JSON document given as text."""
+    if isinstance(proof, Proof):
+        return _text("proof", json.dumps(proof._document))
+    if not isinstance(proof, str):
+        raise UnusableType(f"proof is {_kind(proof)}, not a Proof or a JSON document (str)")
+    return _text("proof", proof)
 
 
 def verify(proof: Union[Proof, str]) -> bool:
     """``True`` if the proof (a :class:`Proof` or a JSON document) verifies, ``False`` if it is
-    invalid; raises :class:`UnusableInput` for a malformed document."""
+    invalid; raises :class:`UnusableInput` for a malformed document (or anything else)."""
     try:
         _native.verify(_document_text(proof))
     except InvalidProof:
@@ -190,19 +335,38 @@ def verify(proof: Union[Proof, str]) -> bool:
 
 @dataclass
 class Recovered:
-    """What a recovery nonce gives back."""
+    """What a recovery nonce gives back.
+
+    ``checked`` tells whether the opening was checked against the proof's commitment: always
+    for Grin (the rewind gives the value), for Tari only when :func:`recover` was given the
+    value. Unchecked blindings may be garbage: Tari's mask recovery with a wrong seed, or of a
+    proof made without one, does not fail. ``blindings`` are secret and kept out of ``repr``.
+    """
 
     value: Optional[int]
-    blindings: List[bytes]
+    blindings: List[bytes] = field(repr=False)
     message: Optional[bytes]
+    checked: bool = False
 
 
-def recover(proof: Union[Proof, str], nonce: bytes) -> Recovered:
+def recover(proof: Union[Proof, str], nonce: bytes, value: Optional[int] = None) -> Recovered:
     """Tari's mask recovery (the blindings) or Grin's rewind (value, blinding, message).
-    Raises :class:`RecoveryFailed` when the proof does not verify or the nonce does not
-    rewind it, :class:`UnusableInput` for conventions without recovery."""
-    value, blindings, message = _native.recover(_document_text(proof), bytes(nonce))
-    return Recovered(value, list(blindings), message)
+
+    ``nonce``: the 32-byte seed or rewind nonce. ``value``: the committed value, if known;
+    then the recovered blindings must open the commitment with it (Grin's rewound value must
+    equal it), else :class:`RecoveryFailed`. Without it, Tari's result is unchecked
+    (``checked`` is ``False``): a wrong seed gives wrong blindings, not an error.
+
+    Raises :class:`RecoveryFailed` when the proof does not verify, the nonce does not rewind it
+    or the opening does not open the commitment; :class:`UnusableInput` for conventions
+    without recovery and for bad arguments.
+    """
+    text = _document_text(proof)
+    nonce = _bytes("nonce", nonce, length=32)
+    if value is not None:
+        value = _int("value", value, _VALUES)
+    got_value, blindings, message, checked = _native.recover(text, nonce, value)
+    return Recovered(got_value, list(blindings), message, bool(checked))
 
 
 def commit(
@@ -214,11 +378,17 @@ def commit(
     extension_degree: int = 1,
     value_generator: Optional[bytes] = None,
 ) -> List[bytes]:
-    """The Pedersen commitments of the given openings, encoded as the convention does."""
-    given = [[bytes(b)] if isinstance(b, (bytes, bytearray)) else [bytes(x) for x in b] for b in blindings]
+    """The Pedersen commitments of the given openings, encoded as the convention does. The
+    arguments are those of :func:`prove`, checked the same way."""
     return list(
         _native.commit(
-            [int(v) for v in values], given, scheme, group, convention, int(extension_degree), value_generator
+            _u64s("values", values),
+            _blindings(blindings),
+            _name("scheme", scheme, optional=False),
+            _name("group", group),
+            _name("convention", convention),
+            _int("extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize),
+            _optional_bytes("value_generator", value_generator, length=33),
         )
     )
 

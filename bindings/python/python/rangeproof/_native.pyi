@@ -1,11 +1,22 @@
-"""Type stubs of the native module (see ``bindings/python/src/lib.rs``)."""
+"""Type stubs of the native module (see ``bindings/python/src/lib.rs``). It takes arguments
+already checked by the package (``rangeproof/__init__.py``) and raises the package's
+exceptions (``rangeproof/_errors.py``), which it also re-exports under their old names."""
 
 from typing import List, Optional, Tuple
 
-class ProofError(Exception): ...
-class InvalidProof(ProofError): ...
-class UnusableInput(ProofError): ...
-class RecoveryFailed(ProofError): ...
+from ._errors import (
+    InvalidProof as InvalidProof,
+    ProofError as ProofError,
+    RecoveryFailed as RecoveryFailed,
+    UnusableInput as UnusableInput,
+    UnusableType as UnusableType,
+)
+
+__version__: str
+MAX_DOCUMENT_BYTES: int
+MAX_LABEL_BYTES: int
+MAX_EXTRA_DATA: int
+MAX_VALUES: int
 
 def suites() -> List[Tuple[str, str, str]]: ...
 def prove(
@@ -25,7 +36,9 @@ def prove(
 ) -> Tuple[str, str]: ...
 def check_document(text: str) -> None: ...
 def verify(text: str) -> None: ...
-def recover(text: str, nonce: bytes) -> Tuple[Optional[int], List[bytes], Optional[bytes]]: ...
+def recover(
+    text: str, nonce: bytes, value: Optional[int] = None
+) -> Tuple[Optional[int], List[bytes], Optional[bytes], bool]: ...
 def commit(
     values: List[int],
     blindings: List[List[bytes]],

@@ -182,7 +182,7 @@ fn malformed_statements_and_lengths_give_typed_errors() {
             commitments: vec![],
             ..st.clone()
         }),
-        ProofError::InvalidAggregation(0)
+        ProofError::InvalidPowerOfTwoAggregation(0)
     );
     assert_eq!(
         err(GrinStatement {

@@ -7,6 +7,11 @@
 //! `CompressedRistretto::decompress` (which follows the RFC), and this crate's Ed25519 decoder
 //! ([`crate::group::Ed25519`]: on the curve, \\(y < p\\), no negative zero). The differential
 //! tests below and the `decompress` fuzz target hold them to it.
+//!
+//! Acceptance never rests on vector code alone: every root the batch calls a square is checked
+//! again serially, \\(v r^2 = u\\) with `fiat-crypto`'s arithmetic (a squaring and a product per
+//! accepted point, `checked_sqrt_ratio`), and a disagreement refuses the point. The tests
+//! exercise it by making the vector results lie (`tests::fault`).
 
 use super::field::{finish_sqrt_ratio, FieldElement, EDWARDS_D};
 use super::field_x8::{sqrt_ratio_batch, Backend};
@@ -25,18 +30,41 @@ struct Pending {
     sign: bool,
 }
 
-/// Runs the batch's square roots and hands every pending encoding its `SQRT_RATIO_M1` result.
+/// Runs the batch's square roots and hands every pending encoding its `SQRT_RATIO_M1` result,
+/// each root it calls a square re-checked serially ([`checked_sqrt_ratio`]).
 fn finish_batch(
     pending: &[Pending],
     backend: Backend,
     mut finish: impl FnMut(&Pending, bool, FieldElement),
 ) {
     let pairs: Vec<(FieldElement, FieldElement)> = pending.iter().map(|p| (p.u, p.v)).collect();
-    let candidates = sqrt_ratio_batch(&pairs, backend);
+    #[allow(unused_mut)]
+    let mut candidates = sqrt_ratio_batch(&pairs, backend);
+    #[cfg(test)]
+    tests::fault::inject(&pairs, &mut candidates);
     for (p, (r0, check)) in pending.iter().zip(&candidates) {
-        let (square, r) = finish_sqrt_ratio(&p.u, r0, check);
+        let (square, r) = checked_sqrt_ratio(&p.u, &p.v, r0, check);
         finish(p, square, r);
     }
+}
+
+/// [`finish_sqrt_ratio`] on a candidate \((r_0, v r_0^2)\) from [`sqrt_ratio_batch`], with
+/// the acceptance re-checked serially: a root called a square is returned as one only if
+/// \(v r^2 = u\) holds in `fiat-crypto`'s serial arithmetic (one squaring, one product), so
+/// no point is accepted on the vector code's word alone. A candidate that fails the check —
+/// which only a fault in the vector arithmetic could produce — is refused, never corrected:
+/// `(false, r)`. (Non-squares need no check: they are refused anyway.)
+pub(crate) fn checked_sqrt_ratio(
+    u: &FieldElement,
+    v: &FieldElement,
+    r0: &FieldElement,
+    check: &FieldElement,
+) -> (bool, FieldElement) {
+    let (square, r) = finish_sqrt_ratio(u, r0, check);
+    if square && !v.mul(&r.square()).equals(u) {
+        return (false, r);
+    }
+    (square, r)
 }
 
 /// Decodes ristretto255 encodings (RFC 9496, section 4.3.1), each to a representative in
@@ -130,6 +158,8 @@ pub fn decompress_ed25519(encodings: &[[u8; 32]], backend: Backend) -> Vec<Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::group::engine::field_x8::vector_calls;
+    use crate::group::engine::simd_test_support::all_backends;
     use crate::group::{Ed25519, Group};
     use curve25519_dalek::ristretto::CompressedRistretto;
     use curve25519_dalek::{EdwardsPoint, RistrettoPoint};
@@ -186,7 +216,7 @@ mod tests {
     }
 
     fn ristretto_agrees(encodings: &[[u8; 32]]) {
-        for backend in [Backend::Serial, Backend::Avx2, Backend::Ifma] {
+        for backend in all_backends("decompress differential tests") {
             let ours = decompress_ristretto(encodings, backend);
             for (bytes, point) in encodings.iter().zip(&ours) {
                 let theirs = CompressedRistretto(*bytes).decompress();
@@ -204,7 +234,7 @@ mod tests {
     }
 
     fn ed25519_agrees(encodings: &[[u8; 32]]) {
-        for backend in [Backend::Serial, Backend::Avx2, Backend::Ifma] {
+        for backend in all_backends("decompress differential tests") {
             let ours = decompress_ed25519(encodings, backend);
             for (bytes, point) in encodings.iter().zip(&ours) {
                 let theirs = Ed25519::point_from_bytes(bytes);
@@ -235,7 +265,18 @@ mod tests {
             let s = FieldElement::from_bytes_unchecked(&bytes);
             encodings.push(s.neg().to_bytes());
         }
+        let before = [Backend::Avx2, Backend::Ifma].map(vector_calls::count);
         ristretto_agrees(&encodings);
+        ed25519_agrees(&encodings);
+        // The vector decoders really ran wherever this CPU has them.
+        for (backend, before) in [Backend::Avx2, Backend::Ifma].into_iter().zip(before) {
+            if backend.is_available() {
+                assert!(
+                    vector_calls::count(backend) > before,
+                    "{backend:?} never ran"
+                );
+            }
+        }
         // Every encoding accepted here was checked by re-encoding; make sure some were.
         let accepted = decompress_ristretto(&encodings, Backend::detect());
         assert!(accepted.iter().filter(|p| p.is_some()).count() >= 40);
@@ -265,6 +306,108 @@ mod tests {
         ed25519_agrees(&encodings);
         let accepted = decompress_ed25519(&encodings, Backend::detect());
         assert!(accepted.iter().filter(|p| p.is_some()).count() >= 80);
+    }
+
+    /// A test hook standing in for a faulty vector unit: while set on this thread, every
+    /// candidate [`sqrt_ratio_batch`] returns is replaced by a wrong root whose "check" claims
+    /// the square case all the same (\(v r_0^2 = u\), or \(-u\) on every other pair).
+    pub(super) mod fault {
+        use super::super::FieldElement;
+        use std::cell::Cell;
+
+        thread_local! {
+            static LYING_CANDIDATES: Cell<bool> = const { Cell::new(false) };
+        }
+
+        /// Runs `f` with the fault on.
+        pub(in super::super) fn with_lying_candidates<R>(f: impl FnOnce() -> R) -> R {
+            LYING_CANDIDATES.with(|c| c.set(true));
+            let out = f();
+            LYING_CANDIDATES.with(|c| c.set(false));
+            out
+        }
+
+        pub(in super::super) fn inject(
+            pairs: &[(FieldElement, FieldElement)],
+            candidates: &mut [(FieldElement, FieldElement)],
+        ) {
+            if !LYING_CANDIDATES.with(|c| c.get()) {
+                return;
+            }
+            for (i, ((u, _), (r0, check))) in pairs.iter().zip(candidates.iter_mut()).enumerate() {
+                *r0 = r0.add(&FieldElement::ONE);
+                *check = if i % 2 == 0 { *u } else { u.neg() };
+            }
+        }
+    }
+
+    /// The serial re-check refuses a candidate whose claimed check \(v r_0^2 = \pm u\) is
+    /// false, although [`finish_sqrt_ratio`] alone (trusting the vector code's check) would
+    /// accept it; and it accepts the true candidate.
+    #[test]
+    fn serial_recheck_refuses_a_lying_candidate() {
+        use super::super::field::sqrt_ratio_candidate;
+        let mut accepted = 0;
+        for k in 2u8..40 {
+            let (u, v) = (
+                FieldElement::ONE,
+                FieldElement::from_bytes_unchecked(&small(k)),
+            );
+            let (r0, check) = sqrt_ratio_candidate(&u, &v);
+            let (square, r) = checked_sqrt_ratio(&u, &v, &r0, &check);
+            assert_eq!((square, r.to_bytes()), {
+                let (s, r) = finish_sqrt_ratio(&u, &r0, &check);
+                (s, r.to_bytes())
+            });
+            accepted += square as usize;
+            let wrong = r0.add(&FieldElement::ONE);
+            for claimed in [u, u.neg()] {
+                assert!(
+                    finish_sqrt_ratio(&u, &wrong, &claimed).0,
+                    "the unchecked path accepts"
+                );
+                assert!(!checked_sqrt_ratio(&u, &v, &wrong, &claimed).0, "k = {k}");
+            }
+        }
+        assert!(accepted > 5, "some v were squares");
+    }
+
+    /// End to end: with every vector result lying (the hook above), both decoders refuse
+    /// every valid encoding on every backend — acceptance rests on the serial re-check, which
+    /// this shows runs on the decoders' own path — and accept them all again without it.
+    #[test]
+    fn decoders_refuse_points_when_the_vector_results_lie() {
+        let ristretto: Vec<[u8; 32]> = (0..40u64)
+            .map(|i| {
+                RistrettoPoint::mul_base(&curve25519_dalek::Scalar::from(i + 1))
+                    .compress()
+                    .to_bytes()
+            })
+            .collect();
+        let edwards: Vec<[u8; 32]> = (0..40u64)
+            .map(|i| {
+                EdwardsPoint::mul_base(&curve25519_dalek::Scalar::from(i + 1))
+                    .compress()
+                    .to_bytes()
+            })
+            .collect();
+        for backend in all_backends("decompress differential tests") {
+            let honest = (
+                decompress_ristretto(&ristretto, backend),
+                decompress_ed25519(&edwards, backend),
+            );
+            assert!(honest.0.iter().chain(&honest.1).all(Option::is_some));
+            let lied = fault::with_lying_candidates(|| {
+                (
+                    decompress_ristretto(&ristretto, backend),
+                    decompress_ed25519(&edwards, backend),
+                )
+            });
+            assert!(
+                lied.0.iter().chain(&lied.1).all(Option::is_none),
+                "{backend:?}: a point was accepted on a wrong root"
+            );
+        }
     }
 
     proptest! {

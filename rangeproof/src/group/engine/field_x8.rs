@@ -76,6 +76,54 @@ impl Backend {
         }
         Backend::Serial
     }
+
+    /// Whether this backend's vector code runs on this CPU (a backend that does not falls
+    /// back to serial arithmetic wherever it is asked for).
+    pub fn is_available(self) -> bool {
+        match self {
+            Backend::Serial => true,
+            Backend::Ifma => Backend::detect() == Backend::Ifma,
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Avx2 => false,
+        }
+    }
+}
+
+/// Vector calls made on this thread, per backend (AVX2, IFMA): the differential tests check
+/// that the vector code they mean to compare with the serial code really ran.
+#[cfg(test)]
+pub(crate) mod vector_calls {
+    use std::cell::Cell;
+
+    thread_local! {
+        static CALLS: Cell<[usize; 2]> = const { Cell::new([0; 2]) };
+    }
+
+    fn slot(backend: super::Backend) -> Option<usize> {
+        match backend {
+            super::Backend::Serial => None,
+            super::Backend::Avx2 => Some(0),
+            super::Backend::Ifma => Some(1),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn record(backend: super::Backend) {
+        if let Some(i) = slot(backend) {
+            CALLS.with(|c| {
+                let mut calls = c.get();
+                calls[i] += 1;
+                c.set(calls);
+            });
+        }
+    }
+
+    /// How many vector calls `backend` has made on this thread.
+    pub(crate) fn count(backend: super::Backend) -> usize {
+        slot(backend).map_or(0, |i| CALLS.with(|c| c.get()[i]))
+    }
 }
 
 /// [`sqrt_ratio_candidate`] for every pair \\((u, v)\\): \\((r_0, v r_0^2)\\), computed with
@@ -89,14 +137,18 @@ pub fn sqrt_ratio_batch(
     if backend == Backend::Ifma && Backend::detect() == Backend::Ifma {
         // SAFETY: `Backend::detect` returned `Ifma`, so this CPU has AVX-512F, DQ and IFMA,
         // the features `ifma::sqrt_ratio_candidate` is compiled for.
-        return in_chunks(pairs, 2, |u, v| unsafe { ifma::sqrt_ratio_candidate(u, v) });
+        return in_chunks(pairs, 2, Backend::Ifma, |u, v| unsafe {
+            ifma::sqrt_ratio_candidate(u, v)
+        });
     }
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Avx2 && std::is_x86_feature_detected!("avx2") {
         use super::field_x4::avx2;
         // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate` is
         // compiled for it.
-        return in_chunks(pairs, 3, |u, v| unsafe { avx2::sqrt_ratio_candidate(u, v) });
+        return in_chunks(pairs, 3, Backend::Avx2, |u, v| unsafe {
+            avx2::sqrt_ratio_candidate(u, v)
+        });
     }
     let _ = backend;
     pairs
@@ -109,13 +161,16 @@ pub fn sqrt_ratio_batch(
 /// `serial_up_to` pairs runs serially instead: from the per-pair costs in BENCHMARKS.md, a
 /// full IFMA call costs about two serial candidates and an AVX2 call about four), each input
 /// carried by fiat first: limbs 0, 1, 3, 4 below 2^51, limb 2 at most 2^51 — what both vector
-/// representations take.
+/// representations take. `backend` names the vector code `candidate` runs (tests count its
+/// calls).
 #[cfg(target_arch = "x86_64")]
 fn in_chunks<const N: usize>(
     pairs: &[(FieldElement, FieldElement)],
     serial_up_to: usize,
+    backend: Backend,
     candidate: impl Fn(&[FieldElement; N], &[FieldElement; N]) -> ([FieldElement; N], [FieldElement; N]),
 ) -> Vec<(FieldElement, FieldElement)> {
+    let _ = backend; // (counted in tests)
     let mut out = Vec::with_capacity(pairs.len());
     for chunk in pairs.chunks(N) {
         if chunk.len() <= serial_up_to {
@@ -130,6 +185,8 @@ fn in_chunks<const N: usize>(
             v[j] = v_j.add(&FieldElement::ZERO);
         }
         let (r0, check) = candidate(&u, &v);
+        #[cfg(test)]
+        vector_calls::record(backend);
         out.extend(r0.into_iter().zip(check).take(chunk.len()));
     }
     out
@@ -405,10 +462,11 @@ pub(super) mod ifma {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::group::engine::simd_test_support::vector_backends;
     use proptest::prelude::*;
 
-    /// Runs every input as u and as v against the others, serially and with the detected
-    /// backend, and compares the canonical results.
+    /// Runs every input as u and as v against the others, serially and with every vector
+    /// backend this CPU runs (saying which it skips), and compares the canonical results.
     fn agree(inputs: &[FieldElement]) {
         let pairs: Vec<(FieldElement, FieldElement)> = inputs
             .iter()
@@ -417,7 +475,7 @@ mod tests {
             .collect();
         let serial = sqrt_ratio_batch(&pairs, Backend::Serial);
         assert_eq!(serial.len(), pairs.len());
-        for backend in [Backend::Avx2, Backend::Ifma] {
+        for backend in vector_backends("field_x8 differential tests") {
             let fast = sqrt_ratio_batch(&pairs, backend);
             assert_eq!(fast.len(), pairs.len());
             for ((s, f), (u, v)) in serial.iter().zip(&fast).zip(&pairs) {
@@ -446,9 +504,19 @@ mod tests {
             FieldElement([12345, 0, 1 << 51, 0, top]),
         ];
         // (Tails of up to two pairs with IFMA, three with AVX2, run serially: 2, 3, 18, 19.)
+        let before = [Backend::Avx2, Backend::Ifma].map(vector_calls::count);
         for len in [0, 1, 2, 3, 4, 7, 8, 11, 16, 17, 18, 19, 33] {
             let inputs: Vec<FieldElement> = edges.iter().cycle().take(len).copied().collect();
             agree(&inputs);
+        }
+        // The vector code really ran wherever this CPU has it (not its serial fallback).
+        for (backend, before) in [Backend::Avx2, Backend::Ifma].into_iter().zip(before) {
+            if backend.is_available() {
+                assert!(
+                    vector_calls::count(backend) > before,
+                    "{backend:?} never ran"
+                );
+            }
         }
     }
 

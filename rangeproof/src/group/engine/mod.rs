@@ -27,3 +27,72 @@ pub mod scalar_x8;
 pub use decompress::{decompress_ed25519, decompress_ristretto};
 pub use field_x8::Backend;
 pub use point::ExtendedPoint;
+
+/// For tests of vector code: which vector backends run on this CPU, saying so when one does not.
+#[cfg(test)]
+pub(crate) mod simd_test_support {
+    use super::Backend;
+    use std::collections::HashSet;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    /// Set to `1` to make a test fail, instead of skipping its vector half, on a CPU without
+    /// the feature (CI machines known to have AVX-512 IFMA and AVX2 should set it).
+    pub(crate) const REQUIRE_SIMD: &str = "RANGEPROOF_REQUIRE_SIMD";
+
+    fn feature_name(backend: Backend) -> &'static str {
+        match backend {
+            Backend::Ifma => "AVX-512 IFMA",
+            Backend::Avx2 => "AVX2",
+            Backend::Serial => "serial",
+        }
+    }
+
+    /// Whether `backend` runs on this CPU. When it does not, prints (once per test and
+    /// backend) `skipped: no <feature> on this CPU (<test>)` straight to the process's standard
+    /// error — not through `eprintln!`, which the test harness captures for passing tests — and
+    /// panics if [`REQUIRE_SIMD`] is `1`.
+    pub(crate) fn runs_here(backend: Backend, test: &str) -> bool {
+        if backend.is_available() {
+            return true;
+        }
+        if std::env::var(REQUIRE_SIMD).is_ok_and(|v| v == "1") {
+            panic!(
+                "{test}: no {} on this CPU and {REQUIRE_SIMD}=1",
+                feature_name(backend)
+            );
+        }
+        static REPORTED: Mutex<Option<HashSet<(String, &'static str)>>> = Mutex::new(None);
+        let first = REPORTED
+            .lock()
+            .map(|mut r| {
+                r.get_or_insert_with(HashSet::new)
+                    .insert((test.to_string(), feature_name(backend)))
+            })
+            .unwrap_or(true);
+        if first {
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: no {} on this CPU ({test}: its vector half did not run)",
+                feature_name(backend)
+            );
+        }
+        false
+    }
+
+    /// The vector backends (AVX2, IFMA) that run on this CPU, reporting each that does not
+    /// ([`runs_here`]).
+    pub(crate) fn vector_backends(test: &str) -> Vec<Backend> {
+        [Backend::Avx2, Backend::Ifma]
+            .into_iter()
+            .filter(|b| runs_here(*b, test))
+            .collect()
+    }
+
+    /// The serial backend and every vector backend that runs here.
+    pub(crate) fn all_backends(test: &str) -> Vec<Backend> {
+        let mut backends = vec![Backend::Serial];
+        backends.extend(vector_backends(test));
+        backends
+    }
+}

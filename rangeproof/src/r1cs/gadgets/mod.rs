@@ -10,7 +10,7 @@
 //! | [`boolean`] | a variable is 0 or 1 | 1 |
 //! | [`range`] | a value lies in \\([0, 2^n)\\) | \\(n\\) |
 //! | [`comparison`] | \\(a < b\\) (or \\(\le\\)) for \\(n\\)-bit values | \\(3n\\) |
-//! | [`merkle`] | a committed leaf is in a MiMC Merkle tree with a public root (depth \\(d\\)) | \\(\lceil 332.5 d \rceil\\) |
+//! | [`merkle`] | a committed leaf is in a MiMC Merkle tree with a public root (depth \\(d\\)) | \\(\lceil 332.5 d \rceil\\) (secp256k1: \\(\lceil 338.5 d \rceil\\)) |
 //! | [`sha256`] | knowledge of a message (≤ 55 bytes, length hidden) with a public SHA-256 digest | ≈ 25 600 |
 //! | [`shuffle`] | two committed lists are permutations of each other | \\(2(k-1)\\) |
 
