@@ -5,7 +5,8 @@
 //! range proof shows both outputs are in [0, 2^64) (so no output hides a negative amount), and
 //! the commitments balance. The same outputs are then proved with Bulletproofs+ (Tari's format,
 //! smaller), a block of payments of both kinds is verified in one batch, with a forged proof in
-//! it pinpointed, and the Bulletproofs+ proofs of 14 Monero mainnet transactions (bundled) are
+//! it pinpointed, and the range proofs of three Monero mainnet transactions (one Bulletproofs+,
+//! two original Bulletproofs; shipped in the `monero-oxide` 0.1.0 crate package, bundled) are
 //! verified in one batch.
 
 use std::time::Instant;
@@ -39,6 +40,8 @@ pub fn run() -> Result<(), String> {
     gens.table(BITS, 1);
     tari::generators().table(BITS, 1);
     monero::bulletproofs_plus_generators().table(BITS, 1);
+    // Monero's original Bulletproofs too: the mainnet row verifies both kinds.
+    monero::bulletproofs_generators().table(BITS, 1);
     grin::GrinGenerators::get(grin::GRIN_GENERATORS_N)
         .map_err(|e| e.to_string())?
         .warm_up();
@@ -243,37 +246,61 @@ pub fn run() -> Result<(), String> {
         ));
     }
 
-    // Monero: the Bulletproofs+ proofs of 14 mainnet transactions (bundled, public data).
+    // Monero: the range proofs of three mainnet transactions (bundled: shipped in the
+    // monero-oxide 0.1.0 crate package), Bulletproofs+ and Bulletproofs in one batch.
     let mainnet = monero_mainnet()?;
-    let gens = monero::bulletproofs_plus_generators();
     let statement = Statement {
         bits: 64,
         extension_degree: 1,
         minimum_values: None,
     };
-    let mainnet_outputs: usize = mainnet.iter().map(|(_, c)| c.len()).sum();
-    let mainnet_bytes: usize = mainnet.iter().map(|(p, _)| p.len()).sum();
+    let mainnet_outputs: usize = mainnet.iter().map(|c| c.commitments.len()).sum();
+    let mainnet_bytes: usize = mainnet.iter().map(|c| c.proof.len()).sum();
     let t = Instant::now();
     let mut batch = BatchVerifier::new();
-    let mut decoded = Vec::with_capacity(mainnet.len());
-    for (proof, commitments) in &mainnet {
-        decoded
-            .push(RangeProofPlus::<Ed25519>::from_monero_bytes(proof).map_err(|e| e.to_string())?);
-        let p = decoded.last().ok_or("just pushed")?;
-        batch.add_bulletproof_plus(
-            gens,
-            p,
-            &mut MoneroTranscript::bulletproofs_plus(),
-            &statement,
-            commitments,
-            &mut OsRng,
-        );
+    let mut plus = Vec::new();
+    let mut original = Vec::new();
+    for case in &mainnet {
+        if case.plus {
+            plus.push(
+                RangeProofPlus::<Ed25519>::from_monero_bytes(&case.proof)
+                    .map_err(|e| e.to_string())?,
+            );
+        } else {
+            original.push(
+                RangeProof::<Ed25519>::from_monero_bytes(&case.proof).map_err(|e| e.to_string())?,
+            );
+        }
+    }
+    let (mut plus_proofs, mut original_proofs) = (plus.iter(), original.iter());
+    for case in &mainnet {
+        if case.plus {
+            let p = plus_proofs.next().ok_or("one decoded proof per case")?;
+            batch.add_bulletproof_plus(
+                monero::bulletproofs_plus_generators(),
+                p,
+                &mut MoneroTranscript::bulletproofs_plus(),
+                &statement,
+                &case.commitments,
+                &mut OsRng,
+            );
+        } else {
+            let p = original_proofs.next().ok_or("one decoded proof per case")?;
+            batch.add_bulletproof(
+                monero::bulletproofs_generators(),
+                p,
+                &mut MoneroTranscript::bulletproofs(),
+                &case.commitments,
+                64,
+                &mut OsRng,
+            );
+        }
     }
     batch
         .verify()
         .map_err(|e| format!("Monero mainnet proofs failed to verify: {e}"))?;
     row(
-        "Monero mainnet BP+ (14 txs): decode, one batch",
+        "Monero mainnet BP+ & BP (3 txs): decode, batch",
         mainnet.len(),
         mainnet_outputs,
         mainnet_bytes,
@@ -435,13 +462,18 @@ fn grin_genesis() -> Result<([u8; 33], Vec<u8>), String> {
 }
 
 /// A Monero proof as serialized in its transaction, and the on-chain commitments.
-type MoneroCase = (Vec<u8>, Vec<[u8; 32]>);
+struct MoneroCase {
+    /// Bulletproofs+ (RCT type 6), else the original Bulletproofs.
+    plus: bool,
+    proof: Vec<u8>,
+    commitments: Vec<[u8; 32]>,
+}
 
-/// The bundled Monero mainnet Bulletproofs+ proofs.
+/// The bundled Monero mainnet range proofs (`data/monero-mainnet.json`: the three RingCT
+/// transactions the `monero-oxide` 0.1.0 crate package ships in its test vectors).
 fn monero_mainnet() -> Result<Vec<MoneroCase>, String> {
-    let json: serde_json::Value =
-        serde_json::from_str(include_str!("../data/monero-bpplus-mainnet.json"))
-            .map_err(|e| format!("bundled vectors: {e}"))?;
+    let json: serde_json::Value = serde_json::from_str(include_str!("../data/monero-mainnet.json"))
+        .map_err(|e| format!("bundled vectors: {e}"))?;
     let cases = json["cases"]
         .as_array()
         .ok_or("bundled vectors: no cases")?;
@@ -461,7 +493,11 @@ fn monero_mainnet() -> Result<Vec<MoneroCase>, String> {
                         .map_err(|_| "bundled vectors: commitment length".to_string())
                 })
                 .collect::<Result<Vec<_>, String>>()?;
-            Ok((proof, commitments))
+            Ok(MoneroCase {
+                plus: case["scheme"] == "bulletproofs+",
+                proof,
+                commitments,
+            })
         })
         .collect()
 }

@@ -175,7 +175,7 @@ const P: [u8; 32] = {
 };
 
 /// The seven non-trivial Ed25519 torsion points (canonical encodings), as in
-/// `rangeproof/src/group/ed25519.rs` and vectors/monero-bpplus-ed25519.json.
+/// `rangeproof/src/group/ed25519.rs` and vectors/monero-crates-bpplus-ed25519.json.
 const TORSION: [&str; 7] = [
     "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
     "0000000000000000000000000000000000000000000000000000000000000000",

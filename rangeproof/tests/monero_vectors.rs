@@ -1,6 +1,7 @@
-//! Monero mainnet Bulletproofs+ proofs (`vectors/monero-bpplus-ed25519.json`) and
-//! original Bulletproofs (`monero-bp-ed25519.json`) verify, alone and in one batch, and the
-//! reject cases of the vectors' README are rejected.
+//! Monero mainnet Bulletproofs+ proofs verify, alone and in one batch, and the reject cases of
+//! the vectors' README are rejected: the case shipped in the `monero-oxide` 0.1.0 crate package
+//! (`vectors/monero-crates-bpplus-ed25519.json`, always), and the 14 of
+//! `../shared/vectors/monero-bpplus-ed25519.json` when it is beside the repository.
 
 use rand::rngs::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
@@ -17,7 +18,9 @@ const STATEMENT: Statement<'static> = Statement {
     minimum_values: None,
 };
 
-fn load() -> (Vec<common::MoneroCase>, Vec<[u8; 32]>) {
+/// The bundled crate-package case, and the full mainnet set from `../shared/vectors/` when it
+/// is beside the repository (the flag).
+fn load() -> (Vec<common::MoneroCase>, Vec<[u8; 32]>, bool) {
     load_monero("monero-bpplus-ed25519.json")
 }
 
@@ -34,8 +37,8 @@ fn verify(proof: &[u8], commitments: &[[u8; 32]]) -> Result<(), ProofError> {
 
 #[test]
 fn mainnet_proofs_verify_alone_and_in_one_batch() {
-    let (cases, _) = load();
-    assert_eq!(cases.len(), 14);
+    let (cases, _, full) = load();
+    assert_eq!(cases.len(), if full { 14 } else { 1 });
     let gens = monero::bulletproofs_plus_generators();
     let decoded: Vec<RangeProofPlus<Ed25519>> = cases
         .iter()
@@ -64,13 +67,22 @@ fn mainnet_proofs_verify_alone_and_in_one_batch() {
     }
     batch
         .verify()
-        .expect("the 14 mainnet proofs verify in one batch");
+        .expect("the mainnet proofs verify in one batch");
 
-    // One case with another case's commitments: the batch names exactly that one.
+    // One case with another case's commitments (or, alone, its own swapped): the batch names
+    // exactly that one.
+    let culprit = cases.len() - 1;
+    let wrong = if culprit > 0 {
+        cases[0].commitments.clone()
+    } else {
+        let mut swapped = cases[0].commitments.clone();
+        swapped.swap(0, 1);
+        swapped
+    };
     let mut batch = BatchVerifier::new();
     for (k, (p, c)) in decoded.iter().zip(&cases).enumerate() {
-        let commitments = if k == 5 {
-            &cases[0].commitments[..]
+        let commitments = if k == culprit {
+            &wrong[..]
         } else {
             &c.commitments[..]
         };
@@ -83,7 +95,13 @@ fn mainnet_proofs_verify_alone_and_in_one_batch() {
             &mut OsRng,
         );
     }
-    assert_eq!(batch.verify().unwrap_err().invalid, vec![5]);
+    assert_eq!(batch.verify().unwrap_err().invalid, vec![culprit]);
+}
+
+/// What the repository bundles is what the crate packages ship.
+#[test]
+fn bundled_cases_are_the_crate_packages_data() {
+    common::bundled_cases_match_their_transactions();
 }
 
 /// Offsets of the 32-byte fields of a proof with `rounds` rounds: A, A1, B, r1, s1, d1, L.., R...
@@ -96,7 +114,7 @@ fn fields(rounds: usize) -> Vec<usize> {
 
 #[test]
 fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
-    let (cases, _) = load();
+    let (cases, _, _) = load();
     for (i, c) in cases.iter().enumerate() {
         let rounds = c.proof[192] as usize;
         for offset in fields(rounds) {
@@ -160,7 +178,7 @@ fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
 
 #[test]
 fn torsion_added_to_any_point_is_rejected() {
-    let (cases, torsion) = load();
+    let (cases, torsion, _) = load();
     for (i, c) in cases.iter().enumerate().take(4) {
         let rounds = c.proof[192] as usize;
         let points: Vec<usize> = fields(rounds)
@@ -191,7 +209,7 @@ fn torsion_added_to_any_point_is_rejected() {
 
 #[test]
 fn other_statements_are_rejected() {
-    let (cases, _) = load();
+    let (cases, _, _) = load();
     for (i, c) in cases.iter().enumerate() {
         let m = c.commitments.len();
         if m >= 2 {
@@ -207,7 +225,7 @@ fn other_statements_are_rejected() {
         more.push(c.commitments[0]);
         assert!(verify(&c.proof, &more).is_err(), "case {i}: m + 1");
         let other = &cases[(i + 1) % cases.len()].commitments;
-        if other.len() == m {
+        if other.len() == m && other != &c.commitments {
             assert!(
                 verify(&c.proof, other).is_err(),
                 "case {i}: another case's commitments"

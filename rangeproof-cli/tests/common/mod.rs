@@ -34,3 +34,40 @@ pub fn read(path: &Path) -> Value {
 pub fn write(path: &Path, doc: &Value) {
     std::fs::write(path, serde_json::to_string(doc).unwrap()).unwrap();
 }
+
+/// The cases of a Monero vector set (`monero-bpplus-ed25519.json` or `monero-bp-ed25519.json`):
+/// those shipped in crate packages (bundled as `vectors/monero-crates-*-ed25519.json`), then the
+/// rest of the full set in `../shared/vectors/` when it is beside the repository — data copied
+/// from other repositories' trees stays there. Without it, one line on the process's standard
+/// error (not captured by the test harness) says so.
+pub fn monero_cases(file: &str) -> Vec<Value> {
+    let bundled = match file {
+        "monero-bpplus-ed25519.json" => "monero-crates-bpplus-ed25519.json",
+        "monero-bp-ed25519.json" => "monero-crates-bp-ed25519.json",
+        other => panic!("no Monero vectors named {other}"),
+    };
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let text = std::fs::read_to_string(format!("{root}/vectors/{bundled}"))
+        .expect("the bundled vectors are in the repository, at vectors/");
+    let json: Value = serde_json::from_str(&text).unwrap();
+    let mut cases = json["cases"].as_array().unwrap().clone();
+    match std::fs::read_to_string(format!("{root}/../shared/vectors/{file}")) {
+        Ok(text) => {
+            let shared: Value = serde_json::from_str(&text).unwrap();
+            for case in shared["cases"].as_array().unwrap() {
+                if !cases.iter().any(|c| c["proof"] == case["proof"]) {
+                    cases.push(case.clone());
+                }
+            }
+        }
+        Err(_) => {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: ../shared/vectors/{file} is not beside the repository: the CLI's Monero \
+                 tests ran on the bundled crate-package cases only"
+            );
+        }
+    }
+    cases
+}

@@ -168,7 +168,7 @@ pub(crate) mod tests {
 
     type G = Ed25519;
 
-    /// The eight points of order dividing 8, as canonical encodings (from vectors/monero-bpplus-ed25519.json).
+    /// The eight points of order dividing 8, as canonical encodings (from vectors/monero-crates-bpplus-ed25519.json).
     const TORSION: [&str; 7] = [
         "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
         "0000000000000000000000000000000000000000000000000000000000000000",

@@ -40,13 +40,73 @@ pub fn hex32(v: &Value) -> [u8; 32] {
         .expect("32 bytes")
 }
 
-/// The cases and the torsion points of `vectors/<file>`.
-pub fn load_monero(file: &str) -> (Vec<MoneroCase>, Vec<[u8; 32]>) {
-    let path = format!("{}/../vectors/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text =
-        std::fs::read_to_string(path).expect("the vectors are in the repository, at vectors/");
+/// The project's shared material beside the repository (`../shared/vectors/`): data copied
+/// from other repositories' trees (the full Monero sets) lives there, not in the repository.
+pub fn shared_vector(file: &str) -> Option<String> {
+    let path = format!("{}/../../shared/vectors/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).ok()
+}
+
+/// Says on the process's standard error — not through `eprintln!`, which the harness captures
+/// for passing tests — that a test ran without the shared vectors.
+pub fn say_absent(file: &str, test: &str) {
+    use std::io::Write;
+    // Once per test binary and file.
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if said.iter().any(|f| f == file) {
+        return;
+    }
+    said.push(file.to_string());
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: ../shared/vectors/{file} is not beside the repository: {test} ran on the bundled \
+         crate-package cases only"
+    );
+}
+
+/// The Monero cases of `file` (`monero-bpplus-ed25519.json` or `monero-bp-ed25519.json`) and
+/// the torsion points: the cases shipped in crate packages (bundled in the repository as
+/// `vectors/monero-crates-*-ed25519.json`, always there), followed by every other case of the
+/// full set in `../shared/vectors/<file>` when it is beside the repository (else one line on
+/// standard error says so). The flag says whether the full set was read.
+pub fn load_monero(file: &str) -> (Vec<MoneroCase>, Vec<[u8; 32]>, bool) {
+    let bundled = match file {
+        "monero-bpplus-ed25519.json" => "monero-crates-bpplus-ed25519.json",
+        "monero-bp-ed25519.json" => "monero-crates-bp-ed25519.json",
+        other => panic!("no Monero vectors named {other}"),
+    };
+    let path = format!("{}/../vectors/{bundled}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path)
+        .expect("the bundled vectors are in the repository, at vectors/");
     let json: Value = serde_json::from_str(&text).expect("JSON");
-    let cases = json["cases"]
+    let mut cases = monero_cases(&json);
+    let full = match shared_vector(file) {
+        Some(text) => {
+            let shared: Value = serde_json::from_str(&text).expect("JSON");
+            for case in monero_cases(&shared) {
+                if !cases.iter().any(|c| c.proof == case.proof) {
+                    cases.push(case);
+                }
+            }
+            true
+        }
+        None => {
+            say_absent(file, "the Monero vector tests");
+            false
+        }
+    };
+    let torsion = json["torsion_points"]
+        .as_array()
+        .expect("torsion")
+        .iter()
+        .map(hex32)
+        .collect();
+    (cases, torsion, full)
+}
+
+fn monero_cases(json: &Value) -> Vec<MoneroCase> {
+    json["cases"]
         .as_array()
         .expect("cases")
         .iter()
@@ -59,14 +119,31 @@ pub fn load_monero(file: &str) -> (Vec<MoneroCase>, Vec<[u8; 32]>) {
                 .map(hex32)
                 .collect(),
         })
-        .collect();
-    let torsion = json["torsion_points"]
-        .as_array()
-        .expect("torsion")
-        .iter()
-        .map(hex32)
-        .collect();
-    (cases, torsion)
+        .collect()
+}
+
+/// The bundled crate-package cases are what the crates ship: each transaction's proof and
+/// commitments are substrings of the transaction hex copied from the crate.
+pub fn bundled_cases_match_their_transactions() {
+    for file in [
+        "monero-crates-bpplus-ed25519.json",
+        "monero-crates-bp-ed25519.json",
+    ] {
+        let path = format!("{}/../vectors/{file}", env!("CARGO_MANIFEST_DIR"));
+        let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut transactions = 0;
+        for case in json["cases"].as_array().unwrap() {
+            let Some(tx) = case["tx_hex"].as_str() else {
+                continue;
+            };
+            transactions += 1;
+            assert!(tx.contains(case["proof"].as_str().unwrap()), "{file}");
+            for c in case["commitments"].as_array().unwrap() {
+                assert!(tx.contains(c.as_str().unwrap()), "{file}");
+            }
+        }
+        assert!(transactions >= 1, "{file}");
+    }
 }
 
 /// The encoding of `point + torsion` (both canonical Ed25519 encodings).

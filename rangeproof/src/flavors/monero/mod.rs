@@ -222,7 +222,7 @@ mod tests {
         hex::encode(Ed25519::point_to_bytes(p))
     }
 
-    /// Checkpoints from `vectors/monero-*-ed25519.json`.
+    /// Checkpoints from `vectors/monero-crates-*-ed25519.json` (the shared Monero sets carry the same).
     #[test]
     fn match_monero_checkpoints() {
         let pc = pedersen_gens();

@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn initial_state_matches_monero() {
-        // Checkpoint `initial_transcript_T0` of vectors/monero-bpplus-ed25519.json.
+        // Checkpoint `initial_transcript_T0` of vectors/monero-crates-bpplus-ed25519.json.
         assert_eq!(
             hex::encode(MoneroTranscript::bulletproofs_plus_initial()),
             "4a677c90eb73051e790da45591107f6ee105904d9187c5d35471096c445a2275"
