@@ -1,10 +1,10 @@
-//! Fuzz target body for the CLI's proof-document parser, as a plain function (no libFuzzer):
+//! Fuzz target body for the front ends' proof-document parser, as a plain function (no libFuzzer):
 //! `fuzz_targets/cli_parse.rs` calls it under `cargo fuzz`, and
-//! `rangeproof-cli/tests/fuzz_corpus.rs` includes this file (by `#[path]`) to replay
-//! `corpus/cli_parse/` on the stable toolchain. It uses only `rangeproof_cli`.
+//! `rangeproof-documents/tests/fuzz_corpus.rs` includes this file (by `#[path]`) to replay
+//! `corpus/cli_parse/` on the stable toolchain. It uses only `rangeproof_documents`.
 
-use rangeproof_cli::circuit_document::CircuitDocument;
-use rangeproof_cli::document::ProofDocument;
+use rangeproof_documents::circuit::CircuitDocument;
+use rangeproof_documents::proof::ProofDocument;
 
 /// `ProofDocument::parse` and `CircuitDocument::parse` on arbitrary UTF-8: never a panic, and a refusal is the documented
 /// one-line reason.

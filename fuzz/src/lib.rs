@@ -3,8 +3,8 @@
 //!
 //! * [`targets`]: the decoders, the verifiers (ours against the deployed peers) and the batch
 //!   verifier; replayed by `rangeproof/tests/fuzz_corpus.rs`.
-//! * [`cli_targets`]: the CLI's proof-document parser; replayed by
-//!   `rangeproof-cli/tests/fuzz_corpus.rs`.
+//! * [`cli_targets`]: the front ends' proof-document parser; replayed by
+//!   `rangeproof-documents/tests/fuzz_corpus.rs`.
 //!
 //! * [`grin_targets`]: secp256k1-zkp's format against the C library; replayed by
 //!   `rangeproof/tests/fuzz_corpus.rs`.

@@ -10,8 +10,8 @@ use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, MAX_MESSAGE_LEN};
 use rangeproof::r1cs::gadgets::shuffle::prove_shuffle;
 use rangeproof::r1cs::{generators, R1csError, R1csFlavor};
 use rangeproof::{Group, Ristretto255};
-use rangeproof_cli::circuit_document::{CircuitDocument, MAX_SHUFFLE_K};
-use rangeproof_cli::document::MAX_TRANSCRIPT_LABEL;
+use rangeproof_documents::circuit::{CircuitDocument, MAX_SHUFFLE_K};
+use rangeproof_documents::proof::MAX_TRANSCRIPT_LABEL;
 use zeroize::Zeroizing;
 
 use crate::output::OutputFile;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteStatement;
-use rangeproof_cli::document::Openings;
+use rangeproof_documents::Openings;
 use serde::Serialize;
 use zeroize::Zeroizing;
 

@@ -6,8 +6,8 @@ use clap::Args;
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteStatement};
 
-use rangeproof_cli::document::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
-use rangeproof_cli::input;
+use rangeproof_documents::input;
+use rangeproof_documents::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::output::{self, OutputFile};

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rangeproof::ProofError;
-use rangeproof_cli::document::ProofDocument;
-use rangeproof_cli::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
+use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
+use rangeproof_documents::proof::ProofDocument;
 use serde::Serialize;
 use zeroize::Zeroizing;
 

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteBatch;
-use rangeproof_cli::circuit_document::{CircuitDocument, ParsedCircuit};
-use rangeproof_cli::document::{ParsedDocument, ProofDocument};
-use rangeproof_cli::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
+use rangeproof_documents::circuit::{CircuitDocument, ParsedCircuit};
+use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
+use rangeproof_documents::proof::{ParsedDocument, ProofDocument};
 
 use crate::progress::Progress;
 use crate::Outcome;

@@ -1,5 +1,5 @@
 //! The native half of the `rangeproof` Python package (`rangeproof._native`): thin functions
-//! over the library's `Suite` registry and the CLI's proof documents, so that Python, the CLI
+//! over the library's `Suite` registry and the shared proof documents (`rangeproof-documents`), so that Python, the CLI
 //! and the library accept and produce exactly the same documents. The pure-Python half
 //! (`python/rangeproof/__init__.py`) gives them a Pythonic shape.
 //!
@@ -11,11 +11,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
-use rangeproof_cli::circuit_document::CircuitDocument;
-use rangeproof_cli::document::{
-    Openings, ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
+use rangeproof_documents::circuit::CircuitDocument;
+use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
+use rangeproof_documents::proof::{
+    ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
 };
-use rangeproof_cli::input::DEFAULT_MAX_DOCUMENT_BYTES;
+use rangeproof_documents::Openings;
 use zeroize::Zeroizing;
 
 // The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
@@ -166,7 +167,7 @@ fn prove(
 /// A parsed document of either kind.
 enum Parsed {
     Range(ParsedDocument),
-    Circuit(rangeproof_cli::circuit_document::ParsedCircuit),
+    Circuit(rangeproof_documents::circuit::ParsedCircuit),
 }
 
 /// Parses a document; like the CLI, refuses one over 1 MiB before reading it (the largest
@@ -306,7 +307,7 @@ struct Batch {
 
 enum Entry {
     Batched(usize),
-    Circuit(rangeproof_cli::circuit_document::ParsedCircuit),
+    Circuit(rangeproof_documents::circuit::ParsedCircuit),
     Rejected,
 }
 

@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import pickle
 import re
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from importlib import metadata
@@ -75,15 +76,34 @@ def test_dalek_vectors_verify():
         assert rangeproof.verify(json.dumps(doc)) is bool(case["valid"])
 
 
+def monero_cases(name):
+    """The Monero cases shipped in crate packages (bundled as ``vectors/monero-crates-*``), plus
+    the full set of ``../shared/vectors/<name>`` when the project's shared material is beside the
+    repository (it is not part of it); says so on stderr when it is absent."""
+    kind = {"monero-bpplus-ed25519.json": "bpplus", "monero-bp-ed25519.json": "bp"}[name]
+    cases = json.loads((VECTORS / f"monero-crates-{kind}-ed25519.json").read_text())["cases"]
+    shared = VECTORS.parent.parent / "shared" / "vectors" / name
+    if shared.exists():
+        known = {c["proof"] for c in cases}
+        cases += [c for c in json.loads(shared.read_text())["cases"] if c["proof"] not in known]
+    else:
+        print(f"note: {shared} is absent: ran on the bundled crate-package cases only", file=sys.stderr)
+    return cases, shared.exists()
+
+
 def test_monero_mainnet_vectors_verify_in_one_batch():
-    vectors = json.loads((VECTORS / "monero-bpplus-ed25519.json").read_text())
-    batch = rangeproof.BatchVerifier()
-    for case in vectors["cases"]:
-        doc = {"scheme": "bulletproofs+", "group": "ed25519", "flavor": "monero", "bits": 64,
-               "commitments": case["commitments"], "proof": case["proof"]}
-        batch.add(json.dumps(doc))
-    assert len(batch) == len(vectors["cases"]) == 14
-    assert batch.verify(), batch.invalid
+    for name, scheme, full, bundled in [
+        ("monero-bpplus-ed25519.json", "bulletproofs+", 14, 1),
+        ("monero-bp-ed25519.json", "bulletproofs", 18, 3),
+    ]:
+        cases, complete = monero_cases(name)
+        batch = rangeproof.BatchVerifier()
+        for case in cases:
+            doc = {"scheme": scheme, "group": "ed25519", "flavor": "monero", "bits": 64,
+                   "commitments": case["commitments"], "proof": case["proof"]}
+            batch.add(json.dumps(doc))
+        assert len(batch) == len(cases) == (full if complete else bundled)
+        assert batch.verify(), batch.invalid
 
 
 def test_grin_vectors_verify_and_rejects_are_rejected():

@@ -1,4 +1,4 @@
-//! The JSON proof document: the CLI's contract with the outside world.
+//! The JSON proof document: the front ends' contract with the outside world.
 //!
 //! ```json
 //! {"scheme": "bulletproofs", "group": "ristretto255", "flavor": "dalek",
@@ -34,6 +34,8 @@ use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use rangeproof::{Suite, SuiteStatement};
+
+use crate::openings::Openings;
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -429,111 +431,6 @@ impl ProofDocument {
             }
         };
         Ok((self.generators_n, value_generator, extra_data))
-    }
-}
-
-/// The openings written by `prove --openings` (and `commit`, `mpc party`): everything needed
-/// to open the commitments *and to prove for them again* — the statement the proof was made
-/// under is recorded with them, so `prove --openings-in` reuses it instead of falling back on
-/// defaults. Secret: wiped when dropped.
-///
-/// ```json
-/// {"scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin", "bits": 64,
-///  "generators_n": 256, "value_generator": "H", "extra_data": "hex",
-///  "values": [5], "blindings": [["hex"]], "commitments": ["hex"], "rewind_nonce": "hex"}
-/// ```
-///
-/// Files written before the statement was recorded lack `flavor` and the fields after it;
-/// they are read as before (the flags, or the defaults, give what is missing).
-#[derive(
-    Clone, Debug, Default, Serialize, Deserialize, zeroize::Zeroize, zeroize::ZeroizeOnDrop,
-)]
-pub struct Openings {
-    pub scheme: String,
-    pub group: String,
-    /// The wire convention (`"dalek"`, `"tari"`, `"monero"`, `"grin"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flavor: Option<String>,
-    /// The transcript label, for conventions whose transcript takes one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transcript_label: Option<String>,
-    pub bits: usize,
-    /// Blinding factors per commitment (Bulletproofs+).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extension_degree: Option<usize>,
-    /// Minimum-value promises, one per value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub minimum_values: Option<Vec<u64>>,
-    /// Grin: secp256k1-zkp's generator count.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generators_n: Option<usize>,
-    /// Grin: `"H"` or the value generator's 33-byte encoding in hex.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value_generator: Option<String>,
-    /// Grin: hex of the extra data bound into the transcript.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extra_data: Option<String>,
-    /// Multi-party proofs: this party's first position among the proof's values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<usize>,
-    pub values: Vec<u64>,
-    /// Hex encodings of the blinding scalars, one list per commitment (one scalar each for
-    /// Bulletproofs, `extension_degree` for Bulletproofs+).
-    pub blindings: Vec<Vec<String>>,
-    pub commitments: Vec<String>,
-    /// The recovery nonce, where the proof has one: Grin's rewind nonce (recovering value and
-    /// blinding), or the Tari seed nonce given to `prove --recovery-nonce`. A re-proof from
-    /// these openings reuses it, so the output stays recoverable (and, the nonces being
-    /// derived from it, the same statement gives the same proof: nothing new is revealed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rewind_nonce: Option<String>,
-}
-
-impl Openings {
-    /// The openings of a proof made under `statement` in `suite`: the statement recorded as a
-    /// proof document records it.
-    pub fn of(
-        suite: Suite,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: Vec<Vec<String>>,
-        commitments: Vec<String>,
-    ) -> Self {
-        let doc = ProofDocument::of(suite, statement, &[], &[]);
-        Openings {
-            scheme: doc.scheme.clone(),
-            group: doc.group.clone(),
-            flavor: Some(doc.flavor.clone()),
-            transcript_label: doc.transcript_label.clone(),
-            bits: statement.bits,
-            extension_degree: doc.extension_degree,
-            minimum_values: statement.minimum_values.clone(),
-            generators_n: doc.generators_n,
-            value_generator: doc.value_generator.clone(),
-            extra_data: doc.extra_data.clone(),
-            position: None,
-            values: values.to_vec(),
-            blindings,
-            commitments,
-            rewind_nonce: None,
-        }
-    }
-
-    /// Whether `text` looks like an openings file rather than a proof document (it lists
-    /// blindings and has no proof), so that a reader can say what it was given.
-    pub fn looks_like(text: &str) -> bool {
-        #[derive(Deserialize)]
-        struct Shape {
-            blindings: Option<serde::de::IgnoredAny>,
-            proof: Option<serde::de::IgnoredAny>,
-        }
-        matches!(
-            serde_json::from_str::<Shape>(text),
-            Ok(Shape {
-                blindings: Some(_),
-                proof: None
-            })
-        )
     }
 }
 

@@ -21,7 +21,7 @@ use rangeproof::r1cs::gadgets::shuffle::verify_shuffle;
 use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
 use rangeproof::Ristretto255;
 
-use crate::document::MAX_TRANSCRIPT_LABEL;
+use crate::proof::MAX_TRANSCRIPT_LABEL;
 
 /// The largest shuffle a document may state (2(k − 1) multipliers; the verifier derives
 /// 2 · next_power_of_two(2k) generators).

@@ -1,0 +1,29 @@
+//! The formats rangeproof's front ends share, in one place: the command-line tool, the Python
+//! package and the C library read and write exactly these, with the same strict parsing and the
+//! same one-line reasons.
+//!
+//! - [`proof`]: the JSON proof document of a range proof (every suite), parsed into the suite,
+//!   its statement and the bytes to verify. A document that fails here is *unusable input*; one
+//!   that parses but does not verify is an *invalid proof*.
+//! - [`circuit`]: the JSON document of an arithmetic-circuit proof (SHA-256 preimage, shuffle).
+//! - [`openings`]: the openings file — values, blindings, commitments and the statement they
+//!   were proved under (secret; wiped on drop).
+//! - [`input`]: reading untrusted files with a cap (regular files or standard input only).
+//! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
+//!   the dealer's and a party's side of a run (the `rangeproof mpc` commands run it over TCP).
+//!
+//! The documents are contracts: fields are added, never renamed or removed (`flavor` is the
+//! deployment convention's name).
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod circuit;
+pub mod input;
+pub mod openings;
+pub mod proof;
+pub mod transport;
+
+pub use circuit::{CircuitDocument, ParsedCircuit};
+pub use openings::Openings;
+pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};

@@ -1,0 +1,752 @@
+//! The multi-party protocol over any byte stream: frames, the hello and setup messages, and
+//! the dealer's and a party's side of a run — the interactive counterpart of the documents.
+//! The `rangeproof mpc` commands run it over TCP; another front end can run it over TLS, a
+//! pipe or an in-memory channel, since everything here takes `Read + Write`.
+//!
+//! ```text
+//! frame := u32 LE length (at most 1 MiB) ‖ that many bytes
+//! party → dealer: hello  := "RPMH" ‖ u16 LE number of values
+//! dealer → party: setup  := "RPMS" ‖ u16 position ‖ u16 m ‖ u8 bits ‖ u8 convention
+//!                           ‖ 32-byte run nonce ‖ transcript label
+//! then the protocol's messages (`rangeproof::bulletproofs::mpc`, encodings bound to the
+//! run's session), and "RPMD" from the dealer once the proof is written.
+//! ```
+//!
+//! The dealer draws the run nonce; both sides derive the session from it
+//! ([`Session::for_run`]), so messages of one run are refused in every other. Timeouts are the
+//! stream's business (a `TcpStream`'s read timeout, say): a read that times out is
+//! [`TransportError::TimedOut`], so a silent party cannot hang the dealer.
+//!
+//! **Trust.** The transport adds no confidentiality or authentication: run it on a trusted
+//! network or inside TLS or SSH. The first streams the dealer is given are the parties. What a
+//! man-in-the-middle can and cannot do is in SECURITY.md ("The MPC transport's trust model").
+
+use std::io::{self, Read, Write};
+
+use rand_core::{CryptoRng, RngCore};
+use rangeproof::bulletproofs::mpc::{
+    BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment,
+    ProofShare, Session,
+};
+use rangeproof::generators::{dalek, monero};
+use rangeproof::transcript::merlin_transcript;
+use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::{
+    Ed25519, Generators, Group, Ristretto255, Suite, SuiteStatement, TranscriptProtocol,
+};
+use zeroize::Zeroizing;
+
+use crate::openings::Openings;
+use crate::proof::MAX_TRANSCRIPT_LABEL;
+
+/// The longest frame either side reads.
+pub const MAX_FRAME: usize = 1 << 20;
+
+/// What the dealer sends each party once the proof is written.
+pub const DONE: &[u8] = b"RPMD";
+
+/// Why a frame could not be moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransportError {
+    /// A read or write timed out.
+    TimedOut,
+    /// The other side closed the stream.
+    Disconnected,
+    /// A length prefix above [`MAX_FRAME`].
+    FrameTooLarge(usize),
+    /// Anything else the stream reported.
+    Io(String),
+    /// A frame that is not the message expected here.
+    Malformed(&'static str),
+}
+
+impl core::fmt::Display for TransportError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TransportError::TimedOut => f.write_str("timed out"),
+            TransportError::Disconnected => f.write_str("disconnected"),
+            TransportError::FrameTooLarge(len) => {
+                write!(f, "a {len}-byte frame (at most {MAX_FRAME})")
+            }
+            TransportError::Io(e) => f.write_str(e),
+            TransportError::Malformed(what) => f.write_str(what),
+        }
+    }
+}
+
+impl std::error::Error for TransportError {}
+
+impl From<io::Error> for TransportError {
+    fn from(e: io::Error) -> Self {
+        match e.kind() {
+            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => TransportError::TimedOut,
+            io::ErrorKind::UnexpectedEof
+            | io::ErrorKind::BrokenPipe
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted => TransportError::Disconnected,
+            _ => TransportError::Io(e.to_string()),
+        }
+    }
+}
+
+/// Writes one frame, length prefix and bytes in a single `write_all` (so a stream adapter sees
+/// each frame whole).
+pub fn send_frame<W: Write>(stream: &mut W, bytes: &[u8]) -> Result<(), TransportError> {
+    let len = u32::try_from(bytes.len())
+        .ok()
+        .filter(|&len| len as usize <= MAX_FRAME)
+        .ok_or(TransportError::FrameTooLarge(bytes.len()))?;
+    let mut frame = Vec::with_capacity(4 + bytes.len());
+    frame.extend_from_slice(&len.to_le_bytes());
+    frame.extend_from_slice(bytes);
+    stream.write_all(&frame)?;
+    stream.flush()?;
+    Ok(())
+}
+
+/// Reads one frame (at most [`MAX_FRAME`] bytes, refused before allocating).
+pub fn receive_frame<R: Read>(stream: &mut R) -> Result<Vec<u8>, TransportError> {
+    let mut len = [0u8; 4];
+    stream.read_exact(&mut len)?;
+    let len = u32::from_le_bytes(len) as usize;
+    if len > MAX_FRAME {
+        return Err(TransportError::FrameTooLarge(len));
+    }
+    let mut buf = vec![0u8; len];
+    stream.read_exact(&mut buf)?;
+    Ok(buf)
+}
+
+/// The conventions a run can prove in: the proof document the dealer writes is an ordinary one
+/// of that convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Convention {
+    /// The reference crate's Bulletproofs on ristretto255 (merlin transcript with a label).
+    Dalek,
+    /// Monero's original Bulletproofs on Ed25519 (its hash-chain transcript, no label).
+    Monero,
+}
+
+impl Convention {
+    /// By the name documents use.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "dalek" => Some(Convention::Dalek),
+            "monero" => Some(Convention::Monero),
+            _ => None,
+        }
+    }
+
+    /// The name documents use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Dalek => "dalek",
+            Convention::Monero => "monero",
+        }
+    }
+
+    /// The suite of the proof a run makes.
+    pub fn suite(self) -> Suite {
+        match self {
+            Convention::Dalek => Suite::DalekBulletproofs,
+            Convention::Monero => Suite::MoneroBulletproofs,
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            Convention::Dalek => 0,
+            Convention::Monero => 1,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Self> {
+        match code {
+            0 => Some(Convention::Dalek),
+            1 => Some(Convention::Monero),
+            _ => None,
+        }
+    }
+}
+
+/// A party's first message: how many values it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hello {
+    /// 1 to [`rangeproof::MAX_AGGREGATION`].
+    pub values: usize,
+}
+
+impl Hello {
+    /// `"RPMH" ‖ u16 LE`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = b"RPMH".to_vec();
+        out.extend_from_slice(&(self.values as u16).to_le_bytes());
+        out
+    }
+
+    /// Refuses anything else, and counts outside 1 to [`rangeproof::MAX_AGGREGATION`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, TransportError> {
+        let values = match bytes {
+            [b'R', b'P', b'M', b'H', lo, hi] => usize::from(u16::from_le_bytes([*lo, *hi])),
+            _ => return Err(TransportError::Malformed("not a valid hello")),
+        };
+        if values == 0 || values > rangeproof::MAX_AGGREGATION {
+            return Err(TransportError::Malformed("not a valid hello"));
+        }
+        Ok(Hello { values })
+    }
+}
+
+/// The dealer's answer to a hello: the party's place in this run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The index of the party's first value in the proof.
+    pub position: usize,
+    /// The number of values the proof covers.
+    pub m: usize,
+    /// The bit size n.
+    pub bits: usize,
+    /// The convention the proof is made in.
+    pub convention: Convention,
+    /// The dealer's random nonce for this run (in the session id).
+    pub run_nonce: [u8; 32],
+    /// The transcript label (dalek; empty for Monero), at most 256 bytes.
+    pub label: Vec<u8>,
+}
+
+impl Setup {
+    /// The encoding in the module notes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = b"RPMS".to_vec();
+        out.extend_from_slice(&(self.position as u16).to_le_bytes());
+        out.extend_from_slice(&(self.m as u16).to_le_bytes());
+        out.push(self.bits as u8);
+        out.push(self.convention.code());
+        out.extend_from_slice(&self.run_nonce);
+        out.extend_from_slice(&self.label);
+        out
+    }
+
+    /// Refuses anything else, an unknown convention and a label over 256 bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, TransportError> {
+        let [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, code, rest @ ..] = bytes else {
+            return Err(TransportError::Malformed("the dealer sent no setup"));
+        };
+        if rest.len() < 32 {
+            return Err(TransportError::Malformed("the dealer sent no setup"));
+        }
+        let (nonce, label) = rest.split_at(32);
+        if label.len() > MAX_TRANSCRIPT_LABEL {
+            return Err(TransportError::Malformed(
+                "the dealer's transcript label is longer than 256 bytes",
+            ));
+        }
+        let convention = Convention::from_code(*code).ok_or(TransportError::Malformed(
+            "the dealer named an unknown convention",
+        ))?;
+        let mut run_nonce = [0u8; 32];
+        run_nonce.copy_from_slice(nonce);
+        Ok(Setup {
+            position: usize::from(u16::from_le_bytes([*p0, *p1])),
+            m: usize::from(u16::from_le_bytes([*m0, *m1])),
+            bits: usize::from(*bits),
+            convention,
+            run_nonce,
+            label: label.to_vec(),
+        })
+    }
+
+    /// The session every message of this run is bound to.
+    pub fn session<G: Group>(&self) -> Session {
+        Session::for_run::<G>(
+            self.convention.name(),
+            self.bits,
+            self.m,
+            &self.label,
+            &self.run_nonce,
+        )
+    }
+}
+
+/// A party as the dealer sees it: its stream, a name for messages (an address), and, after
+/// its hello, how many values it holds and its position.
+pub struct Peer<S> {
+    /// The party's stream.
+    pub stream: S,
+    /// How messages name the party (its address).
+    pub name: String,
+    /// The values it announced.
+    pub values: usize,
+    /// Its first value's index in the proof (assigned in the order the peers are given).
+    pub position: usize,
+}
+
+/// Reads a peer's hello (see [`Hello`]).
+pub fn receive_hello<S: Read>(stream: &mut S) -> Result<Hello, TransportError> {
+    Hello::from_bytes(&receive_frame(stream)?)
+}
+
+/// A run that did not produce a proof: the reason, naming the party at fault where there is
+/// one (`party i (name, position p): …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunFailure(pub String);
+
+impl core::fmt::Display for RunFailure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn blame<S>(index: usize, peer: &Peer<S>, what: impl core::fmt::Display) -> RunFailure {
+    RunFailure(format!(
+        "party {index} ({}, position {}): {what}",
+        peer.name, peer.position
+    ))
+}
+
+/// What a dealer's run produced: the proof in its convention's wire format and the
+/// commitments' encodings, in position order.
+pub struct DealtProof {
+    /// The proof bytes (dalek's layout, or Monero's serialization).
+    pub proof: Vec<u8>,
+    /// The value commitments' encodings.
+    pub commitments: Vec<Vec<u8>>,
+}
+
+/// The dealer's side of a run over `peers` (each already said hello): assigns positions in
+/// order, sends each its setup, runs the three rounds, assembles and verifies the proof. Any
+/// failure names the party at fault. The caller writes the proof, then sends [`DONE`] to each
+/// peer ([`announce_done`]).
+pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
+    peers: &mut [Peer<S>],
+    convention: Convention,
+    bits: usize,
+    label: &[u8],
+    rng: &mut R,
+) -> Result<DealtProof, RunFailure> {
+    let mut position = 0;
+    for peer in peers.iter_mut() {
+        peer.position = position;
+        position += peer.values;
+    }
+    let mut run_nonce = [0u8; 32];
+    rng.fill_bytes(&mut run_nonce);
+    let setup = Setup {
+        position: 0,
+        m: position,
+        bits,
+        convention,
+        run_nonce,
+        label: match convention {
+            Convention::Dalek => label.to_vec(),
+            Convention::Monero => Vec::new(),
+        },
+    };
+    match convention {
+        Convention::Dalek => deal::<Ristretto255, _, _, _>(
+            peers,
+            &setup,
+            dalek::generators(),
+            merlin_transcript(label),
+            |p| Ok(p.to_bytes()),
+            rng,
+        ),
+        Convention::Monero => deal::<Ed25519, _, _, _>(
+            peers,
+            &setup,
+            monero::bulletproofs_generators(),
+            MoneroTranscript::bulletproofs(),
+            |p| p.to_monero_bytes(),
+            rng,
+        ),
+    }
+}
+
+/// Sends [`DONE`] to every peer (a peer that has gone is not an error: the proof is written).
+pub fn announce_done<S: Write>(peers: &mut [Peer<S>]) {
+    for peer in peers {
+        let _ = send_frame(&mut peer.stream, DONE);
+    }
+}
+
+type Encode<G> = fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>;
+
+fn deal<G, T, S, R>(
+    peers: &mut [Peer<S>],
+    setup: &Setup,
+    gens: &'static Generators<G>,
+    transcript: T,
+    encode: Encode<G>,
+    rng: &mut R,
+) -> Result<DealtProof, RunFailure>
+where
+    G: Group,
+    T: TranscriptProtocol<G> + Clone,
+    S: Read + Write,
+    R: RngCore + CryptoRng,
+{
+    let session = setup.session::<G>();
+    let dealer = Dealer::start(gens, transcript, setup.bits, setup.m)
+        .map_err(|e| RunFailure(format!("cannot start: {e}")))?;
+    for (i, peer) in peers.iter_mut().enumerate() {
+        let mine = Setup {
+            position: peer.position,
+            ..setup.clone()
+        };
+        send_frame(&mut peer.stream, &mine.to_bytes()).map_err(|e| blame(i, peer, e))?;
+    }
+    let mut bits = Vec::with_capacity(peers.len());
+    for (i, peer) in peers.iter_mut().enumerate() {
+        let msg = receive_frame(&mut peer.stream)
+            .map_err(|e| e.to_string())
+            .and_then(|b| {
+                BitCommitment::<G>::from_bytes(&b, &session, peer.position)
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| blame(i, peer, e))?;
+        if msg.commitments().len() != peer.values {
+            return Err(blame(i, peer, "another number of values than announced"));
+        }
+        bits.push(msg);
+    }
+    let (dealer, challenge) = dealer
+        .receive_bit_commitments(bits, rng)
+        .map_err(|e| RunFailure(format!("round 1: {e}")))?;
+    let mut polys = Vec::with_capacity(peers.len());
+    for (i, peer) in peers.iter_mut().enumerate() {
+        send_frame(
+            &mut peer.stream,
+            &challenge.to_bytes(&session, peer.position),
+        )
+        .and_then(|()| receive_frame(&mut peer.stream))
+        .map_err(|e| e.to_string())
+        .and_then(|b| {
+            PolyCommitment::<G>::from_bytes(&b, &session, peer.position).map_err(|e| e.to_string())
+        })
+        .map(|msg| polys.push(msg))
+        .map_err(|e| blame(i, peer, e))?;
+    }
+    let (dealer, challenge) = dealer
+        .receive_poly_commitments(polys)
+        .map_err(|e| RunFailure(format!("round 2: {e}")))?;
+    let mut shares = Vec::with_capacity(peers.len());
+    for (i, peer) in peers.iter_mut().enumerate() {
+        send_frame(
+            &mut peer.stream,
+            &challenge.to_bytes(&session, peer.position),
+        )
+        .and_then(|()| receive_frame(&mut peer.stream))
+        .map_err(|e| e.to_string())
+        .and_then(|b| {
+            ProofShare::<G>::from_bytes(&b, &session, peer.position).map_err(|e| e.to_string())
+        })
+        .map(|msg| shares.push(msg))
+        .map_err(|e| blame(i, peer, e))?;
+    }
+    let (proof, commitments) = match dealer.receive_shares(shares, rng) {
+        Ok(done) => done,
+        Err(MpcError::Blame(positions)) => {
+            let named: Vec<String> = peers
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| positions.contains(&p.position))
+                .map(|(i, p)| blame(i, p, "an invalid share").0)
+                .collect();
+            return Err(RunFailure(named.join("; ")));
+        }
+        Err(e) => return Err(RunFailure(format!("round 3: {e}"))),
+    };
+    Ok(DealtProof {
+        proof: encode(&proof).map_err(|e| RunFailure(e.to_string()))?,
+        commitments: commitments
+            .iter()
+            .map(|c| c.bytes.as_ref().to_vec())
+            .collect(),
+    })
+}
+
+/// A party's side of a run: says hello, reads its setup, draws its blindings, commits, and —
+/// before the first message that reveals a commitment — hands `keep` its openings (values,
+/// blindings, commitments and the statement, as an openings file records them). If `keep`
+/// fails, the party stops there and the dealer writes no proof: no output exists that nobody
+/// can open. Then it answers both challenges and waits for [`DONE`]. The blindings are wiped on
+/// every return path.
+pub fn run_party<S: Read + Write, R: RngCore + CryptoRng>(
+    stream: &mut S,
+    values: &[u64],
+    keep: impl FnOnce(&Openings) -> Result<(), String>,
+    rng: &mut R,
+) -> Result<(), String> {
+    send_frame(
+        stream,
+        &Hello {
+            values: values.len(),
+        }
+        .to_bytes(),
+    )
+    .map_err(|e| e.to_string())?;
+    let setup = Setup::from_bytes(&receive_frame(stream).map_err(|e| e.to_string())?)
+        .map_err(|e| e.to_string())?;
+    match setup.convention {
+        Convention::Dalek => {
+            party::<Ristretto255, _, _>(stream, dalek::generators(), &setup, values, keep, rng)
+        }
+        Convention::Monero => party::<Ed25519, _, _>(
+            stream,
+            monero::bulletproofs_generators(),
+            &setup,
+            values,
+            keep,
+            rng,
+        ),
+    }
+}
+
+fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
+    stream: &mut S,
+    gens: &'static Generators<G>,
+    setup: &Setup,
+    values: &[u64],
+    keep: impl FnOnce(&Openings) -> Result<(), String>,
+    rng: &mut R,
+) -> Result<(), String> {
+    let session = setup.session::<G>();
+    let position = setup.position;
+    let blindings: Zeroizing<Vec<G::Scalar>> =
+        Zeroizing::new(values.iter().map(|_| G::random_scalar(rng)).collect());
+    let party = Party::new(gens, setup.bits, values, &blindings).map_err(|e| e.to_string())?;
+    let (party, msg) = party.commit(position, rng).map_err(|e| e.to_string())?;
+    let statement = SuiteStatement {
+        bits: setup.bits,
+        extension_degree: 1,
+        transcript_label: setup.label.clone(),
+        ..SuiteStatement::default()
+    };
+    let mut openings = Openings::of(
+        setup.convention.suite(),
+        &statement,
+        values,
+        blindings
+            .iter()
+            .map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())])
+            .collect(),
+        msg.commitments()
+            .iter()
+            .map(|c| hex::encode(c.bytes.as_ref()))
+            .collect(),
+    );
+    openings.position = Some(position);
+    keep(&openings)?;
+    drop(openings);
+    send_frame(stream, &msg.to_bytes(&session)).map_err(|e| e.to_string())?;
+    let challenge = receive_frame(stream)
+        .map_err(|e| e.to_string())
+        .and_then(|b| {
+            BitChallenge::<G>::from_bytes(&b, &session, position).map_err(|e| e.to_string())
+        })?;
+    let (party, msg) = party
+        .apply_challenge(&challenge)
+        .map_err(|e| e.to_string())?;
+    send_frame(stream, &msg.to_bytes(&session)).map_err(|e| e.to_string())?;
+    let challenge = receive_frame(stream)
+        .map_err(|e| e.to_string())
+        .and_then(|b| {
+            PolyChallenge::<G>::from_bytes(&b, &session, position).map_err(|e| e.to_string())
+        })?;
+    let share = party
+        .apply_challenge(&challenge)
+        .map_err(|e| e.to_string())?;
+    send_frame(stream, &share.to_bytes(&session)).map_err(|e| e.to_string())?;
+    match receive_frame(stream) {
+        Ok(done) if done == DONE => Ok(()),
+        _ => Err("the dealer did not finish the proof".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::OsRng;
+    use std::sync::mpsc::{channel, Receiver, Sender};
+
+    /// One end of an in-memory duplex stream: what the test would do over TCP, without sockets.
+    struct End {
+        tx: Sender<Vec<u8>>,
+        rx: Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+    }
+
+    fn duplex() -> (End, End) {
+        let (a_tx, b_rx) = channel();
+        let (b_tx, a_rx) = channel();
+        (
+            End {
+                tx: a_tx,
+                rx: a_rx,
+                pending: Vec::new(),
+            },
+            End {
+                tx: b_tx,
+                rx: b_rx,
+                pending: Vec::new(),
+            },
+        )
+    }
+
+    impl Read for End {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.pending.is_empty() {
+                match self.rx.recv() {
+                    Ok(bytes) => self.pending = bytes,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.pending.len());
+            buf[..n].copy_from_slice(&self.pending[..n]);
+            self.pending.drain(..n);
+            Ok(n)
+        }
+    }
+
+    impl Write for End {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.tx
+                .send(buf.to_vec())
+                .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn messages_round_trip_and_refuse_what_they_are_not() {
+        let setup = Setup {
+            position: 3,
+            m: 8,
+            bits: 32,
+            convention: Convention::Monero,
+            run_nonce: [7; 32],
+            label: Vec::new(),
+        };
+        assert_eq!(Setup::from_bytes(&setup.to_bytes()).unwrap(), setup);
+        assert_eq!(
+            Hello::from_bytes(&Hello { values: 5 }.to_bytes())
+                .unwrap()
+                .values,
+            5
+        );
+        for bad in [&b"RPMH\x00\x00"[..], b"RPMH\x41\x00", b"RPMX\x01\x00", b""] {
+            assert!(Hello::from_bytes(bad).is_err());
+        }
+        let mut bytes = setup.to_bytes();
+        bytes[9] = 9;
+        assert!(Setup::from_bytes(&bytes).is_err(), "unknown convention");
+        assert!(
+            Setup::from_bytes(&setup.to_bytes()[..41]).is_err(),
+            "short nonce"
+        );
+        let mut long = setup.to_bytes();
+        long.extend(vec![b'x'; 257]);
+        assert!(Setup::from_bytes(&long).is_err(), "label over 256 bytes");
+        let mut frame = (MAX_FRAME as u32 + 1).to_le_bytes().to_vec();
+        frame.extend([0; 8]);
+        assert_eq!(
+            receive_frame(&mut &frame[..]),
+            Err(TransportError::FrameTooLarge(MAX_FRAME + 1))
+        );
+        assert_eq!(
+            receive_frame(&mut &[1u8, 0][..]),
+            Err(TransportError::Disconnected)
+        );
+    }
+
+    /// Two parties and a dealer over in-memory streams make an ordinary proof that verifies,
+    /// and each party's openings (handed over before its first commitment leaves) open the
+    /// commitments the proof lists.
+    #[test]
+    fn a_run_over_any_stream_makes_a_proof() {
+        for convention in [Convention::Dalek, Convention::Monero] {
+            let holdings: [&[u64]; 2] = [&[1, 2], &[u64::MAX]];
+            let mut peers = Vec::new();
+            let mut parties = Vec::new();
+            for (i, values) in holdings.into_iter().enumerate() {
+                let (mut dealer_end, mut party_end) = duplex();
+                parties.push(std::thread::spawn(move || {
+                    let mut kept = None;
+                    run_party(
+                        &mut party_end,
+                        values,
+                        |o| {
+                            kept = Some(o.clone());
+                            Ok(())
+                        },
+                        &mut OsRng,
+                    )
+                    .map(|()| kept.expect("kept before the first message"))
+                }));
+                let hello = receive_hello(&mut dealer_end).unwrap();
+                peers.push(Peer {
+                    stream: dealer_end,
+                    name: format!("in-memory {i}"),
+                    values: hello.values,
+                    position: 0,
+                });
+            }
+            let dealt = run_dealer(&mut peers, convention, 64, b"transport test", &mut OsRng)
+                .unwrap_or_else(|e| panic!("{convention:?}: {e}"));
+            announce_done(&mut peers);
+            let mut listed = Vec::new();
+            for party in parties {
+                let openings = party.join().unwrap().unwrap();
+                assert_eq!(openings.flavor.as_deref(), Some(convention.name()));
+                listed.extend(openings.commitments.clone());
+            }
+            let commitments: Vec<String> = dealt.commitments.iter().map(hex::encode).collect();
+            assert_eq!(listed, commitments);
+            let label: &[u8] = match convention {
+                Convention::Dalek => b"transport test",
+                Convention::Monero => b"",
+            };
+            let statement = SuiteStatement {
+                bits: 64,
+                extension_degree: 1,
+                transcript_label: label.to_vec(),
+                ..SuiteStatement::default()
+            };
+            convention
+                .suite()
+                .verify(&statement, &dealt.proof, &dealt.commitments, &mut OsRng)
+                .unwrap();
+        }
+    }
+
+    /// A party whose openings cannot be kept sends no commitment: the dealer names it.
+    #[test]
+    fn a_party_that_cannot_keep_its_openings_stops_the_run() {
+        let (mut dealer_end, mut party_end) = duplex();
+        let party = std::thread::spawn(move || {
+            run_party(
+                &mut party_end,
+                &[5],
+                |_| Err("disk full".to_string()),
+                &mut OsRng,
+            )
+        });
+        let hello = receive_hello(&mut dealer_end).unwrap();
+        let mut peers = vec![Peer {
+            stream: dealer_end,
+            name: "in-memory".into(),
+            values: hello.values,
+            position: 0,
+        }];
+        let failure = run_dealer(&mut peers, Convention::Dalek, 8, b"t", &mut OsRng)
+            .err()
+            .unwrap();
+        assert_eq!(party.join().unwrap(), Err("disk full".to_string()));
+        assert!(failure.0.contains("party 0 (in-memory"), "{failure}");
+        assert!(failure.0.contains("disconnected"), "{failure}");
+    }
+}
