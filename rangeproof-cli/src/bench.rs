@@ -48,17 +48,19 @@ const LABEL: &[u8] = b"rangeproof bench";
 /// The suites measured: the two proof systems on ristretto255 in their wire-compatible
 /// flavors, and secp256k1-zkp's Bulletproofs (Grin).
 pub const KINDS: [Suite; 3] = [
-    Suite::DalekBulletproofs,
-    Suite::TariBulletproofsPlus,
-    Suite::GrinBulletproofs,
+    Suite::DALEK_BULLETPROOFS,
+    Suite::TARI_BULLETPROOFS_PLUS,
+    Suite::GRIN_BULLETPROOFS,
 ];
 
 /// Short name of a suite's proof system for the tables.
 pub fn short_name(suite: Suite) -> &'static str {
-    match suite {
-        Suite::GrinBulletproofs => "BPgrin",
-        s if s.scheme() == "bulletproofs+" => "BP+",
-        _ => "BP",
+    if suite == Suite::GRIN_BULLETPROOFS {
+        "BPgrin"
+    } else if suite.scheme() == "bulletproofs+" {
+        "BP+"
+    } else {
+        "BP"
     }
 }
 

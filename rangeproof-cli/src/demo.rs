@@ -181,9 +181,9 @@ pub fn run() -> Result<(), String> {
         .map(|k| {
             prove(
                 if k % 2 == 0 {
-                    Suite::DalekBulletproofs
+                    Suite::DALEK_BULLETPROOFS
                 } else {
-                    Suite::TariBulletproofsPlus
+                    Suite::TARI_BULLETPROOFS_PLUS
                 },
                 BITS,
                 &random_values(BITS, 1),

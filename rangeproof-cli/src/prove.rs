@@ -377,8 +377,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             suite.max_values()
         ));
     }
-    let grin = suite == Suite::GrinBulletproofs;
-    if !grin {
+    if !suite.takes_secp256k1_zkp_fields() {
         for (flag, given) in [
             ("--generators-n", args.generators_n.is_some()),
             ("--value-generator", args.value_generator.is_some()),
@@ -399,10 +398,9 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .map(hex::decode)
         .transpose()
         .map_err(|e| format!("--extra-data: {e}"))?;
-    let generators_n = grin.then(|| {
-        args.generators_n
-            .unwrap_or_else(|| rangeproof::flavors::grin::default_generators_n(bits, m))
-    });
+    let generators_n = args
+        .generators_n
+        .or_else(|| suite.default_generators_n(bits, m));
     let statement = SuiteStatement {
         bits,
         extension_degree: degree,

@@ -211,7 +211,7 @@ impl ProofDocument {
         proof: &[u8],
         commitments: &[Vec<u8>],
     ) -> Self {
-        let grin = suite == Suite::GrinBulletproofs;
+        let zkp_fields = suite.takes_secp256k1_zkp_fields();
         ProofDocument {
             scheme: suite.scheme().into(),
             group: suite.group().into(),
@@ -224,7 +224,7 @@ impl ProofDocument {
                 .then_some(statement.extension_degree),
             minimum_values: statement.minimum_values.clone(),
             generators_n: statement.generators_n,
-            value_generator: grin.then(|| {
+            value_generator: zkp_fields.then(|| {
                 statement
                     .value_generator
                     .as_ref()
@@ -374,7 +374,7 @@ impl ProofDocument {
         suite: Suite,
         name: &str,
     ) -> Result<(Option<usize>, Option<Vec<u8>>, Option<Vec<u8>>), String> {
-        if suite != Suite::GrinBulletproofs {
+        if !suite.takes_secp256k1_zkp_fields() {
             for (field, present) in [
                 ("generators_n", self.generators_n.is_some()),
                 ("value_generator", self.value_generator.is_some()),
@@ -461,14 +461,14 @@ mod tests {
         let parsed = ProofDocument::parse(&text).unwrap();
         assert_eq!(parsed.statement.bits, 64);
         assert_eq!(parsed.commitments, vec![vec![0u8; 32]]);
-        assert_eq!(parsed.suite, Suite::DalekBulletproofs);
+        assert_eq!(parsed.suite, Suite::DALEK_BULLETPROOFS);
         let mut plus = doc();
         plus.scheme = "bulletproofs+".into();
         plus.flavor = "tari".into();
         plus.extension_degree = Some(3);
         plus.minimum_values = Some(vec![5]);
         let parsed = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap();
-        assert_eq!(parsed.suite, Suite::TariBulletproofsPlus);
+        assert_eq!(parsed.suite, Suite::TARI_BULLETPROOFS_PLUS);
         assert_eq!(parsed.statement.extension_degree, 3);
         assert_eq!(parsed.statement.minimum_values, Some(vec![5]));
     }
@@ -575,7 +575,7 @@ mod tests {
         let mut json = serde_json::to_value(&plus).unwrap();
         json["minimum_values"] = serde_json::Value::Null;
         let parsed = ProofDocument::parse(&json.to_string()).unwrap();
-        assert_eq!(parsed.suite, Suite::TariBulletproofsPlus);
+        assert_eq!(parsed.suite, Suite::TARI_BULLETPROOFS_PLUS);
         assert_eq!(parsed.statement.minimum_values, None);
 
         let mut long = doc();
@@ -604,7 +604,7 @@ mod tests {
     #[test]
     fn grin_documents() {
         let parsed = ProofDocument::parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
-        assert_eq!(parsed.suite, Suite::GrinBulletproofs);
+        assert_eq!(parsed.suite, Suite::GRIN_BULLETPROOFS);
         assert_eq!(parsed.statement.generators_n, Some(256));
         assert_eq!(parsed.statement.value_generator, None);
         assert_eq!(parsed.statement.extra_data, Some(vec![0xab, 0xcd]));

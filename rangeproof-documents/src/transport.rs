@@ -149,8 +149,8 @@ impl Convention {
     /// The suite of the proof a run makes.
     pub fn suite(self) -> Suite {
         match self {
-            Convention::Dalek => Suite::DalekBulletproofs,
-            Convention::Monero => Suite::MoneroBulletproofs,
+            Convention::Dalek => Suite::DALEK_BULLETPROOFS,
+            Convention::Monero => Suite::MONERO_BULLETPROOFS,
         }
     }
 

@@ -29,7 +29,7 @@ pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
 pub use group::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1};
-pub use suite::{DecodedProof, Recovered, Suite, SuiteBatch, SuiteStatement};
+pub use suite::{ProofSuite, Recovered, Suite, SuiteBatch, SuiteInfo, SuiteStatement};
 pub use transcript::TranscriptProtocol;
 
 /// The largest number of values one proof may aggregate.

@@ -108,19 +108,12 @@ fn prove(
         }
         (false, _) => Vec::new(),
     };
-    let grin = suite == Suite::GrinBulletproofs;
     let statement = SuiteStatement {
         bits,
         extension_degree,
         minimum_values,
         transcript_label: label,
-        generators_n: if grin {
-            Some(generators_n.unwrap_or_else(|| {
-                rangeproof::flavors::grin::default_generators_n(bits, values.len())
-            }))
-        } else {
-            generators_n
-        },
+        generators_n: generators_n.or_else(|| suite.default_generators_n(bits, values.len())),
         value_generator,
         extra_data,
     };

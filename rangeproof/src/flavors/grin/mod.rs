@@ -23,7 +23,7 @@
 //!
 //! Proofs made here equal the C library's byte for byte for the same inputs (the
 //! `grin_vectors` and `grin_interop` tests check it); [`crate::BatchVerifier`] batches them
-//! (`add_grin_bulletproof`) and [`crate::Suite::GrinBulletproofs`] names them for the front
+//! (`add_grin_bulletproof`) and [`crate::Suite::GRIN_BULLETPROOFS`] names them for the front
 //! ends.
 
 pub mod generators;

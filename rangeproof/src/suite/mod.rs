@@ -1,41 +1,216 @@
-//! Every supported (scheme, group, flavor) triple by name, proving, verifying and batching
-//! over encoded bytes.
+//! Every supported deployment by name, proving, verifying and batching over encoded bytes — an
+//! open registry.
 //!
 //! The typed API ([`crate::RangeProof`], [`crate::RangeProofPlus`], the generators and
-//! transcripts of each flavor) is what applications written in Rust use. Front ends that take
-//! their choice from data — the command-line tool's JSON documents, language bindings — use a
-//! [`Suite`] instead: one value names a deployment, knows its limits, and proves, decodes,
-//! verifies and batches proofs as bytes. Adding a deployment is adding a variant here (and
-//! its flavor module); the front ends need no change.
+//! transcripts of each convention) is what applications written in Rust use. Front ends that
+//! take their choice from data — the command-line tool's JSON documents, language bindings — use
+//! a [`Suite`] instead: one value names a deployment (scheme, group, convention), knows its
+//! limits ([`SuiteInfo`]), and proves, verifies, batches and recovers proofs as bytes.
+//!
+//! A suite is an implementation of [`ProofSuite`], one object-safe trait; [`Suite`] is a
+//! handle to one and adds what every suite shares (checking a statement against the limits,
+//! the lengths of inputs, checking a recovered opening against its commitment). The registry,
+//! [`Suite::ALL`], is the one list of them. **Adding a deployment or a proof system is a new
+//! file implementing [`ProofSuite`] and one line in [`Suite::ALL`]** (and a named constant, if
+//! callers want one): nothing else matches over the suites.
 
-use rand_core::{CryptoRng, RngCore};
+mod dalek;
+mod grin;
+mod monero;
+mod tari;
+
+use rand_core::{CryptoRng, CryptoRngCore, RngCore};
 use zeroize::Zeroizing;
 
 use crate::bulletproofs_plus::{Statement, MAX_EXTENSION_DEGREE};
-use crate::flavors::grin::{self, GrinRangeProof};
-use crate::generators::{dalek, monero, tari};
-use crate::group::{Encoding, Group};
-use crate::transcript::monero::MoneroTranscript;
-use crate::{
-    BatchError, BatchVerifier, Ed25519, ProofError, RangeProof, RangeProofPlus, Ristretto255,
-    Secp256k1,
-};
+use crate::group::Group;
+use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255, Secp256k1};
 
-/// A supported deployment: a proof system, a group, and a flavor (the wire, transcript and
-/// generator conventions of a deployed implementation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Suite {
-    /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
-    DalekBulletproofs,
-    /// Bulletproofs+ on ristretto255, as Tari.
-    TariBulletproofsPlus,
-    /// Monero's original Bulletproofs (Ed25519; transaction serialization).
-    MoneroBulletproofs,
-    /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
-    MoneroBulletproofsPlus,
-    /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
-    /// Assets, with asset value generators).
-    GrinBulletproofs,
+/// What a suite is and what it accepts: its names and limits, which the front ends read to
+/// validate input and to word their messages.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct SuiteInfo {
+    /// The proof system: `"bulletproofs"`, `"bulletproofs+"`.
+    pub scheme: &'static str,
+    /// The group: `"ristretto255"`, `"ed25519"`, `"secp256k1"`.
+    pub group: &'static str,
+    /// The deployment convention (documents call it `flavor`): `"dalek"`, `"tari"`,
+    /// `"monero"`, `"grin"`.
+    pub convention: &'static str,
+    /// The bit sizes it proves.
+    pub bits: &'static [usize],
+    /// The most values one proof covers.
+    pub max_values: usize,
+    /// The most blinding factors per commitment (1 unless the scheme has more).
+    pub max_extension_degree: usize,
+    /// Whether statements may carry minimum-value promises.
+    pub minimum_values: bool,
+    /// Whether a proof covers a power-of-two number of values only.
+    pub power_of_two_values: bool,
+    /// A commitment's length in bytes.
+    pub commitment_len: usize,
+    /// Whether the transcript takes the application's label.
+    pub transcript_label: bool,
+    /// Whether proofs can carry a recovery nonce (Tari's seed, Grin's rewind nonce).
+    pub recovery_nonce: bool,
+    /// Whether statements take libsecp256k1-zkp's fields: the generator count, a value
+    /// generator, extra data.
+    pub secp256k1_zkp_fields: bool,
+}
+
+impl SuiteInfo {
+    /// A suite's names and basic limits (what a suite defined outside this crate starts
+    /// from); everything else off until the builder methods below turn it on.
+    pub const fn new(
+        scheme: &'static str,
+        group: &'static str,
+        convention: &'static str,
+        bits: &'static [usize],
+        max_values: usize,
+        commitment_len: usize,
+    ) -> Self {
+        SuiteInfo {
+            scheme,
+            group,
+            convention,
+            bits,
+            max_values,
+            max_extension_degree: 1,
+            minimum_values: false,
+            power_of_two_values: false,
+            commitment_len,
+            transcript_label: false,
+            recovery_nonce: false,
+            secp256k1_zkp_fields: false,
+        }
+    }
+
+    /// Up to `degree` blinding factors per commitment.
+    pub const fn with_extension_degree(mut self, degree: usize) -> Self {
+        self.max_extension_degree = degree;
+        self
+    }
+
+    /// The transcript takes the application's label.
+    pub const fn with_transcript_label(mut self) -> Self {
+        self.transcript_label = true;
+        self
+    }
+
+    /// Statements may carry minimum-value promises.
+    pub const fn with_minimum_values(mut self) -> Self {
+        self.minimum_values = true;
+        self
+    }
+
+    /// Proofs can carry a recovery nonce.
+    pub const fn with_recovery_nonce(mut self) -> Self {
+        self.recovery_nonce = true;
+        self
+    }
+}
+
+/// One deployment of a proof system, over bytes: what a new suite implements (in a file of
+/// its own under `suite/`, registered by one line in [`Suite::ALL`]).
+///
+/// [`Suite`] calls these after checking what every suite shares: the statement against
+/// [`SuiteInfo`] ([`Suite::check_statement`]) and the number of blindings. Randomness comes as a
+/// trait object so that the trait stays object-safe.
+pub trait ProofSuite: Send + Sync + 'static {
+    /// Names and limits.
+    fn info(&self) -> &SuiteInfo;
+
+    /// A random scalar of the suite's group, encoded (a blinding factor).
+    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8>;
+
+    /// Proves that every value lies in range for commitments with these blindings (per value,
+    /// `extension_degree` canonical encodings); with a recovery nonce where the suite has one.
+    fn prove(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError>;
+
+    /// The commitments these openings make, encoded (constant-time in the openings).
+    fn commit(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError>;
+
+    /// Whether the bytes are a proof in the suite's wire format (lengths, canonical points and
+    /// scalars), without verifying it.
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError>;
+
+    /// Verifies one proof for `commitments` (encoded).
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError>;
+
+    /// Decodes a proof and adds it to its group's batch; a proof that does not decode is not
+    /// added (its error is returned).
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError>;
+
+    /// What a recovery nonce gives back from a proof (verified first by the caller), not yet
+    /// checked against the commitment. Suites without recovery keep the default.
+    fn recover(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        let _ = (statement, proof, commitments, nonce);
+        Err(ProofError::NoRecoveryNonce)
+    }
+
+    /// The generator count a statement without one means, for suites that take one.
+    fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
+        let _ = (bits, values);
+        None
+    }
+}
+
+/// A registered suite: a copyable handle to its [`ProofSuite`], compared by its names.
+#[derive(Clone, Copy)]
+pub struct Suite(&'static dyn ProofSuite);
+
+impl PartialEq for Suite {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.0.info(), other.0.info());
+        (a.scheme, a.group, a.convention) == (b.scheme, b.group, b.convention)
+    }
+}
+
+impl Eq for Suite {}
+
+impl core::hash::Hash for Suite {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let info = self.0.info();
+        (info.scheme, info.group, info.convention).hash(state);
+    }
+}
+
+impl core::fmt::Debug for Suite {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {}/{}", self.scheme(), self.group(), self.flavor())
+    }
 }
 
 /// What a proof is about besides its commitments.
@@ -57,21 +232,6 @@ pub struct SuiteStatement {
     pub value_generator: Option<Vec<u8>>,
     /// Extra data bound into the transcript (Grin only).
     pub extra_data: Option<Vec<u8>>,
-}
-
-/// A proof decoded by [`Suite::decode`], as the typed proof of its group.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DecodedProof {
-    /// Bulletproofs on ristretto255 (dalek).
-    Ristretto255Bulletproof(RangeProof<Ristretto255>),
-    /// Bulletproofs+ on ristretto255 (Tari).
-    Ristretto255BulletproofPlus(RangeProofPlus<Ristretto255>),
-    /// Bulletproofs on Ed25519 (Monero).
-    Ed25519Bulletproof(RangeProof<Ed25519>),
-    /// Bulletproofs+ on Ed25519 (Monero).
-    Ed25519BulletproofPlus(RangeProofPlus<Ed25519>),
-    /// secp256k1-zkp's Bulletproofs on secp256k1 (Grin).
-    Secp256k1GrinBulletproof(GrinRangeProof),
 }
 
 /// What [`Suite::recover`] gives back.
@@ -106,55 +266,72 @@ pub struct Proved {
 }
 
 impl Suite {
-    /// Every supported suite.
-    pub const ALL: [Suite; 5] = [
-        Suite::DalekBulletproofs,
-        Suite::TariBulletproofsPlus,
-        Suite::MoneroBulletproofs,
-        Suite::MoneroBulletproofsPlus,
-        Suite::GrinBulletproofs,
+    /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
+    pub const DALEK_BULLETPROOFS: Suite = Suite(&dalek::DalekBulletproofs);
+    /// Bulletproofs+ on ristretto255, as Tari.
+    pub const TARI_BULLETPROOFS_PLUS: Suite = Suite(&tari::TariBulletproofsPlus);
+    /// Monero's original Bulletproofs (Ed25519; transaction serialization).
+    pub const MONERO_BULLETPROOFS: Suite = Suite(&monero::MoneroBulletproofs);
+    /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
+    pub const MONERO_BULLETPROOFS_PLUS: Suite = Suite(&monero::MoneroBulletproofsPlus);
+    /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
+    /// Assets, with asset value generators).
+    pub const GRIN_BULLETPROOFS: Suite = Suite(&grin::GrinBulletproofs);
+
+    /// The registry: every supported suite, in the order front ends list them. A new suite
+    /// is one line here.
+    pub const ALL: &'static [Suite] = &[
+        Suite::DALEK_BULLETPROOFS,
+        Suite::TARI_BULLETPROOFS_PLUS,
+        Suite::MONERO_BULLETPROOFS,
+        Suite::MONERO_BULLETPROOFS_PLUS,
+        Suite::GRIN_BULLETPROOFS,
     ];
+
+    /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
+    /// deployment of their own.
+    pub const fn custom(suite: &'static dyn ProofSuite) -> Suite {
+        Suite(suite)
+    }
+
+    /// Names and limits.
+    pub fn info(self) -> &'static SuiteInfo {
+        self.0.info()
+    }
 
     /// The proof system's name: `"bulletproofs"` or `"bulletproofs+"`.
     pub fn scheme(self) -> &'static str {
-        match self {
-            Suite::DalekBulletproofs | Suite::MoneroBulletproofs | Suite::GrinBulletproofs => {
-                "bulletproofs"
-            }
-            Suite::TariBulletproofsPlus | Suite::MoneroBulletproofsPlus => "bulletproofs+",
-        }
+        self.info().scheme
     }
 
     /// The group's name.
     pub fn group(self) -> &'static str {
-        match self {
-            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => Ristretto255::NAME,
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => Ed25519::NAME,
-            Suite::GrinBulletproofs => Secp256k1::NAME,
-        }
+        self.info().group
     }
 
-    /// The flavor's name: `"dalek"`, `"tari"`, `"monero"` or `"grin"`.
+    /// The convention's name (`flavor` in documents): `"dalek"`, `"tari"`, `"monero"` or
+    /// `"grin"`.
     pub fn flavor(self) -> &'static str {
-        match self {
-            Suite::DalekBulletproofs => "dalek",
-            Suite::TariBulletproofsPlus => "tari",
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => "monero",
-            Suite::GrinBulletproofs => "grin",
-        }
+        self.info().convention
+    }
+
+    /// `scheme group/convention`, as messages name a suite.
+    pub fn name(self) -> String {
+        format!("{} {}/{}", self.scheme(), self.group(), self.flavor())
     }
 
     /// The suite with these names.
     pub fn find(scheme: &str, group: &str, flavor: &str) -> Option<Suite> {
         Suite::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|s| s.scheme() == scheme && s.group() == group && s.flavor() == flavor)
     }
 
-    /// The suite for a scheme with an optional group and flavor: the only one that matches
-    /// what is given (ristretto255 with its flavor when neither is given).
+    /// The suite for a scheme with an optional group and convention: the only one that
+    /// matches what is given (ristretto255 with its convention when neither is given).
     pub fn resolve(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Option<Suite> {
-        let mut matches = Suite::ALL.into_iter().filter(|s| {
+        let mut matches = Suite::ALL.iter().copied().filter(|s| {
             s.scheme() == scheme
                 && group.is_none_or(|g| g == s.group())
                 && flavor.is_none_or(|f| f == s.flavor())
@@ -162,64 +339,71 @@ impl Suite {
         let first = matches.next()?;
         match matches.next() {
             None => Some(first),
-            // Ambiguous (neither group nor flavor given): the ristretto255 default.
+            // Ambiguous (neither group nor convention given): the ristretto255 default.
             Some(_) => Suite::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|s| s.scheme() == scheme && s.group() == Ristretto255::NAME),
         }
     }
 
     /// Whether the suite's transcript takes a label (merlin's do; Monero's has none).
     pub fn takes_transcript_label(self) -> bool {
-        matches!(self, Suite::DalekBulletproofs | Suite::TariBulletproofsPlus)
+        self.info().transcript_label
     }
 
     /// The bit sizes the suite proves.
     pub fn supported_bits(self) -> &'static [usize] {
-        match self {
-            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
-                &crate::bulletproofs::VALID_BITSIZES
-            }
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => &[monero::MONERO_BITS],
-            Suite::GrinBulletproofs => &grin::VALID_BITS,
-        }
+        self.info().bits
     }
 
     /// The most values one proof covers.
     pub fn max_values(self) -> usize {
-        match self {
-            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => crate::MAX_AGGREGATION,
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
-                monero::MONERO_MAX_AGGREGATION
-            }
-            Suite::GrinBulletproofs => grin::MAX_VALUES,
-        }
+        self.info().max_values
     }
 
     /// The most blinding factors per commitment.
     pub fn max_extension_degree(self) -> usize {
-        match self {
-            Suite::TariBulletproofsPlus => MAX_EXTENSION_DEGREE,
-            _ => 1,
-        }
+        self.info().max_extension_degree
     }
 
     /// Whether the suite supports minimum-value promises (Grin's only for one value).
     pub fn supports_minimum_values(self) -> bool {
-        matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs)
+        self.info().minimum_values
     }
 
     /// Whether values must come in power-of-two counts (secp256k1-zkp's verifier rejects other
     /// counts; the other suites pad).
     pub fn needs_power_of_two_values(self) -> bool {
-        self == Suite::GrinBulletproofs
+        self.info().power_of_two_values
+    }
+
+    /// Whether statements take libsecp256k1-zkp's generator count, value generator and extra
+    /// data.
+    pub fn takes_secp256k1_zkp_fields(self) -> bool {
+        self.info().secp256k1_zkp_fields
+    }
+
+    /// Whether proofs can carry a recovery nonce.
+    pub fn has_recovery_nonce(self) -> bool {
+        self.info().recovery_nonce
+    }
+
+    /// The generator count a statement without one means (suites that take one).
+    pub fn default_generators_n(self, bits: usize, values: usize) -> Option<usize> {
+        self.0.default_generators_n(bits, values)
+    }
+
+    /// Length in bytes of a commitment (a point of the suite's group).
+    pub fn commitment_len(self) -> usize {
+        self.info().commitment_len
     }
 
     /// Refuses a statement that sets what the suite does not use — minimum values where there
     /// are none, more than one blinding per commitment, a transcript label for a transcript
-    /// that takes none, Grin's fields elsewhere — instead of proving or verifying as if they
-    /// were absent. Every proving, committing, verifying, batching and recovering call runs
-    /// it first.
+    /// that takes none, libsecp256k1-zkp's fields elsewhere — instead of proving or verifying
+    /// as if they were absent. Every proving, committing, verifying, batching and recovering
+    /// call runs it first.
     pub fn check_statement(self, statement: &SuiteStatement) -> Result<(), ProofError> {
         let degree = statement.extension_degree;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
@@ -236,7 +420,7 @@ impl Suite {
         if !statement.transcript_label.is_empty() && !self.takes_transcript_label() {
             return Err(ProofError::UnusedStatementField("transcript label"));
         }
-        if self != Suite::GrinBulletproofs {
+        if !self.takes_secp256k1_zkp_fields() {
             for (field, present) in [
                 (
                     "generator count (generators_n)",
@@ -251,19 +435,6 @@ impl Suite {
             }
         }
         Ok(())
-    }
-
-    /// Length in bytes of a commitment (a point of the suite's group).
-    pub fn commitment_len(self) -> usize {
-        match self {
-            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
-                <Ristretto255 as Group>::PointEncoding::LEN
-            }
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
-                <Ed25519 as Group>::PointEncoding::LEN
-            }
-            Suite::GrinBulletproofs => <Secp256k1 as Group>::PointEncoding::LEN,
-        }
     }
 
     /// Proves that every value lies in range under `statement`, with fresh random blindings.
@@ -287,24 +458,9 @@ impl Suite {
     ) -> Zeroizing<Vec<Vec<Vec<u8>>>> {
         Zeroizing::new(
             (0..values)
-                .map(|_| (0..per_value).map(|_| self.random_scalar(rng)).collect())
+                .map(|_| (0..per_value).map(|_| self.0.random_scalar(rng)).collect())
                 .collect(),
         )
-    }
-
-    /// A random scalar of the suite's group, encoded.
-    fn random_scalar<R: RngCore + CryptoRng>(self, rng: &mut R) -> Vec<u8> {
-        match self {
-            Suite::DalekBulletproofs | Suite::TariBulletproofsPlus => {
-                Ristretto255::random_scalar(rng).to_bytes().to_vec()
-            }
-            Suite::MoneroBulletproofs | Suite::MoneroBulletproofsPlus => {
-                Ed25519::random_scalar(rng).to_bytes().to_vec()
-            }
-            Suite::GrinBulletproofs => {
-                Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(rng)).to_vec()
-            }
-        }
     }
 
     /// Proves that every value lies in range under `statement`, for commitments with the given
@@ -335,11 +491,32 @@ impl Suite {
         self.prove_inner(statement, values, blindings, Some(nonce), rng)
     }
 
+    fn prove_inner<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.check_statement(statement)?;
+        if nonce.is_some() && !self.has_recovery_nonce() {
+            return Err(ProofError::NoRecoveryNonce);
+        }
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        self.0.prove(statement, values, blindings, nonce, rng)
+    }
+
     /// Recovers what a recovery nonce gives back from a proof: Tari's blindings (mask
-    /// recovery; one commitment; a wrong nonce gives wrong blindings, which only a caller who
-    /// knows the value can tell), or Grin's value, blinding and 20-byte message (rewind; a
+    /// recovery; one commitment), or Grin's value, blinding and 20-byte message (rewind; a
     /// wrong nonce is [`ProofError::RewindFailed`]). The proof is checked first: a proof that
-    /// does not verify recovers nothing.
+    /// does not verify recovers nothing. Grin's recovery is checked against the commitment;
+    /// Tari's cannot be without the value ([`Self::recover_with_value`]).
     pub fn recover(
         self,
         statement: &SuiteStatement,
@@ -362,47 +539,12 @@ impl Suite {
         nonce: &[u8; 32],
         value: Option<u64>,
     ) -> Result<Recovered, ProofError> {
-        if !matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs) {
-            self.check_statement(statement)?;
+        self.check_statement(statement)?;
+        if !self.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
         self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
-        let mut recovered = match self {
-            Suite::TariBulletproofsPlus => {
-                let [commitment] = commitments else {
-                    return Err(ProofError::MaskRecoveryNeedsSingleProof);
-                };
-                let seed = crate::group::decode_scalar::<Ristretto255>(nonce)?;
-                let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
-                let encoding = encodings::<Ristretto255>(core::slice::from_ref(commitment))?;
-                let masks = proof.recover_mask(
-                    tari::generators(),
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &plus_statement(statement),
-                    &encoding[0],
-                    &seed,
-                )?;
-                // A wrong seed gives wrong masks: only the value can tell (checked below).
-                Recovered {
-                    value: None,
-                    blindings: Zeroizing::new(
-                        masks.iter().map(|m| m.to_bytes().to_vec()).collect(),
-                    ),
-                    message: None,
-                    checked: false,
-                }
-            }
-            _ => {
-                let rewound = grin::rewind(proof, &grin_statement(statement, commitments)?, nonce)?;
-                let blinding = rewound.blinding.ok_or(ProofError::RewindFailed)?;
-                Recovered {
-                    value: Some(rewound.value),
-                    blindings: Zeroizing::new(vec![Secp256k1::scalar_to_bytes(&blinding).to_vec()]),
-                    message: Some(rewound.message.to_vec()),
-                    checked: false,
-                }
-            }
-        };
+        let mut recovered = self.0.recover(statement, proof, commitments, nonce)?;
         if let Some(given) = value {
             if recovered.value.is_some_and(|v| v != given) {
                 return Err(ProofError::RewindFailed);
@@ -418,136 +560,6 @@ impl Suite {
             recovered.checked = true;
         }
         Ok(recovered)
-    }
-
-    fn prove_inner<R: RngCore + CryptoRng>(
-        self,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-        nonce: Option<&[u8; 32]>,
-        rng: &mut R,
-    ) -> Result<Proved, ProofError> {
-        self.check_statement(statement)?;
-        let degree = statement.extension_degree;
-        if nonce.is_some() && !matches!(self, Suite::TariBulletproofsPlus | Suite::GrinBulletproofs)
-        {
-            return Err(ProofError::NoRecoveryNonce);
-        }
-        if blindings.len() != values.len() {
-            return Err(ProofError::MismatchedLengths {
-                values: values.len(),
-                blindings: blindings.len(),
-            });
-        }
-        match self {
-            Suite::DalekBulletproofs => {
-                if degree != 1 || statement.minimum_values.is_some() {
-                    return Err(ProofError::WrongFlavor);
-                }
-                let blindings = single_blindings::<Ristretto255>(blindings)?;
-                let (proof, commitments) = RangeProof::prove_multiple(
-                    dalek::generators(),
-                    &mut merlin_transcript(&statement.transcript_label),
-                    values,
-                    &blindings,
-                    statement.bits,
-                    rng,
-                )?;
-                Ok(proved::<Ristretto255, _>(
-                    proof.to_bytes(),
-                    &commitments,
-                    blindings.iter().map(core::slice::from_ref),
-                ))
-            }
-            Suite::TariBulletproofsPlus => {
-                let blindings = decode_blindings::<Ristretto255>(blindings, degree)?;
-                let seed = nonce
-                    .map(crate::group::decode_scalar::<Ristretto255>)
-                    .transpose()?;
-                let (proof, commitments) = RangeProofPlus::prove(
-                    tari::generators(),
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &plus_statement(statement),
-                    values,
-                    &blindings,
-                    seed.as_ref(),
-                    rng,
-                )?;
-                Ok(proved::<Ristretto255, _>(
-                    proof.to_bytes(),
-                    &commitments,
-                    blindings.iter().map(Vec::as_slice),
-                ))
-            }
-            Suite::MoneroBulletproofs => {
-                monero_statement(statement)?;
-                let masks = single_blindings::<Ed25519>(blindings)?;
-                let (proof, commitments) = RangeProof::prove_multiple(
-                    monero::bulletproofs_generators(),
-                    &mut MoneroTranscript::bulletproofs(),
-                    values,
-                    &masks,
-                    statement.bits,
-                    rng,
-                )?;
-                Ok(proved::<Ed25519, _>(
-                    proof.to_monero_bytes()?,
-                    &commitments,
-                    masks.iter().map(core::slice::from_ref),
-                ))
-            }
-            Suite::MoneroBulletproofsPlus => {
-                monero_statement(statement)?;
-                let masks = decode_blindings::<Ed25519>(blindings, 1)?;
-                let (proof, commitments) = RangeProofPlus::prove(
-                    monero::bulletproofs_plus_generators(),
-                    &mut MoneroTranscript::bulletproofs_plus(),
-                    &plus_statement(statement),
-                    values,
-                    &masks,
-                    None,
-                    rng,
-                )?;
-                Ok(proved::<Ed25519, _>(
-                    proof.to_monero_bytes()?,
-                    &commitments,
-                    masks.iter().map(Vec::as_slice),
-                ))
-            }
-            Suite::GrinBulletproofs => {
-                let prover = grin_prover(statement, values.len())?;
-                let blindings = single_blindings::<Secp256k1>(blindings)?;
-                let nonce = Zeroizing::new(match nonce {
-                    Some(given) => *given,
-                    None => {
-                        let mut fresh = [0u8; 32];
-                        rng.fill_bytes(&mut fresh);
-                        fresh
-                    }
-                });
-                let witness = grin::GrinWitness {
-                    values: values.to_vec(),
-                    blindings: blindings.to_vec(),
-                    rewind_nonce: *nonce,
-                    // One nonce for both: rewinding recovers the blinding too.
-                    private_nonce: None,
-                    message: None,
-                };
-                let (st, proof) = prover.prove(&witness)?;
-                Ok(Proved {
-                    proof,
-                    commitments: st.commitments.iter().map(|c| c.to_vec()).collect(),
-                    blindings: Zeroizing::new(
-                        blindings
-                            .iter()
-                            .map(|b| vec![Secp256k1::scalar_to_bytes(b).to_vec()])
-                            .collect(),
-                    ),
-                    rewind_nonce: Some(nonce),
-                })
-            }
-        }
     }
 
     /// The commitments to `values` with `blindings` (per value, `extension_degree` canonical
@@ -567,80 +579,13 @@ impl Suite {
                 blindings: blindings.len(),
             });
         }
-        fn each<G: Group>(
-            pc: &crate::PedersenGens<G>,
-            values: &[u64],
-            blindings: &[Vec<G::Scalar>],
-        ) -> Result<Vec<Vec<u8>>, ProofError> {
-            values
-                .iter()
-                .zip(blindings)
-                .map(|(v, b)| {
-                    let c = pc.commit_extended(G::Scalar::from(*v), b)?;
-                    Ok(G::point_to_bytes(&c).as_ref().to_vec())
-                })
-                .collect()
-        }
-        let degree = statement.extension_degree;
-        match self {
-            Suite::DalekBulletproofs => each(
-                dalek::generators().pedersen(),
-                values,
-                &decode_blindings::<Ristretto255>(blindings, 1)?,
-            ),
-            Suite::TariBulletproofsPlus => each(
-                tari::generators().pedersen(),
-                values,
-                &decode_blindings::<Ristretto255>(blindings, degree)?,
-            ),
-            Suite::MoneroBulletproofs => each(
-                monero::bulletproofs_generators().pedersen(),
-                values,
-                &decode_blindings::<Ed25519>(blindings, 1)?,
-            ),
-            Suite::MoneroBulletproofsPlus => each(
-                monero::bulletproofs_plus_generators().pedersen(),
-                values,
-                &decode_blindings::<Ed25519>(blindings, 1)?,
-            ),
-            Suite::GrinBulletproofs => {
-                let value_generator = match &statement.value_generator {
-                    None => grin::ValueGenerator::h(),
-                    Some(bytes) => grin::ValueGenerator::from_bytes(bytes)?,
-                };
-                let blindings = single_blindings::<Secp256k1>(blindings)?;
-                Ok(values
-                    .iter()
-                    .zip(blindings.iter())
-                    .map(|(v, b)| {
-                        let c = grin::commit(*v, b, &value_generator);
-                        Secp256k1::point_to_bytes(&c).to_vec()
-                    })
-                    .collect())
-            }
-        }
+        self.0.commit(statement, values, blindings)
     }
 
-    /// Decodes a proof in the suite's wire format (lengths, canonical points and scalars)
-    /// into the typed proof, without verifying it.
-    pub fn decode(self, proof: &[u8]) -> Result<DecodedProof, ProofError> {
-        Ok(match self {
-            Suite::DalekBulletproofs => {
-                DecodedProof::Ristretto255Bulletproof(RangeProof::from_bytes(proof)?)
-            }
-            Suite::TariBulletproofsPlus => {
-                DecodedProof::Ristretto255BulletproofPlus(RangeProofPlus::from_bytes(proof)?)
-            }
-            Suite::MoneroBulletproofs => {
-                DecodedProof::Ed25519Bulletproof(RangeProof::from_monero_bytes(proof)?)
-            }
-            Suite::MoneroBulletproofsPlus => {
-                DecodedProof::Ed25519BulletproofPlus(RangeProofPlus::from_monero_bytes(proof)?)
-            }
-            Suite::GrinBulletproofs => {
-                DecodedProof::Secp256k1GrinBulletproof(GrinRangeProof::from_bytes_any(proof)?)
-            }
-        })
+    /// Checks that the bytes are a proof in the suite's wire format (lengths, canonical points
+    /// and scalars), without verifying it. (The typed APIs decode into typed proofs.)
+    pub fn check_encoding(self, proof: &[u8]) -> Result<(), ProofError> {
+        self.0.check_encoding(proof)
     }
 
     /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
@@ -652,46 +597,65 @@ impl Suite {
         rng: &mut R,
     ) -> Result<(), ProofError> {
         self.check_statement(statement)?;
-        match self {
-            Suite::DalekBulletproofs => RangeProof::<Ristretto255>::from_bytes(proof)?
-                .verify_multiple(
-                    dalek::generators(),
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &encodings::<Ristretto255>(commitments)?,
-                    statement.bits,
-                    rng,
-                ),
-            Suite::TariBulletproofsPlus => RangeProofPlus::<Ristretto255>::from_bytes(proof)?
-                .verify(
-                    tari::generators(),
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &plus_statement(statement),
-                    &encodings::<Ristretto255>(commitments)?,
-                    rng,
-                ),
-            Suite::MoneroBulletproofs => {
-                monero_statement(statement)?;
-                RangeProof::<Ed25519>::from_monero_bytes(proof)?.verify_multiple(
-                    monero::bulletproofs_generators(),
-                    &mut MoneroTranscript::bulletproofs(),
-                    &encodings::<Ed25519>(commitments)?,
-                    statement.bits,
-                    rng,
-                )
-            }
-            Suite::MoneroBulletproofsPlus => {
-                monero_statement(statement)?;
-                RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?.verify(
-                    monero::bulletproofs_plus_generators(),
-                    &mut MoneroTranscript::bulletproofs_plus(),
-                    &plus_statement(statement),
-                    &encodings::<Ed25519>(commitments)?,
-                    rng,
-                )
-            }
-            Suite::GrinBulletproofs => {
-                grin::verify(proof, &grin_statement(statement, commitments)?)
-            }
+        self.0.verify(statement, proof, commitments, rng)
+    }
+}
+
+/// The per-group batches a [`SuiteBatch`] holds: a suite adds its proof to its group's
+/// [`BatchVerifier`] through these (one multiscalar multiplication per group).
+#[derive(Default)]
+pub struct GroupBatches {
+    ristretto255: BatchVerifier<'static, Ristretto255>,
+    ed25519: BatchVerifier<'static, Ed25519>,
+    secp256k1: BatchVerifier<'static, Secp256k1>,
+}
+
+/// Where a proof went: its group's batch and its position there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchSlot {
+    group: BatchGroup,
+    position: usize,
+}
+
+/// Which group's batch a proof went to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BatchGroup {
+    Ristretto255,
+    Ed25519,
+    Secp256k1,
+}
+
+impl GroupBatches {
+    /// Adds to the ristretto255 batch (`add` returns the position there).
+    pub fn ristretto255(
+        &mut self,
+        add: impl FnOnce(&mut BatchVerifier<'static, Ristretto255>) -> usize,
+    ) -> BatchSlot {
+        BatchSlot {
+            group: BatchGroup::Ristretto255,
+            position: add(&mut self.ristretto255),
+        }
+    }
+
+    /// Adds to the Ed25519 batch.
+    pub fn ed25519(
+        &mut self,
+        add: impl FnOnce(&mut BatchVerifier<'static, Ed25519>) -> usize,
+    ) -> BatchSlot {
+        BatchSlot {
+            group: BatchGroup::Ed25519,
+            position: add(&mut self.ed25519),
+        }
+    }
+
+    /// Adds to the secp256k1 batch.
+    pub fn secp256k1(
+        &mut self,
+        add: impl FnOnce(&mut BatchVerifier<'static, Secp256k1>) -> usize,
+    ) -> BatchSlot {
+        BatchSlot {
+            group: BatchGroup::Secp256k1,
+            position: add(&mut self.secp256k1),
         }
     }
 }
@@ -700,20 +664,9 @@ impl Suite {
 /// multiplication) per group.
 #[derive(Default)]
 pub struct SuiteBatch {
-    ristretto255: BatchVerifier<'static, Ristretto255>,
-    ed25519: BatchVerifier<'static, Ed25519>,
-    secp256k1: BatchVerifier<'static, Secp256k1>,
+    groups: GroupBatches,
     /// Per proof added: its group's batch and its position there.
-    positions: Vec<(BatchGroup, usize)>,
-}
-
-/// Which group's batch a proof went to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-enum BatchGroup {
-    #[default]
-    Ristretto255,
-    Ed25519,
-    Secp256k1,
+    slots: Vec<BatchSlot>,
 }
 
 impl SuiteBatch {
@@ -724,12 +677,12 @@ impl SuiteBatch {
 
     /// Number of proofs added.
     pub fn len(&self) -> usize {
-        self.positions.len()
+        self.slots.len()
     }
 
     /// Whether no proof was added.
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
+        self.slots.is_empty()
     }
 
     /// Decodes a proof and adds it; returns its position. A proof that does not decode (or a
@@ -743,76 +696,11 @@ impl SuiteBatch {
         rng: &mut R,
     ) -> Result<usize, ProofError> {
         suite.check_statement(statement)?;
-        let position = match suite {
-            Suite::DalekBulletproofs => {
-                let proof = RangeProof::<Ristretto255>::from_bytes(proof)?;
-                let commitments = encodings::<Ristretto255>(commitments)?;
-                let k = self.ristretto255.add_bulletproof(
-                    dalek::generators(),
-                    &proof,
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &commitments,
-                    statement.bits,
-                    rng,
-                );
-                (BatchGroup::Ristretto255, k)
-            }
-            Suite::TariBulletproofsPlus => {
-                let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
-                let commitments = encodings::<Ristretto255>(commitments)?;
-                let k = self.ristretto255.add_bulletproof_plus(
-                    tari::generators(),
-                    &proof,
-                    &mut merlin_transcript(&statement.transcript_label),
-                    &plus_statement(statement),
-                    &commitments,
-                    rng,
-                );
-                (BatchGroup::Ristretto255, k)
-            }
-            Suite::MoneroBulletproofs => {
-                monero_statement(statement)?;
-                let proof = RangeProof::<Ed25519>::from_monero_bytes(proof)?;
-                let commitments = encodings::<Ed25519>(commitments)?;
-                let k = self.ed25519.add_bulletproof(
-                    monero::bulletproofs_generators(),
-                    &proof,
-                    &mut MoneroTranscript::bulletproofs(),
-                    &commitments,
-                    statement.bits,
-                    rng,
-                );
-                (BatchGroup::Ed25519, k)
-            }
-            Suite::MoneroBulletproofsPlus => {
-                monero_statement(statement)?;
-                let proof = RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?;
-                let commitments = encodings::<Ed25519>(commitments)?;
-                let k = self.ed25519.add_bulletproof_plus(
-                    monero::bulletproofs_plus_generators(),
-                    &proof,
-                    &mut MoneroTranscript::bulletproofs_plus(),
-                    &plus_statement(statement),
-                    &commitments,
-                    rng,
-                );
-                (BatchGroup::Ed25519, k)
-            }
-            Suite::GrinBulletproofs => {
-                let st = grin_statement(statement, commitments)?;
-                // Decoding errors are reported here, as for the other suites; a proof that
-                // decodes but fails its transcript (a degenerate challenge) is an invalid one.
-                let pending = match grin::PendingGrinProof::new(proof, &st) {
-                    Err(ProofError::VerificationFailed) => Err(ProofError::VerificationFailed),
-                    Err(e) => return Err(e),
-                    Ok(p) => Ok(p),
-                };
-                let k = self.secp256k1.add_grin_pending(pending, rng);
-                (BatchGroup::Secp256k1, k)
-            }
-        };
-        self.positions.push(position);
-        Ok(self.positions.len() - 1)
+        let slot = suite
+            .0
+            .add_to_batch(&mut self.groups, statement, proof, commitments, rng)?;
+        self.slots.push(slot);
+        Ok(self.slots.len() - 1)
     }
 
     /// Checks every proof added; on failure, the positions (in the order added) of the
@@ -821,18 +709,21 @@ impl SuiteBatch {
         let failed =
             |result: Result<(), BatchError>| result.err().map_or(Vec::new(), |e| e.invalid);
         let (bad_ristretto, bad_ed25519, bad_secp256k1) = (
-            failed(self.ristretto255.verify()),
-            failed(self.ed25519.verify()),
-            failed(self.secp256k1.verify()),
+            failed(self.groups.ristretto255.verify()),
+            failed(self.groups.ed25519.verify()),
+            failed(self.groups.secp256k1.verify()),
         );
         let invalid: Vec<usize> = self
-            .positions
+            .slots
             .iter()
             .enumerate()
-            .filter(|(_, (group, k))| match group {
-                BatchGroup::Ristretto255 => bad_ristretto.contains(k),
-                BatchGroup::Ed25519 => bad_ed25519.contains(k),
-                BatchGroup::Secp256k1 => bad_secp256k1.contains(k),
+            .filter(|(_, slot)| {
+                match slot.group {
+                    BatchGroup::Ristretto255 => &bad_ristretto,
+                    BatchGroup::Ed25519 => &bad_ed25519,
+                    BatchGroup::Secp256k1 => &bad_secp256k1,
+                }
+                .contains(&slot.position)
             })
             .map(|(i, _)| i)
             .collect();
@@ -846,7 +737,7 @@ impl SuiteBatch {
 
 use crate::transcript::merlin_transcript;
 
-fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
+pub(crate) fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
     Statement {
         bits: statement.bits,
         extension_degree: statement.extension_degree,
@@ -854,52 +745,10 @@ fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
     }
 }
 
-/// Monero proves 64-bit values with one blinding each, no minimums, no label.
-fn monero_statement(statement: &SuiteStatement) -> Result<(), ProofError> {
-    if statement.extension_degree != 1
-        || statement.minimum_values.is_some()
-        || !statement.transcript_label.is_empty()
-        || has_grin_fields(statement)
-    {
-        return Err(ProofError::WrongFlavor);
-    }
-    Ok(())
-}
-
-fn has_grin_fields(statement: &SuiteStatement) -> bool {
-    statement.generators_n.is_some()
-        || statement.value_generator.is_some()
-        || statement.extra_data.is_some()
-}
-
-/// Grin's parameters from a suite statement for `m` values: one blinding per value, no label.
-fn grin_prover(statement: &SuiteStatement, m: usize) -> Result<grin::GrinProver, ProofError> {
-    if statement.extension_degree != 1 || !statement.transcript_label.is_empty() {
-        return Err(ProofError::WrongFlavor);
-    }
-    Ok(grin::GrinProver {
-        bits: statement.bits,
-        generators_n: statement
-            .generators_n
-            .unwrap_or_else(|| grin::default_generators_n(statement.bits, m)),
-        value_generator: match &statement.value_generator {
-            None => grin::ValueGenerator::h(),
-            Some(bytes) => grin::ValueGenerator::from_bytes(bytes)?,
-        },
-        min_values: statement.minimum_values.clone(),
-        extra_data: statement.extra_data.clone(),
-    })
-}
-
-fn grin_statement(
-    statement: &SuiteStatement,
-    commitments: &[Vec<u8>],
-) -> Result<grin::GrinStatement, ProofError> {
-    Ok(grin_prover(statement, commitments.len())?.statement(encodings::<Secp256k1>(commitments)?))
-}
-
 /// The commitments as the group's encodings (a wrong length is an invalid point).
-fn encodings<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<G::PointEncoding>, ProofError> {
+pub(crate) fn encodings<G: Group>(
+    commitments: &[Vec<u8>],
+) -> Result<Vec<G::PointEncoding>, ProofError> {
     commitments
         .iter()
         .map(|c| G::PointEncoding::try_from(c.as_slice()).map_err(|_| ProofError::InvalidPoint))
@@ -907,7 +756,7 @@ fn encodings<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<G::PointEncoding>,
 }
 
 /// Per value, exactly `degree` canonical scalars of `G`.
-fn decode_blindings<G: Group>(
+pub(crate) fn decode_blindings<G: Group>(
     blindings: &[Vec<Vec<u8>>],
     degree: usize,
 ) -> Result<Zeroizing<Vec<Vec<G::Scalar>>>, ProofError> {
@@ -928,14 +777,14 @@ fn decode_blindings<G: Group>(
 }
 
 /// Per value, exactly one canonical scalar of `G`.
-fn single_blindings<G: Group>(
+pub(crate) fn single_blindings<G: Group>(
     blindings: &[Vec<Vec<u8>>],
 ) -> Result<Zeroizing<Vec<G::Scalar>>, ProofError> {
     let decoded = decode_blindings::<G>(blindings, 1)?;
     Ok(Zeroizing::new(decoded.iter().map(|b| b[0]).collect()))
 }
 
-fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
+pub(crate) fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
     proof: Vec<u8>,
     commitments: &[crate::EncodedPoint<G>],
     blindings: I,
@@ -959,6 +808,24 @@ fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
     }
 }
 
+/// The Pedersen commitments `values` and `blindings` (`degree` per value) make with `pc`.
+pub(crate) fn pedersen_commitments<G: Group>(
+    pc: &crate::PedersenGens<G>,
+    values: &[u64],
+    blindings: &[Vec<Vec<u8>>],
+    degree: usize,
+) -> Result<Vec<Vec<u8>>, ProofError> {
+    let blindings = decode_blindings::<G>(blindings, degree)?;
+    values
+        .iter()
+        .zip(blindings.iter())
+        .map(|(v, b)| {
+            let c = pc.commit_extended(G::Scalar::from(*v), b)?;
+            Ok(G::point_to_bytes(&c).as_ref().to_vec())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -978,9 +845,110 @@ mod tests {
         }
     }
 
+    /// A suite defined outside the registry — here the dalek suite under another convention
+    /// name, as an application with a deployment of its own would write it — proves, verifies,
+    /// batches beside the registered ones and refuses what its limits exclude, through the same
+    /// handle: adding a suite edits no dispatch code.
+    #[test]
+    fn suites_outside_the_registry_join_through_the_trait() {
+        struct Renamed;
+        static INFO: SuiteInfo =
+            SuiteInfo::new("bulletproofs", "ristretto255", "renamed", &[8, 16], 4, 32)
+                .with_transcript_label();
+        impl ProofSuite for Renamed {
+            fn info(&self) -> &SuiteInfo {
+                &INFO
+            }
+            fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+                dalek::DalekBulletproofs.random_scalar(rng)
+            }
+            fn prove(
+                &self,
+                st: &SuiteStatement,
+                values: &[u64],
+                blindings: &[Vec<Vec<u8>>],
+                nonce: Option<&[u8; 32]>,
+                rng: &mut dyn CryptoRngCore,
+            ) -> Result<Proved, ProofError> {
+                dalek::DalekBulletproofs.prove(st, values, blindings, nonce, rng)
+            }
+            fn commit(
+                &self,
+                st: &SuiteStatement,
+                values: &[u64],
+                blindings: &[Vec<Vec<u8>>],
+            ) -> Result<Vec<Vec<u8>>, ProofError> {
+                dalek::DalekBulletproofs.commit(st, values, blindings)
+            }
+            fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+                dalek::DalekBulletproofs.check_encoding(proof)
+            }
+            fn verify(
+                &self,
+                st: &SuiteStatement,
+                proof: &[u8],
+                commitments: &[Vec<u8>],
+                rng: &mut dyn CryptoRngCore,
+            ) -> Result<(), ProofError> {
+                dalek::DalekBulletproofs.verify(st, proof, commitments, rng)
+            }
+            fn add_to_batch(
+                &self,
+                batch: &mut GroupBatches,
+                st: &SuiteStatement,
+                proof: &[u8],
+                commitments: &[Vec<u8>],
+                rng: &mut dyn CryptoRngCore,
+            ) -> Result<BatchSlot, ProofError> {
+                dalek::DalekBulletproofs.add_to_batch(batch, st, proof, commitments, rng)
+            }
+        }
+        static RENAMED: Renamed = Renamed;
+        let renamed = Suite::custom(&RENAMED);
+        assert_ne!(renamed, Suite::DALEK_BULLETPROOFS);
+        assert_eq!(renamed.flavor(), "renamed");
+        assert!(!Suite::ALL.contains(&renamed));
+        let st = statement(renamed, 16);
+        let ours = renamed.prove(&st, &[3, 65535], &mut OsRng).unwrap();
+        renamed
+            .verify(&st, &ours.proof, &ours.commitments, &mut OsRng)
+            .unwrap();
+        let dalek_st = statement(Suite::DALEK_BULLETPROOFS, 64);
+        let theirs = Suite::DALEK_BULLETPROOFS
+            .prove(&dalek_st, &[1], &mut OsRng)
+            .unwrap();
+        let mut batch = SuiteBatch::new();
+        batch
+            .add(renamed, &st, &ours.proof, &ours.commitments, &mut OsRng)
+            .unwrap();
+        batch
+            .add(
+                Suite::DALEK_BULLETPROOFS,
+                &dalek_st,
+                &theirs.proof,
+                &theirs.commitments,
+                &mut OsRng,
+            )
+            .unwrap();
+        assert_eq!(batch.verify(), Ok(()));
+        // Its limits are the handle's to enforce: no minimum values, no recovery nonce.
+        let mut with_minimums = st.clone();
+        with_minimums.minimum_values = Some(vec![0, 0]);
+        assert_eq!(
+            renamed.prove(&with_minimums, &[3, 4], &mut OsRng).err(),
+            Some(ProofError::UnusedStatementField("minimum values"))
+        );
+        assert_eq!(
+            renamed
+                .recover(&st, &ours.proof, &ours.commitments, &[1; 32])
+                .err(),
+            Some(ProofError::NoRecoveryNonce)
+        );
+    }
+
     #[test]
     fn names_resolve_both_ways() {
-        for suite in Suite::ALL {
+        for &suite in Suite::ALL {
             assert_eq!(
                 Suite::find(suite.scheme(), suite.group(), suite.flavor()),
                 Some(suite)
@@ -996,11 +964,11 @@ mod tests {
         }
         assert_eq!(
             Suite::resolve("bulletproofs", None, None),
-            Some(Suite::DalekBulletproofs)
+            Some(Suite::DALEK_BULLETPROOFS)
         );
         assert_eq!(
             Suite::resolve("bulletproofs+", None, None),
-            Some(Suite::TariBulletproofsPlus)
+            Some(Suite::TARI_BULLETPROOFS_PLUS)
         );
         assert_eq!(Suite::resolve("bulletproofs", None, Some("tari")), None);
         assert_eq!(Suite::find("groth16", "ristretto255", "dalek"), None);
@@ -1010,7 +978,7 @@ mod tests {
     #[test]
     fn every_suite_proves_verifies_and_batches() {
         let mut made = Vec::new();
-        for suite in Suite::ALL {
+        for &suite in Suite::ALL {
             let bits = *suite.supported_bits().last().expect("some bit size");
             let st = statement(suite, bits);
             let values = [0, u64::MAX >> (64 - bits), 7, 1];
@@ -1024,9 +992,9 @@ mod tests {
             suite
                 .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
                 .expect("verifies");
-            assert!(suite.decode(&proved.proof).is_ok());
+            assert!(suite.check_encoding(&proved.proof).is_ok());
             assert!(suite
-                .decode(&proved.proof[..proved.proof.len() - 1])
+                .check_encoding(&proved.proof[..proved.proof.len() - 1])
                 .is_err());
             let mut wrong = proved.commitments.clone();
             wrong.swap(0, 2);
@@ -1087,7 +1055,7 @@ mod tests {
     /// refused with typed errors.
     #[test]
     fn every_suite_proves_for_given_blindings() {
-        for suite in Suite::ALL {
+        for &suite in Suite::ALL {
             let st = statement(suite, 64);
             let values = [7u64, u64::MAX];
             let first = suite.prove(&st, &values, &mut OsRng).unwrap();
@@ -1131,7 +1099,7 @@ mod tests {
     #[test]
     fn recovery_nonces_recover_openings() {
         let nonce = Ristretto255::random_scalar(&mut OsRng).to_bytes();
-        for suite in [Suite::TariBulletproofsPlus, Suite::GrinBulletproofs] {
+        for suite in [Suite::TARI_BULLETPROOFS_PLUS, Suite::GRIN_BULLETPROOFS] {
             let st = statement(suite, 64);
             let blindings = suite.random_blindings(1, 1, &mut OsRng);
             let p = suite
@@ -1141,7 +1109,7 @@ mod tests {
                 .recover(&st, &p.proof, &p.commitments, &nonce)
                 .unwrap();
             assert_eq!(got.blindings.as_slice(), &blindings[0][..], "{suite:?}");
-            if suite == Suite::GrinBulletproofs {
+            if suite == Suite::GRIN_BULLETPROOFS {
                 assert_eq!(got.value, Some(4242));
             }
             let mut other = nonce;
@@ -1156,10 +1124,10 @@ mod tests {
             bad[last - 40] ^= 1;
             assert!(suite.recover(&st, &bad, &p.commitments, &nonce).is_err());
         }
-        let st = statement(Suite::DalekBulletproofs, 64);
-        let b = Suite::DalekBulletproofs.random_blindings(1, 1, &mut OsRng);
+        let st = statement(Suite::DALEK_BULLETPROOFS, 64);
+        let b = Suite::DALEK_BULLETPROOFS.random_blindings(1, 1, &mut OsRng);
         assert_eq!(
-            Suite::DalekBulletproofs
+            Suite::DALEK_BULLETPROOFS
                 .prove_recoverable(&st, &[1], &b, &nonce, &mut OsRng)
                 .err(),
             Some(ProofError::NoRecoveryNonce)
@@ -1172,7 +1140,7 @@ mod tests {
     #[test]
     fn recoveries_are_checked_against_the_commitment() {
         let seed = Ristretto255::random_scalar(&mut OsRng).to_bytes();
-        let tari = Suite::TariBulletproofsPlus;
+        let tari = Suite::TARI_BULLETPROOFS_PLUS;
         let st = statement(tari, 64);
         let blindings = tari.random_blindings(1, 1, &mut OsRng);
         let p = tari
@@ -1206,7 +1174,7 @@ mod tests {
         );
         assert!(!recover(&plain.proof, &seed, None).unwrap().checked);
 
-        let grin = Suite::GrinBulletproofs;
+        let grin = Suite::GRIN_BULLETPROOFS;
         let st = statement(grin, 64);
         let blindings = grin.random_blindings(1, 1, &mut OsRng);
         let p = grin
@@ -1220,9 +1188,9 @@ mod tests {
             Some(ProofError::RewindFailed)
         );
         assert_eq!(
-            Suite::DalekBulletproofs
+            Suite::DALEK_BULLETPROOFS
                 .recover(
-                    &statement(Suite::DalekBulletproofs, 64),
+                    &statement(Suite::DALEK_BULLETPROOFS, 64),
                     &p.proof,
                     &[],
                     &seed
@@ -1236,7 +1204,7 @@ mod tests {
     /// dalek's verify used to accept minimum values and check a proof without them.
     #[test]
     fn statements_with_fields_the_suite_does_not_use_are_refused() {
-        let dalek = Suite::DalekBulletproofs;
+        let dalek = Suite::DALEK_BULLETPROOFS;
         let st = statement(dalek, 64);
         let p = dalek.prove(&st, &[3], &mut OsRng).unwrap();
         dalek
@@ -1250,10 +1218,10 @@ mod tests {
             (dalek, |s| s.generators_n = Some(256)),
             (dalek, |s| s.value_generator = Some(vec![0x0a; 33])),
             (dalek, |s| s.extra_data = Some(vec![1])),
-            (Suite::MoneroBulletproofs, |s| {
+            (Suite::MONERO_BULLETPROOFS, |s| {
                 s.transcript_label = b"x".to_vec()
             }),
-            (Suite::GrinBulletproofs, |s| s.extension_degree = 3),
+            (Suite::GRIN_BULLETPROOFS, |s| s.extension_degree = 3),
         ];
         for (suite, mutate) in mutations {
             let mut bad = statement(suite, 64);
@@ -1291,7 +1259,7 @@ mod tests {
 
     #[test]
     fn monero_statements_are_monero_shaped() {
-        for suite in [Suite::MoneroBulletproofs, Suite::MoneroBulletproofsPlus] {
+        for suite in [Suite::MONERO_BULLETPROOFS, Suite::MONERO_BULLETPROOFS_PLUS] {
             let mut st = statement(suite, 64);
             st.transcript_label = b"label".to_vec();
             assert_eq!(

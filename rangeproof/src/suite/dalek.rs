@@ -1,0 +1,115 @@
+//! Bulletproofs on ristretto255 as the reference `bulletproofs` crate makes them (dalek): its
+//! generators, merlin transcript with the application's label, and byte layout.
+
+use rand_core::CryptoRngCore;
+
+use super::{
+    encodings, merlin_transcript, proved, single_blindings, BatchSlot, GroupBatches, ProofSuite,
+    Proved, SuiteInfo, SuiteStatement,
+};
+use crate::generators::dalek;
+use crate::group::Group;
+use crate::{ProofError, RangeProof, Ristretto255};
+
+/// The suite (registered as [`super::Suite::DALEK_BULLETPROOFS`]).
+pub(super) struct DalekBulletproofs;
+
+static INFO: SuiteInfo = SuiteInfo {
+    scheme: "bulletproofs",
+    group: Ristretto255::NAME,
+    convention: "dalek",
+    bits: &crate::bulletproofs::VALID_BITSIZES,
+    max_values: crate::MAX_AGGREGATION,
+    max_extension_degree: 1,
+    minimum_values: false,
+    power_of_two_values: false,
+    commitment_len: 32,
+    transcript_label: true,
+    recovery_nonce: false,
+    secp256k1_zkp_fields: false,
+};
+
+impl ProofSuite for DalekBulletproofs {
+    fn info(&self) -> &SuiteInfo {
+        &INFO
+    }
+
+    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        Ristretto255::random_scalar(&mut rng).to_bytes().to_vec()
+    }
+
+    fn prove(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        _nonce: Option<&[u8; 32]>,
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let blindings = single_blindings::<Ristretto255>(blindings)?;
+        let (proof, commitments) = RangeProof::prove_multiple(
+            dalek::generators(),
+            &mut merlin_transcript(&statement.transcript_label),
+            values,
+            &blindings,
+            statement.bits,
+            &mut rng,
+        )?;
+        Ok(proved::<Ristretto255, _>(
+            proof.to_bytes(),
+            &commitments,
+            blindings.iter().map(core::slice::from_ref),
+        ))
+    }
+
+    fn commit(
+        &self,
+        _statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        super::pedersen_commitments(dalek::generators().pedersen(), values, blindings, 1)
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        RangeProof::<Ristretto255>::from_bytes(proof).map(drop)
+    }
+
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        RangeProof::<Ristretto255>::from_bytes(proof)?.verify_multiple(
+            dalek::generators(),
+            &mut merlin_transcript(&statement.transcript_label),
+            &encodings::<Ristretto255>(commitments)?,
+            statement.bits,
+            &mut rng,
+        )
+    }
+
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let proof = RangeProof::<Ristretto255>::from_bytes(proof)?;
+        let commitments = encodings::<Ristretto255>(commitments)?;
+        Ok(batch.ristretto255(|b| {
+            b.add_bulletproof(
+                dalek::generators(),
+                &proof,
+                &mut merlin_transcript(&statement.transcript_label),
+                &commitments,
+                statement.bits,
+                &mut rng,
+            )
+        }))
+    }
+}

@@ -1,0 +1,157 @@
+//! Bulletproofs+ on ristretto255 as Tari makes them: its Pedersen bases, extension degrees 1–6,
+//! minimum-value promises, merlin transcript with the application's label, byte layout, and mask
+//! recovery from a seed nonce.
+
+use rand_core::CryptoRngCore;
+use zeroize::Zeroizing;
+
+use super::{
+    decode_blindings, encodings, merlin_transcript, plus_statement, proved, BatchSlot,
+    GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo, SuiteStatement,
+};
+use crate::bulletproofs_plus::MAX_EXTENSION_DEGREE;
+use crate::generators::tari;
+use crate::group::Group;
+use crate::{ProofError, RangeProofPlus, Ristretto255};
+
+/// The suite (registered as [`super::Suite::TARI_BULLETPROOFS_PLUS`]).
+pub(super) struct TariBulletproofsPlus;
+
+static INFO: SuiteInfo = SuiteInfo {
+    scheme: "bulletproofs+",
+    group: Ristretto255::NAME,
+    convention: "tari",
+    bits: &crate::bulletproofs::VALID_BITSIZES,
+    max_values: crate::MAX_AGGREGATION,
+    max_extension_degree: MAX_EXTENSION_DEGREE,
+    minimum_values: true,
+    power_of_two_values: false,
+    commitment_len: 32,
+    transcript_label: true,
+    recovery_nonce: true,
+    secp256k1_zkp_fields: false,
+};
+
+impl ProofSuite for TariBulletproofsPlus {
+    fn info(&self) -> &SuiteInfo {
+        &INFO
+    }
+
+    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        Ristretto255::random_scalar(&mut rng).to_bytes().to_vec()
+    }
+
+    fn prove(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let blindings = decode_blindings::<Ristretto255>(blindings, statement.extension_degree)?;
+        let seed = nonce
+            .map(crate::group::decode_scalar::<Ristretto255>)
+            .transpose()?;
+        let (proof, commitments) = RangeProofPlus::prove(
+            tari::generators(),
+            &mut merlin_transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            values,
+            &blindings,
+            seed.as_ref(),
+            &mut rng,
+        )?;
+        Ok(proved::<Ristretto255, _>(
+            proof.to_bytes(),
+            &commitments,
+            blindings.iter().map(Vec::as_slice),
+        ))
+    }
+
+    fn commit(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        super::pedersen_commitments(
+            tari::generators().pedersen(),
+            values,
+            blindings,
+            statement.extension_degree,
+        )
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        RangeProofPlus::<Ristretto255>::from_bytes(proof).map(drop)
+    }
+
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        RangeProofPlus::<Ristretto255>::from_bytes(proof)?.verify(
+            tari::generators(),
+            &mut merlin_transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            &encodings::<Ristretto255>(commitments)?,
+            &mut rng,
+        )
+    }
+
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
+        let commitments = encodings::<Ristretto255>(commitments)?;
+        Ok(batch.ristretto255(|b| {
+            b.add_bulletproof_plus(
+                tari::generators(),
+                &proof,
+                &mut merlin_transcript(&statement.transcript_label),
+                &plus_statement(statement),
+                &commitments,
+                &mut rng,
+            )
+        }))
+    }
+
+    /// Mask recovery: the blindings, not the value (so not checked here; see
+    /// [`super::Suite::recover_with_value`]).
+    fn recover(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        let [commitment] = commitments else {
+            return Err(ProofError::MaskRecoveryNeedsSingleProof);
+        };
+        let seed = crate::group::decode_scalar::<Ristretto255>(nonce)?;
+        let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
+        let encoding = encodings::<Ristretto255>(core::slice::from_ref(commitment))?;
+        let masks = proof.recover_mask(
+            tari::generators(),
+            &mut merlin_transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            &encoding[0],
+            &seed,
+        )?;
+        Ok(Recovered {
+            value: None,
+            blindings: Zeroizing::new(masks.iter().map(|m| m.to_bytes().to_vec()).collect()),
+            message: None,
+            checked: false,
+        })
+    }
+}
