@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# The whole test suite, as the README's test command: the Rust workspace, then the Python
-# package built into a fresh virtual environment (maturin and pytest come from PyPI) and its
-# pytest suite. Needs the Rust toolchain, a C compiler (cc), and Python 3.8+ with venv.
+# The whole test suite, as the README's test command: the Rust workspace and the library's
+# feature matrix, then the Python package built into a fresh virtual environment (maturin and
+# pytest come from PyPI) and its pytest suite. Needs the Rust toolchain, a C compiler (cc), and
+# Python 3.8+ with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features
+# The feature matrix: the library with one deployment family at a time (the core builds and
+# tests without the others), and the dependency promise of a ristretto255-only build.
+cargo test --release -p rangeproof --no-default-features --features dalek
+cargo test --release -p rangeproof --no-default-features --features secp256k1-zkp
+if cargo tree -e normal --no-default-features --features dalek -p rangeproof --prefix none \
+    | grep -E '^(k256|monero-|curve25519-dalek v4)'; then
+    echo "a dalek-only build pulls in the crates listed above" >&2
+    exit 1
+fi
 venv="${RANGEPROOF_VENV:-target/python-venv}"
 rm -rf "$venv"
 python3 -m venv "$venv"

@@ -410,6 +410,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// proof holds \(2n'\) scalars until the batch is dropped; proofs of the same size share
     /// the generator sums, so one more proof costs its scalar work, not another
     /// \(2n'\)-point multiplication.
+    #[cfg(feature = "r1cs")]
     pub fn add_r1cs<T, R>(
         &mut self,
         verifier: crate::r1cs::Verifier<'g, G, T>,
@@ -428,48 +429,6 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         match r1cs_gens.batch_generators(equation.padded_n) {
             Some(gens) => self.add_pending(gens, Ok(ComputedTerms(equation.into_terms()))),
             None => self.add_settled(false),
-        }
-    }
-}
-
-impl BatchVerifier<'_, crate::group::Secp256k1> {
-    /// Adds a secp256k1-zkp (Grin) Bulletproof; returns its position in the batch. Its
-    /// equation is weighted by two fresh random scalars (the C library derives its weight from
-    /// the proof's own transcript; this one does not). Proofs made with a generator count that
-    /// is not a power of two are verified on their own when added.
-    pub fn add_grin_bulletproof<R: RngCore + CryptoRng>(
-        &mut self,
-        proof: &[u8],
-        statement: &crate::flavors::grin::GrinStatement,
-        rng: &mut R,
-    ) -> usize {
-        let pending = crate::flavors::grin::PendingGrinProof::new(proof, statement);
-        self.add_grin_pending(pending, rng)
-    }
-
-    /// Adds a secp256k1-zkp proof already replayed (or its early rejection); returns its
-    /// position.
-    pub fn add_grin_pending<R: RngCore + CryptoRng>(
-        &mut self,
-        pending: Result<crate::flavors::grin::PendingGrinProof, crate::ProofError>,
-        rng: &mut R,
-    ) -> usize {
-        use crate::flavors::grin::generators::batch_generators;
-        use crate::flavors::grin::verifier::WeightedGrinProof;
-        type S = crate::group::Secp256k1;
-        let Ok(pending) = pending else {
-            return self.add_settled(false);
-        };
-        match batch_generators(pending.generators.count()) {
-            Some(gens) => {
-                let weighted = WeightedGrinProof {
-                    pending,
-                    weight: S::random_scalar(rng),
-                    c: S::random_scalar(rng),
-                };
-                self.add_pending(gens, Ok(weighted))
-            }
-            None => self.add_settled(pending.is_valid()),
         }
     }
 }

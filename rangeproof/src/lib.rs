@@ -1,6 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
+// A build with some deployments left out keeps helpers only they use (the flavor machinery is
+// shared): unused there, not dead.
+#![cfg_attr(
+    not(all(
+        feature = "tari",
+        feature = "monero",
+        feature = "secp256k1-zkp",
+        feature = "r1cs"
+    )),
+    allow(dead_code, unused_imports)
+)]
 
 pub mod batch;
 pub mod bulletproofs;
@@ -11,6 +22,7 @@ pub mod generators;
 pub mod group;
 pub mod inner_product;
 mod msm;
+#[cfg(feature = "r1cs")]
 pub mod r1cs;
 pub mod statement;
 pub mod suite;
@@ -20,7 +32,7 @@ mod verification;
 pub(crate) mod weighted_inner_product;
 mod wire;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 mod agreement_tests;
 
 pub use batch::BatchVerifier;
@@ -28,7 +40,9 @@ pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;
 pub use errors::{BatchError, ProofError};
 pub use generators::{Generators, PedersenGens};
-pub use group::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1};
+#[cfg(feature = "secp256k1-zkp")]
+pub use group::Secp256k1;
+pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
 pub use suite::{ProofSuite, Recovered, Suite, SuiteBatch, SuiteInfo, SuiteStatement};
 pub use transcript::TranscriptProtocol;
 

@@ -57,6 +57,7 @@ impl Statement<'_> {
         match gens.flavor() {
             // Grin's generators serve only its own protocol (`flavors::grin`).
             Flavor::Grin => return Err(ProofError::WrongFlavor),
+            #[cfg(feature = "monero")]
             Flavor::MoneroPlus | Flavor::MoneroOriginal
                 if self.bits != crate::generators::monero::MONERO_BITS
                     || self.minimum_values.is_some() =>

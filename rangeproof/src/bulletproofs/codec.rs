@@ -3,7 +3,9 @@
 //! proof to and from the slots a layout arranges.
 
 use super::RangeProof;
-use crate::flavors::{dalek, monero};
+use crate::flavors::dalek;
+#[cfg(feature = "monero")]
+use crate::flavors::monero;
 use crate::group::Group;
 use crate::inner_product::InnerProductProof;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};
@@ -34,6 +36,7 @@ impl<G: Group> RangeProof<G> {
     }
 
     /// Encodes the proof as Monero serializes it in a transaction.
+    #[cfg(feature = "monero")]
     pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
         self.encode(&monero::BULLETPROOFS_LAYOUT)
     }
@@ -41,6 +44,7 @@ impl<G: Group> RangeProof<G> {
     /// Decodes Monero's serialization, rejecting counts that differ, exceed Monero's 10 rounds
     /// or are not minimal one-byte varints, truncation, trailing bytes, invalid points and
     /// non-canonical scalars.
+    #[cfg(feature = "monero")]
     pub fn from_monero_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         Self::decode(&monero::BULLETPROOFS_LAYOUT, bytes)
     }

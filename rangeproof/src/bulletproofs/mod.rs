@@ -54,6 +54,7 @@
 //! reference protocol unchanged.
 
 pub mod codec;
+#[cfg(feature = "mpc")]
 pub mod mpc;
 pub mod prover;
 pub mod verifier;

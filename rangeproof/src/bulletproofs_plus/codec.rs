@@ -3,7 +3,9 @@
 //! to and from the slots a layout arranges.
 
 use super::RangeProofPlus;
-use crate::flavors::{monero, tari};
+#[cfg(feature = "monero")]
+use crate::flavors::monero;
+use crate::flavors::tari;
 use crate::group::Group;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};
 use crate::ProofError;
@@ -36,6 +38,7 @@ impl<G: Group> RangeProofPlus<G> {
 
     /// Encodes the proof as Monero serializes it in a transaction. Only for proofs of
     /// extension degree 1 (Monero's).
+    #[cfg(feature = "monero")]
     pub fn to_monero_bytes(&self) -> Result<Vec<u8>, ProofError> {
         self.encode(&monero::BULLETPROOFS_PLUS_LAYOUT)
     }
@@ -43,6 +46,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// Decodes Monero's serialization, rejecting counts that differ, exceed Monero's 10 rounds
     /// or are not minimal one-byte varints, truncation, trailing bytes, invalid points and
     /// non-canonical scalars.
+    #[cfg(feature = "monero")]
     pub fn from_monero_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         Self::decode(&monero::BULLETPROOFS_PLUS_LAYOUT, bytes)
     }

@@ -16,7 +16,9 @@
 
 pub mod dalek;
 pub(crate) mod flavor;
+#[cfg(feature = "secp256k1-zkp")]
 pub mod grin;
+#[cfg(feature = "monero")]
 pub mod monero;
 pub mod tari;
 
@@ -44,7 +46,11 @@ impl Flavor {
     ) -> Result<Commitments<G>, ProofError> {
         match self {
             Flavor::Dalek => Ok(dalek::bulletproofs_statement(transcript, n, commitments)),
+            #[cfg(feature = "monero")]
             Flavor::MoneroOriginal => monero::bulletproofs_statement(transcript, self, commitments),
+            // Without the `monero` feature no generators carry Monero's flavor.
+            #[cfg(not(feature = "monero"))]
+            Flavor::MoneroOriginal => Err(ProofError::WrongFlavor),
             // Grin's Bulletproofs are a protocol of their own (`grin`), not these rounds.
             Flavor::Tari | Flavor::MoneroPlus | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
@@ -56,9 +62,12 @@ impl Flavor {
         transcript: &mut T,
         z: &G::Scalar,
     ) {
+        #[cfg(feature = "monero")]
         if self == Flavor::MoneroOriginal {
             monero::bulletproofs_before_t(transcript, z);
         }
+        #[cfg(not(feature = "monero"))]
+        let _ = (transcript, z);
     }
 
     /// Bulletproofs: \\(t_x, \tau_x, \mu\\) before \\(w\\) (Monero: \\(x, \tau_x, \mu, t\\)).
@@ -71,10 +80,14 @@ impl Flavor {
         e_blinding: &G::Scalar,
     ) {
         match self {
+            #[cfg(feature = "monero")]
             Flavor::MoneroOriginal => {
                 monero::bulletproofs_scalars(transcript, x, t_x, t_x_blinding, e_blinding)
             }
-            _ => dalek::bulletproofs_scalars(transcript, t_x, t_x_blinding, e_blinding),
+            _ => {
+                let _ = x;
+                dalek::bulletproofs_scalars(transcript, t_x, t_x_blinding, e_blinding)
+            }
         }
     }
 
@@ -90,9 +103,12 @@ impl Flavor {
     ) -> Result<Commitments<G>, ProofError> {
         match self {
             Flavor::Tari => tari::bulletproofs_plus_statement(transcript, gens, shape, commitments),
+            #[cfg(feature = "monero")]
             Flavor::MoneroPlus => {
                 monero::bulletproofs_plus_statement(transcript, self, commitments)
             }
+            #[cfg(not(feature = "monero"))]
+            Flavor::MoneroPlus => Err(ProofError::WrongFlavor),
             Flavor::Dalek | Flavor::MoneroOriginal | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
     }

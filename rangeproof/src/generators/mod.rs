@@ -16,7 +16,9 @@
 
 // The flavors' generators live with the rest of each flavor (`crate::flavors`); these paths
 // stay for callers that know them as generators.
-pub use crate::flavors::{dalek, monero, tari};
+#[cfg(feature = "monero")]
+pub use crate::flavors::monero;
+pub use crate::flavors::{dalek, tari};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -19,6 +19,7 @@ pub mod ed25519;
 pub mod engine;
 pub mod montgomery;
 pub mod ristretto;
+#[cfg(feature = "secp256k1-zkp")]
 pub mod secp256k1;
 
 use core::fmt::Debug;
@@ -31,6 +32,7 @@ use zeroize::Zeroize;
 pub use curve25519::BatchPoint as Curve25519BatchPoint;
 pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
+#[cfg(feature = "secp256k1-zkp")]
 pub use secp256k1::Secp256k1;
 
 /// A fixed-length byte encoding, as a group defines it for its points or scalars (`[u8; 32]`

@@ -14,9 +14,13 @@
 //! file implementing [`ProofSuite`] and one line in [`Suite::ALL`]** (and a named constant, if
 //! callers want one): nothing else matches over the suites.
 
+// Always compiled: the core's own ristretto255 Bulletproofs (the `dalek` feature registers it).
 mod dalek;
+#[cfg(feature = "secp256k1-zkp")]
 mod grin;
+#[cfg(feature = "monero")]
 mod monero;
+#[cfg(feature = "tari")]
 mod tari;
 
 use rand_core::{CryptoRng, CryptoRngCore, RngCore};
@@ -24,7 +28,9 @@ use zeroize::Zeroizing;
 
 use crate::bulletproofs_plus::{Statement, MAX_EXTENSION_DEGREE};
 use crate::group::Group;
-use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255, Secp256k1};
+#[cfg(feature = "secp256k1-zkp")]
+use crate::Secp256k1;
+use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255};
 
 /// What a suite is and what it accepts: its names and limits, which the front ends read to
 /// validate input and to word their messages.
@@ -269,22 +275,31 @@ impl Suite {
     /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
     pub const DALEK_BULLETPROOFS: Suite = Suite(&dalek::DalekBulletproofs);
     /// Bulletproofs+ on ristretto255, as Tari.
+    #[cfg(feature = "tari")]
     pub const TARI_BULLETPROOFS_PLUS: Suite = Suite(&tari::TariBulletproofsPlus);
     /// Monero's original Bulletproofs (Ed25519; transaction serialization).
+    #[cfg(feature = "monero")]
     pub const MONERO_BULLETPROOFS: Suite = Suite(&monero::MoneroBulletproofs);
     /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
+    #[cfg(feature = "monero")]
     pub const MONERO_BULLETPROOFS_PLUS: Suite = Suite(&monero::MoneroBulletproofsPlus);
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
+    #[cfg(feature = "secp256k1-zkp")]
     pub const GRIN_BULLETPROOFS: Suite = Suite(&grin::GrinBulletproofs);
 
-    /// The registry: every supported suite, in the order front ends list them. A new suite
-    /// is one line here.
+    /// The registry: every suite the enabled features compile in, in the order front ends
+    /// list them. A new suite is one line here.
     pub const ALL: &'static [Suite] = &[
+        #[cfg(feature = "dalek")]
         Suite::DALEK_BULLETPROOFS,
+        #[cfg(feature = "tari")]
         Suite::TARI_BULLETPROOFS_PLUS,
+        #[cfg(feature = "monero")]
         Suite::MONERO_BULLETPROOFS,
+        #[cfg(feature = "monero")]
         Suite::MONERO_BULLETPROOFS_PLUS,
+        #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
     ];
 
@@ -607,6 +622,7 @@ impl Suite {
 pub struct GroupBatches {
     ristretto255: BatchVerifier<'static, Ristretto255>,
     ed25519: BatchVerifier<'static, Ed25519>,
+    #[cfg(feature = "secp256k1-zkp")]
     secp256k1: BatchVerifier<'static, Secp256k1>,
 }
 
@@ -622,6 +638,7 @@ pub struct BatchSlot {
 enum BatchGroup {
     Ristretto255,
     Ed25519,
+    #[cfg(feature = "secp256k1-zkp")]
     Secp256k1,
 }
 
@@ -649,6 +666,7 @@ impl GroupBatches {
     }
 
     /// Adds to the secp256k1 batch.
+    #[cfg(feature = "secp256k1-zkp")]
     pub fn secp256k1(
         &mut self,
         add: impl FnOnce(&mut BatchVerifier<'static, Secp256k1>) -> usize,
@@ -708,11 +726,10 @@ impl SuiteBatch {
     pub fn verify(&mut self) -> Result<(), BatchError> {
         let failed =
             |result: Result<(), BatchError>| result.err().map_or(Vec::new(), |e| e.invalid);
-        let (bad_ristretto, bad_ed25519, bad_secp256k1) = (
-            failed(self.groups.ristretto255.verify()),
-            failed(self.groups.ed25519.verify()),
-            failed(self.groups.secp256k1.verify()),
-        );
+        let bad_ristretto = failed(self.groups.ristretto255.verify());
+        let bad_ed25519 = failed(self.groups.ed25519.verify());
+        #[cfg(feature = "secp256k1-zkp")]
+        let bad_secp256k1 = failed(self.groups.secp256k1.verify());
         let invalid: Vec<usize> = self
             .slots
             .iter()
@@ -721,6 +738,7 @@ impl SuiteBatch {
                 match slot.group {
                     BatchGroup::Ristretto255 => &bad_ristretto,
                     BatchGroup::Ed25519 => &bad_ed25519,
+                    #[cfg(feature = "secp256k1-zkp")]
                     BatchGroup::Secp256k1 => &bad_secp256k1,
                 }
                 .contains(&slot.position)
@@ -946,6 +964,7 @@ mod tests {
         );
     }
 
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     #[test]
     fn names_resolve_both_ways() {
         for &suite in Suite::ALL {
@@ -976,6 +995,7 @@ mod tests {
 
     /// Every suite: prove, verify alone, verify in one mixed batch, and name the invalid ones.
     #[test]
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     fn every_suite_proves_verifies_and_batches() {
         let mut made = Vec::new();
         for &suite in Suite::ALL {
@@ -1096,6 +1116,7 @@ mod tests {
 
     /// Tari's mask recovery and Grin's rewind through the suite: the nonce gives back the
     /// blindings (and Grin's value); another nonce does not; other suites have none.
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     #[test]
     fn recovery_nonces_recover_openings() {
         let nonce = Ristretto255::random_scalar(&mut OsRng).to_bytes();
@@ -1137,6 +1158,7 @@ mod tests {
     /// A recovery is checked against the commitment whenever the value is known: Grin's rewind
     /// always, Tari's mask recovery when the caller gives the value. A wrong seed then fails
     /// instead of returning blindings that open nothing.
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     #[test]
     fn recoveries_are_checked_against_the_commitment() {
         let seed = Ristretto255::random_scalar(&mut OsRng).to_bytes();
@@ -1202,6 +1224,7 @@ mod tests {
 
     /// A statement field the suite does not use is refused by every entry point, not ignored:
     /// dalek's verify used to accept minimum values and check a proof without them.
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     #[test]
     fn statements_with_fields_the_suite_does_not_use_are_refused() {
         let dalek = Suite::DALEK_BULLETPROOFS;
@@ -1257,6 +1280,7 @@ mod tests {
         }
     }
 
+    #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     #[test]
     fn monero_statements_are_monero_shaped() {
         for suite in [Suite::MONERO_BULLETPROOFS, Suite::MONERO_BULLETPROOFS_PLUS] {

@@ -26,6 +26,7 @@
 //! (`add_grin_bulletproof`) and [`crate::Suite::GRIN_BULLETPROOFS`] names them for the front
 //! ends.
 
+mod batch;
 pub mod generators;
 pub mod multiparty;
 pub mod proof;

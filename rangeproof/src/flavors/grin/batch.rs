@@ -1,0 +1,49 @@
+//! secp256k1-zkp's Bulletproofs in a [`BatchVerifier`]: lives with the proof system (the batch
+//! knows only the `PendingVerification` trait).
+
+use rand_core::{CryptoRng, RngCore};
+
+use crate::batch::BatchVerifier;
+use crate::group::Group;
+
+impl BatchVerifier<'_, crate::group::Secp256k1> {
+    /// Adds a secp256k1-zkp (Grin) Bulletproof; returns its position in the batch. Its
+    /// equation is weighted by two fresh random scalars (the C library derives its weight from
+    /// the proof's own transcript; this one does not). Proofs made with a generator count that
+    /// is not a power of two are verified on their own when added.
+    pub fn add_grin_bulletproof<R: RngCore + CryptoRng>(
+        &mut self,
+        proof: &[u8],
+        statement: &crate::flavors::grin::GrinStatement,
+        rng: &mut R,
+    ) -> usize {
+        let pending = crate::flavors::grin::PendingGrinProof::new(proof, statement);
+        self.add_grin_pending(pending, rng)
+    }
+
+    /// Adds a secp256k1-zkp proof already replayed (or its early rejection); returns its
+    /// position.
+    pub fn add_grin_pending<R: RngCore + CryptoRng>(
+        &mut self,
+        pending: Result<crate::flavors::grin::PendingGrinProof, crate::ProofError>,
+        rng: &mut R,
+    ) -> usize {
+        use crate::flavors::grin::generators::batch_generators;
+        use crate::flavors::grin::verifier::WeightedGrinProof;
+        type S = crate::group::Secp256k1;
+        let Ok(pending) = pending else {
+            return self.add_settled(false);
+        };
+        match batch_generators(pending.generators.count()) {
+            Some(gens) => {
+                let weighted = WeightedGrinProof {
+                    pending,
+                    weight: S::random_scalar(rng),
+                    c: S::random_scalar(rng),
+                };
+                self.add_pending(gens, Ok(weighted))
+            }
+            None => self.add_settled(pending.is_valid()),
+        }
+    }
+}
