@@ -17,7 +17,9 @@
 use std::sync::Mutex;
 use std::sync::OnceLock;
 
-use rangeproof::flavors::grin::{self, GrinRangeProof, GrinStatement, ValueGenerator};
+use rangeproof::secp256k1_zkp::bulletproofs::{
+    self as grin, GrinRangeProof, GrinStatement, ValueGenerator,
+};
 
 use crate::zkp::{CLib, CStatement};
 

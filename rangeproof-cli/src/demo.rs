@@ -13,8 +13,10 @@ use std::time::Instant;
 
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::flavors::grin::{self, GrinProver, GrinStatement, GrinWitness};
 use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::secp256k1_zkp::bulletproofs::{
+    self as grin, GrinProver, GrinStatement, GrinWitness,
+};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{
     BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255, Suite, SuiteBatch,

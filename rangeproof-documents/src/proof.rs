@@ -106,7 +106,7 @@ mod bounded {
     use serde::Deserialize;
 
     /// Longest list we read: the most values any suite aggregates (Grin's 256).
-    pub(super) const MAX_AGGREGATION: usize = rangeproof::flavors::grin::MAX_VALUES;
+    pub(super) const MAX_AGGREGATION: usize = rangeproof::secp256k1_zkp::bulletproofs::MAX_VALUES;
 
     /// Longest commitment we read: 33 bytes (secp256k1) in hex.
     const COMMITMENT_HEX: usize = 66;
@@ -394,7 +394,7 @@ impl ProofDocument {
         }
         if let Some(n) = self.generators_n {
             let needed = 2 * self.bits * m;
-            let max = rangeproof::flavors::grin::generators::MAX_GENERATORS;
+            let max = rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS;
             if n < needed || n > max {
                 return Err(format!(
                     "generators_n {n}: this proof needs at least {needed} (2 x bits x values), at most {max}"
@@ -411,7 +411,7 @@ impl ProofDocument {
             Some(text) => {
                 let bytes =
                     hex::decode(text).map_err(|e| format!("value_generator is not hex: {e}"))?;
-                rangeproof::flavors::grin::ValueGenerator::from_bytes(&bytes).map_err(|_| {
+                rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::from_bytes(&bytes).map_err(|_| {
                     "value_generator is neither \"H\" nor a 33-byte generator encoding (0a/0b || x on the curve)"
                         .to_string()
                 })?;
@@ -609,7 +609,8 @@ mod tests {
         assert_eq!(parsed.statement.value_generator, None);
         assert_eq!(parsed.statement.extra_data, Some(vec![0xab, 0xcd]));
         assert_eq!(parsed.commitments[0].len(), 33);
-        let asset = hex::encode(rangeproof::flavors::grin::ValueGenerator::h().to_bytes());
+        let asset =
+            hex::encode(rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::h().to_bytes());
         let mut d = grin();
         d.value_generator = Some(asset.clone());
         let parsed = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap();

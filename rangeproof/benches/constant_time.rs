@@ -160,7 +160,7 @@ fn secp256k1_constant_time_msm(runner: &mut CtRunner, _rng: &mut BenchRng) {
 /// are fresh per proof in both classes, as in use (they blind l(x), r(x), over which the
 /// inner-product argument runs in variable time, as the C library's does).
 fn grin_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
-    use rangeproof::flavors::grin::{GrinProver, GrinWitness};
+    use rangeproof::secp256k1_zkp::bulletproofs::{GrinProver, GrinWitness};
     let prover = GrinProver {
         bits: 8,
         ..GrinProver::grin()

@@ -10,7 +10,9 @@ use std::time::Duration;
 use criterion::Criterion;
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::flavors::grin::{self, GrinProver, GrinStatement, GrinWitness};
+use rangeproof::secp256k1_zkp::bulletproofs::{
+    self as grin, GrinProver, GrinStatement, GrinWitness,
+};
 use rangeproof::{BatchVerifier, Group, Secp256k1};
 
 #[path = "../tests/support/secp256k1zkp.rs"]

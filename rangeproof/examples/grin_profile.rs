@@ -2,7 +2,7 @@
 //! verifies) 64-bit, 16-value secp256k1-zkp proofs in a loop and prints each time, for a
 //! profiler (`perf record`) or to see the spread of timings on a shared host.
 use rand_core::{OsRng, RngCore};
-use rangeproof::flavors::grin::{self, GrinProver, GrinWitness};
+use rangeproof::secp256k1_zkp::bulletproofs::{self as grin, GrinProver, GrinWitness};
 use rangeproof::{Group, Secp256k1};
 
 fn witness() -> GrinWitness {

@@ -24,6 +24,8 @@ pub mod inner_product;
 mod msm;
 #[cfg(feature = "r1cs")]
 pub mod r1cs;
+#[cfg(feature = "secp256k1-zkp")]
+pub mod secp256k1_zkp;
 pub mod statement;
 pub mod suite;
 pub mod transcript;

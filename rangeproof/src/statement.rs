@@ -55,7 +55,7 @@ impl Statement<'_> {
             }
         }
         match gens.flavor() {
-            // Grin's generators serve only its own protocol (`flavors::grin`).
+            // Grin's generators serve only its own protocol (`secp256k1_zkp::bulletproofs`).
             Flavor::Grin => return Err(ProofError::WrongFlavor),
             #[cfg(feature = "monero")]
             Flavor::MoneroPlus | Flavor::MoneroOriginal

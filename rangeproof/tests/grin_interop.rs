@@ -8,8 +8,10 @@ mod zkp;
 
 use k256::elliptic_curve::sec1::ToEncodedPoint;
 use rand::{Rng, RngCore};
-use rangeproof::flavors::grin::multiparty::{sum_tau_x, MultipartyProver, TShares};
-use rangeproof::flavors::grin::{self, generators, GrinProver, GrinWitness, ValueGenerator};
+use rangeproof::secp256k1_zkp::bulletproofs::multiparty::{sum_tau_x, MultipartyProver, TShares};
+use rangeproof::secp256k1_zkp::bulletproofs::{
+    self as grin, generators, GrinProver, GrinWitness, ValueGenerator,
+};
 use rangeproof::{Group, ProofError, Secp256k1};
 use zkp::{CLib, CStatement, MultisigOutput};
 

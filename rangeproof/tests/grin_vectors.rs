@@ -2,7 +2,9 @@
 //! (`vectors/grin-bp-secp256k1.json`) verify; the file's reject cases are rejected; the
 //! generated cases' parameters reproduce the proofs byte for byte and rewind to their values.
 
-use rangeproof::flavors::grin::{self, GrinProver, GrinStatement, GrinWitness, ValueGenerator};
+use rangeproof::secp256k1_zkp::bulletproofs::{
+    self as grin, GrinProver, GrinStatement, GrinWitness, ValueGenerator,
+};
 use rangeproof::{Group, Secp256k1};
 use serde_json::Value;
 

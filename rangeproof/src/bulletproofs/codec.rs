@@ -1,5 +1,5 @@
 //! The wire formats of Bulletproofs. Each flavor owns its layout (the reference crate's in
-//! [`crate::flavors::dalek`], Monero's in [`crate::flavors::monero`]); this module maps a
+//! [`crate::flavors::dalek`], Monero's in `flavors::monero`); this module maps a
 //! proof to and from the slots a layout arranges.
 
 use super::RangeProof;

@@ -1,5 +1,5 @@
 //! The wire formats of Bulletproofs+. Each flavor owns its layout (Tari's in
-//! [`crate::flavors::tari`], Monero's in [`crate::flavors::monero`]); this module maps a proof
+//! [`crate::flavors::tari`], Monero's in `flavors::monero`); this module maps a proof
 //! to and from the slots a layout arranges.
 
 use super::RangeProofPlus;

@@ -16,7 +16,7 @@ pub enum Flavor {
     /// Monero's original Bulletproofs over Ed25519.
     MoneroOriginal,
     /// libsecp256k1-zkp's Bulletproofs over secp256k1, as Grin uses them (a protocol of its own:
-    /// see [`crate::flavors::grin`]).
+    /// see `secp256k1_zkp::bulletproofs`).
     Grin,
 }
 

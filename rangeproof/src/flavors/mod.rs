@@ -8,7 +8,7 @@
 //! * [`dalek`]: the reference `bulletproofs` crate (Bulletproofs, ristretto255, merlin);
 //! * [`tari`]: Tari's Bulletproofs+ (ristretto255, merlin; extension degrees, minimum values,
 //!   seed nonces for mask recovery);
-//! * [`monero`]: Monero's original Bulletproofs and Bulletproofs+ (Ed25519, a Keccak hash
+//! * `monero` (feature `monero`): Monero's original Bulletproofs and Bulletproofs+ (Ed25519, a Keccak hash
 //!   chain, points published times \\(8^{-1}\\)).
 //!
 //! The proof systems ask their flavor through [`Flavor`]'s methods; each method dispatches to
@@ -16,11 +16,14 @@
 
 pub mod dalek;
 pub(crate) mod flavor;
-#[cfg(feature = "secp256k1-zkp")]
-pub mod grin;
 #[cfg(feature = "monero")]
 pub mod monero;
 pub mod tari;
+
+/// Grin's convention is libsecp256k1-zkp's Bulletproofs, a protocol of its own: it lives in
+/// [`crate::secp256k1_zkp::bulletproofs`] (this path stays for callers that know it here).
+#[cfg(feature = "secp256k1-zkp")]
+pub use crate::secp256k1_zkp::bulletproofs as grin;
 
 #[cfg(test)]
 pub(crate) use flavor::tamper;

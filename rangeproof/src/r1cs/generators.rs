@@ -155,7 +155,7 @@ pub fn dalek() -> &'static R1csGens<Ristretto255> {
 /// hash-to-curve) and likewise \\(H_i\\) with `"H"`. No deployed system defines secp256k1 R1CS
 /// generators; these are ours, and the `bound` transcript names them.
 pub fn secp256k1() -> &'static R1csGens<crate::group::Secp256k1> {
-    use crate::flavors::grin::generators as grin;
+    use crate::secp256k1_zkp::bulletproofs::generators as grin;
     use sha2::{Digest, Sha256};
     static GENS: OnceLock<R1csGens<crate::group::Secp256k1>> = OnceLock::new();
     GENS.get_or_init(|| {

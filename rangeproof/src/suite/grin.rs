@@ -10,8 +10,8 @@ use super::{
     encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo,
     SuiteStatement,
 };
-use crate::flavors::grin::{self, GrinRangeProof};
 use crate::group::Group;
+use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinRangeProof};
 use crate::{ProofError, Secp256k1};
 
 /// The suite (registered as [`super::Suite::GRIN_BULLETPROOFS`]).

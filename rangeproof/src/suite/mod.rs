@@ -232,7 +232,7 @@ pub struct SuiteStatement {
     pub transcript_label: Vec<u8>,
     /// secp256k1-zkp's generator count \\(N\\) (Grin only). `None` is Grin's 256, or the
     /// smallest power of two that fits \\(2nm\\) when that is larger
-    /// ([`grin::default_generators_n`]).
+    /// ([`Suite::default_generators_n`]).
     pub generators_n: Option<usize>,
     /// The value generator's 33-byte encoding (Grin only; `None` is \\(H\\)).
     pub value_generator: Option<Vec<u8>>,

@@ -14,10 +14,10 @@ impl BatchVerifier<'_, crate::group::Secp256k1> {
     pub fn add_grin_bulletproof<R: RngCore + CryptoRng>(
         &mut self,
         proof: &[u8],
-        statement: &crate::flavors::grin::GrinStatement,
+        statement: &crate::secp256k1_zkp::bulletproofs::GrinStatement,
         rng: &mut R,
     ) -> usize {
-        let pending = crate::flavors::grin::PendingGrinProof::new(proof, statement);
+        let pending = crate::secp256k1_zkp::bulletproofs::PendingGrinProof::new(proof, statement);
         self.add_grin_pending(pending, rng)
     }
 
@@ -25,11 +25,11 @@ impl BatchVerifier<'_, crate::group::Secp256k1> {
     /// position.
     pub fn add_grin_pending<R: RngCore + CryptoRng>(
         &mut self,
-        pending: Result<crate::flavors::grin::PendingGrinProof, crate::ProofError>,
+        pending: Result<crate::secp256k1_zkp::bulletproofs::PendingGrinProof, crate::ProofError>,
         rng: &mut R,
     ) -> usize {
-        use crate::flavors::grin::generators::batch_generators;
-        use crate::flavors::grin::verifier::WeightedGrinProof;
+        use crate::secp256k1_zkp::bulletproofs::generators::batch_generators;
+        use crate::secp256k1_zkp::bulletproofs::verifier::WeightedGrinProof;
         type S = crate::group::Secp256k1;
         let Ok(pending) = pending else {
             return self.add_settled(false);

@@ -277,7 +277,7 @@ impl Finisher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flavors::grin::{commit, GrinProver, ValueGenerator};
+    use crate::secp256k1_zkp::bulletproofs::{commit, GrinProver, ValueGenerator};
     use rand::rngs::OsRng;
 
     fn random_nonce() -> [u8; 32] {

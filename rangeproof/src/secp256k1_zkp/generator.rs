@@ -1,0 +1,158 @@
+//! secp256k1-zkp's `generator` module: the Pedersen bases \(G\) (blinding) and \(H\)
+//! (value, `secp256k1_generator_const_h`), value generators in the `0a/0b` encoding
+//! (`secp256k1_generator_parse`/`serialize`), and `secp256k1_generator_generate`: the sum of
+//! the Shallue–van de Woestijne map (Fouque–Tibouchi, Latincrypt 2012) of
+//! \(t_1 = \mathrm{SHA256}(\texttt{"1st generation: "} \Vert k)\) and of
+//! \(t_2 = \mathrm{SHA256}(\texttt{"2nd generation: "} \Vert k)\). The Bulletproofs module
+//! derives its vector generators with it; Confidential Assets' asset generators (and their
+//! blinded forms) are value generators.
+
+use std::sync::OnceLock;
+
+use k256::{FieldElement, ProjectivePoint};
+use sha2::{Digest, Sha256};
+
+use crate::group::secp256k1::{
+    decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes, hex32,
+    point_from_affine,
+};
+use crate::ProofError;
+
+/// `secp256k1_generator_const_h`: the value base \\(H\\) of Grin's commitments.
+pub const H_X: [u8; 32] =
+    hex32(b"50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0");
+/// The ordinate of [`H_X`].
+pub const H_Y: [u8; 32] =
+    hex32(b"31d3c6863973926e049e637cb1b5f40a36dac28af1766968c30c2313f3a38904");
+
+/// Prefix of a value generator whose \\(y\\) is a quadratic residue (`0b` otherwise).
+pub const GENERATOR_PREFIX: u8 = 0x0a;
+
+/// The blinding base \\(G\\) (secp256k1's base point).
+pub fn g() -> ProjectivePoint {
+    ProjectivePoint::GENERATOR
+}
+
+/// The value base \\(H\\) (`secp256k1_generator_const_h`).
+pub fn h() -> ProjectivePoint {
+    static H: OnceLock<ProjectivePoint> = OnceLock::new();
+    *H.get_or_init(|| {
+        let x = field_from_bytes(&H_X).expect("constant below p");
+        let y = field_from_bytes(&H_Y).expect("constant below p");
+        point_from_affine(&x, &y).expect("H is on the curve")
+    })
+}
+
+/// A value generator: \\(H\\), or a Confidential-Assets asset generator, with its 33-byte
+/// secp256k1-zkp encoding (`0a` if \\(y\\) is a quadratic residue, else `0b`, then \\(x\\)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueGenerator {
+    point: ProjectivePoint,
+    encoding: [u8; 33],
+}
+
+impl ValueGenerator {
+    /// Grin's \\(H\\).
+    pub fn h() -> Self {
+        Self::from_point(h()).expect("H is not the identity")
+    }
+
+    /// Parses a 33-byte generator encoding (`secp256k1_generator_parse`): prefix `0a`/`0b`,
+    /// \\(x < p\\) on the curve.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let bytes: [u8; 33] = bytes
+            .try_into()
+            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+        let point =
+            decode_quadratic_prefixed(&bytes, GENERATOR_PREFIX).ok_or(ProofError::InvalidPoint)?;
+        Ok(ValueGenerator {
+            point,
+            encoding: bytes,
+        })
+    }
+
+    /// A generator from a point (`None` for the identity).
+    pub fn from_point(point: ProjectivePoint) -> Option<Self> {
+        let encoding = encode_quadratic_prefixed(&point, GENERATOR_PREFIX)?;
+        Some(ValueGenerator { point, encoding })
+    }
+
+    /// The point.
+    pub fn point(&self) -> ProjectivePoint {
+        self.point
+    }
+
+    /// The 33-byte encoding.
+    pub fn to_bytes(&self) -> [u8; 33] {
+        self.encoding
+    }
+
+    /// Whether this is \\(H\\).
+    pub fn is_h(&self) -> bool {
+        self.point == h()
+    }
+
+    /// The transcript form: the \\(x\\) coordinate and whether \\(y\\) is a non-residue.
+    pub(crate) fn x_only(&self) -> ([u8; 32], bool) {
+        let mut x = [0u8; 32];
+        x.copy_from_slice(&self.encoding[1..]);
+        (x, self.encoding[0] == GENERATOR_PREFIX + 1)
+    }
+}
+
+/// The constants of the Shallue–van de Woestijne map for \\(y^2 = x^3 + 7\\):
+/// \\(c = \sqrt{-3}\\) and \\(d = (c - 1)/2\\), as secp256k1-zkp fixes them.
+pub(crate) const SVDW_C: [u8; 32] =
+    hex32(b"0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852");
+pub(crate) const SVDW_D: [u8; 32] =
+    hex32(b"851695d49a83f8ef919bb86153cbcb16630fb68aed0a766a3ec693d68e6afa40");
+
+/// \\(x^3 + 7\\).
+fn rhs(x: &FieldElement) -> FieldElement {
+    (x.square() * x + FieldElement::from_u64(7)).normalize()
+}
+
+/// The Shallue–van de Woestijne map of secp256k1-zkp (`shallue_van_de_woestijne`): with
+/// \\(w = ct/(1 + 7 + t^2)\\), the first of \\(x_1 = d - tw\\), \\(x_2 = -(x_1 + 1)\\),
+/// \\(x_3 = 1 + 1/w^2\\) on the curve, with the residue square root, negated when \\(t\\) is odd.
+/// Only public data passes through here, so inversions need not be constant-time.
+fn shallue_van_de_woestijne(t: &FieldElement) -> (FieldElement, FieldElement) {
+    let c = field_from_bytes(&SVDW_C).expect("constant below p");
+    let d = field_from_bytes(&SVDW_D).expect("constant below p");
+    let one = FieldElement::ONE;
+    let wd = (t.square() + FieldElement::from_u64(8)).normalize();
+    let w = (c * t * Option::<FieldElement>::from(wd.invert()).unwrap_or(FieldElement::ZERO))
+        .normalize();
+    let x1 = (d + (t * &w).negate(1)).normalize();
+    let x2 = (x1 + one).negate(2).normalize();
+    let w2_inv = Option::<FieldElement>::from(w.square().invert()).unwrap_or(FieldElement::ZERO);
+    let x3 = (one + w2_inv).normalize();
+    let (x, y) = [x1, x2, x3]
+        .iter()
+        .find_map(|x| Option::<FieldElement>::from(rhs(x).sqrt()).map(|y| (*x, y.normalize())))
+        // x1 x2 x3 (x^3 + 7 for each) multiply to a square, so one of them is a square.
+        .expect("one of the three candidates is on the curve");
+    let y = if bool::from(t.normalize().is_odd()) {
+        y.negate(1).normalize()
+    } else {
+        y
+    };
+    (x, y)
+}
+
+/// `secp256k1_generator_generate(key32)`, or `None` in the (probability \\(2^{-128}\\)) case
+/// where a hash is not below \\(p\\) (the C code aborts there).
+pub fn generator_generate(key: &[u8; 32]) -> Option<ProjectivePoint> {
+    let mut sum = ProjectivePoint::IDENTITY;
+    for prefix in [b"1st generation: ", b"2nd generation: "] {
+        let t = field_from_bytes(
+            &Sha256::new()
+                .chain_update(prefix)
+                .chain_update(key)
+                .finalize(),
+        )?;
+        let (x, y) = shallue_van_de_woestijne(&t);
+        sum += point_from_affine(&x, &y)?;
+    }
+    Some(sum)
+}

@@ -1,0 +1,15 @@
+//! libsecp256k1-zkp's modules, grouped as the C library groups them (`src/modules/*`), each
+//! self-contained with its tests, all over [`crate::Secp256k1`] and behind the
+//! `secp256k1-zkp` feature:
+//!
+//! * [`generator`]: the Pedersen bases, value (asset) generators and
+//!   `secp256k1_generator_generate`;
+//! * [`bulletproofs`]: its Bulletproofs range proofs, as Grin runs them (prove, verify,
+//!   batch, rewind, the multi-party rounds);
+//!
+//! and, as the next issues build them, Elements' Borromean range proofs (`rangeproof`), asset
+//! surjection proofs (`surjectionproof`) and Bulletproofs++ (`bppp`). Each reaches the front
+//! ends through its own file in `suite/`.
+
+pub mod bulletproofs;
+pub mod generator;
