@@ -93,14 +93,7 @@ impl OutputFile {
         force: bool,
         secrets: &[&Path],
     ) -> Result<OutputFile, String> {
-        for secret in secrets {
-            if same_file(path, secret) {
-                return Err(format!(
-                    "{what} {} is the file the secrets are read from: choose another path",
-                    path.display()
-                ));
-            }
-        }
+        refuse_secret_inputs(what, path, secrets)?;
         match std::fs::symlink_metadata(path) {
             Ok(meta) if !force => {
                 let kind = if meta.file_type().is_symlink() {
@@ -131,18 +124,7 @@ impl OutputFile {
                 })
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let file = new_file(path, 0o644).map_err(|e| match e.kind() {
-                    io::ErrorKind::AlreadyExists => format!(
-                        "{what} {} already exists: refusing to overwrite it",
-                        path.display()
-                    ),
-                    _ => format!("{what}: cannot create {}: {e}", path.display()),
-                })?;
-                Ok(OutputFile {
-                    path: path.to_path_buf(),
-                    file: Some(file),
-                    temporary: None,
-                })
+                OutputFile::new_at(what, path, 0o644, "refusing to overwrite it")
             }
             Err(e) => Err(format!("{what}: cannot use {}: {e}", path.display())),
         }
@@ -151,19 +133,22 @@ impl OutputFile {
     /// Claims `path` for secrets (openings): always a new file, readable by its owner only
     /// (mode 0600 on Unix); an existing file or a symlink is refused, whatever `--force` says.
     pub fn create_secret(what: &str, path: &Path, secrets: &[&Path]) -> Result<OutputFile, String> {
-        for secret in secrets {
-            if same_file(path, secret) {
-                return Err(format!(
-                    "{what} {} is the file the secrets are read from: choose another path",
-                    path.display()
-                ));
+        refuse_secret_inputs(what, path, secrets)?;
+        OutputFile::new_at(
+            what,
+            path,
+            0o600,
+            "refusing to overwrite an openings file (choose a new path)",
+        )
+    }
+
+    /// A new file at `path` itself (`O_CREAT | O_EXCL`), or the refusal when something is
+    /// there (`refusal` says what it means to the user).
+    fn new_at(what: &str, path: &Path, mode: u32, refusal: &str) -> Result<OutputFile, String> {
+        let file = new_file(path, mode).map_err(|e| match e.kind() {
+            io::ErrorKind::AlreadyExists => {
+                format!("{what} {} already exists: {refusal}", path.display())
             }
-        }
-        let file = new_file(path, 0o600).map_err(|e| match e.kind() {
-            io::ErrorKind::AlreadyExists => format!(
-                "{what} {} already exists: refusing to overwrite an openings file (choose a new path)",
-                path.display()
-            ),
             _ => format!("{what}: cannot create {}: {e}", path.display()),
         })?;
         Ok(OutputFile {
@@ -202,6 +187,17 @@ impl Drop for OutputFile {
             let created = self.temporary.as_deref().unwrap_or(&self.path);
             let _ = std::fs::remove_file(created);
         }
+    }
+}
+
+/// Refuses an output that is one of the files secrets are read from, by any name.
+fn refuse_secret_inputs(what: &str, path: &Path, secrets: &[&Path]) -> Result<(), String> {
+    match secrets.iter().find(|secret| same_file(path, secret)) {
+        Some(_) => Err(format!(
+            "{what} {} is the file the secrets are read from: choose another path",
+            path.display()
+        )),
+        None => Ok(()),
     }
 }
 
