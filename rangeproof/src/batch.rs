@@ -256,6 +256,14 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         self.add_pending(gens, pending)
     }
 
+    /// Adds a proof whose check is not one group equation — a ring signature, a hash chain —
+    /// already decided by its own verifier; returns its position. A batch of mixed kinds still
+    /// names every invalid proof: [`Self::verify`] reports this one, in order among the others,
+    /// when `valid` is false (and it never makes the batch's equation fail for the others).
+    pub fn add_verdict(&mut self, valid: bool) -> usize {
+        self.add_settled(valid)
+    }
+
     /// Checks the proof on its own now and records the outcome (for shapes without summed
     /// generators); returns its position.
     pub(crate) fn add_settled(&mut self, valid: bool) -> usize {
@@ -542,6 +550,26 @@ mod tests {
             s.n,
             &mut OsRng,
         );
+    }
+
+    /// Verdicts of proof systems that are not one equation sit among equation proofs: the
+    /// batch names exactly the invalid ones, of either kind, in the order added — a failing
+    /// verdict alone does not blame the equations, and a valid one hides no failing equation.
+    #[test]
+    fn settled_verdicts_join_a_batch_of_equations() {
+        let samples: Vec<Sample> = (0..3).map(|_| sample(8, 1)).collect();
+        let mut batch = BatchVerifier::new();
+        add(&mut batch, &samples[0], &samples[0].commitments);
+        assert_eq!(batch.add_verdict(false), 1);
+        add(&mut batch, &samples[1], &samples[1].commitments);
+        assert_eq!(batch.add_verdict(true), 3);
+        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![1] }));
+
+        let mut batch = BatchVerifier::new();
+        batch.add_verdict(true);
+        add(&mut batch, &samples[2], &samples[0].commitments);
+        batch.add_verdict(true);
+        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![1] }));
     }
 
     #[test]
