@@ -99,6 +99,23 @@ pub fn generators() -> &'static Generators<Ristretto255> {
     GENS.get_or_init(|| Generators::new(Flavor::Dalek, pedersen_gens(), vector_gens()))
 }
 
+/// The dalek-flavor generators as a value the caller owns: the same points as
+/// [`generators`], derived for this instance (lazily, party by party) and freed when it is
+/// dropped — for callers that manage their own memory (a C library's context object, a
+/// long-running process that verifies one kind of proof rarely). The typed APIs take either.
+pub fn owned_generators() -> Generators<Ristretto255> {
+    Generators::new(Flavor::Dalek, pedersen_gens(), owned_vector_gens())
+}
+
+/// Fresh dalek generator chains, not shared with the process-wide ones.
+pub(crate) fn owned_vector_gens() -> Arc<VectorGens<Ristretto255>> {
+    Arc::new(VectorGens::new(
+        DALEK_GENS_CAPACITY,
+        DALEK_PARTY_CAPACITY,
+        party_share,
+    ))
+}
+
 /// Bulletproofs' statement, as the reference absorbs it: `rangeproof v1`, n, m, then each
 /// \\(V_j\\); the equation uses the commitments themselves.
 pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
@@ -181,5 +198,70 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Caller-owned generators are the process-wide ones, point for point, in separate memory:
+    /// a proof made with one verifies with the other (dalek and Tari alike).
+    #[test]
+    fn owned_generators_are_the_shared_ones_in_their_own_memory() {
+        use crate::bulletproofs_plus::Statement;
+        use crate::{RangeProof, RangeProofPlus};
+        use merlin::Transcript;
+        use rand::rngs::OsRng;
+
+        let (owned, shared) = (owned_generators(), generators());
+        assert!(!core::ptr::eq(owned.vector(), shared.vector()));
+        for j in [0, 7, 63] {
+            assert_eq!(
+                owned.vector().party_gens(j, 64),
+                shared.vector().party_gens(j, 64)
+            );
+        }
+        let blinding = Ristretto255::random_scalar(&mut OsRng);
+        let (proof, v) = RangeProof::prove_single(
+            &owned,
+            &mut Transcript::new(b"own"),
+            9,
+            &blinding,
+            16,
+            &mut OsRng,
+        )
+        .unwrap();
+        proof
+            .verify_single(
+                shared,
+                &mut Transcript::new(b"own"),
+                &v.bytes,
+                16,
+                &mut OsRng,
+            )
+            .unwrap();
+
+        let tari_owned = crate::flavors::tari::owned_generators();
+        let statement = Statement {
+            bits: 16,
+            extension_degree: 1,
+            minimum_values: None,
+        };
+        let (proof, v) = RangeProofPlus::prove(
+            &tari_owned,
+            &mut Transcript::new(b"own"),
+            &statement,
+            &[9],
+            &[vec![blinding]],
+            None,
+            &mut OsRng,
+        )
+        .unwrap();
+        let encoded: Vec<_> = v.iter().map(|c| c.bytes).collect();
+        proof
+            .verify(
+                crate::flavors::tari::generators(),
+                &mut Transcript::new(b"own"),
+                &statement,
+                &encoded,
+                &mut OsRng,
+            )
+            .unwrap();
     }
 }

@@ -46,6 +46,16 @@ pub fn generators() -> &'static Generators<Ristretto255> {
     GENS.get_or_init(|| Generators::new(Flavor::Tari, pedersen_gens(), super::dalek::vector_gens()))
 }
 
+/// The Tari-flavor generators as a value the caller owns (see
+/// [`super::dalek::owned_generators`]): the same points as [`generators`], freed on drop.
+pub fn owned_generators() -> Generators<Ristretto255> {
+    Generators::new(
+        Flavor::Tari,
+        pedersen_gens(),
+        super::dalek::owned_vector_gens(),
+    )
+}
+
 /// Bulletproofs+' statement, as Tari absorbs it: the domain separator, the value base `H` and
 /// the blinding bases `G` in use (each checked non-identity), `N`, `T`, `M`, each commitment
 /// and each minimum value (0 when absent). The equation uses the commitments themselves.
