@@ -98,21 +98,4 @@ impl Openings {
             rewind_nonce: None,
         }
     }
-
-    /// Whether `text` looks like an openings file rather than a proof document (it lists
-    /// blindings and has no proof), so that a reader can say what it was given.
-    pub fn looks_like(text: &str) -> bool {
-        #[derive(Deserialize)]
-        struct Shape {
-            blindings: Option<serde::de::IgnoredAny>,
-            proof: Option<serde::de::IgnoredAny>,
-        }
-        matches!(
-            serde_json::from_str::<Shape>(text),
-            Ok(Shape {
-                blindings: Some(_),
-                proof: None
-            })
-        )
-    }
 }

@@ -35,8 +35,6 @@ use serde::{Deserialize, Serialize};
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use rangeproof::{Suite, SuiteStatement};
 
-use crate::openings::Openings;
-
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ProofDocument {
@@ -76,6 +74,24 @@ pub struct ProofDocument {
     pub commitments: Vec<String>,
     /// Hex encoding of the proof.
     pub proof: String,
+}
+
+/// Whether `text` looks like an openings file (`crate::openings`) rather than a proof
+/// document — it lists blindings and has no proof — so that the refusal can say what it was
+/// given.
+fn looks_like_openings(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Shape {
+        blindings: Option<serde::de::IgnoredAny>,
+        proof: Option<serde::de::IgnoredAny>,
+    }
+    matches!(
+        serde_json::from_str::<Shape>(text),
+        Ok(Shape {
+            blindings: Some(_),
+            proof: None
+        })
+    )
 }
 
 /// A document whose structure has been checked: the suite it names, the statement, and the
@@ -238,7 +254,7 @@ impl ProofDocument {
 
     /// Parses JSON text and checks the structure; the error is a one-line reason.
     pub fn parse(text: &str) -> Result<ParsedDocument, String> {
-        if Openings::looks_like(text) {
+        if looks_like_openings(text) {
             return Err(
                 "an openings file (secret values and blindings), not a proof document: \
                  give the document `prove` wrote (--out or standard output)"
