@@ -11,9 +11,9 @@
 
 use k256::Scalar;
 
+use super::bits::limbs;
 use super::hex32;
 use super::jacobian::Affine;
-use super::msm::limbs;
 use crate::group::{Group, Secp256k1};
 
 /// \\(\lambda\\): \\(\phi(P) = \lambda P\\).

@@ -14,6 +14,7 @@
 //! Scalars are 32 bytes big-endian and must be below the group order \\(n\\).
 
 mod batch_affine;
+mod bits;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;

@@ -13,8 +13,8 @@
 
 use k256::Scalar;
 
+use super::bits::{bits_at, limbs};
 use super::jacobian::{normalize_jacobian_batch, Affine, Jacobian};
-use super::msm::{bits_at, limbs};
 
 /// Window width of fixed points' tables.
 pub(crate) const STATIC_WIDTH: usize = 8;
