@@ -5,7 +5,10 @@
 //! The batch holds proofs of any system through one trait (`verification::PendingVerification`:
 //! a replayed proof that can produce its weighted equation); the algebra of summing equations
 //! lives beside the equation, in `verification`. This module owns only the batching: chunked
-//! folding and the search for invalid proofs.
+//! folding and the search for invalid proofs. Each proof system's entry (`add_bulletproof`,
+//! `add_bulletproof_plus`, `add_r1cs`, `add_grin_bulletproof`) lives with that proof system, in
+//! its `batch.rs`; a system whose check is not one equation joins with its verdict
+//! ([`BatchVerifier::add_verdict`]).
 //! [`BatchVerifier`] multiplies each equation by an independent uniformly random scalar
 //! \\(\omega_k\\) (a full scalar, far beyond 128 bits of soundness) and adds them: the scalars of
 //! each fixed generator are summed across proofs, so a batch of \\(K\\) single proofs costs one
@@ -25,17 +28,10 @@
 //! transcript replays, again a chunk at a time. With \\(f\\) invalid proofs among \\(K\\) this
 //! costs \\(O(f \log K)\\) sub-batch checks.
 
-use rand_core::{CryptoRng, RngCore};
-
-use crate::bulletproofs::RangeProof;
-use crate::bulletproofs_plus::{RangeProofPlus, Statement};
 use crate::errors::BatchError;
 use crate::generators::Generators;
 use crate::group::Group;
-use crate::transcript::TranscriptProtocol;
-use crate::verification::{
-    deferred_commitments, EquationSum, PendingVerification, VerificationTerms,
-};
+use crate::verification::{EquationSum, PendingVerification, VerificationTerms};
 
 /// Equations are computed and folded into the running sums in chunks of at most this many
 /// proofs ...
@@ -207,55 +203,6 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         self.entries.is_empty()
     }
 
-    /// Adds a Bulletproofs range proof; returns its position in the batch.
-    ///
-    /// The transcript is replayed now (so the caller's transcript is consumed as by
-    /// [`RangeProof::verify_multiple`]). The scalar work is done a chunk of proofs at a time
-    /// (spread over threads with the `parallel` feature) and folded into the running sums; the
-    /// group equation is left to [`Self::verify`]. A proof that fails before the group
-    /// equation (undecodable commitment, identity prover message, wrong shape) is recorded as
-    /// invalid.
-    pub fn add_bulletproof<T, R>(
-        &mut self,
-        gens: &'g Generators<G>,
-        proof: &RangeProof<G>,
-        transcript: &mut T,
-        commitments: &[G::PointEncoding],
-        n: usize,
-        rng: &mut R,
-    ) -> usize
-    where
-        T: TranscriptProtocol<G>,
-        R: RngCore + CryptoRng,
-    {
-        let weight = G::random_scalar(rng);
-        let pending = deferred_commitments::<G>(commitments)
-            .and_then(|v| proof.pending(gens, transcript, &v, n, weight, rng));
-        self.add_pending(gens, pending)
-    }
-
-    /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
-    /// [`Self::add_bulletproof`]: the transcript is replayed now, the equation checked by
-    /// [`Self::verify`] together with every other proof, of either scheme.
-    pub fn add_bulletproof_plus<T, R>(
-        &mut self,
-        gens: &'g Generators<G>,
-        proof: &RangeProofPlus<G>,
-        transcript: &mut T,
-        statement: &Statement<'_>,
-        commitments: &[G::PointEncoding],
-        rng: &mut R,
-    ) -> usize
-    where
-        T: TranscriptProtocol<G>,
-        R: RngCore + CryptoRng,
-    {
-        let weight = G::random_scalar(rng);
-        let pending = deferred_commitments::<G>(commitments)
-            .and_then(|v| proof.pending(gens, transcript, statement, &v, weight));
-        self.add_pending(gens, pending)
-    }
-
     /// Adds a proof whose check is not one group equation — a ring signature, a hash chain —
     /// already decided by its own verifier; returns its position. A batch of mixed kinds still
     /// names every invalid proof: [`Self::verify`] reports this one, in order among the others,
@@ -397,53 +344,10 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     sums.is_zero()
 }
 
-/// A proof whose weighted equation was computed when it was added (circuit proofs: their
-/// equation needs the circuit, which is not kept).
-struct ComputedTerms<G: Group>(VerificationTerms<G>);
-
-impl<G: Group> PendingVerification<G> for ComputedTerms<G> {
-    fn equation(&self) -> Option<VerificationTerms<G>> {
-        Some(self.0.clone())
-    }
-
-    fn generator_scalars(&self) -> usize {
-        self.0.g.len() + self.0.h.len()
-    }
-}
-
-impl<'g, G: Group> BatchVerifier<'g, G> {
-    /// Adds an arithmetic-circuit proof; returns its position in the batch. `verifier` holds
-    /// the circuit, built as for [`crate::r1cs::Verifier::verify`]. The transcript is replayed
-    /// and the proof's weighted equation computed now (the circuit is dropped), so each added
-    /// proof holds \(2n'\) scalars until the batch is dropped; proofs of the same size share
-    /// the generator sums, so one more proof costs its scalar work, not another
-    /// \(2n'\)-point multiplication.
-    #[cfg(feature = "r1cs")]
-    pub fn add_r1cs<T, R>(
-        &mut self,
-        verifier: crate::r1cs::Verifier<'g, G, T>,
-        proof: &crate::r1cs::R1csProof<G>,
-        rng: &mut R,
-    ) -> usize
-    where
-        T: TranscriptProtocol<G>,
-        R: RngCore + CryptoRng,
-    {
-        let r1cs_gens = verifier.gens();
-        let weight = G::random_scalar(rng);
-        let Ok(equation) = verifier.equation(proof, weight) else {
-            return self.add_settled(false);
-        };
-        match r1cs_gens.batch_generators(equation.padded_n) {
-            Some(gens) => self.add_pending(gens, Ok(ComputedTerms(equation.into_terms()))),
-            None => self.add_settled(false),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bulletproofs::RangeProof;
     use crate::generators::dalek;
     use crate::group::montgomery::MontScalar;
     use crate::group::Ristretto255;

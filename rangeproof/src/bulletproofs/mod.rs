@@ -53,6 +53,7 @@
 //! for \\(m\\) values never verifies as one for \\(m'\\). For powers of two this is the
 //! reference protocol unchanged.
 
+mod batch;
 pub mod codec;
 #[cfg(feature = "mpc")]
 pub mod mpc;

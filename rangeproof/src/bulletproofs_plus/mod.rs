@@ -66,6 +66,7 @@
 //! seed share them, and the difference of their \\(A\\) (and of each \\(L_j, R_j\\)) depends only
 //! on the two values, which lets anyone test guesses of the difference.
 
+mod batch;
 pub mod codec;
 pub mod prover;
 pub mod verifier;

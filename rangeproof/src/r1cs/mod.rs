@@ -83,6 +83,7 @@
 //! ([`ConstraintSystem::metrics`]): the proof size grows with \\(\log_2 n'\\), the prover's and
 //! verifier's time with \\(n'\\).
 
+mod batch;
 pub mod constraint_system;
 pub mod gadgets;
 pub mod generators;

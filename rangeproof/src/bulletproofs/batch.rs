@@ -1,0 +1,40 @@
+//! Bulletproofs in a [`BatchVerifier`]: the entry lives with the proof system (the batch
+//! knows only the `PendingVerification` trait).
+
+use rand_core::{CryptoRng, RngCore};
+
+use super::RangeProof;
+use crate::batch::BatchVerifier;
+use crate::generators::Generators;
+use crate::group::Group;
+use crate::transcript::TranscriptProtocol;
+use crate::verification::deferred_commitments;
+
+impl<'g, G: Group> BatchVerifier<'g, G> {
+    /// Adds a Bulletproofs range proof; returns its position in the batch.
+    ///
+    /// The transcript is replayed now (so the caller's transcript is consumed as by
+    /// [`RangeProof::verify_multiple`]). The scalar work is done a chunk of proofs at a time
+    /// (spread over threads with the `parallel` feature) and folded into the running sums; the
+    /// group equation is left to [`BatchVerifier::verify`]. A proof that fails before the group
+    /// equation (undecodable commitment, identity prover message, wrong shape) is recorded as
+    /// invalid.
+    pub fn add_bulletproof<T, R>(
+        &mut self,
+        gens: &'g Generators<G>,
+        proof: &RangeProof<G>,
+        transcript: &mut T,
+        commitments: &[G::PointEncoding],
+        n: usize,
+        rng: &mut R,
+    ) -> usize
+    where
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let weight = G::random_scalar(rng);
+        let pending = deferred_commitments::<G>(commitments)
+            .and_then(|v| proof.pending(gens, transcript, &v, n, weight, rng));
+        self.add_pending(gens, pending)
+    }
+}
