@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use rand_core::{OsRng, RngCore};
-use rangeproof_documents::transport::{self, Convention, Peer};
+use rangeproof_documents::transport::{self, Flavor, Peer};
 use rangeproof_documents::{ProofDocument, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -122,7 +122,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
             rangeproof::MAX_AGGREGATION
         ));
     }
-    let convention = Convention::from_name(&args.flavor)
+    let flavor = Flavor::from_name(&args.flavor)
         .ok_or_else(|| format!("unsupported --flavor {:?} (dalek or monero)", args.flavor))?;
     if args.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
         return Err(format!(
@@ -184,16 +184,16 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         });
     }
     let label = args.transcript_label.as_bytes();
-    let dealt = match transport::run_dealer(&mut peers, convention, args.bits, label, &mut OsRng) {
+    let dealt = match transport::run_dealer(&mut peers, flavor, args.bits, label, &mut OsRng) {
         Ok(dealt) => dealt,
         Err(failure) => return no_proof(failure),
     };
     let m = dealt.commitments.len();
     let doc = ProofDocument {
         scheme: "bulletproofs".into(),
-        group: convention.suite().group().into(),
-        flavor: convention.name().into(),
-        transcript_label: (convention == Convention::Dalek).then(|| args.transcript_label.clone()),
+        group: flavor.suite().group().into(),
+        flavor: flavor.name().into(),
+        transcript_label: (flavor == Flavor::Dalek).then(|| args.transcript_label.clone()),
         bits: args.bits,
         extension_degree: None,
         minimum_values: None,

@@ -6,7 +6,7 @@
 //! ```text
 //! frame := u32 LE length (at most 1 MiB) ‖ that many bytes
 //! party → dealer: hello  := "RPMH" ‖ u16 LE number of values
-//! dealer → party: setup  := "RPMS" ‖ u16 position ‖ u16 m ‖ u8 bits ‖ u8 convention
+//! dealer → party: setup  := "RPMS" ‖ u16 position ‖ u16 m ‖ u8 bits ‖ u8 flavor
 //!                           ‖ 32-byte run nonce ‖ transcript label
 //! then the protocol's messages (`rangeproof::bulletproofs::mpc`, encodings bound to the
 //! run's session), and "RPMD" from the dealer once the proof is written.
@@ -117,23 +117,23 @@ pub fn receive_frame<R: Read>(stream: &mut R) -> Result<Vec<u8>, TransportError>
     Ok(buf)
 }
 
-/// The conventions a run can prove in: the proof document the dealer writes is an ordinary one
-/// of that convention.
+/// The flavors a run can prove in: the proof document the dealer writes is an ordinary one
+/// of that flavor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Convention {
+pub enum Flavor {
     /// The reference crate's Bulletproofs on ristretto255 (merlin transcript with a label).
     Dalek,
     /// Monero's original Bulletproofs on Ed25519 (its hash-chain transcript, no label).
     Monero,
 }
 
-impl Convention {
+impl Flavor {
     /// By the name documents use.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
-            "dalek" => Some(Convention::Dalek),
-            "monero" => Some(Convention::Monero),
+            "dalek" => Some(Flavor::Dalek),
+            "monero" => Some(Flavor::Monero),
             _ => None,
         }
     }
@@ -141,30 +141,30 @@ impl Convention {
     /// The name documents use.
     pub fn name(self) -> &'static str {
         match self {
-            Convention::Dalek => "dalek",
-            Convention::Monero => "monero",
+            Flavor::Dalek => "dalek",
+            Flavor::Monero => "monero",
         }
     }
 
     /// The suite of the proof a run makes.
     pub fn suite(self) -> Suite {
         match self {
-            Convention::Dalek => Suite::DALEK_BULLETPROOFS,
-            Convention::Monero => Suite::MONERO_BULLETPROOFS,
+            Flavor::Dalek => Suite::DALEK_BULLETPROOFS,
+            Flavor::Monero => Suite::MONERO_BULLETPROOFS,
         }
     }
 
     fn code(self) -> u8 {
         match self {
-            Convention::Dalek => 0,
-            Convention::Monero => 1,
+            Flavor::Dalek => 0,
+            Flavor::Monero => 1,
         }
     }
 
     fn from_code(code: u8) -> Option<Self> {
         match code {
-            0 => Some(Convention::Dalek),
-            1 => Some(Convention::Monero),
+            0 => Some(Flavor::Dalek),
+            1 => Some(Flavor::Monero),
             _ => None,
         }
     }
@@ -207,8 +207,8 @@ pub struct Setup {
     pub m: usize,
     /// The bit size n.
     pub bits: usize,
-    /// The convention the proof is made in.
-    pub convention: Convention,
+    /// The flavor the proof is made in.
+    pub flavor: Flavor,
     /// The dealer's random nonce for this run (in the session id).
     pub run_nonce: [u8; 32],
     /// The transcript label (dalek; empty for Monero), at most 256 bytes.
@@ -222,13 +222,13 @@ impl Setup {
         out.extend_from_slice(&(self.position as u16).to_le_bytes());
         out.extend_from_slice(&(self.m as u16).to_le_bytes());
         out.push(self.bits as u8);
-        out.push(self.convention.code());
+        out.push(self.flavor.code());
         out.extend_from_slice(&self.run_nonce);
         out.extend_from_slice(&self.label);
         out
     }
 
-    /// Refuses anything else, an unknown convention and a label over 256 bytes.
+    /// Refuses anything else, an unknown flavor and a label over 256 bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, TransportError> {
         let [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, code, rest @ ..] = bytes else {
             return Err(TransportError::Malformed("the dealer sent no setup"));
@@ -242,8 +242,8 @@ impl Setup {
                 "the dealer's transcript label is longer than 256 bytes",
             ));
         }
-        let convention = Convention::from_code(*code).ok_or(TransportError::Malformed(
-            "the dealer named an unknown convention",
+        let flavor = Flavor::from_code(*code).ok_or(TransportError::Malformed(
+            "the dealer named an unknown flavor",
         ))?;
         let mut run_nonce = [0u8; 32];
         run_nonce.copy_from_slice(nonce);
@@ -251,7 +251,7 @@ impl Setup {
             position: usize::from(u16::from_le_bytes([*p0, *p1])),
             m: usize::from(u16::from_le_bytes([*m0, *m1])),
             bits: usize::from(*bits),
-            convention,
+            flavor,
             run_nonce,
             label: label.to_vec(),
         })
@@ -260,7 +260,7 @@ impl Setup {
     /// The session every message of this run is bound to.
     pub fn session<G: Group>(&self) -> Session {
         Session::for_run::<G>(
-            self.convention.name(),
+            self.flavor.name(),
             self.bits,
             self.m,
             &self.label,
@@ -305,7 +305,7 @@ fn blame<S>(index: usize, peer: &Peer<S>, what: impl core::fmt::Display) -> RunF
     ))
 }
 
-/// What a dealer's run produced: the proof in its convention's wire format and the
+/// What a dealer's run produced: the proof in its flavor's wire format and the
 /// commitments' encodings, in position order.
 pub struct DealtProof {
     /// The proof bytes (dalek's layout, or Monero's serialization).
@@ -320,7 +320,7 @@ pub struct DealtProof {
 /// peer ([`announce_done`]).
 pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
     peers: &mut [Peer<S>],
-    convention: Convention,
+    flavor: Flavor,
     bits: usize,
     label: &[u8],
     rng: &mut R,
@@ -336,15 +336,15 @@ pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
         position: 0,
         m: position,
         bits,
-        convention,
+        flavor,
         run_nonce,
-        label: match convention {
-            Convention::Dalek => label.to_vec(),
-            Convention::Monero => Vec::new(),
+        label: match flavor {
+            Flavor::Dalek => label.to_vec(),
+            Flavor::Monero => Vec::new(),
         },
     };
-    match convention {
-        Convention::Dalek => deal::<Ristretto255, _, _, _>(
+    match flavor {
+        Flavor::Dalek => deal::<Ristretto255, _, _, _>(
             peers,
             &setup,
             dalek::generators(),
@@ -352,7 +352,7 @@ pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
             |p| Ok(p.to_bytes()),
             rng,
         ),
-        Convention::Monero => deal::<Ed25519, _, _, _>(
+        Flavor::Monero => deal::<Ed25519, _, _, _>(
             peers,
             &setup,
             monero::bulletproofs_generators(),
@@ -488,11 +488,11 @@ pub fn run_party<S: Read + Write, R: RngCore + CryptoRng>(
     .map_err(|e| e.to_string())?;
     let setup = Setup::from_bytes(&receive_frame(stream).map_err(|e| e.to_string())?)
         .map_err(|e| e.to_string())?;
-    match setup.convention {
-        Convention::Dalek => {
+    match setup.flavor {
+        Flavor::Dalek => {
             party::<Ristretto255, _, _>(stream, dalek::generators(), &setup, values, keep, rng)
         }
-        Convention::Monero => party::<Ed25519, _, _>(
+        Flavor::Monero => party::<Ed25519, _, _>(
             stream,
             monero::bulletproofs_generators(),
             &setup,
@@ -524,7 +524,7 @@ fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
         ..SuiteStatement::default()
     };
     let mut openings = Openings::of(
-        setup.convention.suite(),
+        setup.flavor.suite(),
         &statement,
         values,
         blindings
@@ -627,7 +627,7 @@ mod tests {
             position: 3,
             m: 8,
             bits: 32,
-            convention: Convention::Monero,
+            flavor: Flavor::Monero,
             run_nonce: [7; 32],
             label: Vec::new(),
         };
@@ -643,7 +643,7 @@ mod tests {
         }
         let mut bytes = setup.to_bytes();
         bytes[9] = 9;
-        assert!(Setup::from_bytes(&bytes).is_err(), "unknown convention");
+        assert!(Setup::from_bytes(&bytes).is_err(), "unknown flavor");
         assert!(
             Setup::from_bytes(&setup.to_bytes()[..41]).is_err(),
             "short nonce"
@@ -668,7 +668,7 @@ mod tests {
     /// commitments the proof lists.
     #[test]
     fn a_run_over_any_stream_makes_a_proof() {
-        for convention in [Convention::Dalek, Convention::Monero] {
+        for flavor in [Flavor::Dalek, Flavor::Monero] {
             let holdings: [&[u64]; 2] = [&[1, 2], &[u64::MAX]];
             let mut peers = Vec::new();
             let mut parties = Vec::new();
@@ -695,20 +695,20 @@ mod tests {
                     position: 0,
                 });
             }
-            let dealt = run_dealer(&mut peers, convention, 64, b"transport test", &mut OsRng)
-                .unwrap_or_else(|e| panic!("{convention:?}: {e}"));
+            let dealt = run_dealer(&mut peers, flavor, 64, b"transport test", &mut OsRng)
+                .unwrap_or_else(|e| panic!("{flavor:?}: {e}"));
             announce_done(&mut peers);
             let mut listed = Vec::new();
             for party in parties {
                 let openings = party.join().unwrap().unwrap();
-                assert_eq!(openings.flavor.as_deref(), Some(convention.name()));
+                assert_eq!(openings.flavor.as_deref(), Some(flavor.name()));
                 listed.extend(openings.commitments.clone());
             }
             let commitments: Vec<String> = dealt.commitments.iter().map(hex::encode).collect();
             assert_eq!(listed, commitments);
-            let label: &[u8] = match convention {
-                Convention::Dalek => b"transport test",
-                Convention::Monero => b"",
+            let label: &[u8] = match flavor {
+                Flavor::Dalek => b"transport test",
+                Flavor::Monero => b"",
             };
             let statement = SuiteStatement {
                 bits: 64,
@@ -716,7 +716,7 @@ mod tests {
                 transcript_label: label.to_vec(),
                 ..SuiteStatement::default()
             };
-            convention
+            flavor
                 .suite()
                 .verify(&statement, &dealt.proof, &dealt.commitments, &mut OsRng)
                 .unwrap();
@@ -742,7 +742,7 @@ mod tests {
             values: hello.values,
             position: 0,
         }];
-        let failure = run_dealer(&mut peers, Convention::Dalek, 8, b"t", &mut OsRng)
+        let failure = run_dealer(&mut peers, Flavor::Dalek, 8, b"t", &mut OsRng)
             .err()
             .unwrap();
         assert_eq!(party.join().unwrap(), Err("disk full".to_string()));

@@ -37,7 +37,7 @@ fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> PyResult<Su
             .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
             .collect();
         unusable(format!(
-            "unsupported scheme/group/convention {scheme}/{}/{} (supported: {})",
+            "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
             group.unwrap_or("default"),
             flavor.unwrap_or("default"),
             supported.join(", ")
@@ -45,7 +45,7 @@ fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> PyResult<Su
     })
 }
 
-/// Every supported (scheme, group, convention).
+/// Every supported (scheme, group, flavor).
 #[pyfunction]
 fn suites() -> Vec<(&'static str, &'static str, &'static str)> {
     Suite::ALL

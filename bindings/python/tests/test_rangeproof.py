@@ -1,4 +1,4 @@
-"""The Python package: every convention round-trips, the public vectors verify (and their
+"""The Python package: every flavor round-trips, the public vectors verify (and their
 reject cases do not), tampered proofs return False, bad arguments raise clear errors, batches
 name the invalid proofs, recovery and commitments agree with proving; arguments are checked,
 never coerced; errors pickle; documents and labels are bounded as the CLI bounds them."""
@@ -28,9 +28,9 @@ CONVENTIONS = [
     dict(scheme="bulletproofs"),
     dict(scheme="bulletproofs+"),
     dict(scheme="bulletproofs+", extension_degree=3),
-    dict(scheme="bulletproofs", group="ed25519", convention="monero"),
-    dict(scheme="bulletproofs+", group="ed25519", convention="monero"),
-    dict(scheme="bulletproofs", group="secp256k1", convention="grin"),
+    dict(scheme="bulletproofs", group="ed25519", flavor="monero"),
+    dict(scheme="bulletproofs+", group="ed25519", flavor="monero"),
+    dict(scheme="bulletproofs", group="secp256k1", flavor="grin"),
 ]
 
 
@@ -53,7 +53,7 @@ def test_the_smallest_use_reads_naturally():
 
 
 @pytest.mark.parametrize("kwargs", CONVENTIONS, ids=lambda k: "-".join(str(v) for v in k.values()))
-def test_every_convention_round_trips(kwargs):
+def test_every_flavor_round_trips(kwargs):
     for values in ([0], [2**64 - 1, 12345]):
         p = rangeproof.prove(values, bits=64, **kwargs)
         assert rangeproof.verify(p)
@@ -410,3 +410,18 @@ def test_recovery_checks_the_opening_against_the_commitment():
     assert got.checked and got.value == 42 and got.blindings == asset.blindings[0]
     # The blindings are secret: not in the repr.
     assert got.blindings[0].hex() not in repr(got) and "blindings" not in repr(got)
+
+
+def test_flavor_is_the_one_word_and_convention_its_former_name():
+    """Documents, the CLI and Python say ``flavor``; ``convention=`` (the earlier name) still
+    works, and two different answers are refused rather than one silently preferred."""
+    p = rangeproof.prove([3], group="ed25519", flavor="monero")
+    assert p.flavor == p.convention == "monero"
+    q = rangeproof.prove([3], group="ed25519", convention="monero")
+    assert q.flavor == "monero" and rangeproof.verify(q)
+    assert rangeproof.prove([3], group="ed25519", flavor="monero", convention="monero").flavor == "monero"
+    with pytest.raises(UnusableInput, match="give one"):
+        rangeproof.prove([3], flavor="dalek", convention="tari")
+    commitments = rangeproof.commit([3], [p.blindings[0]], group="ed25519", convention="monero")
+    assert commitments == rangeproof.commit([3], [p.blindings[0]], group="ed25519", flavor="monero") == p.commitments
+    assert all(len(s) == 3 for s in rangeproof.suites())

@@ -17,7 +17,7 @@ pub(super) struct DalekBulletproofs;
 static INFO: SuiteInfo = SuiteInfo {
     scheme: "bulletproofs",
     group: Ristretto255::NAME,
-    convention: "dalek",
+    flavor: "dalek",
     bits: &crate::bulletproofs::VALID_BITSIZES,
     max_values: crate::MAX_AGGREGATION,
     max_extension_degree: 1,

@@ -20,7 +20,7 @@ pub(super) struct GrinBulletproofs;
 static INFO: SuiteInfo = SuiteInfo {
     scheme: "bulletproofs",
     group: Secp256k1::NAME,
-    convention: "grin",
+    flavor: "grin",
     bits: &grin::VALID_BITS,
     max_values: grin::MAX_VALUES,
     max_extension_degree: 1,

@@ -4,7 +4,7 @@
 //! The typed API ([`crate::RangeProof`], [`crate::RangeProofPlus`], the generators and
 //! transcripts of each convention) is what applications written in Rust use. Front ends that
 //! take their choice from data — the command-line tool's JSON documents, language bindings — use
-//! a [`Suite`] instead: one value names a deployment (scheme, group, convention), knows its
+//! a [`Suite`] instead: one value names a deployment (scheme, group, flavor), knows its
 //! limits ([`SuiteInfo`]), and proves, verifies, batches and recovers proofs as bytes.
 //!
 //! A suite is an implementation of [`ProofSuite`], one object-safe trait; [`Suite`] is a
@@ -41,9 +41,9 @@ pub struct SuiteInfo {
     pub scheme: &'static str,
     /// The group: `"ristretto255"`, `"ed25519"`, `"secp256k1"`.
     pub group: &'static str,
-    /// The deployment convention (documents call it `flavor`): `"dalek"`, `"tari"`,
-    /// `"monero"`, `"grin"`.
-    pub convention: &'static str,
+    /// The flavor — the deployment's conventions, as documents, the CLI and Python name it:
+    /// `"dalek"`, `"tari"`, `"monero"`, `"grin"`.
+    pub flavor: &'static str,
     /// The bit sizes it proves.
     pub bits: &'static [usize],
     /// The most values one proof covers.
@@ -71,7 +71,7 @@ impl SuiteInfo {
     pub const fn new(
         scheme: &'static str,
         group: &'static str,
-        convention: &'static str,
+        flavor: &'static str,
         bits: &'static [usize],
         max_values: usize,
         commitment_len: usize,
@@ -79,7 +79,7 @@ impl SuiteInfo {
         SuiteInfo {
             scheme,
             group,
-            convention,
+            flavor,
             bits,
             max_values,
             max_extension_degree: 1,
@@ -200,7 +200,7 @@ pub struct Suite(&'static dyn ProofSuite);
 impl PartialEq for Suite {
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (self.0.info(), other.0.info());
-        (a.scheme, a.group, a.convention) == (b.scheme, b.group, b.convention)
+        (a.scheme, a.group, a.flavor) == (b.scheme, b.group, b.flavor)
     }
 }
 
@@ -209,7 +209,7 @@ impl Eq for Suite {}
 impl core::hash::Hash for Suite {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         let info = self.0.info();
-        (info.scheme, info.group, info.convention).hash(state);
+        (info.scheme, info.group, info.flavor).hash(state);
     }
 }
 
@@ -324,13 +324,13 @@ impl Suite {
         self.info().group
     }
 
-    /// The convention's name (`flavor` in documents): `"dalek"`, `"tari"`, `"monero"` or
+    /// The flavor's name (a deployment's conventions): `"dalek"`, `"tari"`, `"monero"` or
     /// `"grin"`.
     pub fn flavor(self) -> &'static str {
-        self.info().convention
+        self.info().flavor
     }
 
-    /// `scheme group/convention`, as messages name a suite.
+    /// `scheme group/flavor`, as messages name a suite.
     pub fn name(self) -> String {
         format!("{} {}/{}", self.scheme(), self.group(), self.flavor())
     }
@@ -343,8 +343,8 @@ impl Suite {
             .find(|s| s.scheme() == scheme && s.group() == group && s.flavor() == flavor)
     }
 
-    /// The suite for a scheme with an optional group and convention: the only one that
-    /// matches what is given (ristretto255 with its convention when neither is given).
+    /// The suite for a scheme with an optional group and flavor: the only one that matches
+    /// what is given (ristretto255 with its flavor when neither is given).
     pub fn resolve(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Option<Suite> {
         let mut matches = Suite::ALL.iter().copied().filter(|s| {
             s.scheme() == scheme
@@ -354,7 +354,7 @@ impl Suite {
         let first = matches.next()?;
         match matches.next() {
             None => Some(first),
-            // Ambiguous (neither group nor convention given): the ristretto255 default.
+            // Ambiguous (neither group nor flavor given): the ristretto255 default.
             Some(_) => Suite::ALL
                 .iter()
                 .copied()
@@ -863,7 +863,7 @@ mod tests {
         }
     }
 
-    /// A suite defined outside the registry — here the dalek suite under another convention
+    /// A suite defined outside the registry — here the dalek suite under another flavor
     /// name, as an application with a deployment of its own would write it — proves, verifies,
     /// batches beside the registered ones and refuses what its limits exclude, through the same
     /// handle: adding a suite edits no dispatch code.

@@ -23,7 +23,7 @@ const fn info(scheme: &'static str) -> SuiteInfo {
     SuiteInfo {
         scheme,
         group: Ed25519::NAME,
-        convention: "monero",
+        flavor: "monero",
         bits: &[monero::MONERO_BITS],
         max_values: monero::MONERO_MAX_AGGREGATION,
         max_extension_degree: 1,

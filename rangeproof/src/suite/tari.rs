@@ -20,7 +20,7 @@ pub(super) struct TariBulletproofsPlus;
 static INFO: SuiteInfo = SuiteInfo {
     scheme: "bulletproofs+",
     group: Ristretto255::NAME,
-    convention: "tari",
+    flavor: "tari",
     bits: &crate::bulletproofs::VALID_BITSIZES,
     max_values: crate::MAX_AGGREGATION,
     max_extension_degree: MAX_EXTENSION_DEGREE,

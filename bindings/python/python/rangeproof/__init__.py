@@ -8,10 +8,12 @@ The smallest use::
     text = p.to_json()                      # a document `rangeproof verify` accepts
     q = rangeproof.Proof.from_json(text)
 
-Every (scheme, group, convention) of the library is available (:func:`suites`): Bulletproofs
-as the reference crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both as Monero
-(``group="ed25519"``, ``"monero"``), and libsecp256k1-zkp's Bulletproofs as Grin
-(``group="secp256k1"``, ``"grin"``). Bytes go in and out; proving and verifying release the
+Every (scheme, group, flavor) of the library is available (:func:`suites`) — a *flavor* is a
+deployment's conventions, named as in the documents and the CLI: Bulletproofs as the reference
+crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both as Monero (``group="ed25519"``,
+``"monero"``), and libsecp256k1-zkp's Bulletproofs as Grin (``group="secp256k1"``,
+``"grin"``). (``convention=`` and :attr:`Proof.convention`, the names of earlier versions,
+still work.) Bytes go in and out; proving and verifying release the
 GIL, so Python threads verify in parallel.
 
 Arguments are checked, not converted: values and sizes are ``int`` (not ``bool``, not
@@ -139,8 +141,16 @@ def _blindings(blindings: object) -> List[List[bytes]]:
     return out
 
 
+def _flavor(flavor: object, convention: object) -> Optional[str]:
+    """The flavor, given as ``flavor=`` or by its former name ``convention=`` (not both
+    differently)."""
+    if convention is not None and flavor is not None and convention != flavor:
+        raise UnusableInput(f"flavor={flavor!r} and convention={convention!r}: give one (convention is its former name)")
+    return _name("flavor", flavor if flavor is not None else convention)
+
+
 def _name(name: str, x: object, optional: bool = True) -> Optional[str]:
-    """A scheme, group or convention name (the native module says which are supported)."""
+    """A scheme, group or flavor name (the native module says which are supported)."""
     if x is None and optional:
         return None
     if not isinstance(x, str):
@@ -180,7 +190,7 @@ def _text(name: str, text: object) -> str:
 
 
 def suites() -> List[Tuple[str, str, str]]:
-    """Every supported ``(scheme, group, convention)``."""
+    """Every supported ``(scheme, group, flavor)``."""
     return list(_native.suites())
 
 
@@ -213,8 +223,15 @@ class Proof:
         return str(self._document["group"])
 
     @property
-    def convention(self) -> str:
+    def flavor(self) -> str:
+        """The deployment's conventions, as the document names them (``"dalek"``, ``"tari"``,
+        ``"monero"``, ``"grin"``)."""
         return str(self._document["flavor"])
+
+    @property
+    def convention(self) -> str:
+        """The former name of :attr:`flavor`."""
+        return self.flavor
 
     @property
     def bits(self) -> Optional[int]:
@@ -261,7 +278,7 @@ class Proof:
         _native.verify(_document_text(self))
 
     def __repr__(self) -> str:
-        return f"Proof({self.scheme} {self.group}/{self.convention}, {len(self.commitments)} commitments)"
+        return f"Proof({self.scheme} {self.group}/{self.flavor}, {len(self.commitments)} commitments)"
 
 
 def prove(
@@ -269,7 +286,7 @@ def prove(
     bits: int = 64,
     scheme: str = "bulletproofs",
     group: Optional[str] = None,
-    convention: Optional[str] = None,
+    flavor: Optional[str] = None,
     blindings: Optional[Sequence[Union[bytes, Sequence[bytes]]]] = None,
     label: Optional[Union[str, bytes]] = None,
     extension_degree: int = 1,
@@ -278,6 +295,8 @@ def prove(
     value_generator: Optional[bytes] = None,
     extra_data: Optional[bytes] = None,
     recovery_nonce: Optional[bytes] = None,
+    *,
+    convention: Optional[str] = None,
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)``.
 
@@ -301,7 +320,7 @@ def prove(
         bits,
         _name("scheme", scheme, optional=False),
         _name("group", group),
-        _name("convention", convention),
+        _flavor(flavor, convention),
         None if blindings is None else _blindings(blindings),
         _label(label),
         extension_degree,
@@ -374,9 +393,11 @@ def commit(
     blindings: Sequence[Union[bytes, Sequence[bytes]]],
     scheme: str = "bulletproofs",
     group: Optional[str] = None,
-    convention: Optional[str] = None,
+    flavor: Optional[str] = None,
     extension_degree: int = 1,
     value_generator: Optional[bytes] = None,
+    *,
+    convention: Optional[str] = None,
 ) -> List[bytes]:
     """The Pedersen commitments of the given openings, encoded as the convention does. The
     arguments are those of :func:`prove`, checked the same way."""
@@ -386,7 +407,7 @@ def commit(
             _blindings(blindings),
             _name("scheme", scheme, optional=False),
             _name("group", group),
-            _name("convention", convention),
+            _flavor(flavor, convention),
             _int("extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize),
             _optional_bytes("value_generator", value_generator, length=33),
         )
