@@ -2,7 +2,7 @@
 //! destroy anything.
 //!
 //! **Standard output.** `println!` panics (exit 101) when the write fails: `verify … | head -1`
-//! closes the pipe, `prove > /dev/full` fills the disk. Every line goes through [`say`]
+//! closes the pipe, `prove > /dev/full` fills the disk. Every line goes through [`say()`]
 //! instead. A closed pipe (EPIPE) means the reader has what it wanted: further output is
 //! dropped quietly and the command finishes with the exit code its verdicts give. Any other
 //! write error is kept and reported once by [`finish`] as unusable output (exit 2).
