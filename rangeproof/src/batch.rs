@@ -2,13 +2,17 @@
 //!
 //! Each proof's verification equation (see [`crate::bulletproofs::verifier`]) is a sum of
 //! multiples of fixed generators and of the proof's own points that must equal the identity.
-//! The batch holds proofs of any system through one trait (`verification::PendingVerification`:
-//! a replayed proof that can produce its weighted equation); the algebra of summing equations
-//! lives beside the equation, in `verification`. This module owns only the batching: chunked
-//! folding and the search for invalid proofs. Each proof system's entry (`add_bulletproof`,
-//! `add_bulletproof_plus`, `add_r1cs`, `add_grin_bulletproof`) lives with that proof system, in
-//! its `batch.rs`; a system whose check is not one equation joins with its verdict
-//! ([`BatchVerifier::add_verdict`]).
+//! The batch holds proofs of any system through one public trait,
+//! [`PendingVerification`](crate::equation::PendingVerification): a replayed proof that can
+//! produce its [`Equation`](crate::equation::Equation) over named generator sets of any length
+//! ([`BatchVerifier::add`]). The crate's own Bulletproofs-shaped systems use a crate-private
+//! refinement of it (`verification::Replayed`: inversions and decodings shared across a chunk,
+//! scalars in the group's fast form); their entries (`add_bulletproof`, `add_bulletproof_plus`,
+//! `add_r1cs`, `add_grin_bulletproof`) live with each proof system, in its `batch.rs`. A
+//! system whose check is not one equation joins with its verdict
+//! ([`BatchVerifier::add_verdict`]). The algebra of summing equations lives beside the
+//! equation, in `verification`; this module owns only the batching: chunked folding and the
+//! search for invalid proofs.
 //! [`BatchVerifier`] multiplies each equation by an independent uniformly random scalar
 //! \\(\omega_k\\) (a full scalar, far beyond 128 bits of soundness) and adds them: the scalars of
 //! each fixed generator are summed across proofs, so a batch of \\(K\\) single proofs costs one
@@ -28,10 +32,16 @@
 //! transcript replays, again a chunk at a time. With \\(f\\) invalid proofs among \\(K\\) this
 //! costs \\(O(f \log K)\\) sub-batch checks.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use rand_core::{CryptoRng, RngCore};
+
+use crate::equation::{Equation, PendingVerification};
 use crate::errors::BatchError;
 use crate::generators::Generators;
 use crate::group::Group;
-use crate::verification::{EquationSum, PendingVerification, VerificationTerms};
+use crate::verification::{EquationSum, Replayed, VerificationTerms};
 
 /// Equations are computed and folded into the running sums in chunks of at most this many
 /// proofs ...
@@ -49,8 +59,29 @@ enum Entry<'g, G: Group> {
     /// Replayed: the equation is computed from this when needed (kept for blame).
     Pending {
         gens: &'g Generators<G>,
-        work: Box<dyn PendingVerification<G>>,
+        work: Box<dyn Replayed<G>>,
     },
+    /// A proof of any system, through the public trait, with the weight the batch drew for it.
+    Public {
+        weight: G::Scalar,
+        work: Box<dyn PendingVerification<'g, G> + 'g>,
+    },
+}
+
+/// One entry's weighted equation, as [`EquationSum::add`] and [`EquationSum::add_equation`]
+/// take it.
+enum Computed<'g, G: Group> {
+    Range(&'g Generators<G>, VerificationTerms<G>),
+    Public(Equation<'g, G>, G::Scalar),
+}
+
+impl<'g, G: Group> EquationSum<'g, G> {
+    fn add_computed(&mut self, computed: &Computed<'g, G>) {
+        match computed {
+            Computed::Range(gens, terms) => self.add(gens, terms),
+            Computed::Public(equation, weight) => self.add_equation(equation, *weight),
+        }
+    }
 }
 
 /// A caller-owned accumulator of proofs to verify together.
@@ -90,9 +121,7 @@ impl<G: Group> Default for BatchVerifier<'_, G> {
 /// proof's values to invert are inverted together, with one field inversion for the whole
 /// chunk (a proof with a zero among them gets no equation: a degenerate challenge). With the
 /// `parallel` feature the proofs' scalar work is spread over the rayon threads.
-fn equations<'g, G: Group>(
-    entries: &[&Entry<'g, G>],
-) -> Vec<Option<(&'g Generators<G>, VerificationTerms<G>)>> {
+fn equations<'g, G: Group>(entries: &[&Entry<'g, G>]) -> Vec<Option<Computed<'g, G>>> {
     let zero = G::FastScalar::from(0);
     let wanted: Vec<Option<Vec<G::FastScalar>>> = entries
         .iter()
@@ -101,6 +130,7 @@ fn equations<'g, G: Group>(
                 let values = work.to_invert();
                 (!values.contains(&zero)).then_some(values)
             }
+            Entry::Public { .. } => Some(Vec::new()),
             Entry::Rejected | Entry::Accepted => None,
         })
         .collect();
@@ -113,7 +143,7 @@ fn equations<'g, G: Group>(
         .filter(|(_, w)| w.is_some())
         .flat_map(|(entry, _)| match entry {
             Entry::Pending { work, .. } => work.to_decode().to_vec(),
-            Entry::Rejected | Entry::Accepted => Vec::new(),
+            Entry::Public { .. } | Entry::Rejected | Entry::Accepted => Vec::new(),
         })
         .collect();
     let decoded = G::batch_points_from_bytes(&encodings);
@@ -133,7 +163,7 @@ fn equations<'g, G: Group>(
             offset += values.len();
             let count = match entry {
                 Entry::Pending { work, .. } => work.to_decode().len(),
-                Entry::Rejected | Entry::Accepted => 0,
+                Entry::Public { .. } | Entry::Rejected | Entry::Accepted => 0,
             };
             let points = &decoded[decoded_offset..decoded_offset + count];
             decoded_offset += count;
@@ -145,7 +175,10 @@ fn equations<'g, G: Group>(
         Entry::Pending { gens, work } => inputs
             .as_ref()
             .and_then(|(inverses, decoded)| work.equation_with(inverses, decoded))
-            .map(|terms| (*gens, terms)),
+            .map(|terms| Computed::Range(*gens, terms)),
+        Entry::Public { weight, work } => work
+            .equation()
+            .map(|equation| Computed::Public(equation, *weight)),
         Entry::Rejected | Entry::Accepted => None,
     };
     #[cfg(feature = "parallel")]
@@ -163,14 +196,23 @@ fn equations<'g, G: Group>(
     }
 }
 
+impl<G: Group> Entry<'_, G> {
+    /// What computing the entry's equation costs in memory: its generator scalars (a public
+    /// entry's equation is not known before it is computed: counted as one proof).
+    fn generator_scalars(&self) -> usize {
+        match self {
+            Entry::Pending { work, .. } => work.generator_scalars(),
+            Entry::Public { .. } | Entry::Rejected | Entry::Accepted => 0,
+        }
+    }
+}
+
 /// Splits `indices` into chunks whose equations are computed together (see [`CHUNK_PROOFS`]).
 fn chunks<G: Group>(entries: &[Entry<'_, G>], indices: &[usize]) -> Vec<core::ops::Range<usize>> {
     let mut ranges = Vec::new();
     let (mut start, mut scalars) = (0, 0);
     for (pos, &k) in indices.iter().enumerate() {
-        if let Entry::Pending { work, .. } = &entries[k] {
-            scalars += work.generator_scalars();
-        }
+        scalars += entries[k].generator_scalars();
         if pos + 1 - start == CHUNK_PROOFS || scalars >= CHUNK_SCALARS {
             ranges.push(start..pos + 1);
             (start, scalars) = (pos + 1, 0);
@@ -203,6 +245,22 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         self.entries.is_empty()
     }
 
+    /// Adds a replayed proof of any proof system, through the public trait; returns its
+    /// position. The batch draws the proof's weight from `rng` now; the equation is computed
+    /// with the next chunk of proofs (and again if the batch fails, to name the invalid ones).
+    pub fn add<P, R>(&mut self, pending: P, rng: &mut R) -> usize
+    where
+        P: PendingVerification<'g, G> + 'g,
+        R: RngCore + CryptoRng,
+    {
+        self.entries.push(Entry::Public {
+            weight: G::random_scalar(rng),
+            work: Box::new(pending),
+        });
+        self.fold_if_full();
+        self.entries.len() - 1
+    }
+
     /// Adds a proof whose check is not one group equation — a ring signature, a hash chain —
     /// already decided by its own verifier; returns its position. A batch of mixed kinds still
     /// names every invalid proof: [`Self::verify`] reports this one, in order among the others,
@@ -225,7 +283,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// Adds a replayed proof of any proof system (or its early rejection); returns its
     /// position. A proof system joins batches by implementing [`PendingVerification`]. Folds
     /// the unfolded equations into the running sums once they make a chunk.
-    pub(crate) fn add_pending<P: PendingVerification<G> + 'static>(
+    pub(crate) fn add_pending<P: Replayed<G> + 'static>(
         &mut self,
         gens: &'g Generators<G>,
         pending: Result<P, crate::ProofError>,
@@ -241,12 +299,17 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             Err(_) => Entry::Rejected,
         };
         self.entries.push(entry);
+        self.fold_if_full();
+        self.entries.len() - 1
+    }
+
+    /// Folds the unfolded equations once they make a chunk.
+    fn fold_if_full(&mut self) {
         if self.entries.len() - self.folded >= CHUNK_PROOFS
             || self.unfolded_scalars >= CHUNK_SCALARS
         {
             self.fold();
         }
-        self.entries.len() - 1
     }
 
     /// Computes the equations of the entries not folded yet and adds them to the running
@@ -258,8 +321,14 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         for (offset, equation) in equations.iter().enumerate() {
             let k = self.folded + offset;
             match equation {
-                Some((gens, terms)) => self.sums.add(gens, terms),
-                None if matches!(self.entries[k], Entry::Pending { .. }) => degenerate.push(k),
+                Some(computed) => self.sums.add_computed(computed),
+                None if matches!(
+                    self.entries[k],
+                    Entry::Pending { .. } | Entry::Public { .. }
+                ) =>
+                {
+                    degenerate.push(k)
+                }
                 None => {}
             }
         }
@@ -281,7 +350,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             match entry {
                 Entry::Rejected => invalid.push(k),
                 Entry::Accepted => {}
-                Entry::Pending { .. } => pending.push(k),
+                Entry::Pending { .. } | Entry::Public { .. } => pending.push(k),
             }
         }
         match pending.as_slice() {
@@ -330,6 +399,7 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     if let [k] = subset {
         return match &entries[*k] {
             Entry::Pending { gens, work } => work.equation().is_some_and(|t| t.is_zero(gens)),
+            Entry::Public { work, .. } => work.equation().is_some_and(|e| e.holds()),
             Entry::Accepted => true,
             Entry::Rejected => false,
         };
@@ -337,8 +407,8 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
     let mut sums = EquationSum::new();
     for range in chunks(entries, subset) {
         let chunk: Vec<&Entry<'g, G>> = subset[range].iter().map(|&k| &entries[k]).collect();
-        for (gens, terms) in equations(&chunk).iter().flatten() {
-            sums.add(gens, terms);
+        for computed in equations(&chunk).iter().flatten() {
+            sums.add_computed(computed);
         }
     }
     sums.is_zero()
@@ -359,7 +429,7 @@ mod tests {
     /// A proof stand-in that checks the inverses a batch hands it.
     struct NeedsInverses(Vec<curve25519_dalek::Scalar>);
 
-    impl PendingVerification<G> for NeedsInverses {
+    impl Replayed<G> for NeedsInverses {
         fn equation(&self) -> Option<VerificationTerms<G>> {
             let mut inverses = self.to_invert();
             crate::verification::batch_invert_fast::<G>(&mut inverses);

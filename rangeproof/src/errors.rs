@@ -3,7 +3,10 @@
 use thiserror::Error;
 
 /// Why a proof could not be created, decoded or verified.
+///
+/// New proof systems bring new reasons: the enum is `#[non_exhaustive]`.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProofError {
     /// The proof is well-formed but does not verify.
     #[error("proof verification failed")]
@@ -105,6 +108,15 @@ pub enum ProofError {
     /// whose second-phase points are all the identity).
     #[error("non-canonical proof encoding")]
     NonCanonicalEncoding,
+    /// An equation aims more scalars at a generator set than it has generators (or at a party
+    /// the generators do not have: then `generators` is 0).
+    #[error("{scalars} scalars for a set of {generators} generators")]
+    TooManyScalars {
+        /// Scalars given.
+        scalars: usize,
+        /// Generators in the set.
+        generators: usize,
+    },
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

@@ -13,9 +13,12 @@
     allow(dead_code, unused_imports)
 )]
 
+extern crate alloc;
+
 pub mod batch;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
+pub mod equation;
 mod errors;
 pub mod flavors;
 pub mod generators;

@@ -7,6 +7,10 @@
 //! summed across proofs and multiplied with precomputed tables; and *dynamic* ones, the
 //! proof's own points and commitments.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::equation::{Chain, Equation, GeneratorSet};
 use crate::generators::{Generators, VectorGens};
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::msm;
@@ -171,11 +175,13 @@ pub(crate) fn batch_invert_fast<G: Group>(values: &mut [G::FastScalar]) {
     }
 }
 
-/// A proof whose transcript has been replayed: what is left of its verification is scalar work
-/// (its weighted equation) and the group equation. Every proof system implements it, and
-/// [`crate::BatchVerifier`] holds proofs only through it: a new proof system joins batches by
-/// implementing this trait.
-pub(crate) trait PendingVerification<G: Group>: Send + Sync {
+/// A proof of this crate's Bulletproofs-shaped systems whose transcript has been replayed: what
+/// is left of its verification is scalar work (its weighted equation) and the group equation.
+/// The crate's own systems implement it for what the public
+/// [`PendingVerification`](crate::equation::PendingVerification) leaves out: inversions and
+/// point decodings shared across a chunk of proofs, scalars kept in the group's fast form, and
+/// the precomputed tables of a single check.
+pub(crate) trait Replayed<G: Group>: Send + Sync {
     /// The verification equation, already multiplied by the proof's batch weight (`None` when a
     /// degenerate challenge rejects the proof).
     fn equation(&self) -> Option<VerificationTerms<G>>;
@@ -224,12 +230,20 @@ struct VectorSums<'g, G: Group> {
     h: Vec<Vec<G::FastScalar>>,
 }
 
+/// Summed scalars of one caller-owned generator set.
+struct SetSums<'g, G: Group> {
+    set: &'g GeneratorSet<G>,
+    sums: Vec<G::Scalar>,
+}
+
 /// A sum of weighted equations: the scalars of each fixed generator summed across proofs
 /// (flavors that share generator chains share the sums, so a mixed batch multiplies each
-/// \\(G_{j,i}, H_{j,i}\\) once), and every proof's own points with their scalars.
+/// \\(G_{j,i}, H_{j,i}\\) once; caller-owned sets are summed by identity), and every proof's own
+/// points with their scalars.
 pub(crate) struct EquationSum<'g, G: Group> {
     pedersen: Vec<PedersenSums<'g, G>>,
     vector: Vec<VectorSums<'g, G>>,
+    sets: Vec<SetSums<'g, G>>,
     scalars: Vec<G::Scalar>,
     points: Vec<G::BatchPoint>,
 }
@@ -239,6 +253,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
         EquationSum {
             pedersen: Vec::new(),
             vector: Vec::new(),
+            sets: Vec::new(),
             scalars: Vec::new(),
             points: Vec::new(),
         }
@@ -256,8 +271,8 @@ impl<'g, G: Group> EquationSum<'g, G> {
         self.vector.iter().map(|v| v.g.len()).collect()
     }
 
-    /// Adds one weighted equation.
-    pub(crate) fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
+    /// The sums of `gens`' Pedersen bases.
+    fn pedersen_sums(&mut self, gens: &'g Generators<G>) -> &mut PedersenSums<'g, G> {
         let p = match self
             .pedersen
             .iter()
@@ -274,12 +289,11 @@ impl<'g, G: Group> EquationSum<'g, G> {
                 self.pedersen.len() - 1
             }
         };
-        let sum = &mut self.pedersen[p];
-        sum.b += terms.b;
-        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
-            *acc += *s;
-        }
+        &mut self.pedersen[p]
+    }
 
+    /// The sums of `gens`' vector chains, with room for `parties` parties.
+    fn vector_sums(&mut self, gens: &'g Generators<G>, parties: usize) -> &mut VectorSums<'g, G> {
         let v = match self
             .vector
             .iter()
@@ -296,27 +310,78 @@ impl<'g, G: Group> EquationSum<'g, G> {
             }
         };
         let sum = &mut self.vector[v];
-        if sum.g.len() < terms.m {
-            sum.g.resize_with(terms.m, Vec::new);
-            sum.h.resize_with(terms.m, Vec::new);
+        if sum.g.len() < parties {
+            sum.g.resize_with(parties, Vec::new);
+            sum.h.resize_with(parties, Vec::new);
         }
+        sum
+    }
+
+    /// Adds one weighted equation of the crate's Bulletproofs shape.
+    pub(crate) fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
+        let sum = self.pedersen_sums(gens);
+        sum.b += terms.b;
+        for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {
+            *acc += *s;
+        }
+
+        let sum = self.vector_sums(gens, terms.m);
         for j in 0..terms.m {
-            let (g_acc, h_acc) = (&mut sum.g[j], &mut sum.h[j]);
-            if g_acc.len() < terms.n {
-                g_acc.resize(terms.n, G::FastScalar::from(0));
-                h_acc.resize(terms.n, G::FastScalar::from(0));
-            }
             let range = j * terms.n..(j + 1) * terms.n;
-            for (acc, s) in g_acc.iter_mut().zip(&terms.g[range.clone()]) {
-                *acc += *s;
-            }
-            for (acc, s) in h_acc.iter_mut().zip(&terms.h[range]) {
-                *acc += *s;
-            }
+            add_fast_into::<G>(&mut sum.g[j], &terms.g[range.clone()]);
+            add_fast_into::<G>(&mut sum.h[j], &terms.h[range]);
         }
         self.scalars.extend_from_slice(&terms.dynamic_scalars);
         self.points
             .extend(terms.dynamic_points.iter().map(DynamicPoint::batch_point));
+    }
+
+    /// Adds one equation of the public form ([`Equation`]), times `weight`.
+    pub(crate) fn add_equation(&mut self, equation: &Equation<'g, G>, weight: G::Scalar) {
+        for (gens, scalars) in &equation.pedersen {
+            let sum = self.pedersen_sums(gens);
+            sum.b += weight * scalars[0];
+            for (acc, s) in sum.blinding.iter_mut().zip(&scalars[1..]) {
+                *acc += weight * *s;
+            }
+        }
+        let fast_weight = G::to_fast(&weight);
+        for term in &equation.chains {
+            let sum = self.vector_sums(term.gens, term.party + 1);
+            let acc = match term.chain {
+                Chain::G => &mut sum.g[term.party],
+                Chain::H => &mut sum.h[term.party],
+            };
+            let weighted: Vec<G::FastScalar> = term
+                .scalars
+                .iter()
+                .map(|s| fast_weight * G::to_fast(s))
+                .collect();
+            add_fast_into::<G>(acc, &weighted);
+        }
+        for (set, scalars) in &equation.sets {
+            let s = match self.sets.iter().position(|s| core::ptr::eq(s.set, *set)) {
+                Some(i) => i,
+                None => {
+                    self.sets.push(SetSums {
+                        set,
+                        sums: Vec::new(),
+                    });
+                    self.sets.len() - 1
+                }
+            };
+            let sums = &mut self.sets[s].sums;
+            if sums.len() < scalars.len() {
+                sums.resize(scalars.len(), G::zero());
+            }
+            for (acc, s) in sums.iter_mut().zip(scalars) {
+                *acc += weight * *s;
+            }
+        }
+        self.scalars
+            .extend(equation.scalars.iter().map(|s| weight * *s));
+        self.points
+            .extend(equation.points.iter().map(EncodedPoint::batch_point));
     }
 
     /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
@@ -334,17 +399,32 @@ impl<'g, G: Group> EquationSum<'g, G> {
         }
         for sum in &self.vector {
             for (j, (g_acc, h_acc)) in sum.g.iter().zip(&sum.h).enumerate() {
-                let (g_pts, h_pts) = sum.vector.party_batch_gens(j, g_acc.len());
+                let (g_pts, h_pts) = sum.vector.party_batch_gens(j, g_acc.len().max(h_acc.len()));
                 self.scalars.extend(g_acc.iter().map(G::from_fast));
-                self.points.extend_from_slice(g_pts);
+                self.points.extend_from_slice(&g_pts[..g_acc.len()]);
                 self.scalars.extend(h_acc.iter().map(G::from_fast));
-                self.points.extend_from_slice(h_pts);
+                self.points.extend_from_slice(&h_pts[..h_acc.len()]);
             }
+        }
+        for sum in &self.sets {
+            self.scalars.extend_from_slice(&sum.sums);
+            self.points
+                .extend_from_slice(&sum.set.batch_points()[..sum.sums.len()]);
         }
         let holds = msm::vartime_is_identity::<G>(&self.scalars, &self.points);
         self.scalars.truncate(own);
         self.points.truncate(own);
         holds
+    }
+}
+
+/// Adds `scalars` into `acc` term by term, growing `acc` with zeros to their length.
+fn add_fast_into<G: Group>(acc: &mut Vec<G::FastScalar>, scalars: &[G::FastScalar]) {
+    if acc.len() < scalars.len() {
+        acc.resize(scalars.len(), G::FastScalar::from(0));
+    }
+    for (a, s) in acc.iter_mut().zip(scalars) {
+        *a += *s;
     }
 }
 

@@ -24,7 +24,7 @@ use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
-    commitment_points, decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+    commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,
 };
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -330,14 +330,14 @@ impl<G: Group> Challenges<G> {
     }
 }
 
-/// A replayed Bulletproof and its batch weight: a [`PendingVerification`].
+/// A replayed Bulletproof and its batch weight: a [`Replayed`].
 pub(crate) struct PendingBulletproof<G: Group> {
     proof: RangeProof<G>,
     challenges: Challenges<G>,
     weight: G::Scalar,
 }
 
-impl<G: Group> PendingVerification<G> for PendingBulletproof<G> {
+impl<G: Group> Replayed<G> for PendingBulletproof<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
         self.proof.terms(&self.challenges, self.weight).ok()
     }

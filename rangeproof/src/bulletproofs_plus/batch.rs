@@ -1,5 +1,5 @@
 //! Bulletproofs+ in a [`BatchVerifier`]: the entry lives with the proof system (the batch
-//! knows only the `PendingVerification` trait).
+//! knows only its `Replayed` trait).
 
 use rand_core::{CryptoRng, RngCore};
 

@@ -28,7 +28,7 @@ use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
-    commitment_points, decode_commitments, DynamicPoint, PendingVerification, VerificationTerms,
+    commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,
 };
 use crate::ProofError;
 use crate::{flavors::Flavor, generators::Generators};
@@ -344,14 +344,14 @@ impl<G: Group> Challenges<G> {
     }
 }
 
-/// A replayed Bulletproofs+ proof and its batch weight: a [`PendingVerification`].
+/// A replayed Bulletproofs+ proof and its batch weight: a [`Replayed`].
 pub(crate) struct PendingBulletproofPlus<G: Group> {
     proof: RangeProofPlus<G>,
     challenges: Challenges<G>,
     weight: G::Scalar,
 }
 
-impl<G: Group> PendingVerification<G> for PendingBulletproofPlus<G> {
+impl<G: Group> Replayed<G> for PendingBulletproofPlus<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
         self.proof.terms(&self.challenges, self.weight).ok()
     }

@@ -85,6 +85,9 @@ type BatchShare<G> = (Vec<<G as Group>::BatchPoint>, Vec<<G as Group>::BatchPoin
 type ShareFn<G> =
     Box<dyn Fn(u32, usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>) + Send + Sync>;
 
+/// One party's vector generators \\(\mathbf G_j, \mathbf H_j\\).
+pub type PartyGenerators<'a, G> = (&'a [<G as Group>::Point], &'a [<G as Group>::Point]);
+
 /// Verification tables per proof shape `(n, m)`.
 type TableCache<G> = HashMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
 
@@ -239,6 +242,18 @@ impl<G: Group> Generators<G> {
 
     fn share(&self, party: usize) -> &PartyShare<G> {
         self.vector.share(party)
+    }
+
+    /// Party `party`'s first `n` vector generators \(G_{j,i}\) and \(H_{j,i}\): the sets an
+    /// [`Equation`](crate::equation::Equation) names with `vector_g`/`vector_h`, for a proof
+    /// system of its own that shares them.
+    pub fn party_generators(
+        &self,
+        party: usize,
+        n: usize,
+    ) -> Result<PartyGenerators<'_, G>, crate::ProofError> {
+        self.check_capacity(n, party + 1)?;
+        Ok(self.vector.party_gens(party, n))
     }
 
     /// Checks that an `n`-bit, `m`-party proof fits these generators.

@@ -1,18 +1,18 @@
 //! Circuit proofs in a [`BatchVerifier`]: the entry lives with the proof system (the batch
-//! knows only the `PendingVerification` trait).
+//! knows only the `Replayed` trait).
 
 use rand_core::{CryptoRng, RngCore};
 
 use crate::batch::BatchVerifier;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
-use crate::verification::{PendingVerification, VerificationTerms};
+use crate::verification::{Replayed, VerificationTerms};
 
 /// A proof whose weighted equation was computed when it was added (circuit proofs: their
 /// equation needs the circuit, which is not kept).
 struct ComputedTerms<G: Group>(VerificationTerms<G>);
 
-impl<G: Group> PendingVerification<G> for ComputedTerms<G> {
+impl<G: Group> Replayed<G> for ComputedTerms<G> {
     fn equation(&self) -> Option<VerificationTerms<G>> {
         Some(self.0.clone())
     }

@@ -1,5 +1,5 @@
 //! secp256k1-zkp's Bulletproofs in a [`BatchVerifier`]: lives with the proof system (the batch
-//! knows only the `PendingVerification` trait).
+//! knows only its `Replayed` trait).
 
 use rand_core::{CryptoRng, RngCore};
 

@@ -292,7 +292,7 @@ pub(crate) struct WeightedGrinProof {
     pub(crate) c: Scalar,
 }
 
-impl crate::verification::PendingVerification<Secp256k1> for WeightedGrinProof {
+impl crate::verification::Replayed<Secp256k1> for WeightedGrinProof {
     fn equation(&self) -> Option<crate::verification::VerificationTerms<Secp256k1>> {
         let eq = self.pending.equation(self.weight, self.c);
         // The batch generators lay the list out as one party: G = first half, H = second.
