@@ -15,6 +15,14 @@ if cargo tree -e normal --no-default-features --features dalek -p rangeproof --p
     echo "a dalek-only build pulls in the crates listed above" >&2
     exit 1
 fi
+# The no_std core: without the `std` feature the library is `#![no_std]` (with `alloc`), and no
+# dependency of it may turn its own `std` feature on or reach for the OS random source.
+cargo build --release -p rangeproof --no-default-features --features dalek
+if cargo tree -e normal,features --no-default-features --features dalek -p rangeproof \
+    | grep -E 'feature "std"|getrandom'; then
+    echo "the no_std core pulls in std through the dependencies listed above" >&2
+    exit 1
+fi
 venv="${RANGEPROOF_VENV:-target/python-venv}"
 rm -rf "$venv"
 python3 -m venv "$venv"

@@ -1,5 +1,6 @@
 //! Typed errors. Nothing reachable from untrusted bytes panics: it returns one of these.
 
+use alloc::vec::Vec;
 use thiserror::Error;
 
 /// Why a proof could not be created, decoded or verified.

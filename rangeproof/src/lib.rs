@@ -1,4 +1,7 @@
 #![doc = include_str!("../README.md")]
+// The core builds without the standard library (`--no-default-features --features dalek`),
+// with `alloc`; tests always have `std`.
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 // A build with some deployments left out keeps helpers only they use (the flavor machinery is
@@ -14,6 +17,8 @@
 )]
 
 extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 pub mod batch;
 pub mod bulletproofs;
@@ -31,6 +36,7 @@ pub mod r1cs;
 pub mod secp256k1_zkp;
 pub mod statement;
 pub mod suite;
+mod sync;
 pub mod transcript;
 mod util;
 mod verification;

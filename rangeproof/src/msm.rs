@@ -6,6 +6,7 @@
 //! more than it saves (each chunk repeats the bucket summation).
 
 use crate::group::Group;
+use alloc::vec::Vec;
 
 /// Below this many points an MSM runs on one thread.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]

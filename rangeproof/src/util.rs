@@ -1,5 +1,6 @@
 //! Small scalar-vector helpers shared by the proof systems.
 
+use alloc::vec::Vec;
 use core::ops::{Add, Mul};
 
 use crate::group::{Group, ScaleSlice};

@@ -7,6 +7,7 @@
 
 use crate::group::{decode_scalar, EncodedPoint, Encoding, Group};
 use crate::ProofError;
+use alloc::vec::Vec;
 
 /// Largest number of inner-product rounds any layout accepts: \\(\log_2\\) of 64 bits × 64
 /// values.

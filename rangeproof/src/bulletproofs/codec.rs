@@ -10,6 +10,7 @@ use crate::group::Group;
 use crate::inner_product::InnerProductProof;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};
 use crate::ProofError;
+use alloc::vec::Vec;
 
 impl<G: Group> RangeProof<G> {
     /// Size of the encoding in bytes (the reference layout).

@@ -8,6 +8,7 @@
 //! Nonces are hedged: they come from the transcript's witness RNG, keyed by the transcript so
 //! far (n, m, every commitment), the values and blindings, and the caller's RNG.
 
+use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};

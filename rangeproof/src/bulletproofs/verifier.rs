@@ -17,6 +17,7 @@
 //! Batch verification multiplies each proof's equation by an independent random weight
 //! \\(\omega\\) and adds them up.
 
+use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_statement, RangeProof};

@@ -9,6 +9,7 @@ use crate::flavors::tari;
 use crate::group::Group;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};
 use crate::ProofError;
+use alloc::vec::Vec;
 
 impl<G: Group> RangeProofPlus<G> {
     /// Size of the encoding in bytes (Tari's layout).

@@ -75,6 +75,7 @@ pub mod verifier;
 mod tests;
 
 use crate::group::{EncodedPoint, Group};
+use alloc::vec::Vec;
 
 /// The largest number of blinding factors per commitment.
 pub const MAX_EXTENSION_DEGREE: usize = crate::generators::tari::MAX_EXTENSION_DEGREE;

@@ -6,6 +6,7 @@
 //! (public) by [`crate::inner_product::folding`]. Nonces come from the hedged transcript RNG,
 //! or from the seed nonce when the caller wants the mask to be recoverable.
 
+use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroizing;

@@ -19,6 +19,7 @@
 //! batch inversion, and [`crate::BatchVerifier`] multiplies the whole equation by a random
 //! weight per proof.
 
+use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
 use super::{RangeProofPlus, Statement};

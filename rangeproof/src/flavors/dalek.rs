@@ -8,7 +8,8 @@
 //!
 //! The map and hashes come from `curve25519-dalek` and `sha3`; only the chaining is ours.
 
-use std::sync::{Arc, OnceLock};
+use crate::sync::{Arc, OnceLock};
+use alloc::{vec, vec::Vec};
 
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
 use curve25519_dalek::ristretto::RistrettoPoint;

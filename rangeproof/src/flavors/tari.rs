@@ -6,7 +6,8 @@
 //! * The vector generators are the dalek chains (`SHAKE256("GeneratorsChain" ‖ "G"|"H" ‖
 //!   u32le(party))`), exactly as in [`super::dalek`].
 
-use std::sync::OnceLock;
+use crate::sync::OnceLock;
+use alloc::format;
 
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -109,6 +110,7 @@ pub(crate) mod nonces {
     //! ["k" ‖ u32le(k)]`, personalized with the label (at most 16 bytes), no salt, no message,
     //! reduced mod ℓ. The `blake2` crate does the hashing; only the key layout is ours.
 
+    use alloc::vec::Vec;
     use blake2::digest::FixedOutput;
     use blake2::Blake2bMac512;
     use zeroize::Zeroizing;

@@ -20,9 +20,11 @@
 pub use crate::flavors::monero;
 pub use crate::flavors::{dalek, tari};
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use crate::sync::{Arc, Mutex, OnceLock};
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::flavors::flavor::Flavor;
 use crate::group::Group;
@@ -89,7 +91,7 @@ type ShareFn<G> =
 pub type PartyGenerators<'a, G> = (&'a [<G as Group>::Point], &'a [<G as Group>::Point]);
 
 /// Verification tables per proof shape `(n, m)`.
-type TableCache<G> = HashMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
+type TableCache<G> = BTreeMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
 
 /// Vector generators in party shares, derived lazily and kept.
 pub struct VectorGens<G: Group> {
@@ -188,7 +190,7 @@ impl<G: Group> Generators<G> {
             flavor,
             pedersen,
             vector,
-            tables: Mutex::new(HashMap::new()),
+            tables: Mutex::new(BTreeMap::new()),
             pedersen_encodings: OnceLock::new(),
             pedersen_batch: OnceLock::new(),
             large_single_verifications: AtomicUsize::new(0),
@@ -359,7 +361,7 @@ impl<G: Group> Generators<G> {
         }
         // A poisoned lock only means another thread panicked while inserting; the map is
         // still a valid cache, so keep using it.
-        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tables = self.tables.lock();
         let table = tables.entry((n, m)).or_insert_with(|| {
             let mut points = Vec::with_capacity(self.static_len(n, m, all));
             self.extend_with_static_points(n, m, all, &mut points);

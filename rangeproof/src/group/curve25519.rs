@@ -2,6 +2,7 @@
 //! ristretto255 and Ed25519), 32-byte encodings, the measured table crossover, and the batch
 //! points (the engine's where the CPU has AVX-512 IFMA).
 
+use alloc::vec::Vec;
 use core::ops::Add;
 
 use curve25519_dalek::scalar::Scalar;
@@ -85,7 +86,7 @@ pub(super) fn chunked_ct_msm<S, P: core::iter::Sum<P>>(
 /// A ristretto255 or Ed25519 point as the batch verifier holds it ([`super::Group::BatchPoint`]).
 ///
 /// On CPUs with AVX-512 IFMA every batch point is the engine's: proofs decode sixteen points at a
-/// time ([`engine::decompress`](super::engine::decompress)) and the batch's MSM is the engine's
+/// time (`group/engine/decompress.rs`) and the batch's MSM is the engine's
 /// vector bucket method. Elsewhere they are curve25519-dalek's, whose AVX2 MSM beats the
 /// engine's serial one. The two forms meet only if the engine ever refused an encoding that
 /// curve25519-dalek accepted (the differential tests and the fuzz target say it does not); the

@@ -19,6 +19,7 @@
 //! with \\(x = 0\\) are \\(y = \pm 1\\) — which accepts exactly the encodings that round-trip
 //! (tested against that definition) without the re-encoding's field inversion.
 
+use alloc::vec::Vec;
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint, VartimeEdwardsPrecomputation};
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::{

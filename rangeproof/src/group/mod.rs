@@ -16,12 +16,22 @@
 
 mod curve25519;
 pub mod ed25519;
+// The engine is the backend's business: the crate's own benches and fuzz targets reach its
+// internals through the unstable `internals` feature; it is not part of the API.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub mod engine;
+// Without `internals` some of the engine's entry points serve only the benches and fuzz
+// targets (unused here), and its `&self` conversions keep the shape they have there.
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, clippy::wrong_self_convention)]
+pub(crate) mod engine;
 pub mod montgomery;
 pub mod ristretto;
 #[cfg(feature = "secp256k1-zkp")]
 pub mod secp256k1;
 
+use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -64,7 +74,7 @@ impl<const N: usize> Encoding for [u8; N] {
 /// Scaling a vector of scalars by one scalar, `dst[i] = src[i] · factor`: the verifiers'
 /// coefficient vectors (product trees, runs of powers) are long runs of it, so a fast form can
 /// vectorize it (curve25519's Montgomery form does eight at a time with AVX-512 IFMA,
-/// [`engine::scalar_x8`]). The default is the plain loop.
+/// `group/engine/scalar_x8.rs`). The default is the plain loop.
 pub trait ScaleSlice: Sized + Copy + Mul<Output = Self> {
     /// `dst[i] = src[i] · factor` for every `i` below both lengths.
     fn scale_into(src: &[Self], factor: Self, dst: &mut [Self]) {
@@ -246,7 +256,7 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
 
     /// A point as the verifier's large multiscalar multiplications take it (batches, and single
     /// proofs past the table crossover). On curve25519 with AVX-512 IFMA it is our engine's
-    /// ([`engine`]: sixteen encodings decoded at a time, a vector bucket method); elsewhere
+    /// (the curve25519 engine, `group/engine/`: sixteen encodings decoded at a time, a vector bucket method); elsewhere
     /// the group's own point.
     type BatchPoint: Copy + Debug + Send + Sync;
 
@@ -435,7 +445,7 @@ impl<G: Group> Commitments<G> {
     /// The decoded commitments (borrowed, or decoded now if they were left encoded).
     pub(crate) fn decoded(
         &self,
-    ) -> Result<std::borrow::Cow<'_, [EncodedPoint<G>]>, crate::ProofError> {
+    ) -> Result<alloc::borrow::Cow<'_, [EncodedPoint<G>]>, crate::ProofError> {
         match self {
             Commitments::Decoded(points) => Ok(points.into()),
             Commitments::Encoded(bytes) => EncodedPoint::decode_all(bytes).map(Into::into),

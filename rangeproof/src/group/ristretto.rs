@@ -3,6 +3,7 @@
 //! Ristretto encodes a prime-order group, so there is no cofactor to clear: decoding a
 //! canonical 32-byte string yields a group element or fails.
 
+use alloc::vec::Vec;
 use curve25519_dalek::ristretto::{
     CompressedRistretto, RistrettoPoint, VartimeRistrettoPrecomputation,
 };

@@ -6,6 +6,7 @@
 //! challenge. Folding involves only public data, so it uses variable-time arithmetic.
 
 use crate::group::Group;
+use alloc::vec::Vec;
 
 /// The prover's view of the folded generators.
 ///

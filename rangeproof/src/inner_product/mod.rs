@@ -42,6 +42,7 @@ pub mod folding;
 pub mod prover;
 pub mod verifier;
 
+use alloc::vec::Vec;
 pub(crate) use verifier::product_tree;
 
 use crate::group::{EncodedPoint, Group};

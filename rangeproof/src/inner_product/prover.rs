@@ -5,6 +5,7 @@
 //! Folding the generators involves only public data (generators and challenges) and uses the
 //! faster variable-time multiplication.
 
+use alloc::vec::Vec;
 use zeroize::Zeroizing;
 
 use super::folding::FoldedGens;

@@ -5,6 +5,7 @@ use super::InnerProductProof;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::ProofError;
+use alloc::vec::Vec;
 
 impl<G: Group> InnerProductProof<G> {
     /// Replays the transcript for vectors of length `n` (rejecting identity \\(L_j, R_j\\) as

@@ -1,6 +1,7 @@
 //! Bulletproofs on ristretto255 as the reference `bulletproofs` crate makes them (dalek): its
 //! generators, merlin transcript with the application's label, and byte layout.
 
+use alloc::vec::Vec;
 use rand_core::CryptoRngCore;
 
 use super::{

@@ -23,6 +23,7 @@ mod monero;
 #[cfg(feature = "tari")]
 mod tari;
 
+use alloc::{format, string::String, vec, vec::Vec};
 use rand_core::{CryptoRng, CryptoRngCore, RngCore};
 use zeroize::Zeroizing;
 
@@ -240,7 +241,7 @@ pub struct SuiteStatement {
     pub extra_data: Option<Vec<u8>>,
 }
 
-/// What [`Suite::recover`] gives back.
+/// What `Suite::recover` gives back (with `std`).
 #[derive(Debug)]
 pub struct Recovered {
     /// The value (Grin's rewind; Tari's mask recovery does not give it).
@@ -252,7 +253,7 @@ pub struct Recovered {
     pub message: Option<Vec<u8>>,
     /// Whether the recovered opening was checked to open the commitment: always for Grin
     /// (the rewind gives the value), for Tari only when the caller gave the value
-    /// ([`Suite::recover_with_value`]). An unchecked Tari recovery with a wrong seed gives
+    /// (`Suite::recover_with_value`). An unchecked Tari recovery with a wrong seed gives
     /// wrong blindings.
     pub checked: bool,
 }
@@ -492,7 +493,7 @@ impl Suite {
     }
 
     /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
-    /// recover the openings later ([`Self::recover`]): Tari's seed nonce (a canonical scalar;
+    /// recover the openings later (`Suite::recover`): Tari's seed nonce (a canonical scalar;
     /// one value per proof) or Grin's rewind nonce. Other suites have none
     /// ([`ProofError::NoRecoveryNonce`]). A nonce must serve one proof only.
     pub fn prove_recoverable<R: RngCore + CryptoRng>(
@@ -527,6 +528,7 @@ impl Suite {
         self.0.prove(statement, values, blindings, nonce, rng)
     }
 
+    #[cfg(feature = "std")]
     /// Recovers what a recovery nonce gives back from a proof: Tari's blindings (mask
     /// recovery; one commitment), or Grin's value, blinding and 20-byte message (rewind; a
     /// wrong nonce is [`ProofError::RewindFailed`]). The proof is checked first: a proof that
@@ -542,6 +544,7 @@ impl Suite {
         self.recover_with_value(statement, proof, commitments, nonce, None)
     }
 
+    #[cfg(feature = "std")]
     /// [`Self::recover`], checking the recovered opening against the commitment: with the
     /// value the caller knows (Tari's mask recovery does not give it), or with the value the
     /// rewind gives (Grin). An opening that does not make the commitment — a wrong seed — is
@@ -956,6 +959,7 @@ mod tests {
             renamed.prove(&with_minimums, &[3, 4], &mut OsRng).err(),
             Some(ProofError::UnusedStatementField("minimum values"))
         );
+        #[cfg(feature = "std")]
         assert_eq!(
             renamed
                 .recover(&st, &ours.proof, &ours.commitments, &[1; 32])

@@ -14,6 +14,7 @@
 //! Constant-time on the witness: every secret-weighted multiscalar multiplication is the
 //! backend's constant-time MSM; generator folding (public) is [`crate::inner_product::folding`].
 
+use alloc::vec::Vec;
 use zeroize::Zeroizing;
 
 use crate::flavors::Publisher;

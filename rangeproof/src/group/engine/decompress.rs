@@ -16,6 +16,7 @@
 use super::field::{finish_sqrt_ratio, FieldElement, EDWARDS_D};
 use super::field_x8::{sqrt_ratio_batch, Backend};
 use super::point::ExtendedPoint;
+use alloc::{vec, vec::Vec};
 
 /// What the first serial step leaves for the square root and the second step.
 struct Pending {

@@ -44,6 +44,7 @@
 #![allow(unsafe_code)]
 
 use super::field::{sqrt_ratio_candidate, FieldElement};
+use alloc::vec::Vec;
 
 /// How the batch exponentiation runs: chosen once per call by CPU feature detection, or forced
 /// by the differential tests.
@@ -59,18 +60,32 @@ pub enum Backend {
     Ifma,
 }
 
+/// Whether this CPU has an x86 feature: detected at run time with `std`; without it (a
+/// `no_std` build, no operating system to ask), whether the build was compiled for it
+/// (`-C target-feature`), which any CPU that runs the build then has. Either way a `true` makes
+/// the vector code's `unsafe` calls sound: the features they are compiled for are present.
+#[cfg(target_arch = "x86_64")]
+macro_rules! cpu_has {
+    ($feature:tt) => {{
+        #[cfg(feature = "std")]
+        let has = std::is_x86_feature_detected!($feature);
+        #[cfg(not(feature = "std"))]
+        let has = cfg!(target_feature = $feature);
+        has
+    }};
+}
+
 impl Backend {
     /// The fastest backend this CPU runs.
+    // Without `std` the checks are compile-time constants, which clippy would fold.
+    #[cfg_attr(not(feature = "std"), allow(clippy::nonminimal_bool, clippy::eq_op))]
     pub fn detect() -> Backend {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512dq")
-                && std::is_x86_feature_detected!("avx512ifma")
-            {
+            if cpu_has!("avx512f") && cpu_has!("avx512dq") && cpu_has!("avx512ifma") {
                 return Backend::Ifma;
             }
-            if std::is_x86_feature_detected!("avx2") {
+            if cpu_has!("avx2") {
                 return Backend::Avx2;
             }
         }
@@ -84,7 +99,7 @@ impl Backend {
             Backend::Serial => true,
             Backend::Ifma => Backend::detect() == Backend::Ifma,
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            Backend::Avx2 => cpu_has!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             Backend::Avx2 => false,
         }
@@ -142,7 +157,7 @@ pub fn sqrt_ratio_batch(
         });
     }
     #[cfg(target_arch = "x86_64")]
-    if backend == Backend::Avx2 && std::is_x86_feature_detected!("avx2") {
+    if backend == Backend::Avx2 && cpu_has!("avx2") {
         use super::field_x4::avx2;
         // SAFETY: AVX2 was detected on this CPU just above; `avx2::sqrt_ratio_candidate` is
         // compiled for it.

@@ -20,6 +20,7 @@
 //! once, one window per vector lane ([`super::msm_x8`]); this serial version is the fallback and
 //! the reference the vector one is tested against.
 
+use alloc::{vec, vec::Vec};
 use curve25519_dalek::Scalar;
 
 use super::field::FieldElement;

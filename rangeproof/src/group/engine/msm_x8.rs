@@ -43,6 +43,7 @@ pub(super) fn vector_window(n: usize) -> usize {
 
 #[cfg(target_arch = "x86_64")]
 mod ifma {
+    use alloc::{vec, vec::Vec};
     use core::arch::x86_64::*;
 
     use curve25519_dalek::Scalar;
