@@ -202,6 +202,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         extra_data: None,
         commitments: dealt.commitments.iter().map(hex::encode).collect(),
         proof: hex::encode(&dealt.proof),
+        parameters: Default::default(),
     };
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     out.write(&text)?;

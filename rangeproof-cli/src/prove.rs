@@ -409,6 +409,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         generators_n,
         value_generator: value_generator.clone(),
         extra_data: extra_data.clone(),
+        parameters: Default::default(),
     };
     let nonce: Option<Zeroizing<[u8; 32]>> = match &args.recovery_nonce {
         None => None,

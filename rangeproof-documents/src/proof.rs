@@ -30,9 +30,12 @@
 //! input* (exit 2). What the proof bytes and commitment encodings mean is left to the verifier:
 //! a document that parses but does not verify is an *invalid proof* (exit 1).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
+use rangeproof::suite::{ParameterKind, ParameterValue, Parameters};
 use rangeproof::{Suite, SuiteStatement};
 
 /// The document as it appears on disk.
@@ -74,6 +77,11 @@ pub struct ProofDocument {
     pub commitments: Vec<String>,
     /// Hex encoding of the proof.
     pub proof: String,
+    /// Every other field. Those the suite declares as its own parameters
+    /// ([`rangeproof::SuiteInfo::parameters`]: integers as JSON integers, byte strings as hex)
+    /// become the statement's parameters; the rest are ignored, as unknown fields always were.
+    #[serde(flatten)]
+    pub parameters: BTreeMap<String, serde_json::Value>,
 }
 
 /// Whether `text` looks like an openings file (`crate::openings`) rather than a proof
@@ -249,7 +257,74 @@ impl ProofDocument {
             extra_data: statement.extra_data.as_ref().map(hex::encode),
             commitments: commitments.iter().map(hex::encode).collect(),
             proof: hex::encode(proof),
+            parameters: statement
+                .parameters
+                .iter()
+                .filter_map(|(name, value)| {
+                    let json = match value {
+                        ParameterValue::Integer(v) => serde_json::Value::from(*v),
+                        ParameterValue::Bytes(b) => serde_json::Value::from(hex::encode(b)),
+                        _ => return None,
+                    };
+                    Some((name.clone(), json))
+                })
+                .collect(),
         }
+    }
+
+    /// The fields the suite declares as its parameters, typed and checked against their
+    /// bounds (the reason names the field and the bounds).
+    fn suite_parameters(&self, suite: Suite, name: &str) -> Result<Parameters, String> {
+        let mut parameters = Parameters::new();
+        for spec in suite.info().parameters {
+            let Some(json) = self.parameters.get(spec.name) else {
+                if spec.required {
+                    return Err(format!("{name} documents need {}", spec.name));
+                }
+                continue;
+            };
+            let value = match spec.kind {
+                ParameterKind::Integer => json
+                    .as_i64()
+                    .map(ParameterValue::Integer)
+                    .ok_or_else(|| format!("{} must be an integer", spec.name))?,
+                ParameterKind::Bytes => {
+                    let text = json
+                        .as_str()
+                        .ok_or_else(|| format!("{} must be a hex string", spec.name))?;
+                    if text.len() as u64 > 2 * spec.max.max(0) as u64 {
+                        return Err(format!(
+                            "{} is {} hex digits, longer than {} bytes",
+                            spec.name,
+                            text.len(),
+                            spec.max
+                        ));
+                    }
+                    ParameterValue::Bytes(
+                        hex::decode(text).map_err(|e| format!("{} is not hex: {e}", spec.name))?,
+                    )
+                }
+                _ => {
+                    return Err(format!(
+                        "{} has a kind this reader does not know",
+                        spec.name
+                    ))
+                }
+            };
+            if !spec.admits(&value) {
+                return Err(match spec.kind {
+                    ParameterKind::Bytes => {
+                        format!("{} must be {} to {} bytes", spec.name, spec.min, spec.max)
+                    }
+                    _ => format!(
+                        "{} must be between {} and {}",
+                        spec.name, spec.min, spec.max
+                    ),
+                });
+            }
+            parameters.insert(spec.name.into(), value);
+        }
+        Ok(parameters)
     }
 
     /// Parses JSON text and checks the structure; the error is a one-line reason.
@@ -287,6 +362,11 @@ impl ProofDocument {
                 )
             }
         })?;
+        self.check_for(suite)
+    }
+
+    /// The checks once the suite is known (a suite outside the registry, in tests, too).
+    fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
         let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
         let extension_degree = self.extension_degree.unwrap_or(1);
         let max_degree = suite.max_extension_degree();
@@ -367,6 +447,7 @@ impl ProofDocument {
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
         let (generators_n, value_generator, extra_data) = self.grin_fields(suite, &name)?;
+        let parameters = self.suite_parameters(suite, &name)?;
         Ok(ParsedDocument {
             suite,
             statement: SuiteStatement {
@@ -377,6 +458,7 @@ impl ProofDocument {
                 generators_n,
                 value_generator,
                 extra_data,
+                parameters,
             },
             commitments,
             proof,
@@ -468,6 +550,7 @@ mod tests {
             extra_data: None,
             commitments: vec!["00".repeat(32)],
             proof: "00".repeat(32 * 21),
+            parameters: Default::default(),
         }
     }
 
@@ -614,6 +697,7 @@ mod tests {
             extra_data: Some("abcd".into()),
             commitments: vec!["08".to_string() + &"11".repeat(32)],
             proof: "00".repeat(675),
+            parameters: Default::default(),
         }
     }
 
@@ -713,5 +797,141 @@ mod tests {
         assert!(err.contains("need a transcript_label"), "{err}");
         dalek.transcript_label = Some(String::new());
         assert!(ProofDocument::parse(&serde_json::to_string(&dalek).unwrap()).is_ok());
+    }
+
+    /// A suite with parameters of its own (the dalek suite under another name, as
+    /// `rangeproof`'s own tests build one): its documents carry them as fields.
+    mod parameters {
+        use super::*;
+        use rand_core::CryptoRngCore;
+        use rangeproof::suite::{BatchSlot, GroupBatches, ParameterSpec, ProofSuite, Proved};
+        use rangeproof::{ProofError, SuiteInfo};
+
+        struct WithParameters;
+        static SPECS: [ParameterSpec; 2] = [
+            ParameterSpec::integer("exp", -1, 18, "a decimal exponent").required(),
+            ParameterSpec::bytes("message", 1, 4, "bytes carried"),
+        ];
+        static INFO: SuiteInfo =
+            SuiteInfo::new("bulletproofs", "ristretto255", "parametric", &[64], 1, 32)
+                .with_transcript_label()
+                .with_parameters(&SPECS);
+        fn unused() -> ProofError {
+            ProofError::VerificationFailed
+        }
+        impl ProofSuite for WithParameters {
+            fn info(&self) -> &SuiteInfo {
+                &INFO
+            }
+            fn random_scalar(&self, _: &mut dyn CryptoRngCore) -> Vec<u8> {
+                Vec::new()
+            }
+            fn prove(
+                &self,
+                _: &SuiteStatement,
+                _: &[u64],
+                _: &[Vec<Vec<u8>>],
+                _: Option<&[u8; 32]>,
+                _: &mut dyn CryptoRngCore,
+            ) -> Result<Proved, ProofError> {
+                Err(unused())
+            }
+            fn commit(
+                &self,
+                _: &SuiteStatement,
+                _: &[u64],
+                _: &[Vec<Vec<u8>>],
+            ) -> Result<Vec<Vec<u8>>, ProofError> {
+                Err(unused())
+            }
+            fn check_encoding(&self, _: &[u8]) -> Result<(), ProofError> {
+                Err(unused())
+            }
+            fn verify(
+                &self,
+                _: &SuiteStatement,
+                _: &[u8],
+                _: &[Vec<u8>],
+                _: &mut dyn CryptoRngCore,
+            ) -> Result<(), ProofError> {
+                Err(unused())
+            }
+            fn add_to_batch(
+                &self,
+                _: &mut GroupBatches,
+                _: &SuiteStatement,
+                _: &[u8],
+                _: &[Vec<u8>],
+                _: &mut dyn CryptoRngCore,
+            ) -> Result<BatchSlot, ProofError> {
+                Err(unused())
+            }
+        }
+        static SUITE: WithParameters = WithParameters;
+
+        fn parse(extra: &str) -> Result<ParsedDocument, String> {
+            let text = format!(
+                r#"{{"scheme":"bulletproofs","group":"ristretto255","flavor":"parametric",
+                "transcript_label":"t","bits":64,"commitments":["{}"],"proof":"00"{extra}}}"#,
+                "11".repeat(32)
+            );
+            let doc: ProofDocument = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            doc.check_for(Suite::custom(&SUITE))
+        }
+
+        #[test]
+        fn declared_fields_become_typed_parameters_and_round_trip() {
+            let parsed = parse(r#","exp":-1,"message":"a1b2","unrelated":true"#).unwrap();
+            let p = &parsed.statement.parameters;
+            assert_eq!(p.get("exp"), Some(&ParameterValue::Integer(-1)));
+            assert_eq!(
+                p.get("message"),
+                Some(&ParameterValue::Bytes(vec![0xa1, 0xb2]))
+            );
+            // Unknown fields stay ignored, as before: only declared ones become parameters.
+            assert_eq!(p.len(), 2);
+            let written = ProofDocument::of(
+                parsed.suite,
+                &parsed.statement,
+                &parsed.proof,
+                &parsed.commitments,
+            );
+            let json = serde_json::to_value(&written).unwrap();
+            assert_eq!(json["exp"], -1);
+            assert_eq!(json["message"], "a1b2");
+            let again: ProofDocument = serde_json::from_value(json).unwrap();
+            let reparsed = again.check_for(Suite::custom(&SUITE)).unwrap();
+            assert_eq!(reparsed.statement, parsed.statement);
+        }
+
+        #[test]
+        fn parameters_are_refused_with_their_bounds() {
+            for (extra, reason) in [
+                ("", "need exp"),
+                (r#","exp":19"#, "exp must be between -1 and 18"),
+                (r#","exp":"3""#, "exp must be an integer"),
+                (r#","exp":1.5"#, "exp must be an integer"),
+                (r#","exp":0,"message":"0102030405""#, "longer than 4 bytes"),
+                (r#","exp":0,"message":"""#, "message must be 1 to 4 bytes"),
+                (r#","exp":0,"message":"zz""#, "message is not hex"),
+                (r#","exp":0,"message":7"#, "message must be a hex string"),
+                (
+                    &format!(r#","exp":0,"message":"{}""#, "00".repeat(100)),
+                    "longer than 4 bytes",
+                ),
+            ] {
+                let err = parse(extra).unwrap_err();
+                assert!(err.contains(reason), "{extra}: {err}");
+                assert!(!err.contains('\n'));
+            }
+        }
+
+        #[test]
+        fn registered_suites_ignore_fields_they_do_not_declare() {
+            let mut d = doc();
+            d.parameters
+                .insert("exp".into(), serde_json::Value::from(3));
+            assert!(d.check().unwrap().statement.parameters.is_empty());
+        }
     }
 }

@@ -109,6 +109,20 @@ pub enum ProofError {
     /// whose second-phase points are all the identity).
     #[error("non-canonical proof encoding")]
     NonCanonicalEncoding,
+    /// A suite parameter of the wrong kind or outside its bounds (for byte strings, the
+    /// bounds are lengths).
+    #[error("parameter {name} must be between {min} and {max} (for bytes: its length)")]
+    InvalidParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// Its least value or length.
+        min: i64,
+        /// Its greatest value or length.
+        max: i64,
+    },
+    /// A parameter the suite requires is absent.
+    #[error("this proof system needs the parameter {0}")]
+    MissingParameter(&'static str),
     /// An equation aims more scalars at a generator set than it has generators (or at a party
     /// the generators do not have: then `generators` is 0).
     #[error("{scalars} scalars for a set of {generators} generators")]

@@ -116,6 +116,7 @@ fn prove(
         generators_n: generators_n.or_else(|| suite.default_generators_n(bits, values.len())),
         value_generator,
         extra_data,
+        parameters: Default::default(),
     };
     let nonce: Option<Zeroizing<[u8; 32]>> = match recovery_nonce {
         None => None,

@@ -20,6 +20,7 @@ mod dalek;
 mod grin;
 #[cfg(feature = "monero")]
 mod monero;
+pub mod parameters;
 #[cfg(feature = "tari")]
 mod tari;
 
@@ -32,6 +33,7 @@ use crate::group::Group;
 #[cfg(feature = "secp256k1-zkp")]
 use crate::Secp256k1;
 use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255};
+pub use parameters::{ParameterKind, ParameterSpec, ParameterValue, Parameters};
 
 /// What a suite is and what it accepts: its names and limits, which the front ends read to
 /// validate input and to word their messages.
@@ -64,6 +66,9 @@ pub struct SuiteInfo {
     /// Whether statements take libsecp256k1-zkp's fields: the generator count, a value
     /// generator, extra data.
     pub secp256k1_zkp_fields: bool,
+    /// The suite's own parameters ([`parameters`]): what its statements carry beyond the
+    /// shared fields.
+    pub parameters: &'static [ParameterSpec],
 }
 
 impl SuiteInfo {
@@ -90,7 +95,14 @@ impl SuiteInfo {
             transcript_label: false,
             recovery_nonce: false,
             secp256k1_zkp_fields: false,
+            parameters: &[],
         }
+    }
+
+    /// The suite's own statement parameters.
+    pub const fn with_parameters(mut self, parameters: &'static [ParameterSpec]) -> Self {
+        self.parameters = parameters;
+        self
     }
 
     /// Up to `degree` blinding factors per commitment.
@@ -239,6 +251,8 @@ pub struct SuiteStatement {
     pub value_generator: Option<Vec<u8>>,
     /// Extra data bound into the transcript (Grin only).
     pub extra_data: Option<Vec<u8>>,
+    /// The suite's own parameters, by the names its [`SuiteInfo::parameters`] declares.
+    pub parameters: Parameters,
 }
 
 /// What `Suite::recover` gives back (with `std`).
@@ -450,7 +464,7 @@ impl Suite {
                 }
             }
         }
-        Ok(())
+        parameters::check(self.info().parameters, &statement.parameters)
     }
 
     /// Proves that every value lies in range under `statement`, with fresh random blindings.
@@ -873,9 +887,14 @@ mod tests {
     #[test]
     fn suites_outside_the_registry_join_through_the_trait() {
         struct Renamed;
+        static PARAMETERS: [ParameterSpec; 2] = [
+            ParameterSpec::integer("exponent", -1, 18, "a parameter of its own"),
+            ParameterSpec::bytes("tag", 1, 8, "another"),
+        ];
         static INFO: SuiteInfo =
             SuiteInfo::new("bulletproofs", "ristretto255", "renamed", &[8, 16], 4, 32)
-                .with_transcript_label();
+                .with_transcript_label()
+                .with_parameters(&PARAMETERS);
         impl ProofSuite for Renamed {
             fn info(&self) -> &SuiteInfo {
                 &INFO
@@ -966,6 +985,51 @@ mod tests {
                 .err(),
             Some(ProofError::NoRecoveryNonce)
         );
+        // Its own parameters reach it checked: declared, of their kind, within their bounds
+        // (the bounds in the error); other suites refuse them.
+        let with = |name: &str, value: ParameterValue| {
+            let mut st = st.clone();
+            st.parameters.insert(name.into(), value);
+            st
+        };
+        let good = with("exponent", ParameterValue::Integer(-1));
+        assert_eq!(renamed.check_statement(&good), Ok(()));
+        let good = with("tag", ParameterValue::Bytes(vec![7; 8]));
+        assert!(renamed.prove(&good, &[3], &mut OsRng).is_ok());
+        for (name, value, min, max) in [
+            ("exponent", ParameterValue::Integer(19), -1, 18),
+            ("exponent", ParameterValue::Integer(-2), -1, 18),
+            ("exponent", ParameterValue::Bytes(vec![1]), -1, 18),
+            ("tag", ParameterValue::Bytes(Vec::new()), 1, 8),
+            ("tag", ParameterValue::Bytes(vec![0; 9]), 1, 8),
+            ("tag", ParameterValue::Integer(1), 1, 8),
+        ] {
+            let name: &'static str = if name == "tag" { "tag" } else { "exponent" };
+            assert_eq!(
+                renamed
+                    .prove(&with(name, value.clone()), &[3], &mut OsRng)
+                    .err(),
+                Some(ProofError::InvalidParameter { name, min, max }),
+                "{name} = {value:?}"
+            );
+        }
+        assert!(matches!(
+            renamed.check_statement(&with("other", ParameterValue::Integer(0))),
+            Err(ProofError::UnusedStatementField(_))
+        ));
+        let mut dalek_with = dalek_st.clone();
+        dalek_with
+            .parameters
+            .insert("exponent".into(), ParameterValue::Integer(0));
+        assert!(matches!(
+            Suite::DALEK_BULLETPROOFS.verify(
+                &dalek_with,
+                &theirs.proof,
+                &theirs.commitments,
+                &mut OsRng
+            ),
+            Err(ProofError::UnusedStatementField(_))
+        ));
     }
 
     #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]

@@ -59,7 +59,7 @@ fn all_vector_gens(label: &'static [u8]) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint
 }
 
 macro_rules! monero_flavor {
-    ($fn_name:ident, $share:ident, $all:ident, $label:literal, $flavor:expr) => {
+    ($fn_name:ident, $owned_name:ident, $share:ident, $all:ident, $label:literal, $flavor:expr) => {
         fn $all() -> &'static (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
             static ALL: OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)> = OnceLock::new();
             ALL.get_or_init(|| all_vector_gens($label))
@@ -82,11 +82,29 @@ macro_rules! monero_flavor {
                 Generators::new($flavor, pedersen_gens(), vector)
             })
         }
+
+        #[doc = concat!("The generators of [`", stringify!($fn_name), "`] as a value the caller owns: ")]
+        /// the same points, derived for this instance on first use and freed when it is dropped
+        /// (a C library's context object, a process that verifies this kind rarely).
+        pub fn $owned_name() -> Generators<Ed25519> {
+            let all: Arc<OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)>> = Arc::default();
+            let share = move |party: u32, capacity: usize| {
+                let (g, h) = all.get_or_init(|| all_vector_gens($label));
+                let start = party as usize * MONERO_BITS;
+                (
+                    g[start..start + capacity].to_vec(),
+                    h[start..start + capacity].to_vec(),
+                )
+            };
+            let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, share));
+            Generators::new($flavor, pedersen_gens(), vector)
+        }
     };
 }
 
 monero_flavor!(
     bulletproofs_plus_generators,
+    owned_bulletproofs_plus_generators,
     plus_share,
     plus_all,
     b"bulletproof_plus",
@@ -94,6 +112,7 @@ monero_flavor!(
 );
 monero_flavor!(
     bulletproofs_generators,
+    owned_bulletproofs_generators,
     original_share,
     original_all,
     b"bulletproof",
@@ -216,6 +235,35 @@ pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
 
 #[cfg(test)]
 mod tests {
+    /// Owned generators are the process-wide points in memory of their own, for both Monero
+    /// schemes (the same points: proofs made with either verify with the other).
+    #[test]
+    fn owned_generators_are_the_shared_points() {
+        for (owned, shared) in [
+            (
+                super::owned_bulletproofs_plus_generators(),
+                super::bulletproofs_plus_generators(),
+            ),
+            (
+                super::owned_bulletproofs_generators(),
+                super::bulletproofs_generators(),
+            ),
+        ] {
+            assert!(!core::ptr::eq(&owned, shared));
+            assert_eq!(owned.flavor(), shared.flavor());
+            assert_eq!(owned.pedersen().b, shared.pedersen().b);
+            assert_eq!(owned.pedersen().blinding, shared.pedersen().blinding);
+            assert_eq!(owned.party_capacity(), shared.party_capacity());
+            for party in [0, 1, 7, 15] {
+                assert_eq!(
+                    owned.party_generators(party, 64),
+                    shared.party_generators(party, 64)
+                );
+            }
+            assert!(owned.party_generators(16, 64).is_err());
+        }
+    }
+
     use super::*;
 
     fn hex(p: &EdwardsPoint) -> String {

@@ -140,6 +140,20 @@ impl GrinGenerators {
         Ok(gens)
     }
 
+    /// The list of `n` generators as a value the caller owns: derived for this instance, not
+    /// cached, freed when dropped (a C library's context object; [`Self::get`] is the
+    /// process-wide convenience over the same points).
+    pub fn owned(n: usize) -> Result<GrinGenerators, ProofError> {
+        if !(2..=MAX_GENERATORS).contains(&n) {
+            return Err(ProofError::InvalidGeneratorCount(n));
+        }
+        Ok(GrinGenerators {
+            n,
+            points: Arc::new(derive_vector_generators(n)),
+            table: OnceLock::new(),
+        })
+    }
+
     /// \\(N\\).
     pub fn count(&self) -> usize {
         self.n
@@ -208,6 +222,24 @@ pub(crate) fn batch_generators(
 
 #[cfg(test)]
 mod tests {
+    /// Owned lists are the cached ones' points, in memory of their own; counts out of range
+    /// are refused alike.
+    #[test]
+    fn owned_lists_are_the_cached_points() {
+        for n in [2, 128, 256, 130] {
+            let owned = super::GrinGenerators::owned(n).unwrap();
+            let cached = super::GrinGenerators::get(n).unwrap();
+            assert_eq!(owned.count(), n);
+            assert!(!alloc::sync::Arc::ptr_eq(&owned.points, &cached.points));
+            for i in 0..n {
+                assert_eq!(owned.g(i), cached.g(i), "n = {n}, i = {i}");
+            }
+        }
+        for n in [0, 1, super::MAX_GENERATORS + 1] {
+            assert!(super::GrinGenerators::owned(n).is_err());
+        }
+    }
+
     use super::*;
     use crate::group::secp256k1::field_from_bytes;
     use crate::secp256k1_zkp::generator::{SVDW_C, SVDW_D};

@@ -1,0 +1,218 @@
+//! Statement parameters a suite declares for itself: what a proof system needs beyond the
+//! shared fields of [`SuiteStatement`](super::SuiteStatement) (Elements' Borromean proofs take
+//! an exponent and a minimum bit count, a norm argument its base), named, typed and bounded in
+//! the suite's [`SuiteInfo`](super::SuiteInfo).
+//!
+//! A front end carries them without knowing the suite: a document's field, a binding's keyword
+//! argument, a C request's key, each under the declared name.
+//! [`Suite::check_statement`](super::Suite::check_statement) refuses a parameter the suite does
+//! not declare and a value of the wrong kind or out of its bounds, with the bounds in the error,
+//! before the suite sees the statement; the suite then reads its parameters typed
+//! ([`integer`], [`bytes`]).
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::ProofError;
+
+/// The kind of value a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParameterKind {
+    /// A signed integer between `min` and `max` inclusive.
+    Integer,
+    /// A byte string of `min` to `max` bytes (hex in documents).
+    Bytes,
+}
+
+/// One parameter a suite declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParameterSpec {
+    /// Its name, as every front end spells it (a document's field name).
+    pub name: &'static str,
+    /// The kind of value.
+    pub kind: ParameterKind,
+    /// The least value (integers) or length (bytes).
+    pub min: i64,
+    /// The greatest value (integers) or length (bytes).
+    pub max: i64,
+    /// Whether a statement must carry it.
+    pub required: bool,
+    /// One line for help texts.
+    pub description: &'static str,
+}
+
+impl ParameterSpec {
+    /// An optional integer parameter in `min ..= max`.
+    pub const fn integer(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        description: &'static str,
+    ) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Integer,
+            min,
+            max,
+            required: false,
+            description,
+        }
+    }
+
+    /// An optional byte-string parameter of `min ..= max` bytes.
+    pub const fn bytes(name: &'static str, min: i64, max: i64, description: &'static str) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::Bytes,
+            min,
+            max,
+            required: false,
+            description,
+        }
+    }
+
+    /// The same parameter, required.
+    pub const fn required(mut self) -> Self {
+        self.required = true;
+        self
+    }
+
+    /// Whether `value` is of this parameter's kind and within its bounds.
+    pub fn admits(&self, value: &ParameterValue) -> bool {
+        match (self.kind, value) {
+            (ParameterKind::Integer, ParameterValue::Integer(v)) => {
+                (self.min..=self.max).contains(v)
+            }
+            (ParameterKind::Bytes, ParameterValue::Bytes(b)) => {
+                i64::try_from(b.len()).is_ok_and(|len| (self.min..=self.max).contains(&len))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A parameter's value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParameterValue {
+    /// An integer.
+    Integer(i64),
+    /// A byte string.
+    Bytes(Vec<u8>),
+}
+
+/// A statement's parameters by name.
+pub type Parameters = BTreeMap<String, ParameterValue>;
+
+/// Checks `parameters` against the suite's `specs`: each one declared, of its kind, within its
+/// bounds; each required one present.
+pub(crate) fn check(
+    specs: &'static [ParameterSpec],
+    parameters: &Parameters,
+) -> Result<(), ProofError> {
+    for (name, value) in parameters {
+        let spec =
+            specs
+                .iter()
+                .find(|spec| spec.name == name)
+                .ok_or(ProofError::UnusedStatementField(
+                    "parameter this suite does not declare",
+                ))?;
+        if !spec.admits(value) {
+            return Err(ProofError::InvalidParameter {
+                name: spec.name,
+                min: spec.min,
+                max: spec.max,
+            });
+        }
+    }
+    match specs
+        .iter()
+        .find(|spec| spec.required && !parameters.contains_key(spec.name))
+    {
+        Some(spec) => Err(ProofError::MissingParameter(spec.name)),
+        None => Ok(()),
+    }
+}
+
+/// An integer parameter of a checked statement (`None` when absent).
+pub fn integer(parameters: &Parameters, name: &str) -> Option<i64> {
+    match parameters.get(name) {
+        Some(ParameterValue::Integer(v)) => Some(*v),
+        _ => None,
+    }
+}
+
+/// A byte-string parameter of a checked statement (`None` when absent).
+pub fn bytes<'a>(parameters: &'a Parameters, name: &str) -> Option<&'a [u8]> {
+    match parameters.get(name) {
+        Some(ParameterValue::Bytes(b)) => Some(b),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static SPECS: [ParameterSpec; 2] = [
+        ParameterSpec::integer("min_bits", 0, 64, "bits the proof covers at least").required(),
+        ParameterSpec::bytes("message", 0, 4, "bytes the proof carries"),
+    ];
+
+    fn parameters(entries: &[(&str, ParameterValue)]) -> Parameters {
+        entries
+            .iter()
+            .map(|(name, value)| (String::from(*name), value.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn required_parameters_must_be_present() {
+        assert_eq!(
+            check(&SPECS, &Parameters::new()),
+            Err(ProofError::MissingParameter("min_bits"))
+        );
+        let only_message = parameters(&[("message", ParameterValue::Bytes(alloc::vec![1]))]);
+        assert_eq!(
+            check(&SPECS, &only_message),
+            Err(ProofError::MissingParameter("min_bits"))
+        );
+    }
+
+    #[test]
+    fn bounds_are_inclusive_and_kinds_strict() {
+        for (value, ok) in [
+            (0, true),
+            (64, true),
+            (65, false),
+            (-1, false),
+            (i64::MIN, false),
+        ] {
+            let p = parameters(&[("min_bits", ParameterValue::Integer(value))]);
+            assert_eq!(check(&SPECS, &p).is_ok(), ok, "{value}");
+        }
+        for (len, ok) in [(0, true), (4, true), (5, false)] {
+            let p = parameters(&[
+                ("min_bits", ParameterValue::Integer(1)),
+                ("message", ParameterValue::Bytes(alloc::vec![0; len])),
+            ]);
+            assert_eq!(check(&SPECS, &p).is_ok(), ok, "{len}");
+        }
+        let p = parameters(&[("min_bits", ParameterValue::Bytes(alloc::vec![1]))]);
+        assert_eq!(
+            check(&SPECS, &p),
+            Err(ProofError::InvalidParameter {
+                name: "min_bits",
+                min: 0,
+                max: 64
+            })
+        );
+        let p = parameters(&[("min_bits", ParameterValue::Integer(1))]);
+        assert_eq!(integer(&p, "min_bits"), Some(1));
+        assert_eq!(bytes(&p, "min_bits"), None);
+        assert_eq!(integer(&p, "message"), None);
+    }
+}
