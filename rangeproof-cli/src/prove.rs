@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rand_core::OsRng;
+use rangeproof::suite::Parameters;
 use rangeproof::{Suite, SuiteStatement};
 
-use rangeproof_documents::input;
+use rangeproof_documents::{input, parameters};
 use rangeproof_documents::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -105,6 +106,13 @@ pub struct ProveArgs {
     /// one (drawn at random unless given, and written to --openings).
     #[arg(long)]
     recovery_nonce: Option<String>,
+    /// A parameter of the suite's own, NAME=VALUE (an integer, or hex for bytes), as the
+    /// suite declares it; repeatable. The document carries it as the field NAME.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    /// The parameters an `--openings-in` file records, and the file.
+    #[arg(skip)]
+    recorded_parameters: Option<(PathBuf, rangeproof_documents::parameters::JsonFields)>,
     /// Write the proof document here instead of standard output: a new file (an existing path
     /// or a symlink is refused unless --force).
     #[arg(long)]
@@ -221,6 +229,7 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
         openings.rewind_nonce.as_ref(),
         path,
     )?;
+    args.recorded_parameters = Some((path.to_path_buf(), openings.parameters.clone()));
     if openings.values.is_empty() || openings.blindings.len() != openings.values.len() {
         return Err(format!(
             "{}: {} values and {} blinding lists: one list per value, at least one",
@@ -240,6 +249,35 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
         blindings: Zeroizing::new(blindings),
         commitments: openings.commitments.clone(),
     })
+}
+
+/// The suite's own parameters: the `--param` flags, and those an openings file records where
+/// no flag names them (a flag that disagrees with the record is refused).
+fn suite_parameters(args: &ProveArgs, suite: Suite) -> Result<Parameters, String> {
+    let mut parameters = Parameters::new();
+    for assignment in &args.params {
+        let (name, value) = parameters::from_assignment(suite, assignment)?;
+        if parameters.insert(name.clone(), value).is_some() {
+            return Err(format!("--param {name} is given twice"));
+        }
+    }
+    if let Some((path, recorded)) = &args.recorded_parameters {
+        let what = format!("the statement {} records", path.display());
+        for (name, value) in parameters::from_json(suite, recorded, &what)? {
+            match parameters.get(&name) {
+                Some(given) if *given != value => {
+                    return Err(format!(
+                        "--param {name} differs from the one {} records: drop the flag to reuse the recorded one",
+                        path.display()
+                    ))
+                }
+                _ => {
+                    parameters.insert(name, value);
+                }
+            }
+        }
+    }
+    Ok(parameters)
 }
 
 /// The transcript label of a dalek or Tari proof.
@@ -409,7 +447,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         generators_n,
         value_generator: value_generator.clone(),
         extra_data: extra_data.clone(),
-        parameters: Default::default(),
+        parameters: suite_parameters(args, suite)?,
     };
     let nonce: Option<Zeroizing<[u8; 32]>> = match &args.recovery_nonce {
         None => None,

@@ -577,6 +577,19 @@ fn prove_refuses_bad_requests_with_exit_2() {
     let out = rangeproof(&["prove", "--bits", "8", "--values", &many]);
     assert_eq!(code(&out), 2);
     assert_eq!(stderr(&out).trim_end().lines().count(), 1);
+    // Suite parameters: the registered suites declare none, so any --param is refused with the
+    // suite named; a malformed assignment is refused too. Nothing is written to stdout.
+    for (param, reason) in [
+        ("exp=0", "takes no parameters"),
+        ("exp", "expected NAME=VALUE"),
+    ] {
+        let out = rangeproof(&["prove", "--bits", "8", "--values", "1", "--param", param]);
+        assert_eq!(code(&out), 2, "{param}");
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{param}: {err}");
+        assert!(err.contains(reason), "{param}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
 }
 
 /// The reference implementation's proofs, as documents, verify through the CLI.

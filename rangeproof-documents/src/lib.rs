@@ -21,6 +21,7 @@
 pub mod circuit;
 pub mod input;
 pub mod openings;
+pub mod parameters;
 pub mod proof;
 pub mod transport;
 

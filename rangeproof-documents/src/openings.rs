@@ -67,6 +67,11 @@ pub struct Openings {
     /// derived from it, the same statement gives the same proof: nothing new is revealed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rewind_nonce: Option<String>,
+    /// The suite's own statement parameters ([`crate::parameters`]), as the proof document
+    /// carries them (public statement data, not wiped).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[zeroize(skip)]
+    pub parameters: crate::parameters::JsonFields,
 }
 
 impl Openings {
@@ -81,6 +86,7 @@ impl Openings {
     ) -> Self {
         let doc = ProofDocument::of(suite, statement, &[], &[]);
         Openings {
+            parameters: doc.parameters.clone(),
             scheme: doc.scheme.clone(),
             group: doc.group.clone(),
             flavor: Some(doc.flavor.clone()),

@@ -35,7 +35,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
-use rangeproof::suite::{ParameterKind, ParameterValue, Parameters};
 use rangeproof::{Suite, SuiteStatement};
 
 /// The document as it appears on disk.
@@ -257,74 +256,8 @@ impl ProofDocument {
             extra_data: statement.extra_data.as_ref().map(hex::encode),
             commitments: commitments.iter().map(hex::encode).collect(),
             proof: hex::encode(proof),
-            parameters: statement
-                .parameters
-                .iter()
-                .filter_map(|(name, value)| {
-                    let json = match value {
-                        ParameterValue::Integer(v) => serde_json::Value::from(*v),
-                        ParameterValue::Bytes(b) => serde_json::Value::from(hex::encode(b)),
-                        _ => return None,
-                    };
-                    Some((name.clone(), json))
-                })
-                .collect(),
+            parameters: crate::parameters::to_json(&statement.parameters),
         }
-    }
-
-    /// The fields the suite declares as its parameters, typed and checked against their
-    /// bounds (the reason names the field and the bounds).
-    fn suite_parameters(&self, suite: Suite, name: &str) -> Result<Parameters, String> {
-        let mut parameters = Parameters::new();
-        for spec in suite.info().parameters {
-            let Some(json) = self.parameters.get(spec.name) else {
-                if spec.required {
-                    return Err(format!("{name} documents need {}", spec.name));
-                }
-                continue;
-            };
-            let value = match spec.kind {
-                ParameterKind::Integer => json
-                    .as_i64()
-                    .map(ParameterValue::Integer)
-                    .ok_or_else(|| format!("{} must be an integer", spec.name))?,
-                ParameterKind::Bytes => {
-                    let text = json
-                        .as_str()
-                        .ok_or_else(|| format!("{} must be a hex string", spec.name))?;
-                    if text.len() as u64 > 2 * spec.max.max(0) as u64 {
-                        return Err(format!(
-                            "{} is {} hex digits, longer than {} bytes",
-                            spec.name,
-                            text.len(),
-                            spec.max
-                        ));
-                    }
-                    ParameterValue::Bytes(
-                        hex::decode(text).map_err(|e| format!("{} is not hex: {e}", spec.name))?,
-                    )
-                }
-                _ => {
-                    return Err(format!(
-                        "{} has a kind this reader does not know",
-                        spec.name
-                    ))
-                }
-            };
-            if !spec.admits(&value) {
-                return Err(match spec.kind {
-                    ParameterKind::Bytes => {
-                        format!("{} must be {} to {} bytes", spec.name, spec.min, spec.max)
-                    }
-                    _ => format!(
-                        "{} must be between {} and {}",
-                        spec.name, spec.min, spec.max
-                    ),
-                });
-            }
-            parameters.insert(spec.name.into(), value);
-        }
-        Ok(parameters)
     }
 
     /// Parses JSON text and checks the structure; the error is a one-line reason.
@@ -447,7 +380,8 @@ impl ProofDocument {
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
         let (generators_n, value_generator, extra_data) = self.grin_fields(suite, &name)?;
-        let parameters = self.suite_parameters(suite, &name)?;
+        let parameters =
+            crate::parameters::from_json(suite, &self.parameters, &format!("a {name} document"))?;
         Ok(ParsedDocument {
             suite,
             statement: SuiteStatement {
@@ -804,7 +738,9 @@ mod tests {
     mod parameters {
         use super::*;
         use rand_core::CryptoRngCore;
-        use rangeproof::suite::{BatchSlot, GroupBatches, ParameterSpec, ProofSuite, Proved};
+        use rangeproof::suite::{
+            BatchSlot, GroupBatches, ParameterSpec, ParameterValue, ProofSuite, Proved,
+        };
         use rangeproof::{ProofError, SuiteInfo};
 
         struct WithParameters;
@@ -907,7 +843,7 @@ mod tests {
         #[test]
         fn parameters_are_refused_with_their_bounds() {
             for (extra, reason) in [
-                ("", "need exp"),
+                ("", "document needs exp"),
                 (r#","exp":19"#, "exp must be between -1 and 18"),
                 (r#","exp":"3""#, "exp must be an integer"),
                 (r#","exp":1.5"#, "exp must be an integer"),
@@ -924,6 +860,52 @@ mod tests {
                 assert!(err.contains(reason), "{extra}: {err}");
                 assert!(!err.contains('\n'));
             }
+        }
+
+        /// The CLI's `NAME=VALUE` form, and the openings file's record of the parameters.
+        #[test]
+        fn assignments_and_openings_carry_parameters() {
+            use crate::parameters::{from_assignment, from_json};
+            let suite = Suite::custom(&SUITE);
+            assert_eq!(
+                from_assignment(suite, "exp=-1"),
+                Ok(("exp".into(), ParameterValue::Integer(-1)))
+            );
+            assert_eq!(
+                from_assignment(suite, "message=a1b2"),
+                Ok(("message".into(), ParameterValue::Bytes(vec![0xa1, 0xb2])))
+            );
+            for (assignment, reason) in [
+                ("exp=x", "not an integer"),
+                ("exp=19", "between -1 and 18"),
+                ("message=", "1 to 4 bytes"),
+                ("message=0g", "not hex"),
+                ("other=1", "it takes exp, message"),
+                ("exp", "NAME=VALUE"),
+            ] {
+                let err = from_assignment(suite, assignment).unwrap_err();
+                assert!(err.contains(reason), "{assignment}: {err}");
+            }
+            let parsed = parse(r#","exp":4,"message":"ff""#).unwrap();
+            let openings = crate::Openings::of(
+                suite,
+                &parsed.statement,
+                &[1],
+                vec![vec!["00".into()]],
+                vec![],
+            );
+            let text = serde_json::to_string(&openings).unwrap();
+            let back: crate::Openings = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                from_json(suite, &back.parameters, "openings"),
+                Ok(parsed.statement.parameters.clone())
+            );
+            // A statement without parameters writes no field (older readers see nothing new).
+            let dalek = doc().check().unwrap();
+            let plain = crate::Openings::of(dalek.suite, &dalek.statement, &[1], vec![], vec![]);
+            assert!(!serde_json::to_string(&plain)
+                .unwrap()
+                .contains("parameters"));
         }
 
         #[test]

@@ -120,6 +120,10 @@ pub enum ProofError {
         /// Its greatest value or length.
         max: i64,
     },
+    /// A statement names a parameter the suite does not declare (its
+    /// [`SuiteInfo::parameters`](crate::SuiteInfo::parameters)): refused rather than ignored.
+    #[error("a parameter this proof system does not declare: leave it unset")]
+    UndeclaredParameter,
     /// A parameter the suite requires is absent.
     #[error("this proof system needs the parameter {0}")]
     MissingParameter(&'static str),

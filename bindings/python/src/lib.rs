@@ -57,7 +57,8 @@ fn suites() -> Vec<(&'static str, &'static str, &'static str)> {
 /// Proves; returns `(document_json, openings_json)`.
 #[pyfunction]
 #[pyo3(signature = (values, bits, scheme, group, flavor, blindings, label, extension_degree,
-    minimum_values, generators_n, value_generator, extra_data, recovery_nonce))]
+    minimum_values, generators_n, value_generator, extra_data, recovery_nonce,
+    integer_parameters=None, bytes_parameters=None))]
 #[allow(clippy::too_many_arguments)]
 fn prove(
     py: Python<'_>,
@@ -74,8 +75,19 @@ fn prove(
     value_generator: Option<Vec<u8>>,
     extra_data: Option<Vec<u8>>,
     recovery_nonce: Option<Vec<u8>>,
+    integer_parameters: Option<Vec<(String, i64)>>,
+    bytes_parameters: Option<Vec<(String, Vec<u8>)>>,
 ) -> PyResult<(String, String)> {
     let suite = suite(scheme, group, flavor)?;
+    // The suite's own parameters, typed by the wrapper; the suite's declarations (names,
+    // bounds) are checked with the statement.
+    let mut parameters = rangeproof::suite::Parameters::new();
+    for (name, value) in integer_parameters.unwrap_or_default() {
+        parameters.insert(name, rangeproof::suite::ParameterValue::Integer(value));
+    }
+    for (name, value) in bytes_parameters.unwrap_or_default() {
+        parameters.insert(name, rangeproof::suite::ParameterValue::Bytes(value));
+    }
     if values.is_empty() || values.len() > suite.max_values() {
         return Err(unusable(format!(
             "{} values: a proof covers 1 to {}",
@@ -116,7 +128,7 @@ fn prove(
         generators_n: generators_n.or_else(|| suite.default_generators_n(bits, values.len())),
         value_generator,
         extra_data,
-        parameters: Default::default(),
+        parameters,
     };
     let nonce: Option<Zeroizing<[u8; 32]>> = match recovery_nonce {
         None => None,

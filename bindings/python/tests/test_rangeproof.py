@@ -425,3 +425,20 @@ def test_flavor_is_the_one_word_and_convention_its_former_name():
     commitments = rangeproof.commit([3], [p.blindings[0]], group="ed25519", convention="monero")
     assert commitments == rangeproof.commit([3], [p.blindings[0]], group="ed25519", flavor="monero") == p.commitments
     assert all(len(s) == 3 for s in rangeproof.suites())
+
+
+def test_suite_parameters_are_typed_and_checked_against_the_suite():
+    # The registered suites declare no parameters of their own: any is refused by name, with
+    # the reason from the suite's declarations; wrong types are refused before that.
+    with pytest.raises(UnusableInput, match="does not declare"):
+        rangeproof.prove([1], bits=8, parameters={"exp": 0})
+    with pytest.raises(UnusableInput, match="does not declare"):
+        rangeproof.prove([1], bits=8, parameters={"message": b"\x01"})
+    for bad in ("exp=0", [("exp", 0)], {1: 2}, {"exp": True}, {"exp": 1.5}, {"exp": "0"}):
+        with pytest.raises(UnusableType):
+            rangeproof.prove([1], bits=8, parameters=bad)
+    with pytest.raises(UnusableInput, match="parameters"):
+        rangeproof.prove([1], bits=8, parameters={"exp": 2**63})
+    # No parameters: the document has no field for them.
+    proof = rangeproof.prove([1], bits=8, parameters={})
+    assert rangeproof.verify(proof)

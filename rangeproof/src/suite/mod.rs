@@ -1013,10 +1013,10 @@ mod tests {
                 "{name} = {value:?}"
             );
         }
-        assert!(matches!(
+        assert_eq!(
             renamed.check_statement(&with("other", ParameterValue::Integer(0))),
-            Err(ProofError::UnusedStatementField(_))
-        ));
+            Err(ProofError::UndeclaredParameter)
+        );
         let mut dalek_with = dalek_st.clone();
         dalek_with
             .parameters
@@ -1028,7 +1028,7 @@ mod tests {
                 &theirs.commitments,
                 &mut OsRng
             ),
-            Err(ProofError::UnusedStatementField(_))
+            Err(ProofError::UndeclaredParameter)
         ));
     }
 

@@ -113,13 +113,10 @@ pub(crate) fn check(
     parameters: &Parameters,
 ) -> Result<(), ProofError> {
     for (name, value) in parameters {
-        let spec =
-            specs
-                .iter()
-                .find(|spec| spec.name == name)
-                .ok_or(ProofError::UnusedStatementField(
-                    "parameter this suite does not declare",
-                ))?;
+        let spec = specs
+            .iter()
+            .find(|spec| spec.name == name)
+            .ok_or(ProofError::UndeclaredParameter)?;
         if !spec.admits(value) {
             return Err(ProofError::InvalidParameter {
                 name: spec.name,

@@ -297,6 +297,7 @@ def prove(
     recovery_nonce: Optional[bytes] = None,
     *,
     convention: Optional[str] = None,
+    parameters: Optional[Mapping[str, Union[int, bytes]]] = None,
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)``.
 
@@ -307,10 +308,13 @@ def prove(
     ``"rangeproof"``; at most 256 bytes). ``value_generator``: 33 bytes (Grin);
     ``extra_data``: at most 4096 bytes (Grin). ``recovery_nonce``: 32 bytes that let
     :func:`recover` give the blindings back (Tari's seed nonce for one value; Grin's rewind
-    nonce, random if not given). Raises :class:`UnusableInput` (:class:`UnusableType` for a
-    wrong type) naming the argument at fault.
+    nonce, random if not given). ``parameters``: the suite's own statement parameters by name
+    (``int`` or ``bytes``, as the suite declares them; the proof document carries each as a
+    field of that name). Raises :class:`UnusableInput` (:class:`UnusableType` for a wrong type)
+    naming the argument at fault.
     """
     values = _u64s("values", values)
+    integer_parameters, bytes_parameters = _parameters(parameters)
     bits = _int("bits", bits, "the bit size is an integer from 1 to 64", 1, 64)
     extension_degree = _int(
         "extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize
@@ -329,8 +333,28 @@ def prove(
         _optional_bytes("value_generator", value_generator, length=33),
         _optional_bytes("extra_data", extra_data, most=_MAX_EXTRA_DATA),
         _optional_bytes("recovery_nonce", recovery_nonce, length=32),
+        integer_parameters,
+        bytes_parameters,
     )
     return Proof(json.loads(document), json.loads(openings))
+
+
+def _parameters(parameters: object) -> Tuple[List[Tuple[str, int]], List[Tuple[str, bytes]]]:
+    """A suite's parameters split by kind: ``str`` names, ``int`` (not ``bool``) or ``bytes``
+    values. Names and bounds are the suite's to check."""
+    if parameters is None:
+        return [], []
+    if not isinstance(parameters, Mapping):
+        raise UnusableType(f"parameters is {_kind(parameters)}, not a mapping of names to int or bytes")
+    integers, byte_strings = [], []
+    for name, value in parameters.items():
+        if not isinstance(name, str):
+            raise UnusableType(f"a parameter name is {_kind(name)}, not a str")
+        if isinstance(value, _BYTES):
+            byte_strings.append((name, bytes(value)))
+        else:
+            integers.append((name, _int(f"parameters[{name!r}]", value, "an int or bytes", -(2**63), 2**63 - 1)))
+    return integers, byte_strings
 
 
 def _document_text(proof: object) -> str:
