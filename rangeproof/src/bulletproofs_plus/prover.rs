@@ -11,9 +11,8 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroizing;
 
-use super::{RangeProofPlus, Statement};
-use crate::flavors::tari::nonces::{self, nonce};
-use crate::flavors::Publisher;
+use super::{NonceStep, RangeProofPlus, Statement};
+use crate::flavors::{Flavor, Publisher};
 use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -21,45 +20,44 @@ use crate::util::powers;
 use crate::weighted_inner_product::{Blindings, LastRoundNonces, WeightedInnerProduct, WipNonces};
 use crate::ProofError;
 
-/// `degree` blinding nonces for `label` (and round `j` where the protocol indexes by round):
-/// Tari's deterministic nonces when there is a seed, else from the hedged RNG.
+/// `degree` blinding nonces for `step`: the flavor's seed derivation when there is a seed
+/// (the prover checked that the flavor has one), else from the hedged RNG.
 fn take_nonces<G: Group, R: RngCore + CryptoRng>(
-    seed: Option<&G::Scalar>,
+    seed: Option<(Flavor, &G::Scalar)>,
     rng: &mut R,
-    label: &'static str,
-    j: Option<usize>,
+    step: NonceStep,
     degree: usize,
 ) -> Zeroizing<Vec<G::Scalar>> {
     Zeroizing::new(
         (0..degree)
-            .map(|k| match seed {
-                Some(seed) => nonce::<G>(seed, label, j, Some(k)),
-                None => G::random_scalar(rng),
+            .map(|k| {
+                seed.and_then(|(flavor, seed)| flavor.seed_nonce::<G>(seed, step, k))
+                    .unwrap_or_else(|| G::random_scalar(rng))
             })
             .collect(),
     )
 }
 
-/// The blinding nonces of the weighted inner-product argument: Tari's seed derivations when
-/// there is a seed nonce, else the hedged RNG.
+/// The blinding nonces of the weighted inner-product argument: the flavor's seed derivations
+/// when there is a seed nonce, else the hedged RNG.
 struct ProverNonces<'a, G: Group, R> {
-    seed: Option<&'a G::Scalar>,
+    seed: Option<(Flavor, &'a G::Scalar)>,
     rng: &'a mut R,
     degree: usize,
 }
 
 impl<G: Group, R: RngCore + CryptoRng> WipNonces<G> for ProverNonces<'_, G, R> {
     fn round(&mut self, j: usize) -> (Blindings<G>, Blindings<G>) {
-        let d_l = take_nonces::<G, _>(self.seed, self.rng, nonces::D_L, Some(j), self.degree);
-        let d_r = take_nonces::<G, _>(self.seed, self.rng, nonces::D_R, Some(j), self.degree);
+        let d_l = take_nonces::<G, _>(self.seed, self.rng, NonceStep::RoundLeft(j), self.degree);
+        let d_r = take_nonces::<G, _>(self.seed, self.rng, NonceStep::RoundRight(j), self.degree);
         (d_l, d_r)
     }
 
     fn last_round(&mut self) -> LastRoundNonces<G> {
         let r = Zeroizing::new(G::random_scalar(self.rng));
         let s = Zeroizing::new(G::random_scalar(self.rng));
-        let delta = take_nonces::<G, _>(self.seed, self.rng, nonces::DELTA, None, self.degree);
-        let eta = take_nonces::<G, _>(self.seed, self.rng, nonces::ETA, None, self.degree);
+        let delta = take_nonces::<G, _>(self.seed, self.rng, NonceStep::Delta, self.degree);
+        let eta = take_nonces::<G, _>(self.seed, self.rng, NonceStep::Eta, self.degree);
         LastRoundNonces { r, s, delta, eta }
     }
 }
@@ -110,6 +108,11 @@ impl<G: Group> RangeProofPlus<G> {
         if seed_nonce.is_some() && m != 1 {
             return Err(ProofError::MaskRecoveryNeedsSingleProof);
         }
+        // A seed is the flavor's convention: one without a derivation rule has no recovery.
+        if seed_nonce.is_some() && !gens.flavor().has_seed_nonces() {
+            return Err(ProofError::NoRecoveryNonce);
+        }
+        let seed = seed_nonce.map(|seed| (gens.flavor(), seed));
         // The values actually decomposed: v_j - μ_j, each below 2^n.
         let mut offsets = Zeroizing::new(Vec::with_capacity(m_padded));
         for (j, v) in values.iter().enumerate() {
@@ -159,7 +162,7 @@ impl<G: Group> RangeProofPlus<G> {
         let bit = |k: usize| Choice::from(((offsets[k / n] >> (k % n)) & 1) as u8);
 
         // A = <a_L, G> + <a_R, H> + Σ α_k B̃_k, with each bit selecting G_i or -H_i.
-        let mut alpha = take_nonces::<G, _>(seed_nonce, &mut rng, nonces::ALPHA, None, degree);
+        let mut alpha = take_nonces::<G, _>(seed, &mut rng, NonceStep::Alpha, degree);
         let mut a_point = G::multiscalar_mul(&alpha, blinding_bases);
         for k in 0..nm {
             a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(k));
@@ -203,7 +206,7 @@ impl<G: Group> RangeProofPlus<G> {
 
         // The weighted inner-product argument (figure 1).
         let mut nonce_source = ProverNonces {
-            seed: seed_nonce,
+            seed,
             rng: &mut rng,
             degree,
         };

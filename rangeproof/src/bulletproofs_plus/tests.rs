@@ -378,6 +378,33 @@ fn mask_recovery_needs_the_right_seed() {
     assert_ne!(recover(&G::random_scalar(&mut OsRng)), blinding[0]);
 }
 
+/// A seed is a flavor's convention: generators of a flavor without a seed rule refuse one
+/// (instead of borrowing Tari's derivation), and refuse mask recovery.
+#[cfg(feature = "monero")]
+#[test]
+fn seeds_are_refused_where_the_flavor_has_no_rule() {
+    use crate::generators::monero;
+    use crate::Ed25519;
+    let gens = monero::bulletproofs_plus_generators();
+    let statement = plain(64, 1);
+    let blinding = vec![vec![Ed25519::random_scalar(&mut OsRng)]];
+    let seed = Ed25519::random_scalar(&mut OsRng);
+    let mut transcript = crate::flavors::monero::transcript::MoneroTranscript::bulletproofs_plus();
+    assert_eq!(
+        RangeProofPlus::prove(
+            gens,
+            &mut transcript,
+            &statement,
+            &[5],
+            &blinding,
+            Some(&seed),
+            &mut OsRng,
+        )
+        .err(),
+        Some(ProofError::NoRecoveryNonce)
+    );
+}
+
 /// Why a seed nonce serves one proof only: two proofs from one seed share α, so
 /// \\(A - A' = \sum_i (a_{L,i} - a'_{L,i})(G_i + H_i)\\) — a function of the two values alone,
 /// against which anyone can test a guess of their difference.

@@ -22,8 +22,7 @@
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
-use super::{RangeProofPlus, Statement};
-use crate::flavors::tari::nonces::{self, nonce};
+use super::{NonceStep, RangeProofPlus, Statement};
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -88,9 +87,16 @@ impl<G: Group> RangeProofPlus<G> {
         commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
-        if gens.flavor() != crate::flavors::Flavor::Tari {
+        let flavor = gens.flavor();
+        if !flavor.has_seed_nonces() {
             return Err(ProofError::WrongFlavor);
         }
+        // The flavor's derivation (present: checked just above).
+        let nonce = |step: NonceStep, k: usize| {
+            flavor
+                .seed_nonce::<G>(seed_nonce, step, k)
+                .unwrap_or_else(G::zero)
+        };
         let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
         let c = self.replay(gens, transcript, statement, &commitments)?;
         let nm = c.n * c.m_padded;
@@ -108,14 +114,14 @@ impl<G: Group> RangeProofPlus<G> {
         let denominator = G::invert(&(e_sq * c.z * c.z * y_n1));
         Ok((0..statement.extension_degree)
             .map(|k| {
-                let mut residue = nonce::<G>(seed_nonce, nonces::ALPHA, None, Some(k));
+                let mut residue = nonce(NonceStep::Alpha, k);
                 for (j, (sq, inv_sq)) in round_sq.iter().zip(&round_inv_sq).enumerate() {
-                    residue += *sq * nonce::<G>(seed_nonce, nonces::D_L, Some(j), Some(k));
-                    residue += *inv_sq * nonce::<G>(seed_nonce, nonces::D_R, Some(j), Some(k));
+                    residue += *sq * nonce(NonceStep::RoundLeft(j), k);
+                    residue += *inv_sq * nonce(NonceStep::RoundRight(j), k);
                 }
                 (self.d1[k]
-                    - nonce::<G>(seed_nonce, nonces::ETA, None, Some(k))
-                    - c.e * nonce::<G>(seed_nonce, nonces::DELTA, None, Some(k))
+                    - nonce(NonceStep::Eta, k)
+                    - c.e * nonce(NonceStep::Delta, k)
                     - residue * e_sq)
                     * denominator
             })

@@ -117,6 +117,27 @@ impl Flavor {
     }
 }
 
+impl Flavor {
+    /// Whether the flavor derives a recoverable proof's nonces from a seed (Tari).
+    pub(crate) fn has_seed_nonces(self) -> bool {
+        self == Flavor::Tari
+    }
+
+    /// Bulletproofs+: the nonce of `step` for blinding factor `k`, derived from `seed` by the
+    /// flavor's rule (`None` for flavors without one; provers refuse a seed for them first).
+    pub(crate) fn seed_nonce<G: Group>(
+        self,
+        seed: &G::Scalar,
+        step: crate::bulletproofs_plus::NonceStep,
+        k: usize,
+    ) -> Option<G::Scalar> {
+        match self {
+            Flavor::Tari => Some(tari::nonces::of_step::<G>(seed, step, k)),
+            _ => None,
+        }
+    }
+}
+
 /// What a Bulletproofs+ transcript absorbs of the statement besides the commitments.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct StatementShape<'a> {

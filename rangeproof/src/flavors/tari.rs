@@ -115,6 +115,7 @@ pub(crate) mod nonces {
     use blake2::Blake2bMac512;
     use zeroize::Zeroizing;
 
+    use crate::bulletproofs_plus::NonceStep;
     use crate::group::Group;
 
     /// The nonce labels Tari uses.
@@ -123,6 +124,17 @@ pub(crate) mod nonces {
     pub(crate) const D_R: &str = "dR";
     pub(crate) const DELTA: &str = "d";
     pub(crate) const ETA: &str = "eta";
+
+    /// The nonce of one step of the protocol, for blinding factor `k`.
+    pub(crate) fn of_step<G: Group>(seed: &G::Scalar, step: NonceStep, k: usize) -> G::Scalar {
+        match step {
+            NonceStep::Alpha => nonce::<G>(seed, ALPHA, None, Some(k)),
+            NonceStep::RoundLeft(j) => nonce::<G>(seed, D_L, Some(j), Some(k)),
+            NonceStep::RoundRight(j) => nonce::<G>(seed, D_R, Some(j), Some(k)),
+            NonceStep::Delta => nonce::<G>(seed, DELTA, None, Some(k)),
+            NonceStep::Eta => nonce::<G>(seed, ETA, None, Some(k)),
+        }
+    }
 
     /// `nonce(seed, label, j, k)`.
     pub(crate) fn nonce<G: Group>(
