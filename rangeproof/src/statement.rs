@@ -1,8 +1,8 @@
 //! What a range proof states, and the shape checks both proof systems share.
 
+use crate::generators::Generators;
 use crate::group::Group;
 use crate::ProofError;
-use crate::{flavors::Flavor, generators::Generators};
 
 /// The bit sizes a range proof may use.
 pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
@@ -54,26 +54,11 @@ impl Statement<'_> {
                 return Err(ProofError::MinimumOutOfRange { bits: self.bits });
             }
         }
-        match gens.flavor() {
-            // Grin's generators serve only its own protocol (`secp256k1_zkp::bulletproofs`).
-            Flavor::Grin => return Err(ProofError::WrongFlavor),
-            #[cfg(feature = "monero")]
-            Flavor::MoneroPlus | Flavor::MoneroOriginal
-                if self.bits != crate::generators::monero::MONERO_BITS
-                    || self.minimum_values.is_some() =>
-            {
-                // Monero proves 64-bit values, without minimum-value promises (and the single
-                // blinding base makes the extension degree 1); its generator layout assumes it.
-                return Err(ProofError::WrongFlavor);
-            }
-            Flavor::Dalek | Flavor::MoneroOriginal
-                if self.extension_degree != 1 || self.minimum_values.is_some() =>
-            {
-                // Bulletproofs: one blinding factor, no minimum-value promises.
-                return Err(ProofError::WrongFlavor);
-            }
-            _ => {}
-        }
+        gens.flavor().check_range_statement(
+            self.bits,
+            self.extension_degree,
+            self.minimum_values.is_some(),
+        )?;
         gens.check_capacity(self.bits, m_padded)?;
         Ok(m_padded)
     }

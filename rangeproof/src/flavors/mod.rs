@@ -118,6 +118,33 @@ impl Flavor {
 }
 
 impl Flavor {
+    /// What the flavor allows of a range statement besides the shape every flavor checks:
+    /// Grin's generators serve only its own protocol; Monero proves 64-bit values without
+    /// minimum-value promises (its generator layout assumes it, and its single blinding base
+    /// makes the extension degree 1); the reference crate's Bulletproofs have one blinding
+    /// factor and no minimums.
+    pub(crate) fn check_range_statement(
+        self,
+        bits: usize,
+        extension_degree: usize,
+        has_minimums: bool,
+    ) -> Result<(), ProofError> {
+        let _ = bits;
+        match self {
+            Flavor::Grin => Err(ProofError::WrongFlavor),
+            #[cfg(feature = "monero")]
+            Flavor::MoneroPlus | Flavor::MoneroOriginal
+                if bits != monero::MONERO_BITS || has_minimums =>
+            {
+                Err(ProofError::WrongFlavor)
+            }
+            Flavor::Dalek | Flavor::MoneroOriginal if extension_degree != 1 || has_minimums => {
+                Err(ProofError::WrongFlavor)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Whether the flavor derives a recoverable proof's nonces from a seed (Tari).
     pub(crate) fn has_seed_nonces(self) -> bool {
         self == Flavor::Tari
