@@ -122,9 +122,13 @@ pub struct Equation<'g, G: Group> {
     pub(crate) chains: Vec<ChainTerm<'g, G>>,
     /// Scalars of caller-owned sets.
     pub(crate) sets: Vec<(&'g GeneratorSet<G>, Vec<G::Scalar>)>,
-    /// The proof's own points with their scalars.
+    /// The proof's decoded points with their scalars (batch form at hand).
     pub(crate) scalars: Vec<G::Scalar>,
     pub(crate) points: Vec<EncodedPoint<G>>,
+    /// Points given in the group's own form with their scalars: converted to batch form
+    /// together when the equation joins a batch (one shared encoding pass, not one per point).
+    pub(crate) computed_scalars: Vec<G::Scalar>,
+    pub(crate) computed_points: Vec<G::Point>,
 }
 
 impl<G: Group> Default for Equation<'_, G> {
@@ -142,6 +146,8 @@ impl<'g, G: Group> Equation<'g, G> {
             sets: Vec::new(),
             scalars: Vec::new(),
             points: Vec::new(),
+            computed_scalars: Vec::new(),
+            computed_points: Vec::new(),
         }
     }
 
@@ -232,13 +238,15 @@ impl<'g, G: Group> Equation<'g, G> {
         Ok(())
     }
 
-    /// Adds \\(c Q\\) for a point of the proof (or one the verifier computed).
+    /// Adds \\(c Q\\) for a point in the group's own form (one the verifier computed). A batch
+    /// converts an equation's such points together; a proof's decoded points are cheaper through
+    /// [`Self::encoded_point`].
     pub fn point(&mut self, scalar: G::Scalar, point: G::Point) {
-        self.scalars.push(scalar);
-        self.points.push(EncodedPoint::from_point(point));
+        self.computed_scalars.push(scalar);
+        self.computed_points.push(point);
     }
 
-    /// Adds \\(c Q\\) for a decoded point (no re-encoding).
+    /// Adds \\(c Q\\) for a decoded point (its batch form is at hand: no conversion).
     pub fn encoded_point(&mut self, scalar: G::Scalar, point: &EncodedPoint<G>) {
         self.scalars.push(scalar);
         self.points.push(*point);
@@ -253,7 +261,9 @@ impl<'g, G: Group> Equation<'g, G> {
 
     /// Whether the equation holds on its own: one multiscalar multiplication.
     pub fn holds(&self) -> bool {
-        let mut scalars = Vec::with_capacity(self.fixed_scalars() + self.scalars.len());
+        let mut scalars = Vec::with_capacity(
+            self.fixed_scalars() + self.scalars.len() + self.computed_scalars.len(),
+        );
         let mut points = Vec::with_capacity(scalars.capacity());
         for (gens, s) in &self.pedersen {
             let pedersen = gens.pedersen();
@@ -283,6 +293,8 @@ impl<'g, G: Group> Equation<'g, G> {
             };
             points.push(p);
         }
+        scalars.extend_from_slice(&self.computed_scalars);
+        points.extend_from_slice(&self.computed_points);
         G::is_identity(&msm::vartime::<G>(&scalars, &points))
     }
 }

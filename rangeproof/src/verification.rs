@@ -382,6 +382,13 @@ impl<'g, G: Group> EquationSum<'g, G> {
             .extend(equation.scalars.iter().map(|s| weight * *s));
         self.points
             .extend(equation.points.iter().map(EncodedPoint::batch_point));
+        if !equation.computed_points.is_empty() {
+            let computed = &equation.computed_points;
+            self.scalars
+                .extend(equation.computed_scalars.iter().map(|s| weight * *s));
+            self.points
+                .extend(G::batch_points(computed, &G::points_to_bytes(computed)));
+        }
     }
 
     /// Whether the sum is the identity: one multiscalar multiplication. The fixed generators
