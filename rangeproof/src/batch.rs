@@ -3,9 +3,8 @@
 //! Each proof's verification equation (see [`crate::bulletproofs::verifier`]) is a sum of
 //! multiples of fixed generators and of the proof's own points that must equal the identity.
 //! The batch holds proofs of any system through one public trait,
-//! `equation::PendingVerification`: a replayed proof that can
-//! produce its `equation::Equation` over named generator sets of any length
-//! ([`BatchVerifier::add`]). The crate's own Bulletproofs-shaped systems use a crate-private
+//! `equation::PendingVerification`: a replayed proof that can produce its `equation::Equation`
+//! over named generator sets of any length ([`BatchVerifier::add`]). The crate's own Bulletproofs-shaped systems use a crate-private
 //! refinement of it (`verification::Replayed`: inversions and decodings shared across a chunk,
 //! scalars in the group's fast form); their entries (`add_bulletproof`, `add_bulletproof_plus`,
 //! `add_r1cs`, `add_grin_bulletproof`) live with each proof system, in its `batch.rs`. A
