@@ -115,9 +115,7 @@ impl Flavor {
             Flavor::Dalek | Flavor::MoneroOriginal | Flavor::Grin => Err(ProofError::WrongFlavor),
         }
     }
-}
 
-impl Flavor {
     /// What the flavor allows of a range statement besides the shape every flavor checks:
     /// Grin's generators serve only its own protocol; Monero proves 64-bit values without
     /// minimum-value promises (its generator layout assumes it, and its single blinding base
@@ -129,6 +127,8 @@ impl Flavor {
         extension_degree: usize,
         has_minimums: bool,
     ) -> Result<(), ProofError> {
+        // Only Monero's rule reads the bit size.
+        #[cfg(not(feature = "monero"))]
         let _ = bits;
         match self {
             Flavor::Grin => Err(ProofError::WrongFlavor),
