@@ -35,8 +35,8 @@ use crate::group::{Commitments, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::ProofError;
 
-/// The transcript steps where the flavors differ, in protocol order. Each dispatches to the
-/// flavor's module.
+/// The steps where the flavors differ — transcript steps in protocol order, then the statement
+/// rules and the seed-nonce derivation. Each dispatches to the flavor's module.
 impl Flavor {
     /// Bulletproofs: absorbs the statement (n, m, the commitments) as the flavor does and
     /// returns the commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier
