@@ -136,6 +136,22 @@ pub enum ProofError {
         /// Generators in the set.
         generators: usize,
     },
+    /// A Borromean range proof's header is malformed: the reserved top bit set, an exponent
+    /// above 18, a mantissa above 64 bits, or a range that overflows 64 bits.
+    #[error("invalid range proof header (exponent, mantissa or minimum value)")]
+    InvalidProofHeader,
+    /// A message longer than the proof can carry (128 bytes for each ring but the last).
+    #[error("message of {len} bytes: this proof carries at most {max}")]
+    MessageTooLong {
+        /// Bytes given.
+        len: usize,
+        /// Bytes the proof's rings can carry.
+        max: usize,
+    },
+    /// A value and minimum value whose range cannot be proven: when one of them is at least
+    /// \\(2^{63} - 1\\) the other must be zero (libsecp256k1-zkp's `range_proveparams`).
+    #[error("value and minimum value too large together: when either is at least 2^63-1 the other must be 0")]
+    UnprovableRange,
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

@@ -7,9 +7,10 @@
 //! derives its vector generators with it; Confidential Assets' asset generators (and their
 //! blinded forms) are value generators.
 
+use k256::elliptic_curve::ops::MulByGenerator as _;
 use std::sync::OnceLock;
 
-use k256::{FieldElement, ProjectivePoint};
+use k256::{FieldElement, ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 
 use crate::group::secp256k1::{
@@ -155,4 +156,75 @@ pub fn generator_generate(key: &[u8; 32]) -> Option<ProjectivePoint> {
         sum += point_from_affine(&x, &y)?;
     }
     Some(sum)
+}
+
+/// `secp256k1_generator_generate_blinded(key, blinding)`: the asset generator
+/// \\(A + r \cdot G\\) of Confidential Assets, for the asset tag's generator \\(A\\)
+/// ([`generator_generate`] of the 32-byte asset tag) and the asset blinding factor \\(r\\)
+/// (constant-time in \\(r\\)). `None` where [`generator_generate`] has none, or for the
+/// identity.
+pub fn generator_generate_blinded(key: &[u8; 32], blinding: &Scalar) -> Option<ValueGenerator> {
+    let tag = generator_generate(key)?;
+    ValueGenerator::from_point(ProjectivePoint::mul_by_generator(blinding) + tag)
+}
+
+/// Prefix of a commitment whose \\(y\\) is a quadratic residue (`09` otherwise).
+pub const COMMITMENT_PREFIX: u8 = 0x08;
+
+/// A Pedersen commitment \\(r \cdot G + v \cdot A\\) on a value generator \\(A\\), with its
+/// 33-byte secp256k1-zkp encoding (`08` if \\(y\\) is a quadratic residue, else `09`, then
+/// \\(x\\): `secp256k1_pedersen_commitment_serialize`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Commitment {
+    point: ProjectivePoint,
+    encoding: [u8; 33],
+}
+
+impl Commitment {
+    /// `secp256k1_pedersen_commit`: \\(r \cdot G + v \cdot A\\), constant-time in the opening.
+    /// `None` if it is the identity (which has no encoding).
+    pub fn new(value: u64, blinding: &Scalar, generator: &ValueGenerator) -> Option<Self> {
+        let point =
+            ProjectivePoint::mul_by_generator(blinding) + generator.point() * Scalar::from(value);
+        Self::from_point(point)
+    }
+
+    /// Parses a 33-byte commitment (`secp256k1_pedersen_commitment_parse`): prefix `08`/`09`,
+    /// \\(x < p\\) on the curve.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let bytes: [u8; 33] = bytes
+            .try_into()
+            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+        let point =
+            decode_quadratic_prefixed(&bytes, COMMITMENT_PREFIX).ok_or(ProofError::InvalidPoint)?;
+        Ok(Commitment {
+            point,
+            encoding: bytes,
+        })
+    }
+
+    /// A commitment from its point (`None` for the identity).
+    pub fn from_point(point: ProjectivePoint) -> Option<Self> {
+        let encoding = encode_quadratic_prefixed(&point, COMMITMENT_PREFIX)?;
+        Some(Commitment { point, encoding })
+    }
+
+    /// The point.
+    pub fn point(&self) -> ProjectivePoint {
+        self.point
+    }
+
+    /// The 33-byte encoding.
+    pub fn to_bytes(&self) -> [u8; 33] {
+        self.encoding
+    }
+}
+
+/// The 33-byte form the range proof hashes a point in (`secp256k1_rangeproof_serialize_point`):
+/// one byte, 1 if \\(y\\) is not a quadratic residue, then \\(x\\) — a commitment's or a
+/// generator's encoding with its prefix's low bit alone.
+pub(crate) fn hashed_form(encoding: &[u8; 33]) -> [u8; 33] {
+    let mut out = *encoding;
+    out[0] &= 1;
+    out
 }

@@ -6,10 +6,13 @@
 //!   `secp256k1_generator_generate`;
 //! * [`bulletproofs`]: its Bulletproofs range proofs, as Grin runs them (prove, verify,
 //!   batch, rewind, the multi-party rounds);
+//! * [`borromean`]: Elements' Borromean range proofs (`src/modules/rangeproof`, as Liquid
+//!   runs them: sign, verify, rewind, info);
 //!
-//! and, as the next issues build them, Elements' Borromean range proofs (`rangeproof`), asset
-//! surjection proofs (`surjectionproof`) and Bulletproofs++ (`bppp`). Each reaches the front
-//! ends through its own file in `suite/`.
+//! and, as the next issues build them, asset surjection proofs (`surjection`) and
+//! Bulletproofs++ (`bppp`). Each reaches the front ends through its own file in `suite/`.
 
+pub mod borromean;
 pub mod bulletproofs;
 pub mod generator;
+mod rfc6979;

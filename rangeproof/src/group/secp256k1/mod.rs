@@ -15,6 +15,7 @@
 
 mod batch_affine;
 mod bits;
+pub(crate) mod double_mul;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;

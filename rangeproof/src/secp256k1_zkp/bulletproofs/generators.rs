@@ -13,56 +13,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hmac::{Hmac, Mac};
 use k256::ProjectivePoint;
-use sha2::Sha256;
 
 use crate::group::secp256k1::{coordinates_of, Secp256k1Precomputation};
 use crate::group::{Group, Secp256k1};
+use crate::secp256k1_zkp::rfc6979::Rfc6979;
 use crate::ProofError;
 
 pub use crate::secp256k1_zkp::generator::{
     g, generator_generate, h, ValueGenerator, GENERATOR_PREFIX, H_X, H_Y,
 };
-
-/// The RFC 6979 HMAC-SHA256 generator as secp256k1-zkp implements it
-/// (`secp256k1_rfc6979_hmac_sha256_*`).
-struct Rfc6979 {
-    k: [u8; 32],
-    v: [u8; 32],
-    retry: bool,
-}
-
-type HmacSha256 = Hmac<Sha256>;
-
-fn hmac(key: &[u8; 32], parts: &[&[u8]]) -> [u8; 32] {
-    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes any key length");
-    for p in parts {
-        mac.update(p);
-    }
-    mac.finalize().into_bytes().into()
-}
-
-impl Rfc6979 {
-    fn new(seed: &[u8]) -> Self {
-        let v = [1u8; 32];
-        let k = hmac(&[0u8; 32], &[&v, &[0], seed]);
-        let v = hmac(&k, &[&v]);
-        let k = hmac(&k, &[&v, &[1], seed]);
-        let v = hmac(&k, &[&v]);
-        Rfc6979 { k, v, retry: false }
-    }
-
-    fn next32(&mut self) -> [u8; 32] {
-        if self.retry {
-            self.k = hmac(&self.k, &[&self.v, &[0]]);
-            self.v = hmac(&self.k, &[&self.v]);
-        }
-        self.v = hmac(&self.k, &[&self.v]);
-        self.retry = true;
-        self.v
-    }
-}
 
 /// The first `count` points of `secp256k1_bulletproof_generators_create` (blinding base
 /// \\(G\\)).

@@ -1,0 +1,285 @@
+//! The verifier (`secp256k1_rangeproof_verify`) and the rewind (`secp256k1_rangeproof_rewind`),
+//! reading the wire format as strictly as the C library: exact length, sign bits beyond the
+//! digit commitments zero, \\(x < p\\) on the curve, \\(s\\) values below the order.
+//!
+//! ```text
+//! header (1, 2, 9 or 10 bytes; see header)
+//! signs  ⌈(rings − 1)/8⌉ bytes: bit i set when digit commitment i has a non-residue y
+//! x_i    32 bytes each, for rings 0 … rings − 2 (the last is implied)
+//! e_0    32 bytes
+//! s      32 bytes per key, ring after ring
+//! ```
+
+use k256::elliptic_curve::{ops::MulByGenerator as _, PrimeField as _};
+use k256::{ProjectivePoint, Scalar};
+use sha2::{Digest, Sha256};
+use zeroize::Zeroizing;
+
+use super::header::{sign_bytes, Header, ProofInfo, Shape};
+use super::prover::randomness;
+use super::rings::{verify_many, RingSignature};
+use crate::group::secp256k1::jacobian::{normalize_batch, Affine};
+use crate::group::secp256k1::{field_from_bytes, lift_x_quadratic};
+use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
+use crate::ProofError;
+
+/// A proof read and its ring keys derived, ready for the ring check.
+pub(crate) struct Decoded {
+    pub(crate) header: Header,
+    pub(crate) shape: Shape,
+    pub(crate) keys: Vec<Option<Affine>>,
+    pub(crate) s: Vec<Scalar>,
+    pub(crate) e0: [u8; 32],
+    pub(crate) message: [u8; 32],
+}
+
+impl Decoded {
+    /// Reads `proof` for `commitment` on `generator` and derives every ring's keys
+    /// (`secp256k1_rangeproof_verify_impl` up to the ring check).
+    pub(crate) fn new(
+        proof: &[u8],
+        commitment: &Commitment,
+        generator: &ValueGenerator,
+        extra_commit: &[u8],
+    ) -> Result<Decoded, ProofError> {
+        let header = Header::parse(proof)?;
+        let shape = Shape::for_mantissa(header.info.mantissa);
+        let rings = shape.rings();
+        if proof.len() != header.len + shape.body_len() {
+            return Err(ProofError::InvalidLength(proof.len()));
+        }
+        let mut transcript = Sha256::new();
+        transcript.update(hashed_form(&commitment.to_bytes()));
+        transcript.update(hashed_form(&generator.to_bytes()));
+        transcript.update(&proof[..header.len]);
+        let mut at = header.len;
+        let signs = &proof[at..at + sign_bytes(rings)];
+        let sent = rings - 1;
+        if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
+            // Bits past the last digit commitment would let a proof be mutated.
+            return Err(ProofError::NonCanonicalEncoding);
+        }
+        at += signs.len();
+        let a = generator.point();
+        // Digit commitments, then the implied last one: C - min·A - Σ C_i.
+        let mut digits = Vec::with_capacity(rings);
+        let mut implied = commitment.point() - a * Scalar::from(header.info.min_value);
+        for ring in 0..sent {
+            let negative = (signs[ring / 8] >> (ring % 8)) & 1;
+            let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
+            let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+            let point = crate::group::secp256k1::point_from_affine(&x, &y)
+                .ok_or(ProofError::InvalidPoint)?;
+            let point = if negative == 1 { -point } else { point };
+            transcript.update([negative]);
+            transcript.update(&proof[at..at + 32]);
+            implied -= point;
+            digits.push(point);
+            at += 32;
+        }
+        if bool::from(k256::elliptic_curve::group::Group::is_identity(&implied)) {
+            return Err(ProofError::IdentityPoint);
+        }
+        digits.push(implied);
+        // Every ring's keys C_i - j·4^i·10^exp·A, normalized with one inversion.
+        let mut step = a * Scalar::from(header.scale);
+        let mut keys = Vec::with_capacity(shape.keys());
+        for (digit, &size) in digits.iter().zip(&shape.ring_sizes) {
+            let mut key = *digit;
+            keys.push(key);
+            for _ in 1..size {
+                key -= step;
+                keys.push(key);
+            }
+            step = step.double().double();
+        }
+        let keys = normalize_batch(&keys);
+        let e0: [u8; 32] = proof[at..at + 32]
+            .try_into()
+            .map_err(|_| ProofError::InvalidLength(proof.len()))?;
+        at += 32;
+        let s = proof[at..]
+            .chunks_exact(32)
+            .map(|chunk| {
+                let bytes: [u8; 32] = chunk
+                    .try_into()
+                    .map_err(|_| ProofError::InvalidLength(proof.len()))?;
+                Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
+                    .ok_or(ProofError::NonCanonicalScalar)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        transcript.update(extra_commit);
+        Ok(Decoded {
+            header,
+            shape,
+            keys,
+            s,
+            e0,
+            message: transcript.finalize().into(),
+        })
+    }
+
+    pub(crate) fn ring_signature(&self) -> RingSignature<'_> {
+        RingSignature {
+            keys: &self.keys,
+            s: &self.s,
+            ring_sizes: &self.shape.ring_sizes,
+            e0: self.e0,
+            message: self.message,
+        }
+    }
+}
+
+/// Verifies a proof for `commitment` on the value generator `generator` with the
+/// `extra_commit` it was made with (`secp256k1_rangeproof_verify`); returns the range it
+/// proves (the header's, [`ProofInfo`]).
+pub fn verify(
+    proof: &[u8],
+    commitment: &Commitment,
+    generator: &ValueGenerator,
+    extra_commit: &[u8],
+) -> Result<ProofInfo, ProofError> {
+    let decoded = Decoded::new(proof, commitment, generator, extra_commit)?;
+    match verify_many(&[decoded.ring_signature()], false)
+        .pop()
+        .flatten()
+    {
+        Some(_) => Ok(decoded.header.info),
+        None => Err(ProofError::VerificationFailed),
+    }
+}
+
+/// What a rewind gives back (`secp256k1_rangeproof_rewind`).
+#[derive(Debug)]
+pub struct Rewound {
+    /// The committed value.
+    pub value: u64,
+    /// The commitment's blinding factor (wiped when dropped).
+    pub blinding: Zeroizing<Scalar>,
+    /// The message the prover embedded, followed by zeros up to what the proof carries
+    /// (the C library returns the same bytes).
+    pub message: Zeroizing<Vec<u8>>,
+    /// The range the proof shows.
+    pub info: ProofInfo,
+}
+
+/// Verifies the proof and, with the prover's `nonce`, recovers the value, the blinding factor
+/// and the message — refusing unless they open `commitment` (`RewindFailed`).
+pub fn rewind(
+    proof: &[u8],
+    commitment: &Commitment,
+    generator: &ValueGenerator,
+    extra_commit: &[u8],
+    nonce: &[u8; 32],
+) -> Result<Rewound, ProofError> {
+    let decoded = Decoded::new(proof, commitment, generator, extra_commit)?;
+    let challenges = verify_many(&[decoded.ring_signature()], true)
+        .pop()
+        .flatten()
+        .ok_or(ProofError::VerificationFailed)?;
+    let shape = &decoded.shape;
+    let rings = shape.rings();
+    let mut pads = Zeroizing::new(vec![0u8; 32 * 4 * rings]);
+    let random = randomness(
+        nonce,
+        &commitment.to_bytes(),
+        &generator.to_bytes(),
+        &proof[..decoded.header.len],
+        shape,
+        &mut pads,
+    );
+    let original = &random.s;
+    let s = &decoded.s;
+    let recover_key = |k: &Scalar, e: &Scalar, s: &Scalar| -> Option<Scalar> {
+        // s = k - e·x, so x = (k - s) / e.
+        Option::<Scalar>::from(e.invert()).map(|inv| (*k - s) * inv)
+    };
+    let info = decoded.header.info;
+    let (value, blinding, message) = if rings == 1 && shape.ring_sizes[0] == 1 {
+        // An exact-value proof: one key, whose secret is the blinding itself.
+        let x = recover_key(&original[0], &challenges[0], &s[0]).ok_or(ProofError::RewindFailed)?;
+        (0u64, x, Vec::new())
+    } else {
+        let last = 4 * (rings - 1);
+        let last_size = shape.ring_sizes[rings - 1];
+        // The value's encoding sits at the last ring's top position or the one below it.
+        let mut found = None;
+        for j in 0..2 {
+            let index = last + last_size - 1 - j;
+            let mut bytes = Zeroizing::new(s[index].to_bytes().into());
+            let bytes: &mut [u8; 32] = &mut bytes;
+            for (b, pad) in bytes.iter_mut().zip(&pads[32 * index..32 * index + 32]) {
+                *b ^= pad;
+            }
+            if bytes[0] & 128 != 0
+                && bytes[8..16] == bytes[16..24]
+                && bytes[16..24] == bytes[24..32]
+            {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(&bytes[24..32]);
+                pads[32 * index..32 * index + 32].copy_from_slice(bytes);
+                found = Some((j, u64::from_be_bytes(word)));
+                break;
+            }
+        }
+        let (j, scaled) = found.ok_or(ProofError::RewindFailed)?;
+        let value_position = last_size - 1 - j;
+        let digit_position = ((scaled >> (2 * (rings - 1))) & 3) as usize;
+        if value_position == digit_position {
+            return Err(ProofError::RewindFailed);
+        }
+        let (skip_value, skip_digit) = (last + value_position, last + digit_position);
+        let x = recover_key(
+            &original[skip_digit],
+            &challenges[skip_digit],
+            &s[skip_digit],
+        )
+        .ok_or(ProofError::RewindFailed)?;
+        // The last share is x_last = -Σ(other shares) + blinding.
+        let blinding = x - random.blinding_shares[rings - 1];
+        let mut message = Vec::with_capacity(32 * shape.keys());
+        let mut key = 0;
+        for (ring, &size) in shape.ring_sizes.iter().enumerate() {
+            let digit = ((scaled >> (2 * ring)) & 3) as usize;
+            for j in 0..size {
+                if key != skip_value && key != skip_digit {
+                    // At the real digit the pad went into the nonce k = s + e·x.
+                    let value = if j == digit {
+                        s[key] + challenges[key] * random.blinding_shares[ring]
+                    } else {
+                        s[key]
+                    };
+                    let bytes: [u8; 32] = value.to_bytes().into();
+                    message.extend(
+                        bytes
+                            .iter()
+                            .zip(&pads[32 * key..32 * key + 32])
+                            .map(|(a, b)| a ^ b),
+                    );
+                }
+                key += 1;
+            }
+        }
+        (scaled, blinding, message)
+    };
+    let value = value
+        .wrapping_mul(decoded.header.scale)
+        .wrapping_add(info.min_value);
+    // The opening must give back the commitment.
+    let opened =
+        ProjectivePoint::mul_by_generator(&blinding) + generator.point() * Scalar::from(value);
+    if opened != commitment.point() {
+        return Err(ProofError::RewindFailed);
+    }
+    Ok(Rewound {
+        value,
+        blinding: Zeroizing::new(blinding),
+        message: Zeroizing::new(message),
+        info,
+    })
+}
+
+/// The range a proof shows, from its header alone (`secp256k1_rangeproof_info`).
+pub fn info(proof: &[u8]) -> Result<ProofInfo, ProofError> {
+    Header::parse(proof).map(|h| h.info)
+}
