@@ -152,6 +152,12 @@ pub enum ProofError {
     /// \\(2^{63} - 1\\) the other must be zero (libsecp256k1-zkp's `range_proveparams`).
     #[error("value and minimum value too large together: when either is at least 2^63-1 the other must be 0")]
     UnprovableRange,
+    /// A surjection proof's input selection drew no input with the output's asset tag within
+    /// its iteration limit (or no input has it).
+    #[error(
+        "no input with the output's asset was drawn within the iteration limit (or none has it)"
+    )]
+    NoMatchingInput,
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

@@ -16,3 +16,4 @@ pub mod borromean;
 pub mod bulletproofs;
 pub mod generator;
 mod rfc6979;
+pub mod surjection;

@@ -22,7 +22,7 @@
 
 pub mod header;
 pub mod prover;
-mod rings;
+pub(crate) mod rings;
 pub mod verifier;
 
 #[cfg(test)]
