@@ -36,6 +36,7 @@ use alloc::vec::Vec;
 
 use rand_core::{CryptoRng, RngCore};
 
+use crate::equation::SettledTogether;
 use crate::equation::{Equation, PendingVerification};
 use crate::errors::BatchError;
 use crate::generators::Generators;
@@ -108,6 +109,9 @@ pub struct BatchVerifier<'g, G: Group> {
     unfolded_scalars: usize,
     /// The running sum of the folded equations.
     sums: EquationSum<'g, G>,
+    /// Proofs settled together when the batch is verified, with their positions (which hold
+    /// `Entry::Accepted` until then).
+    deferred: Vec<(usize, Box<dyn SettledTogether>)>,
 }
 
 impl<G: Group> Default for BatchVerifier<'_, G> {
@@ -231,6 +235,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             folded: 0,
             unfolded_scalars: 0,
             sums: EquationSum::new(),
+            deferred: Vec::new(),
         }
     }
 
@@ -266,6 +271,38 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// when `valid` is false (and it never makes the batch's equation fail for the others).
     pub fn add_verdict(&mut self, valid: bool) -> usize {
         self.add_settled(valid)
+    }
+
+    /// Adds a proof that is checked together with the others of its kind when the batch is
+    /// verified ([`SettledTogether`]: Elements' Borromean range proofs and surjection proofs);
+    /// returns its position.
+    pub fn add_deferred(&mut self, proof: impl SettledTogether) -> usize {
+        let position = self.add_settled(true);
+        self.deferred.push((position, Box::new(proof)));
+        position
+    }
+
+    /// Settles the deferred proofs, each kind with one call; the invalid ones become
+    /// rejected entries.
+    fn settle_deferred(&mut self) {
+        let mut deferred = core::mem::take(&mut self.deferred);
+        while !deferred.is_empty() {
+            let kind = (*deferred[0].1).type_id();
+            let (same, rest): (Vec<_>, Vec<_>) = deferred
+                .into_iter()
+                .partition(|(_, proof)| (**proof).type_id() == kind);
+            deferred = rest;
+            let all: Vec<&dyn core::any::Any> = same
+                .iter()
+                .map(|(_, proof)| &**proof as &dyn core::any::Any)
+                .collect();
+            let verdicts = same[0].1.settle_together(&all);
+            for (k, (position, _)) in same.iter().enumerate() {
+                if !verdicts.get(k).copied().unwrap_or(false) {
+                    self.entries[*position] = Entry::Rejected;
+                }
+            }
+        }
     }
 
     /// Checks the proof on its own now and records the outcome (for shapes without summed
@@ -342,6 +379,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// proofs. (Takes `&mut self` because it first folds the last chunk of equations into the
     /// running sums; more proofs may be added and checked afterwards.)
     pub fn verify(&mut self) -> Result<(), BatchError> {
+        self.settle_deferred();
         self.fold();
         let mut invalid = Vec::new();
         let mut pending = Vec::with_capacity(self.entries.len());

@@ -312,3 +312,18 @@ pub trait PendingVerification<'g, G: Group>: Send + Sync {
     /// challenge, a point that does not decode).
     fn equation(&self) -> Option<Equation<'g, G>>;
 }
+
+/// A proof whose check is not a group equation — a ring signature's hash chain — but that
+/// shares work with the other proofs of its kind when they are checked together (Borromean
+/// rings: one field inversion per chain step for all of them).
+///
+/// [`BatchVerifier::add_deferred`](crate::BatchVerifier::add_deferred) keeps it until the
+/// batch is verified; then every deferred proof of one concrete type is settled by one call
+/// of [`settle_together`](SettledTogether::settle_together), and the invalid ones are named
+/// with the batch's other proofs.
+pub trait SettledTogether: core::any::Any + Send + Sync {
+    /// The verdicts of `all` — every deferred proof of the batch whose type is this one's,
+    /// `self` among them, in the order they were added — one per proof, computed together.
+    /// An entry of another type (which the batch never passes) is invalid.
+    fn settle_together(&self, all: &[&dyn core::any::Any]) -> Vec<bool>;
+}

@@ -17,3 +17,5 @@ pub mod bulletproofs;
 pub mod generator;
 mod rfc6979;
 pub mod surjection;
+
+pub use borromean::rings::PendingRingSignature;

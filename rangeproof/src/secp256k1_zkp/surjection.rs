@@ -26,7 +26,7 @@ use k256::Scalar;
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use super::borromean::rings::{scalar_from_b32, sign, verify_many, RingSecret, RingSignature};
+use super::borromean::rings::{scalar_from_b32, sign, PendingRingSignature, RingSecret};
 use super::generator::ValueGenerator;
 use crate::group::secp256k1::jacobian::normalize_batch;
 use crate::ProofError;
@@ -335,62 +335,43 @@ pub fn generate(
     })
 }
 
-/// A proof's ring, decoded for the ring check.
-pub(crate) struct Decoded {
-    keys: Vec<Option<crate::group::secp256k1::jacobian::Affine>>,
-    s: Vec<Scalar>,
-    size: [usize; 1],
-    e0: [u8; 32],
-    message: [u8; 32],
-}
-
-impl Decoded {
-    pub(crate) fn new(
-        proof: &SurjectionProof,
-        input_generators: &[ValueGenerator],
-        output_generator: &ValueGenerator,
-    ) -> Result<Decoded, ProofError> {
-        let n_used = proof.n_used_inputs();
-        if n_used == 0 || proof.n_inputs != input_generators.len() {
-            return Err(ProofError::MismatchedLengths {
-                values: proof.n_inputs,
-                blindings: input_generators.len(),
-            });
-        }
-        let s = proof
-            .s
-            .iter()
-            .map(|b| {
-                let (value, overflow) = scalar_from_b32(b);
-                if overflow {
-                    Err(ProofError::NonCanonicalScalar)
-                } else {
-                    Ok(value)
-                }
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let keys: Vec<_> = (0..proof.n_inputs)
-            .filter(|&j| is_used(&proof.used, j))
-            .map(|j| output_generator.point() - input_generators[j].point())
-            .collect();
-        Ok(Decoded {
-            keys: normalize_batch(&keys),
-            s,
-            size: [n_used],
-            e0: proof.e0,
-            message: message(input_generators, output_generator),
+/// Decodes a proof for a batch ([`crate::BatchVerifier::add_deferred`]): the checks of
+/// [`verify`] up to the ring signature, which the batch runs with the others.
+pub fn pending(
+    proof: &SurjectionProof,
+    input_generators: &[ValueGenerator],
+    output_generator: &ValueGenerator,
+) -> Result<PendingRingSignature, ProofError> {
+    let n_used = proof.n_used_inputs();
+    if n_used == 0 || proof.n_inputs != input_generators.len() {
+        return Err(ProofError::MismatchedLengths {
+            values: proof.n_inputs,
+            blindings: input_generators.len(),
+        });
+    }
+    let s = proof
+        .s
+        .iter()
+        .map(|b| {
+            let (value, overflow) = scalar_from_b32(b);
+            if overflow {
+                Err(ProofError::NonCanonicalScalar)
+            } else {
+                Ok(value)
+            }
         })
-    }
-
-    pub(crate) fn ring_signature(&self) -> RingSignature<'_> {
-        RingSignature {
-            keys: &self.keys,
-            s: &self.s,
-            ring_sizes: &self.size,
-            e0: self.e0,
-            message: self.message,
-        }
-    }
+        .collect::<Result<Vec<_>, _>>()?;
+    let keys: Vec<_> = (0..proof.n_inputs)
+        .filter(|&j| is_used(&proof.used, j))
+        .map(|j| output_generator.point() - input_generators[j].point())
+        .collect();
+    Ok(PendingRingSignature {
+        keys: normalize_batch(&keys),
+        s,
+        ring_sizes: vec![n_used],
+        e0: proof.e0,
+        message: message(input_generators, output_generator),
+    })
 }
 
 /// Verifies that the output generator is a re-blinding of one of the inputs'
@@ -400,13 +381,10 @@ pub fn verify(
     input_generators: &[ValueGenerator],
     output_generator: &ValueGenerator,
 ) -> Result<(), ProofError> {
-    let decoded = Decoded::new(proof, input_generators, output_generator)?;
-    match verify_many(&[decoded.ring_signature()], false)
-        .pop()
-        .flatten()
-    {
-        Some(_) => Ok(()),
-        None => Err(ProofError::VerificationFailed),
+    if pending(proof, input_generators, output_generator)?.verify() {
+        Ok(())
+    } else {
+        Err(ProofError::VerificationFailed)
     }
 }
 

@@ -30,4 +30,4 @@ mod tests;
 
 pub use header::{max_size, ProofInfo};
 pub use prover::{prove, ProofParameters, Proved};
-pub use verifier::{info, rewind, verify, Rewound};
+pub use verifier::{info, pending, rewind, verify, Rewound};

@@ -56,12 +56,94 @@ fn compressed(p: &Affine) -> [u8; 33] {
 
 /// One signature to verify: its rings' keys (in affine form; `None` for a key at infinity)
 /// and \\(s\\) values, flattened ring after ring, and its \\(e_0\\) and message.
+#[derive(Clone, Copy)]
 pub(crate) struct RingSignature<'a> {
     pub(crate) keys: &'a [Option<Affine>],
     pub(crate) s: &'a [Scalar],
     pub(crate) ring_sizes: &'a [usize],
     pub(crate) e0: [u8; 32],
     pub(crate) message: [u8; 32],
+}
+
+/// A ring signature decoded and owned, waiting to be checked with others: what Elements'
+/// range proofs and surjection proofs add to a [`crate::BatchVerifier`]
+/// ([`crate::BatchVerifier::add_deferred`]). Every pending signature of a batch, of both
+/// proof systems, runs its chain steps together (with `parallel`, split over the rayon
+/// threads).
+pub struct PendingRingSignature {
+    pub(crate) keys: Vec<Option<Affine>>,
+    pub(crate) s: Vec<Scalar>,
+    pub(crate) ring_sizes: Vec<usize>,
+    pub(crate) e0: [u8; 32],
+    pub(crate) message: [u8; 32],
+}
+
+impl core::fmt::Debug for PendingRingSignature {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PendingRingSignature")
+            .field("ring_sizes", &self.ring_sizes)
+            .finish()
+    }
+}
+
+impl PendingRingSignature {
+    pub(crate) fn signature(&self) -> RingSignature<'_> {
+        RingSignature {
+            keys: &self.keys,
+            s: &self.s,
+            ring_sizes: &self.ring_sizes,
+            e0: self.e0,
+            message: self.message,
+        }
+    }
+
+    /// Checks this signature alone.
+    pub fn verify(&self) -> bool {
+        verify_many(&[self.signature()], false)
+            .pop()
+            .flatten()
+            .is_some()
+    }
+}
+
+/// Signatures per thread below which splitting a batch does not pay (each part loses the
+/// shared inversions).
+#[cfg(feature = "parallel")]
+const SIGNATURES_PER_THREAD: usize = 8;
+
+impl crate::equation::SettledTogether for PendingRingSignature {
+    fn settle_together(&self, all: &[&dyn core::any::Any]) -> Vec<bool> {
+        let signatures: Vec<Option<RingSignature<'_>>> = all
+            .iter()
+            .map(|a| {
+                a.downcast_ref::<PendingRingSignature>()
+                    .map(|p| p.signature())
+            })
+            .collect();
+        let present: Vec<RingSignature<'_>> = signatures.iter().flatten().copied().collect();
+        #[cfg(feature = "parallel")]
+        let verdicts: Vec<bool> = {
+            use rayon::prelude::*;
+            let parts = rayon::current_num_threads()
+                .min(present.len() / SIGNATURES_PER_THREAD)
+                .max(1);
+            let size = present.len().div_ceil(parts).max(1);
+            present
+                .par_chunks(size)
+                .flat_map_iter(|chunk| verify_many(chunk, false).into_iter().map(|v| v.is_some()))
+                .collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let verdicts: Vec<bool> = verify_many(&present, false)
+            .into_iter()
+            .map(|v| v.is_some())
+            .collect();
+        let mut verdicts = verdicts.into_iter();
+        signatures
+            .iter()
+            .map(|s| s.is_some() && verdicts.next().unwrap_or(false))
+            .collect()
+    }
 }
 
 /// Verifies many signatures together (one inversion per step for all of them). Per

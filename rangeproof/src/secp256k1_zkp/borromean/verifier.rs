@@ -17,8 +17,8 @@ use zeroize::Zeroizing;
 
 use super::header::{sign_bytes, Header, ProofInfo, Shape};
 use super::prover::randomness;
-use super::rings::{verify_many, RingSignature};
-use crate::group::secp256k1::jacobian::{normalize_batch, Affine};
+use super::rings::{verify_many, PendingRingSignature};
+use crate::group::secp256k1::jacobian::normalize_batch;
 use crate::group::secp256k1::{field_from_bytes, lift_x_quadratic};
 use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
 use crate::ProofError;
@@ -27,10 +27,7 @@ use crate::ProofError;
 pub(crate) struct Decoded {
     pub(crate) header: Header,
     pub(crate) shape: Shape,
-    pub(crate) keys: Vec<Option<Affine>>,
-    pub(crate) s: Vec<Scalar>,
-    pub(crate) e0: [u8; 32],
-    pub(crate) message: [u8; 32],
+    pub(crate) rings: PendingRingSignature,
 }
 
 impl Decoded {
@@ -110,24 +107,28 @@ impl Decoded {
             .collect::<Result<Vec<_>, _>>()?;
         transcript.update(extra_commit);
         Ok(Decoded {
+            rings: PendingRingSignature {
+                keys,
+                s,
+                ring_sizes: shape.ring_sizes.clone(),
+                e0,
+                message: transcript.finalize().into(),
+            },
             header,
             shape,
-            keys,
-            s,
-            e0,
-            message: transcript.finalize().into(),
         })
     }
+}
 
-    pub(crate) fn ring_signature(&self) -> RingSignature<'_> {
-        RingSignature {
-            keys: &self.keys,
-            s: &self.s,
-            ring_sizes: &self.shape.ring_sizes,
-            e0: self.e0,
-            message: self.message,
-        }
-    }
+/// Decodes a proof for a batch ([`crate::BatchVerifier::add_deferred`]): the checks of
+/// [`verify`] up to the ring signature, which the batch runs with the others.
+pub fn pending(
+    proof: &[u8],
+    commitment: &Commitment,
+    generator: &ValueGenerator,
+    extra_commit: &[u8],
+) -> Result<PendingRingSignature, ProofError> {
+    Decoded::new(proof, commitment, generator, extra_commit).map(|d| d.rings)
 }
 
 /// Verifies a proof for `commitment` on the value generator `generator` with the
@@ -140,7 +141,7 @@ pub fn verify(
     extra_commit: &[u8],
 ) -> Result<ProofInfo, ProofError> {
     let decoded = Decoded::new(proof, commitment, generator, extra_commit)?;
-    match verify_many(&[decoded.ring_signature()], false)
+    match verify_many(&[decoded.rings.signature()], false)
         .pop()
         .flatten()
     {
@@ -173,7 +174,7 @@ pub fn rewind(
     nonce: &[u8; 32],
 ) -> Result<Rewound, ProofError> {
     let decoded = Decoded::new(proof, commitment, generator, extra_commit)?;
-    let challenges = verify_many(&[decoded.ring_signature()], true)
+    let challenges = verify_many(&[decoded.rings.signature()], true)
         .pop()
         .flatten()
         .ok_or(ProofError::VerificationFailed)?;
@@ -189,7 +190,7 @@ pub fn rewind(
         &mut pads,
     );
     let original = &random.s;
-    let s = &decoded.s;
+    let s = &decoded.rings.s;
     let recover_key = |k: &Scalar, e: &Scalar, s: &Scalar| -> Option<Scalar> {
         // s = k - e·x, so x = (k - s) / e.
         Option::<Scalar>::from(e.invert()).map(|inv| (*k - s) * inv)
