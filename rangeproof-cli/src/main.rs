@@ -53,7 +53,8 @@ enum Command {
     Prove(Box<prove::ProveArgs>),
     /// Pedersen commitments for given openings (or fresh ones, written to --openings).
     Commit(commit::CommitArgs),
-    /// Give back what a recovery nonce opens: Tari's blindings, Grin's value, blinding, message.
+    /// Give back what a recovery nonce opens: Tari's blindings; Grin's and Elements' Borromean
+    /// proofs' value, blinding and message.
     Recover(recover::RecoverArgs),
     /// Verify proof documents (several files are verified in one batch).
     Verify(verify::VerifyArgs),

@@ -194,7 +194,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         group: flavor.suite().group().into(),
         flavor: flavor.name().into(),
         transcript_label: (flavor == Flavor::Dalek).then(|| args.transcript_label.clone()),
-        bits: args.bits,
+        bits: Some(args.bits),
         extension_degree: None,
         minimum_values: None,
         generators_n: None,

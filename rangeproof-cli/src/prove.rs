@@ -57,8 +57,9 @@ impl SuiteArgs {
 pub struct ProveArgs {
     #[command(flatten)]
     suite: SuiteArgs,
-    /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64.
-    #[arg(long, required_unless_present = "openings_in")]
+    /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64. (Elements'
+    /// Borromean proofs have none: see --min-bits.)
+    #[arg(long)]
     bits: Option<usize>,
     /// Comma-separated values to prove (1 to 64 of them). They appear in the process list:
     /// prefer --values-file for real amounts.
@@ -84,8 +85,23 @@ pub struct ProveArgs {
     extension_degree: Option<usize>,
     /// Bulletproofs+ (Tari) and Grin (one value): comma-separated minimum-value promises, one
     /// per value.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "min_value")]
     minimum_values: Option<Vec<u64>>,
+    /// Borromean (and any suite with minimum values, for one value): the least value the
+    /// proof shows (Liquid's default: 1, or 0 for the value 0).
+    #[arg(long)]
+    min_value: Option<u64>,
+    /// Borromean: the decimal exponent, -1 to 18 (default 0): the proof covers multiples of
+    /// 10^exp above the minimum, and -1 proves (and reveals) the exact value.
+    #[arg(long, allow_negative_numbers = true)]
+    exp: Option<i64>,
+    /// Borromean: the least number of bits the proof covers, 0 to 64 (default 52, Liquid's).
+    #[arg(long)]
+    min_bits: Option<i64>,
+    /// Borromean: a message, in hex, that the holder of the recovery nonce reads back (at
+    /// most 128 bytes per ring but the last).
+    #[arg(long)]
+    message: Option<String>,
     /// Fiat–Shamir transcript label (the verifier reads it from the document); default
     /// "rangeproof". Monero's and Grin's transcripts take none.
     #[arg(long)]
@@ -94,10 +110,12 @@ pub struct ProveArgs {
     /// that fits 2 x bits x values).
     #[arg(long)]
     generators_n: Option<usize>,
-    /// Grin: the value generator, "H" (default) or a 33-byte asset generator in hex (0a/0b || x).
+    /// Grin and Borromean: the value generator, "H" (default) or a 33-byte asset generator in
+    /// hex (0a/0b || x).
     #[arg(long)]
     value_generator: Option<String>,
-    /// Grin: extra data bound into the transcript, in hex.
+    /// Grin and Borromean: extra data bound into the proof, in hex (Liquid: the output's
+    /// scriptPubKey).
     #[arg(long)]
     extra_data: Option<String>,
     /// Tari (one value) and Grin: a 32-byte recovery nonce in hex — Tari's seed nonce (a
@@ -255,6 +273,33 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
 /// no flag names them (a flag that disagrees with the record is refused).
 fn suite_parameters(args: &ProveArgs, suite: Suite) -> Result<Parameters, String> {
     let mut parameters = Parameters::new();
+    // The flags of the suites' own parameters, spelled as `--param NAME=VALUE` would be.
+    let named = [
+        ("--exp", "exp", args.exp.map(|v| v.to_string())),
+        (
+            "--min-bits",
+            "min_bits",
+            args.min_bits.map(|v| v.to_string()),
+        ),
+        ("--message", "message", args.message.clone()),
+    ];
+    for (flag, name, value) in named {
+        let Some(value) = value else { continue };
+        if !suite.info().parameters.iter().any(|spec| spec.name == name) {
+            return Err(format!(
+                "{flag} is for --scheme borromean, not {} {}/{}",
+                suite.scheme(),
+                suite.group(),
+                suite.flavor()
+            ));
+        }
+        let (name, value) = parameters::from_assignment(suite, &format!("{name}={value}"))
+            .map_err(|e| {
+                e.replace("--param ", &format!("{flag} ("))
+                    .replacen(':', "):", 1)
+            })?;
+        parameters.insert(name, value);
+    }
     for assignment in &args.params {
         let (name, value) = parameters::from_assignment(suite, assignment)?;
         if parameters.insert(name.clone(), value).is_some() {
@@ -291,6 +336,7 @@ impl Drop for ProveArgs {
     fn drop(&mut self) {
         self.values.zeroize();
         self.recovery_nonce.zeroize();
+        self.message.zeroize();
     }
 }
 
@@ -327,6 +373,10 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         if args.values.is_empty() {
             return Err(format!("{}: no values", path.display()));
         }
+    }
+    // --min-value is one minimum for every value (a Borromean proof has one value).
+    if let Some(min) = args.min_value {
+        args.minimum_values = Some(vec![min; args.values.len().max(1)]);
     }
     let given = match args.openings_in.clone() {
         Some(path) => Some(read_openings(&mut args, &path)?),
@@ -373,7 +423,18 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         _ if suite.takes_transcript_label() => label(args).as_bytes().to_vec(),
         _ => Vec::new(),
     };
-    let bits = args.bits.ok_or("--bits is required")?;
+    let bits = match (args.bits, suite.supported_bits().is_empty()) {
+        // Openings of a suite without bits record 0.
+        (None | Some(0), true) => 0,
+        (Some(bits), true) => {
+            return Err(format!(
+                "--bits {bits}: {name} proofs have no bit size (the proof carries its range; see --min-bits)"
+            ))
+        }
+        (None, false) => return Err("--bits is required".into()),
+        (Some(bits), false) => bits,
+    };
+
     // With existing openings, the number of blindings per value is the extension degree.
     let given_degree = given
         .as_ref()
@@ -395,7 +456,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             "{name} has no minimum values: drop --minimum-values (tari and grin have them)"
         ));
     }
-    if !suite.supported_bits().contains(&bits) {
+    if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
         return Err(format!(
             "unsupported --bits {} for {name} (supported: {:?})",
             bits,
@@ -415,14 +476,18 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
             suite.max_values()
         ));
     }
+    if !suite.takes_generator_count() && args.generators_n.is_some() {
+        return Err(format!("--generators-n is for --flavor grin, not {name}"));
+    }
     if !suite.takes_secp256k1_zkp_fields() {
         for (flag, given) in [
-            ("--generators-n", args.generators_n.is_some()),
             ("--value-generator", args.value_generator.is_some()),
             ("--extra-data", args.extra_data.is_some()),
         ] {
             if given {
-                return Err(format!("{flag} is for --flavor grin, not {name}"));
+                return Err(format!(
+                    "{flag} is for --flavor grin or --scheme borromean, not {name}"
+                ));
             }
         }
     }

@@ -14,9 +14,9 @@ use crate::Outcome;
 
 #[derive(Args)]
 pub struct RecoverArgs {
-    /// The proof document (`-`: standard input). Tari (one commitment) or Grin.
+    /// The proof document (`-`: standard input). Tari (one commitment), Grin or Borromean.
     file: PathBuf,
-    /// The 32-byte recovery nonce in hex (Tari's seed nonce, Grin's rewind nonce).
+    /// The 32-byte recovery nonce in hex (Tari's seed nonce, Grin's and Borromean's rewind nonce).
     #[arg(long)]
     nonce: String,
     /// The value the commitment holds, if known: the recovered opening is checked against the

@@ -34,7 +34,9 @@ pub struct Openings {
     /// The transcript label, for conventions whose transcript takes one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript_label: Option<String>,
-    /// The bit size the proof was made for (64 for openings `commit` wrote).
+    /// The bit size the proof was made for (64 for openings `commit` wrote; absent, 0, for
+    /// proof systems without one: Elements' Borromean proofs).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub bits: usize,
     /// Blinding factors per commitment (Bulletproofs+).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +76,10 @@ pub struct Openings {
     pub parameters: crate::parameters::JsonFields,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Openings {
     /// The openings of a proof made under `statement` in `suite`: the statement recorded as a
     /// proof document records it.
@@ -86,7 +92,8 @@ impl Openings {
     ) -> Self {
         let doc = ProofDocument::of(suite, statement, &[], &[]);
         Openings {
-            parameters: doc.parameters.clone(),
+            // Every parameter, the prover's own inputs (a message) among them: a re-proof needs them.
+            parameters: crate::parameters::to_json(&statement.parameters),
             scheme: doc.scheme.clone(),
             group: doc.group.clone(),
             flavor: Some(doc.flavor.clone()),

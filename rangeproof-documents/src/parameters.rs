@@ -34,6 +34,12 @@ pub fn from_json(suite: Suite, fields: &JsonFields, what: &str) -> Result<Parame
                     .ok_or_else(|| format!("{} must be a hex string", spec.name))?;
                 hex_bytes(spec, text)?
             }
+            ParameterKind::ByteList => {
+                let items = json
+                    .as_array()
+                    .ok_or_else(|| format!("{} must be a list of hex strings", spec.name))?;
+                byte_list(spec, items.iter().map(|item| item.as_str()))?
+            }
             _ => {
                 return Err(format!(
                     "{} has a kind this reader does not know",
@@ -46,6 +52,22 @@ pub fn from_json(suite: Suite, fields: &JsonFields, what: &str) -> Result<Parame
     Ok(parameters)
 }
 
+/// The parameters that belong in a proof document: all but the prover's own inputs
+/// ([`ParameterSpec::prover_only`], such as a Borromean proof's message).
+pub fn public(suite: Suite, parameters: &Parameters) -> Parameters {
+    parameters
+        .iter()
+        .filter(|(name, _)| {
+            !suite
+                .info()
+                .parameters
+                .iter()
+                .any(|spec| spec.name == *name && spec.prover_only)
+        })
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect()
+}
+
 /// The parameters as JSON fields.
 pub fn to_json(parameters: &Parameters) -> JsonFields {
     parameters
@@ -54,6 +76,9 @@ pub fn to_json(parameters: &Parameters) -> JsonFields {
             let json = match value {
                 ParameterValue::Integer(v) => serde_json::Value::from(*v),
                 ParameterValue::Bytes(b) => serde_json::Value::from(hex::encode(b)),
+                ParameterValue::ByteList(items) => {
+                    serde_json::Value::from(items.iter().map(hex::encode).collect::<Vec<_>>())
+                }
                 _ => return None,
             };
             Some((name.clone(), json))
@@ -90,6 +115,8 @@ pub fn from_assignment(suite: Suite, assignment: &str) -> Result<(String, Parame
                 .map_err(|_| format!("--param {name}: {text:?} is not an integer"))?,
         ),
         ParameterKind::Bytes => hex_bytes(spec, text)?,
+        // A list as comma-separated hex.
+        ParameterKind::ByteList => byte_list(spec, text.split(',').map(Some))?,
         _ => return Err(format!("--param {name}: a kind this reader does not know")),
     };
     Ok((name.into(), checked(spec, value)?))
@@ -110,12 +137,42 @@ fn hex_bytes(spec: &ParameterSpec, text: &str) -> Result<ParameterValue, String>
         .map_err(|e| format!("{} is not hex: {e}", spec.name))
 }
 
+/// A list of hex strings (`None`: an item that is not a string), refused at the first item
+/// past the spec's count or of the wrong length, before the rest is decoded.
+fn byte_list<'a>(
+    spec: &ParameterSpec,
+    items: impl Iterator<Item = Option<&'a str>>,
+) -> Result<ParameterValue, String> {
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        if i as i64 >= spec.max {
+            return Err(format!("{} lists more than {} items", spec.name, spec.max));
+        }
+        let text = item.ok_or_else(|| format!("{} item {i} must be a hex string", spec.name))?;
+        if text.len() != 2 * spec.item_len {
+            return Err(format!(
+                "{} item {i} is {} hex digits, expected {} ({} bytes)",
+                spec.name,
+                text.len(),
+                2 * spec.item_len,
+                spec.item_len
+            ));
+        }
+        out.push(hex::decode(text).map_err(|e| format!("{} item {i} is not hex: {e}", spec.name))?);
+    }
+    Ok(ParameterValue::ByteList(out))
+}
+
 fn checked(spec: &ParameterSpec, value: ParameterValue) -> Result<ParameterValue, String> {
     if spec.admits(&value) {
         return Ok(value);
     }
     Err(match spec.kind {
         ParameterKind::Bytes => format!("{} must be {} to {} bytes", spec.name, spec.min, spec.max),
+        ParameterKind::ByteList => format!(
+            "{} must list {} to {} items of {} bytes",
+            spec.name, spec.min, spec.max, spec.item_len
+        ),
         _ => format!(
             "{} must be between {} and {}",
             spec.name, spec.min, spec.max

@@ -11,7 +11,16 @@
 //! {"scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin", "bits": 64,
 //!  "generators_n": 256, "value_generator": "H", "extra_data": "hex",
 //!  "commitments": ["hex", …], "proof": "hex"}
+//! {"scheme": "borromean", "group": "secp256k1", "flavor": "elements",
+//!  "commitments": ["hex"], "value_generator": "hex", "extra_data": "hex", "proof": "hex"}
+//! {"scheme": "surjection", "group": "secp256k1", "flavor": "elements",
+//!  "input_generators": ["hex", …], "output_generator": "hex", "proof": "hex"}
 //! ```
+//!
+//! A document takes the shape of its suite ([`rangeproof::SuiteInfo`]): `bits` only where the
+//! proof system has a bit size (Elements' Borromean proofs carry theirs in the proof),
+//! `commitments` only where it commits to values (surjection proofs: none), and the suite's
+//! own parameters as fields of their own (`input_generators`, `output_generator`).
 //!
 //! Grin documents (libsecp256k1-zkp's format) carry 33-byte commitments (`08`/`09` ‖ x), the
 //! generator count the proof was made with (absent: Grin's 256, or the smallest power of two
@@ -50,8 +59,9 @@ pub struct ProofDocument {
     /// transcript takes no label (Monero); an empty label counts as absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript_label: Option<String>,
-    /// Bit size n of the range [0, 2^n).
-    pub bits: usize,
+    /// Bit size n of the range [0, 2^n); absent for proof systems without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bits: Option<usize>,
     /// Bulletproofs+ only: blinding factors per commitment (1 to 6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension_degree: Option<usize>,
@@ -71,8 +81,12 @@ pub struct ProofDocument {
     /// Grin only: hex of the extra data bound into the transcript.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra_data: Option<String>,
-    /// Hex encodings of the value commitments.
-    #[serde(deserialize_with = "bounded::commitments")]
+    /// Hex encodings of the value commitments (absent for proof systems without any).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "bounded::commitments"
+    )]
     pub commitments: Vec<String>,
     /// Hex encoding of the proof.
     pub proof: String,
@@ -210,16 +224,17 @@ mod bounded {
     }
 }
 
-/// Longest proof we read (Bulletproofs+ at degree 6, 64 bits x 64 values: 1 + 32 * 35 bytes;
-/// secp256k1-zkp's longest, 64 bits x 256 values: 1189 bytes); anything longer is refused
-/// before decoding hex.
+/// Longest proof we read: the longest of Bulletproofs+ at degree 6, 64 bits x 64 values
+/// (1 + 32 * 35 bytes), secp256k1-zkp's Bulletproofs at 64 bits x 256 values (1189 bytes),
+/// a 64-bit Borromean proof (5134 bytes) and a surjection proof over 256 inputs (8226 bytes);
+/// anything longer is refused before decoding hex.
 const MAX_PROOF_HEX: usize = {
     let plus = 2 * (1 + 32 * (MAX_EXTENSION_DEGREE + 5 + 2 * 12));
-    let grin = 2 * 1189;
-    if plus > grin {
+    let longest = 2 * (2 + 32 + 32 * (1 + 256));
+    if plus > longest {
         plus
     } else {
-        grin
+        longest
     }
 };
 
@@ -242,21 +257,30 @@ impl ProofDocument {
             transcript_label: suite
                 .takes_transcript_label()
                 .then(|| String::from_utf8_lossy(&statement.transcript_label).into_owned()),
-            bits: statement.bits,
+            bits: (!suite.supported_bits().is_empty()).then_some(statement.bits),
             extension_degree: (suite.max_extension_degree() > 1)
                 .then_some(statement.extension_degree),
-            minimum_values: statement.minimum_values.clone(),
+            // A proof without a bit size (Borromean) states its range, minimum included, in
+            // its header: its document does not repeat the prover's request.
+            minimum_values: (!suite.supported_bits().is_empty())
+                .then(|| statement.minimum_values.clone())
+                .flatten(),
             generators_n: statement.generators_n,
-            value_generator: zkp_fields.then(|| {
-                statement
-                    .value_generator
-                    .as_ref()
-                    .map_or_else(|| "H".into(), hex::encode)
+            // Grin's documents name H "H"; the others write every generator in hex.
+            value_generator: zkp_fields.then(|| match &statement.value_generator {
+                Some(bytes) => hex::encode(bytes),
+                None if suite.takes_generator_count() => "H".into(),
+                None => hex::encode(
+                    rangeproof::secp256k1_zkp::generator::ValueGenerator::h().to_bytes(),
+                ),
             }),
             extra_data: statement.extra_data.as_ref().map(hex::encode),
             commitments: commitments.iter().map(hex::encode).collect(),
             proof: hex::encode(proof),
-            parameters: crate::parameters::to_json(&statement.parameters),
+            parameters: crate::parameters::to_json(&crate::parameters::public(
+                suite,
+                &statement.parameters,
+            )),
         }
     }
 
@@ -289,9 +313,12 @@ impl ProofDocument {
                     supported.join(", ")
                 )
             } else {
+                let mut schemes: Vec<&str> = Suite::ALL.iter().map(|s| s.scheme()).collect();
+                schemes.dedup();
                 format!(
-                    "unsupported scheme {:?} (supported: \"bulletproofs\", \"bulletproofs+\")",
-                    self.scheme
+                    "unsupported scheme {:?} (supported: {})",
+                    self.scheme,
+                    schemes.join(", ")
                 )
             }
         })?;
@@ -325,15 +352,28 @@ impl ProofDocument {
                 ));
             }
         }
-        if !suite.supported_bits().contains(&self.bits) {
+        let bits = match (self.bits, suite.supported_bits()) {
+            (None, []) => 0,
+            (Some(_), []) => {
+                return Err(format!(
+                    "{name} documents have no bits (the proof carries its range): remove the field"
+                ))
+            }
+            (None, _) => return Err(format!("{name} documents need bits")),
+            (Some(bits), supported) if supported.contains(&bits) => bits,
+            (Some(bits), supported) => {
+                return Err(format!(
+                    "unsupported bits {bits} for {name} (supported: {supported:?})"
+                ))
+            }
+        };
+        let max_values = suite.max_values();
+        if max_values == 0 && !self.commitments.is_empty() {
             return Err(format!(
-                "unsupported bits {} for {name} (supported: {:?})",
-                self.bits,
-                suite.supported_bits()
+                "{name} documents have no commitments: remove the field"
             ));
         }
-        let max_values = suite.max_values();
-        if self.commitments.is_empty() || self.commitments.len() > max_values {
+        if max_values > 0 && (self.commitments.is_empty() || self.commitments.len() > max_values) {
             return Err(format!(
                 "{} commitments: a {name} proof covers between 1 and {max_values}",
                 self.commitments.len()
@@ -379,13 +419,14 @@ impl ProofDocument {
             ));
         }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
-        let (generators_n, value_generator, extra_data) = self.grin_fields(suite, &name)?;
+        let (generators_n, value_generator, extra_data) =
+            self.secp256k1_zkp_fields(suite, &name, bits)?;
         let parameters =
             crate::parameters::from_json(suite, &self.parameters, &format!("a {name} document"))?;
         Ok(ParsedDocument {
             suite,
             statement: SuiteStatement {
-                bits: self.bits,
+                bits,
                 extension_degree,
                 minimum_values: self.minimum_values.clone(),
                 transcript_label: label.as_bytes().to_vec(),
@@ -399,16 +440,20 @@ impl ProofDocument {
         })
     }
 
-    /// `generators_n`, `value_generator`, `extra_data`: Grin's, refused elsewhere.
+    /// `generators_n` (Grin's), `value_generator` and `extra_data` (libsecp256k1-zkp's
+    /// suites), refused elsewhere.
     #[allow(clippy::type_complexity)]
-    fn grin_fields(
+    fn secp256k1_zkp_fields(
         &self,
         suite: Suite,
         name: &str,
+        bits: usize,
     ) -> Result<(Option<usize>, Option<Vec<u8>>, Option<Vec<u8>>), String> {
+        if !suite.takes_generator_count() && self.generators_n.is_some() {
+            return Err(format!("{name} documents have no generators_n"));
+        }
         if !suite.takes_secp256k1_zkp_fields() {
             for (field, present) in [
-                ("generators_n", self.generators_n.is_some()),
                 ("value_generator", self.value_generator.is_some()),
                 ("extra_data", self.extra_data.is_some()),
             ] {
@@ -419,24 +464,26 @@ impl ProofDocument {
             return Ok((None, None, None));
         }
         let m = self.commitments.len();
-        if !m.is_power_of_two() {
-            return Err(format!(
-                "{m} commitments: a {name} proof covers a power-of-two number of values"
-            ));
+        if suite.needs_power_of_two_values() {
+            if !m.is_power_of_two() {
+                return Err(format!(
+                    "{m} commitments: a {name} proof covers a power-of-two number of values"
+                ));
+            }
+            if self.minimum_values.is_some() && m > 1 {
+                return Err(format!(
+                    "minimum_values with {m} commitments: {name} supports them for one value only"
+                ));
+            }
         }
         if let Some(n) = self.generators_n {
-            let needed = 2 * self.bits * m;
+            let needed = 2 * bits * m;
             let max = rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS;
             if n < needed || n > max {
                 return Err(format!(
                     "generators_n {n}: this proof needs at least {needed} (2 x bits x values), at most {max}"
                 ));
             }
-        }
-        if self.minimum_values.is_some() && m > 1 {
-            return Err(format!(
-                "minimum_values with {m} commitments: {name} supports them for one value only"
-            ));
         }
         let value_generator = match self.value_generator.as_deref() {
             None | Some("H") => None,
@@ -476,7 +523,7 @@ mod tests {
             group: "ristretto255".into(),
             flavor: "dalek".into(),
             transcript_label: Some("t".into()),
-            bits: 64,
+            bits: Some(64),
             extension_degree: None,
             minimum_values: None,
             generators_n: None,
@@ -526,12 +573,12 @@ mod tests {
                     d.scheme = "bulletproofs+".into();
                     d.group = "ed25519".into();
                     d.flavor = "monero".into();
-                    d.bits = 32;
+                    d.bits = Some(32);
                 }),
                 "unsupported bits 32",
             ),
             (Box::new(|d| d.flavor = "monero".into()), "flavor"),
-            (Box::new(|d| d.bits = 12), "bits"),
+            (Box::new(|d| d.bits = Some(12)), "bits"),
             (Box::new(|d| d.commitments.clear()), "commitments"),
             (
                 Box::new(|d| d.commitments = vec!["00".repeat(32); 65]),
@@ -623,7 +670,7 @@ mod tests {
             group: "secp256k1".into(),
             flavor: "grin".into(),
             transcript_label: None,
-            bits: 64,
+            bits: Some(64),
             extension_degree: None,
             minimum_values: None,
             generators_n: Some(256),
@@ -695,7 +742,7 @@ mod tests {
                 Box::new(|d| d.commitments[0] = "11".repeat(32)),
                 "32 bytes, expected 33",
             ),
-            (Box::new(|d| d.bits = 4), "unsupported bits"),
+            (Box::new(|d| d.bits = Some(4)), "unsupported bits"),
         ];
         for (mutate, needle) in cases {
             let mut d = grin();

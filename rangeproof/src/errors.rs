@@ -158,6 +158,21 @@ pub enum ProofError {
         "no input with the output's asset was drawn within the iteration limit (or none has it)"
     )]
     NoMatchingInput,
+    /// A surjection proof over more inputs than the format allows (256).
+    #[error("{0} inputs: a surjection proof covers at most 256")]
+    TooManyInputs(usize),
+    /// A surjection proof checked against another number of inputs than it was made over.
+    #[error("the proof is over {proof} inputs, {given} input generators given")]
+    WrongInputCount {
+        /// Inputs the proof names.
+        proof: usize,
+        /// Input generators given.
+        given: usize,
+    },
+    /// An operation this proof system does not offer through this interface (the message
+    /// says what to use instead).
+    #[error("{0}")]
+    Unsupported(&'static str),
 }
 
 /// A batch did not verify: the positions (in the order they were added) of the invalid proofs.

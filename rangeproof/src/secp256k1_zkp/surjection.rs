@@ -61,7 +61,7 @@ impl SurjectionProof {
         }
         let n_inputs = usize::from(u16::from_le_bytes([bytes[0], bytes[1]]));
         if n_inputs > MAX_INPUTS {
-            return Err(ProofError::InvalidAggregation(n_inputs));
+            return Err(ProofError::TooManyInputs(n_inputs));
         }
         let map_len = bitmap_len(n_inputs);
         let used = bytes
@@ -142,7 +142,7 @@ impl Selection {
         input_index: usize,
     ) -> Result<Self, ProofError> {
         if n_inputs > MAX_INPUTS {
-            return Err(ProofError::InvalidAggregation(n_inputs));
+            return Err(ProofError::TooManyInputs(n_inputs));
         }
         let mut used = vec![0u8; bitmap_len(n_inputs)];
         for &j in used_inputs {
@@ -212,7 +212,7 @@ pub fn initialize(
 ) -> Result<Selection, ProofError> {
     let n_inputs = input_tags.len();
     if n_inputs > MAX_INPUTS {
-        return Err(ProofError::InvalidAggregation(n_inputs));
+        return Err(ProofError::TooManyInputs(n_inputs));
     }
     if n_to_use == 0 || n_to_use > n_inputs {
         return Err(ProofError::InvalidParameter {
@@ -276,9 +276,9 @@ pub fn generate(
     output_blinding: &Scalar,
 ) -> Result<SurjectionProof, ProofError> {
     if input_generators.len() != selection.n_inputs {
-        return Err(ProofError::MismatchedLengths {
-            values: selection.n_inputs,
-            blindings: input_generators.len(),
+        return Err(ProofError::WrongInputCount {
+            proof: selection.n_inputs,
+            given: input_generators.len(),
         });
     }
     if input_generators.iter().any(|g| g == output_generator) {
@@ -343,11 +343,15 @@ pub fn pending(
     output_generator: &ValueGenerator,
 ) -> Result<PendingRingSignature, ProofError> {
     let n_used = proof.n_used_inputs();
-    if n_used == 0 || proof.n_inputs != input_generators.len() {
-        return Err(ProofError::MismatchedLengths {
-            values: proof.n_inputs,
-            blindings: input_generators.len(),
+    if proof.n_inputs != input_generators.len() {
+        return Err(ProofError::WrongInputCount {
+            proof: proof.n_inputs,
+            given: input_generators.len(),
         });
+    }
+    if n_used == 0 {
+        // No input in the ring: nothing is proven (the C verifier rejects it too).
+        return Err(ProofError::VerificationFailed);
     }
     let s = proof
         .s
@@ -477,7 +481,7 @@ mod tests {
         t[..2].copy_from_slice(&257u16.to_le_bytes());
         assert_eq!(
             SurjectionProof::from_bytes(&t),
-            Err(ProofError::InvalidAggregation(257))
+            Err(ProofError::TooManyInputs(257))
         );
         assert!(SurjectionProof::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         let mut t = bytes.clone();

@@ -28,6 +28,7 @@ static INFO: SuiteInfo = SuiteInfo {
     transcript_label: true,
     recovery_nonce: false,
     secp256k1_zkp_fields: false,
+    generator_count: false,
     parameters: &[],
 };
 

@@ -30,6 +30,7 @@ static INFO: SuiteInfo = SuiteInfo {
     transcript_label: false,
     recovery_nonce: true,
     secp256k1_zkp_fields: true,
+    generator_count: true,
     parameters: &[],
 };
 

@@ -14,6 +14,8 @@
 //! file implementing [`ProofSuite`] and one line in [`Suite::ALL`]** (and a named constant, if
 //! callers want one): nothing else matches over the suites.
 
+#[cfg(feature = "secp256k1-zkp")]
+mod borromean;
 // Always compiled: the core's own ristretto255 Bulletproofs (the `dalek` feature registers it).
 mod dalek;
 #[cfg(feature = "secp256k1-zkp")]
@@ -21,6 +23,8 @@ mod grin;
 #[cfg(feature = "monero")]
 mod monero;
 pub mod parameters;
+#[cfg(feature = "secp256k1-zkp")]
+mod surjection;
 #[cfg(feature = "tari")]
 mod tari;
 
@@ -47,9 +51,11 @@ pub struct SuiteInfo {
     /// The flavor — the deployment's conventions, as documents, the CLI and Python name it:
     /// `"dalek"`, `"tari"`, `"monero"`, `"grin"`.
     pub flavor: &'static str,
-    /// The bit sizes it proves.
+    /// The bit sizes it proves; empty for a proof system whose statement has no bit size
+    /// (Elements' Borromean proofs carry theirs in the proof's header; surjection proofs
+    /// prove no value).
     pub bits: &'static [usize],
-    /// The most values one proof covers.
+    /// The most values one proof covers (0: its statement has no commitments).
     pub max_values: usize,
     /// The most blinding factors per commitment (1 unless the scheme has more).
     pub max_extension_degree: usize,
@@ -63,9 +69,10 @@ pub struct SuiteInfo {
     pub transcript_label: bool,
     /// Whether proofs can carry a recovery nonce (Tari's seed, Grin's rewind nonce).
     pub recovery_nonce: bool,
-    /// Whether statements take libsecp256k1-zkp's fields: the generator count, a value
-    /// generator, extra data.
+    /// Whether statements take libsecp256k1-zkp's value generator and extra data.
     pub secp256k1_zkp_fields: bool,
+    /// Whether statements take a generator count (libsecp256k1-zkp's Bulletproofs).
+    pub generator_count: bool,
     /// The suite's own parameters ([`parameters`]): what its statements carry beyond the
     /// shared fields.
     pub parameters: &'static [ParameterSpec],
@@ -95,6 +102,7 @@ impl SuiteInfo {
             transcript_label: false,
             recovery_nonce: false,
             secp256k1_zkp_fields: false,
+            generator_count: false,
             parameters: &[],
         }
     }
@@ -302,6 +310,13 @@ impl Suite {
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
     pub const GRIN_BULLETPROOFS: Suite = Suite(&grin::GrinBulletproofs);
+    /// Elements' Borromean range proofs on secp256k1, as Liquid runs them.
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const ELEMENTS_BORROMEAN: Suite = Suite(&borromean::ElementsBorromean);
+    /// Elements' asset surjection proofs on secp256k1 (verify and batch; proving is the typed
+    /// API's).
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const ELEMENTS_SURJECTION: Suite = Suite(&surjection::ElementsSurjection);
 
     /// The registry: every suite the enabled features compile in, in the order front ends
     /// list them. A new suite is one line here.
@@ -316,6 +331,10 @@ impl Suite {
         Suite::MONERO_BULLETPROOFS_PLUS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::ELEMENTS_BORROMEAN,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::ELEMENTS_SURJECTION,
     ];
 
     /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
@@ -408,10 +427,14 @@ impl Suite {
         self.info().power_of_two_values
     }
 
-    /// Whether statements take libsecp256k1-zkp's generator count, value generator and extra
-    /// data.
+    /// Whether statements take libsecp256k1-zkp's value generator and extra data.
     pub fn takes_secp256k1_zkp_fields(self) -> bool {
         self.info().secp256k1_zkp_fields
+    }
+
+    /// Whether statements take a generator count (`generators_n`).
+    pub fn takes_generator_count(self) -> bool {
+        self.info().generator_count
     }
 
     /// Whether proofs can carry a recovery nonce.
@@ -452,10 +475,6 @@ impl Suite {
         }
         if !self.takes_secp256k1_zkp_fields() {
             for (field, present) in [
-                (
-                    "generator count (generators_n)",
-                    statement.generators_n.is_some(),
-                ),
                 ("value generator", statement.value_generator.is_some()),
                 ("extra data", statement.extra_data.is_some()),
             ] {
@@ -463,6 +482,16 @@ impl Suite {
                     return Err(ProofError::UnusedStatementField(field));
                 }
             }
+        }
+        if statement.generators_n.is_some() && !self.takes_generator_count() {
+            return Err(ProofError::UnusedStatementField(
+                "generator count (generators_n)",
+            ));
+        }
+        if self.supported_bits().is_empty() && statement.bits != 0 {
+            return Err(ProofError::UnusedStatementField(
+                "bit size (leave bits 0: this proof system has none)",
+            ));
         }
         parameters::check(self.info().parameters, &statement.parameters)
     }
@@ -1066,7 +1095,8 @@ mod tests {
     #[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
     fn every_suite_proves_verifies_and_batches() {
         let mut made = Vec::new();
-        for &suite in Suite::ALL {
+        // The aggregating range proofs (Elements' suites: their own test below).
+        for &suite in Suite::ALL.iter().filter(|s| s.max_values() > 1) {
             let bits = *suite.supported_bits().last().expect("some bit size");
             let st = statement(suite, bits);
             let values = [0, u64::MAX >> (64 - bits), 7, 1];
@@ -1143,7 +1173,7 @@ mod tests {
     /// refused with typed errors.
     #[test]
     fn every_suite_proves_for_given_blindings() {
-        for &suite in Suite::ALL {
+        for &suite in Suite::ALL.iter().filter(|s| s.max_values() > 1) {
             let st = statement(suite, 64);
             let values = [7u64, u64::MAX];
             let first = suite.prove(&st, &values, &mut OsRng).unwrap();
@@ -1180,6 +1210,158 @@ mod tests {
                 .prove_with_blindings(&st, &values, &two, &mut OsRng)
                 .is_err());
         }
+    }
+
+    /// Elements' suites through the registry: a Borromean proof made, verified, rewound and
+    /// refused when tampered; a surjection proof (made with the typed API) verified from its
+    /// parameters; both in one batch with a Grin proof, the invalid ones named.
+    #[cfg(feature = "secp256k1-zkp")]
+    #[test]
+    fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
+        use crate::secp256k1_zkp::generator::generator_generate_blinded;
+        use crate::secp256k1_zkp::surjection;
+        use k256::elliptic_curve::Field;
+
+        let borromean = Suite::find("borromean", "secp256k1", "elements").unwrap();
+        let asset = generator_generate_blinded(&[7; 32], &k256::Scalar::from(3u64)).unwrap();
+        let mut st = SuiteStatement {
+            extension_degree: 1,
+            value_generator: Some(asset.to_bytes().to_vec()),
+            extra_data: Some(b"scriptPubKey".to_vec()),
+            ..SuiteStatement::default()
+        };
+        st.parameters
+            .insert("message".into(), ParameterValue::Bytes(b"hello".to_vec()));
+        let blindings = borromean.random_blindings(1, 1, &mut OsRng);
+        let nonce = [9u8; 32];
+        let proved = borromean
+            .prove_recoverable(&st, &[1234], &blindings, &nonce, &mut OsRng)
+            .unwrap();
+        // Liquid's defaults: 52 bits, exponent 0, minimum 1.
+        assert_eq!(proved.proof.len(), 4174);
+        borromean
+            .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
+            .unwrap();
+        assert!(borromean.check_encoding(&proved.proof).is_ok());
+        let got = borromean
+            .recover(&st, &proved.proof, &proved.commitments, &nonce)
+            .unwrap();
+        assert_eq!((got.value, got.checked), (Some(1234), true));
+        assert_eq!(got.blindings.as_slice(), &blindings[0][..]);
+        assert!(got.message.unwrap().starts_with(b"hello"));
+        // Refused: a bit size, a generator count, two values, an exponent out of bounds.
+        let with = |f: &dyn Fn(&mut SuiteStatement)| {
+            let mut s = st.clone();
+            f(&mut s);
+            s
+        };
+        assert!(borromean
+            .prove(&with(&|s| s.bits = 64), &[1], &mut OsRng)
+            .is_err());
+        assert!(borromean
+            .prove(&with(&|s| s.generators_n = Some(128)), &[1], &mut OsRng)
+            .is_err());
+        assert_eq!(
+            borromean.prove(&st, &[1, 2], &mut OsRng).err(),
+            Some(ProofError::InvalidAggregation(2))
+        );
+        let exp_19 = with(&|s| {
+            s.parameters
+                .insert("exp".into(), ParameterValue::Integer(19));
+        });
+        assert!(matches!(
+            borromean.prove(&exp_19, &[1], &mut OsRng),
+            Err(ProofError::InvalidParameter { name: "exp", .. })
+        ));
+
+        // A surjection proof of 3 inputs, verified by the suite from its parameters.
+        let surjection_suite = Suite::find("surjection", "secp256k1", "elements").unwrap();
+        let tags = [[1u8; 32], [2; 32], [7; 32]];
+        let blinds: Vec<k256::Scalar> = (0..3).map(|_| k256::Scalar::random(&mut OsRng)).collect();
+        let inputs: Vec<_> = tags
+            .iter()
+            .zip(&blinds)
+            .map(|(t, b)| generator_generate_blinded(t, b).unwrap())
+            .collect();
+        let selection = surjection::initialize(&tags, 3, &[7; 32], 100, &[5; 32]).unwrap();
+        let sproof = surjection::generate(
+            &selection,
+            &inputs,
+            &asset,
+            &blinds[2],
+            &k256::Scalar::from(3u64),
+        )
+        .unwrap()
+        .to_bytes();
+        let mut sst = SuiteStatement {
+            extension_degree: 1,
+            ..SuiteStatement::default()
+        };
+        sst.parameters.insert(
+            "input_generators".into(),
+            ParameterValue::ByteList(inputs.iter().map(|g| g.to_bytes().to_vec()).collect()),
+        );
+        sst.parameters.insert(
+            "output_generator".into(),
+            ParameterValue::Bytes(asset.to_bytes().to_vec()),
+        );
+        surjection_suite
+            .verify(&sst, &sproof, &[], &mut OsRng)
+            .unwrap();
+        assert!(matches!(
+            surjection_suite.prove(&sst, &[1], &mut OsRng),
+            Err(ProofError::Unsupported(_))
+        ));
+        let mut missing = sst.clone();
+        missing.parameters.remove("output_generator");
+        assert_eq!(
+            surjection_suite.verify(&missing, &sproof, &[], &mut OsRng),
+            Err(ProofError::MissingParameter("output_generator"))
+        );
+
+        // One batch: Grin, Borromean, surjection, each valid and each tampered.
+        let grin = Suite::GRIN_BULLETPROOFS;
+        let gst = statement(grin, 64);
+        let gp = grin.prove(&gst, &[5], &mut OsRng).unwrap();
+        // The last byte of the last s value: still a canonical scalar, so the proof decodes
+        // and joins the batch, where it fails.
+        let mut bad_b = proved.proof.clone();
+        let end = bad_b.len() - 1;
+        bad_b[end] ^= 1;
+        let mut bad_s = sproof.clone();
+        let last = bad_s.len() - 1;
+        bad_s[last] ^= 1;
+        let mut batch = SuiteBatch::new();
+        batch
+            .add(grin, &gst, &gp.proof, &gp.commitments, &mut OsRng)
+            .unwrap();
+        batch
+            .add(
+                borromean,
+                &st,
+                &proved.proof,
+                &proved.commitments,
+                &mut OsRng,
+            )
+            .unwrap();
+        batch
+            .add(surjection_suite, &sst, &sproof, &[], &mut OsRng)
+            .unwrap();
+        batch
+            .add(borromean, &st, &bad_b, &proved.commitments, &mut OsRng)
+            .unwrap();
+        batch
+            .add(surjection_suite, &sst, &bad_s, &[], &mut OsRng)
+            .unwrap();
+        batch
+            .add(grin, &gst, &gp.proof, &gp.commitments, &mut OsRng)
+            .unwrap();
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![3, 4]
+            })
+        );
     }
 
     /// Tari's mask recovery and Grin's rewind through the suite: the nonce gives back the

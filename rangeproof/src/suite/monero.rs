@@ -33,6 +33,7 @@ const fn info(scheme: &'static str) -> SuiteInfo {
         transcript_label: false,
         recovery_nonce: false,
         secp256k1_zkp_fields: false,
+        generator_count: false,
         parameters: &[],
     }
 }

@@ -24,6 +24,9 @@ pub enum ParameterKind {
     Integer,
     /// A byte string of `min` to `max` bytes (hex in documents).
     Bytes,
+    /// A list of `min` to `max` byte strings of `item_len` bytes each (a list of hex strings
+    /// in documents).
+    ByteList,
 }
 
 /// One parameter a suite declares.
@@ -39,6 +42,12 @@ pub struct ParameterSpec {
     pub max: i64,
     /// Whether a statement must carry it.
     pub required: bool,
+    /// For a [`ParameterKind::ByteList`]: each item's length in bytes (0 for the other kinds).
+    pub item_len: usize,
+    /// Whether it is the prover's input rather than part of the public statement (a message
+    /// only the recovery nonce's holder may read): front ends record it with the openings,
+    /// never in proof documents.
+    pub prover_only: bool,
     /// One line for help texts.
     pub description: &'static str,
 }
@@ -57,6 +66,8 @@ impl ParameterSpec {
             min,
             max,
             required: false,
+            item_len: 0,
+            prover_only: false,
             description,
         }
     }
@@ -69,6 +80,28 @@ impl ParameterSpec {
             min,
             max,
             required: false,
+            item_len: 0,
+            prover_only: false,
+            description,
+        }
+    }
+
+    /// An optional list of `min ..= max` byte strings of `item_len` bytes each.
+    pub const fn byte_list(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        item_len: usize,
+        description: &'static str,
+    ) -> Self {
+        ParameterSpec {
+            name,
+            kind: ParameterKind::ByteList,
+            min,
+            max,
+            required: false,
+            item_len,
+            prover_only: false,
             description,
         }
     }
@@ -76,6 +109,12 @@ impl ParameterSpec {
     /// The same parameter, required.
     pub const fn required(mut self) -> Self {
         self.required = true;
+        self
+    }
+
+    /// The same parameter, as the prover's input only (see [`Self::prover_only`]).
+    pub const fn for_the_prover_only(mut self) -> Self {
+        self.prover_only = true;
         self
     }
 
@@ -87,6 +126,10 @@ impl ParameterSpec {
             }
             (ParameterKind::Bytes, ParameterValue::Bytes(b)) => {
                 i64::try_from(b.len()).is_ok_and(|len| (self.min..=self.max).contains(&len))
+            }
+            (ParameterKind::ByteList, ParameterValue::ByteList(items)) => {
+                i64::try_from(items.len()).is_ok_and(|n| (self.min..=self.max).contains(&n))
+                    && items.iter().all(|item| item.len() == self.item_len)
             }
             _ => false,
         }
@@ -101,6 +144,8 @@ pub enum ParameterValue {
     Integer(i64),
     /// A byte string.
     Bytes(Vec<u8>),
+    /// A list of byte strings.
+    ByteList(Vec<Vec<u8>>),
 }
 
 /// A statement's parameters by name.
@@ -138,6 +183,14 @@ pub(crate) fn check(
 pub fn integer(parameters: &Parameters, name: &str) -> Option<i64> {
     match parameters.get(name) {
         Some(ParameterValue::Integer(v)) => Some(*v),
+        _ => None,
+    }
+}
+
+/// A byte-list parameter of a checked statement (`None` when absent).
+pub fn byte_list<'a>(parameters: &'a Parameters, name: &str) -> Option<&'a [Vec<u8>]> {
+    match parameters.get(name) {
+        Some(ParameterValue::ByteList(items)) => Some(items),
         _ => None,
     }
 }

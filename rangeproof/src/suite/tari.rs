@@ -30,6 +30,7 @@ static INFO: SuiteInfo = SuiteInfo {
     transcript_label: true,
     recovery_nonce: true,
     secp256k1_zkp_fields: false,
+    generator_count: false,
     parameters: &[],
 };
 

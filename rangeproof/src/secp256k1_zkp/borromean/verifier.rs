@@ -284,3 +284,36 @@ pub fn rewind(
 pub fn info(proof: &[u8]) -> Result<ProofInfo, ProofError> {
     Header::parse(proof).map(|h| h.info)
 }
+
+/// Whether the bytes are a proof in the wire format — header, exact length, sign bits, digit
+/// commitments on the curve, \\(s\\) values below the order — without verifying it (no
+/// commitment needed).
+pub fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {
+    let header = Header::parse(proof)?;
+    let shape = Shape::for_mantissa(header.info.mantissa);
+    let rings = shape.rings();
+    if proof.len() != header.len + shape.body_len() {
+        return Err(ProofError::InvalidLength(proof.len()));
+    }
+    let mut at = header.len;
+    let signs = &proof[at..at + sign_bytes(rings)];
+    let sent = rings - 1;
+    if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
+        return Err(ProofError::NonCanonicalEncoding);
+    }
+    at += signs.len();
+    for _ in 0..sent {
+        let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
+        lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+        at += 32;
+    }
+    at += 32;
+    for chunk in proof[at..].chunks_exact(32) {
+        let bytes: [u8; 32] = chunk
+            .try_into()
+            .map_err(|_| ProofError::InvalidLength(proof.len()))?;
+        Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
+            .ok_or(ProofError::NonCanonicalScalar)?;
+    }
+    Ok(())
+}

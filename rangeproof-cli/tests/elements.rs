@@ -1,0 +1,225 @@
+//! The CLI's contract for Elements' documents: `verify` gives every Borromean and surjection
+//! document of `vectors/elements-liquid-secp256k1.json` its verdict (exit 0 valid, 1 invalid),
+//! alone and in one batch that names the invalid ones; `prove --scheme borromean` writes the
+//! document shape the issue defines and `recover` rewinds it; unusable input is exit 2 with a
+//! one-line reason.
+
+use serde_json::Value;
+
+mod common;
+use common::{code, rangeproof, read, stderr, stdout, write};
+
+/// The vector cases as documents (their extra fields — provenance, openings — stripped).
+fn documents() -> Vec<(Value, bool)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../vectors/elements-liquid-secp256k1.json"
+    );
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let keep = [
+        "scheme",
+        "group",
+        "flavor",
+        "commitments",
+        "value_generator",
+        "extra_data",
+        "input_generators",
+        "output_generator",
+        "proof",
+    ];
+    file["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let doc: serde_json::Map<String, Value> = case
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter(|(k, _)| keep.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            (Value::Object(doc), case["expected"] == "valid")
+        })
+        .collect()
+}
+
+#[test]
+fn vector_documents_get_their_verdicts_alone_and_in_one_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    let mut expected_invalid = Vec::new();
+    for (i, (doc, valid)) in documents().into_iter().enumerate() {
+        let path = dir.path().join(format!("doc{i:02}.json"));
+        write(&path, &doc);
+        if i % 5 == 0 {
+            // Alone, now and then (every document is checked in the batch below).
+            let out = rangeproof(&["verify", path.to_str().unwrap()]);
+            assert_eq!(
+                code(&out),
+                if valid { 0 } else { 1 },
+                "doc {i}: {}",
+                stdout(&out)
+            );
+        }
+        if !valid {
+            expected_invalid.push(path.to_str().unwrap().to_string());
+        }
+        paths.push(path);
+    }
+    let mut args = vec!["verify", "--json"];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let invalid: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["valid"] == false)
+        .map(|v| v["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(invalid, expected_invalid);
+    assert!(invalid.len() >= 20);
+}
+
+#[test]
+fn borromean_prove_writes_the_contract_shape_and_recover_rewinds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, openings) = (dir.path().join("p.json"), dir.path().join("o.json"));
+    let asset = "0b50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0";
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "borromean",
+        "--group",
+        "secp256k1",
+        "--flavor",
+        "elements",
+        "--values",
+        "250000",
+        "--value-generator",
+        asset,
+        "--extra-data",
+        "0014ab",
+        "--message",
+        "c0ffee",
+        "--recovery-nonce",
+        "1111111111111111111111111111111111111111111111111111111111111111",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        doc.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let d = read(&doc);
+    let mut fields: Vec<&str> = d.as_object().unwrap().keys().map(String::as_str).collect();
+    fields.sort_unstable();
+    assert_eq!(
+        fields,
+        [
+            "commitments",
+            "extra_data",
+            "flavor",
+            "group",
+            "proof",
+            "scheme",
+            "value_generator"
+        ]
+    );
+    assert_eq!(d["value_generator"], asset);
+    // Liquid's defaults: a 4174-byte proof.
+    assert_eq!(d["proof"].as_str().unwrap().len(), 2 * 4174);
+    assert_eq!(code(&rangeproof(&["verify", doc.to_str().unwrap()])), 0);
+    let out = rangeproof(&[
+        "recover",
+        "--nonce",
+        "1111111111111111111111111111111111111111111111111111111111111111",
+        doc.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(got["value"], 250000);
+    assert_eq!(got["checked"], true);
+    assert!(got["message"].as_str().unwrap().starts_with("c0ffee"));
+    let recorded = read(&openings);
+    assert_eq!(got["blindings"][0], recorded["blindings"][0][0]);
+    // The exact-value proof (exp -1) and other parameters.
+    let exact = dir.path().join("exact.json");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "borromean",
+        "--values",
+        "42",
+        "--exp",
+        "-1",
+        "--out",
+        exact.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&rangeproof(&["verify", exact.to_str().unwrap()])), 0);
+}
+
+#[test]
+fn unusable_elements_input_is_exit_2_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let docs = documents();
+    let borromean = docs
+        .iter()
+        .find(|(d, v)| d["scheme"] == "borromean" && *v)
+        .unwrap()
+        .0
+        .clone();
+    let surjection = docs
+        .iter()
+        .find(|(d, v)| d["scheme"] == "surjection" && *v)
+        .unwrap()
+        .0
+        .clone();
+    let mut bad: Vec<(Value, &str)> = Vec::new();
+    let mut d = borromean.clone();
+    d["bits"] = 64.into();
+    bad.push((d, "no bits"));
+    let mut d = borromean.clone();
+    d["proof"] = "00".repeat(9000).into();
+    bad.push((d, "longer than any valid proof"));
+    let mut d = borromean.clone();
+    d["commitments"] = serde_json::json!([]);
+    bad.push((d, "commitments"));
+    let mut d = surjection.clone();
+    d["input_generators"] = Value::Array(vec![d["output_generator"].clone(); 257]);
+    bad.push((d, "input_generators"));
+    let mut d = surjection.clone();
+    d.as_object_mut().unwrap().remove("output_generator");
+    bad.push((d, "output_generator"));
+    let mut d = surjection.clone();
+    d["commitments"] = serde_json::json!(["08".repeat(33)]);
+    bad.push((d, "no commitments"));
+    let mut d = surjection.clone();
+    d["input_generators"][0] = "zz".repeat(33).into();
+    bad.push((d, "not hex"));
+    for (i, (doc, why)) in bad.iter().enumerate() {
+        let path = dir.path().join(format!("bad{i}.json"));
+        write(&path, doc);
+        let out = rangeproof(&["verify", path.to_str().unwrap()]);
+        assert_eq!(code(&out), 2, "{why}: {}", stdout(&out));
+        let reason = stderr(&out);
+        assert!(reason.contains(why), "{why}: {reason}");
+        assert_eq!(reason.trim().lines().count(), 1, "{reason}");
+    }
+    for (flags, why) in [
+        (&["--bits", "64"][..], "no bit size"),
+        (&["--exp", "19"][..], "exp"),
+        (&["--min-bits", "65"][..], "min_bits"),
+        (&["--values", "1,2"][..], "1"),
+        (&["--generators-n", "128"][..], "generators-n"),
+    ] {
+        let mut args = vec!["prove", "--scheme", "borromean"];
+        if !flags.contains(&"--values") {
+            args.extend_from_slice(&["--values", "5"]);
+        }
+        args.extend_from_slice(flags);
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{flags:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{flags:?}: {}", stderr(&out));
+    }
+}

@@ -1,0 +1,133 @@
+//! Elements' asset surjection proofs on secp256k1 ([`crate::secp256k1_zkp::surjection`]): the
+//! statement is the inputs' asset generators and the output's, as the suite's parameters
+//! (`input_generators`, `output_generator`); there are no commitments and no bit size.
+//! Proving needs every input's asset and blinding factor: it is offered by the typed API
+//! ([`crate::secp256k1_zkp::surjection::initialize`] and `generate`), not over bytes here.
+
+use rand_core::CryptoRngCore;
+
+use super::parameters::{self, ParameterSpec};
+use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
+use crate::group::Group;
+use crate::secp256k1_zkp::generator::ValueGenerator;
+use crate::secp256k1_zkp::surjection::{self, SurjectionProof, MAX_INPUTS};
+use crate::secp256k1_zkp::PendingRingSignature;
+use crate::{ProofError, Secp256k1};
+
+/// The suite (registered as [`super::Suite::ELEMENTS_SURJECTION`]).
+pub(super) struct ElementsSurjection;
+
+static PARAMETERS: [ParameterSpec; 2] = [
+    ParameterSpec::byte_list(
+        "input_generators",
+        1,
+        MAX_INPUTS as i64,
+        33,
+        "the inputs' asset generators (33-byte 0a/0b || x), in the transaction's order",
+    )
+    .required(),
+    ParameterSpec::bytes("output_generator", 33, 33, "the output's asset generator").required(),
+];
+
+static INFO: SuiteInfo = SuiteInfo {
+    scheme: "surjection",
+    group: Secp256k1::NAME,
+    flavor: "elements",
+    bits: &[],
+    max_values: 0,
+    max_extension_degree: 1,
+    minimum_values: false,
+    power_of_two_values: false,
+    commitment_len: 33,
+    transcript_label: false,
+    recovery_nonce: false,
+    secp256k1_zkp_fields: false,
+    generator_count: false,
+    parameters: &PARAMETERS,
+};
+
+const NOT_OVER_BYTES: &str = "surjection proofs are made from every input's asset and blinding factor: use rangeproof::secp256k1_zkp::surjection (initialize, generate)";
+
+/// The proof's ring, decoded against the statement's generators.
+fn pending(
+    statement: &SuiteStatement,
+    proof: &[u8],
+    commitments: &[Vec<u8>],
+) -> Result<PendingRingSignature, ProofError> {
+    if !commitments.is_empty() {
+        return Err(ProofError::UnusedStatementField("commitments"));
+    }
+    let given = &statement.parameters;
+    let inputs = parameters::byte_list(given, "input_generators")
+        .ok_or(ProofError::MissingParameter("input_generators"))?
+        .iter()
+        .map(|g| ValueGenerator::from_bytes(g))
+        .collect::<Result<Vec<_>, _>>()?;
+    let output = ValueGenerator::from_bytes(
+        parameters::bytes(given, "output_generator")
+            .ok_or(ProofError::MissingParameter("output_generator"))?,
+    )?;
+    surjection::pending(&SurjectionProof::from_bytes(proof)?, &inputs, &output)
+}
+
+impl ProofSuite for ElementsSurjection {
+    fn info(&self) -> &SuiteInfo {
+        &INFO
+    }
+
+    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(&mut rng)).to_vec()
+    }
+
+    fn prove(
+        &self,
+        _statement: &SuiteStatement,
+        _values: &[u64],
+        _blindings: &[Vec<Vec<u8>>],
+        _nonce: Option<&[u8; 32]>,
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        Err(ProofError::Unsupported(NOT_OVER_BYTES))
+    }
+
+    fn commit(
+        &self,
+        _statement: &SuiteStatement,
+        _values: &[u64],
+        _blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        Err(ProofError::Unsupported(
+            "surjection proofs commit to no values",
+        ))
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        SurjectionProof::from_bytes(proof).map(drop)
+    }
+
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        if pending(statement, proof, commitments)?.verify() {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed)
+        }
+    }
+
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let pending = pending(statement, proof, commitments)?;
+        Ok(batch.secp256k1(|b| b.add_deferred(pending)))
+    }
+}
