@@ -169,6 +169,9 @@ pub enum ProofError {
         /// Input generators given.
         given: usize,
     },
+    /// An Elements transaction that does not parse (the reason names the field).
+    #[error("malformed transaction: {0}")]
+    MalformedTransaction(&'static str),
     /// An operation this proof system does not offer through this interface (the message
     /// says what to use instead).
     #[error("{0}")]

@@ -29,6 +29,8 @@ pub mod flavors;
 pub mod generators;
 pub mod group;
 pub mod inner_product;
+#[cfg(feature = "liquid")]
+pub mod liquid;
 mod msm;
 #[cfg(feature = "r1cs")]
 pub mod r1cs;

@@ -1,0 +1,357 @@
+//! Elements transactions, parsed (a parser of our own: the `elements` crate would bring the C
+//! library and `bitcoin` into the normal dependencies; its parser is our differential test).
+//!
+//! ```text
+//! version u32 | witness flag u8 (0 or 1) | inputs | outputs | lock time u32
+//! [witness flag 1: per input, its witness; per output, its witness]
+//! input   prevout txid 32 | vout u32 (bit 31: issuance, bit 30: peg-in; all ones: coinbase)
+//!         | scriptSig | sequence u32 | [issuance: nonce 32, entropy 32, amount, inflation keys]
+//! output  asset | value | nonce | scriptPubKey
+//! input witness   issuance amount range proof | inflation keys range proof
+//!                 | script witness (stack) | peg-in witness (stack)
+//! output witness  surjection proof | range proof
+//! ```
+//!
+//! Integers are little-endian and lengths Bitcoin's compact sizes (canonical only, as
+//! Elements reads them); byte strings are length-prefixed, stacks a count of byte strings.
+//! Confidential fields start with a prefix: asset `00` null, `01` explicit (32 bytes), `0a`/`0b`
+//! a generator; value `00` null, `01` explicit (8 bytes, big-endian), `08`/`09` a commitment;
+//! nonce `00` null, `01` explicit (32 bytes), `02`/`03` a public key. Points are checked as the
+//! node checks them when parsing (on the curve); nothing past the transaction is accepted.
+
+use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
+use crate::ProofError;
+
+/// Elements' bound on one length-prefixed field (`MAX_VEC_SIZE`, 4 MB).
+const MAX_FIELD: usize = 4_000_000;
+
+/// An output's (or issuance's) asset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asset {
+    /// None (a null field).
+    Null,
+    /// An explicit asset tag (32 bytes, in the transaction's byte order).
+    Explicit([u8; 32]),
+    /// A blinded asset generator.
+    Confidential(ValueGenerator),
+}
+
+/// An output's (or issuance's) amount.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// None.
+    Null,
+    /// An explicit amount.
+    Explicit(u64),
+    /// A Pedersen commitment on the output's asset generator.
+    Confidential(Commitment),
+}
+
+/// An output's nonce: for a confidential output, the sender's ephemeral public key, with
+/// which the receiver's blinding key makes the range proof's rewind nonce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Nonce {
+    /// None.
+    Null,
+    /// 32 explicit bytes.
+    Explicit([u8; 32]),
+    /// A compressed public key (`02`/`03` ‖ x).
+    Confidential([u8; 33]),
+}
+
+/// An input's asset issuance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssetIssuance {
+    /// The blinding nonce (zero for a new asset).
+    pub blinding_nonce: [u8; 32],
+    /// The asset entropy.
+    pub entropy: [u8; 32],
+    /// The amount issued.
+    pub amount: Value,
+    /// The reissuance tokens issued.
+    pub inflation_keys: Value,
+}
+
+/// An input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TxIn {
+    /// The spent output's transaction id (byte order of the serialization).
+    pub previous_txid: [u8; 32],
+    /// The spent output's index (flags removed).
+    pub previous_vout: u32,
+    /// Whether it is a peg-in.
+    pub is_pegin: bool,
+    /// The script signature.
+    pub script_sig: Vec<u8>,
+    /// The sequence number.
+    pub sequence: u32,
+    /// The asset issuance, if any.
+    pub issuance: Option<AssetIssuance>,
+    /// The issuance amount's range proof (empty if none).
+    pub issuance_amount_rangeproof: Vec<u8>,
+    /// The inflation keys' range proof (empty if none).
+    pub inflation_keys_rangeproof: Vec<u8>,
+    /// The script witness stack.
+    pub script_witness: Vec<Vec<u8>>,
+    /// The peg-in witness stack.
+    pub pegin_witness: Vec<Vec<u8>>,
+}
+
+/// An output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TxOut {
+    /// The asset.
+    pub asset: Asset,
+    /// The amount.
+    pub value: Value,
+    /// The nonce (the ECDH public key of a confidential output).
+    pub nonce: Nonce,
+    /// The locking script (a Borromean proof's `extra_commit`).
+    pub script_pubkey: Vec<u8>,
+    /// The asset surjection proof (empty if none).
+    pub surjection_proof: Vec<u8>,
+    /// The range proof (empty if none).
+    pub rangeproof: Vec<u8>,
+}
+
+/// An Elements transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transaction {
+    /// The version.
+    pub version: u32,
+    /// The inputs.
+    pub inputs: Vec<TxIn>,
+    /// The outputs.
+    pub outputs: Vec<TxOut>,
+    /// The lock time.
+    pub lock_time: u32,
+}
+
+/// A cursor over the serialization.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], ProofError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&end| end <= self.bytes.len())
+            .ok_or(ProofError::MalformedTransaction(what))?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], ProofError> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N, what)?);
+        Ok(out)
+    }
+
+    fn u8(&mut self, what: &'static str) -> Result<u8, ProofError> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u32(&mut self, what: &'static str) -> Result<u32, ProofError> {
+        Ok(u32::from_le_bytes(self.array(what)?))
+    }
+
+    /// A canonical compact size, bounded by [`MAX_FIELD`].
+    fn compact_size(&mut self, what: &'static str) -> Result<usize, ProofError> {
+        let first = self.u8(what)?;
+        let (value, least) = match first {
+            0xfd => (u64::from(u16::from_le_bytes(self.array(what)?)), 0xfd),
+            0xfe => (u64::from(u32::from_le_bytes(self.array(what)?)), 0x1_0000),
+            0xff => (u64::from_le_bytes(self.array(what)?), 0x1_0000_0000),
+            small => (u64::from(small), 0),
+        };
+        if value < least {
+            return Err(ProofError::MalformedTransaction("non-canonical length"));
+        }
+        usize::try_from(value)
+            .ok()
+            .filter(|&n| n <= MAX_FIELD)
+            .ok_or(ProofError::MalformedTransaction("length beyond 4 MB"))
+    }
+
+    fn bytes(&mut self, what: &'static str) -> Result<Vec<u8>, ProofError> {
+        let n = self.compact_size(what)?;
+        Ok(self.take(n, what)?.to_vec())
+    }
+
+    fn stack(&mut self, what: &'static str) -> Result<Vec<Vec<u8>>, ProofError> {
+        let n = self.compact_size(what)?;
+        // Each item takes at least a byte: a count beyond what is left cannot be honest.
+        if n > self.bytes.len() - self.at {
+            return Err(ProofError::MalformedTransaction(what));
+        }
+        (0..n).map(|_| self.bytes(what)).collect()
+    }
+
+    fn asset(&mut self) -> Result<Asset, ProofError> {
+        match self.u8("asset")? {
+            0 => Ok(Asset::Null),
+            1 => Ok(Asset::Explicit(self.array("asset")?)),
+            prefix @ (0x0a | 0x0b) => {
+                let mut bytes = [prefix; 33];
+                bytes[1..].copy_from_slice(self.take(32, "asset")?);
+                ValueGenerator::from_bytes(&bytes)
+                    .map(Asset::Confidential)
+                    .map_err(|_| {
+                        ProofError::MalformedTransaction("asset generator not on the curve")
+                    })
+            }
+            _ => Err(ProofError::MalformedTransaction("asset prefix")),
+        }
+    }
+
+    fn value(&mut self) -> Result<Value, ProofError> {
+        match self.u8("value")? {
+            0 => Ok(Value::Null),
+            1 => Ok(Value::Explicit(u64::from_be_bytes(self.array("value")?))),
+            prefix @ (0x08 | 0x09) => {
+                let mut bytes = [prefix; 33];
+                bytes[1..].copy_from_slice(self.take(32, "value")?);
+                Commitment::from_bytes(&bytes)
+                    .map(Value::Confidential)
+                    .map_err(|_| {
+                        ProofError::MalformedTransaction("value commitment not on the curve")
+                    })
+            }
+            _ => Err(ProofError::MalformedTransaction("value prefix")),
+        }
+    }
+
+    fn nonce(&mut self) -> Result<Nonce, ProofError> {
+        match self.u8("nonce")? {
+            0 => Ok(Nonce::Null),
+            1 => Ok(Nonce::Explicit(self.array("nonce")?)),
+            prefix @ (0x02 | 0x03) => {
+                let mut bytes = [prefix; 33];
+                bytes[1..].copy_from_slice(self.take(32, "nonce")?);
+                super::public_key(&bytes)
+                    .map(|_| Nonce::Confidential(bytes))
+                    .ok_or(ProofError::MalformedTransaction(
+                        "nonce public key not on the curve",
+                    ))
+            }
+            _ => Err(ProofError::MalformedTransaction("nonce prefix")),
+        }
+    }
+}
+
+impl Transaction {
+    /// Parses a serialized transaction, all of it (trailing bytes are refused).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Transaction, ProofError> {
+        let mut r = Reader { bytes, at: 0 };
+        let version = r.u32("version")?;
+        let witness_flag = r.u8("witness flag")?;
+        if witness_flag > 1 {
+            return Err(ProofError::MalformedTransaction("witness flag"));
+        }
+        let n_inputs = r.compact_size("input count")?;
+        // An input is at least 41 bytes: a count beyond what is left cannot be honest.
+        if n_inputs > bytes.len() / 41 {
+            return Err(ProofError::MalformedTransaction("input count"));
+        }
+        let mut inputs = Vec::with_capacity(n_inputs);
+        for _ in 0..n_inputs {
+            let previous_txid = r.array("prevout")?;
+            let vout = r.u32("prevout")?;
+            let script_sig = r.bytes("scriptSig")?;
+            let sequence = r.u32("sequence")?;
+            let (previous_vout, is_pegin, has_issuance) = if vout == u32::MAX {
+                (vout, false, false)
+            } else {
+                (
+                    vout & !(3 << 30),
+                    vout & (1 << 30) != 0,
+                    vout & (1 << 31) != 0,
+                )
+            };
+            let issuance = if has_issuance {
+                let issuance = AssetIssuance {
+                    blinding_nonce: r.array("issuance")?,
+                    entropy: r.array("issuance")?,
+                    amount: r.value()?,
+                    inflation_keys: r.value()?,
+                };
+                if issuance.blinding_nonce == [0; 32]
+                    && issuance.entropy == [0; 32]
+                    && issuance.amount == Value::Null
+                    && issuance.inflation_keys == Value::Null
+                {
+                    return Err(ProofError::MalformedTransaction(
+                        "superfluous asset issuance",
+                    ));
+                }
+                Some(issuance)
+            } else {
+                None
+            };
+            inputs.push(TxIn {
+                previous_txid,
+                previous_vout,
+                is_pegin,
+                script_sig,
+                sequence,
+                issuance,
+                issuance_amount_rangeproof: Vec::new(),
+                inflation_keys_rangeproof: Vec::new(),
+                script_witness: Vec::new(),
+                pegin_witness: Vec::new(),
+            });
+        }
+        let n_outputs = r.compact_size("output count")?;
+        if n_outputs > bytes.len() / 4 {
+            return Err(ProofError::MalformedTransaction("output count"));
+        }
+        let mut outputs = Vec::with_capacity(n_outputs);
+        for _ in 0..n_outputs {
+            outputs.push(TxOut {
+                asset: r.asset()?,
+                value: r.value()?,
+                nonce: r.nonce()?,
+                script_pubkey: r.bytes("scriptPubKey")?,
+                surjection_proof: Vec::new(),
+                rangeproof: Vec::new(),
+            });
+        }
+        let lock_time = r.u32("lock time")?;
+        if witness_flag == 1 {
+            let mut any = false;
+            for input in &mut inputs {
+                input.issuance_amount_rangeproof = r.bytes("issuance range proof")?;
+                input.inflation_keys_rangeproof = r.bytes("inflation keys range proof")?;
+                input.script_witness = r.stack("script witness")?;
+                input.pegin_witness = r.stack("peg-in witness")?;
+                any |= !(input.issuance_amount_rangeproof.is_empty()
+                    && input.inflation_keys_rangeproof.is_empty()
+                    && input.script_witness.is_empty()
+                    && input.pegin_witness.is_empty());
+            }
+            for output in &mut outputs {
+                output.surjection_proof = r.bytes("surjection proof")?;
+                output.rangeproof = r.bytes("range proof")?;
+                any |= !(output.surjection_proof.is_empty() && output.rangeproof.is_empty());
+            }
+            if !any {
+                return Err(ProofError::MalformedTransaction(
+                    "witness flag set but no witnesses",
+                ));
+            }
+        }
+        if r.at != bytes.len() {
+            return Err(ProofError::MalformedTransaction("trailing bytes"));
+        }
+        Ok(Transaction {
+            version,
+            inputs,
+            outputs,
+            lock_time,
+        })
+    }
+}
