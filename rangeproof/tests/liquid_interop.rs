@@ -132,7 +132,7 @@ fn our_parser_reads_every_transaction_as_rust_elements_does() {
         }
         // Every confidential output's range proof: the C library's verdict is ours.
         let report = liquid::verify_transaction(&ours, None).unwrap();
-        for (k, (a, b)) in ours.outputs.iter().zip(&theirs.output).enumerate() {
+        for (k, b) in theirs.output.iter().enumerate() {
             let (
                 elements::confidential::Value::Confidential(c),
                 elements::confidential::Asset::Confidential(g),
