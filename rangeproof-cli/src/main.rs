@@ -17,6 +17,7 @@ mod bench;
 mod circuit;
 mod commit;
 mod demo;
+mod liquid;
 mod mpc;
 mod output;
 mod plot;
@@ -64,6 +65,11 @@ enum Command {
     Circuit {
         #[command(subcommand)]
         command: circuit::CircuitCommand,
+    },
+    /// Liquid (Elements) transactions: verify their proofs and balance, unblind an output.
+    Liquid {
+        #[command(subcommand)]
+        command: liquid::LiquidCommand,
     },
     /// The multi-party aggregation protocol over TCP: a dealer and its parties.
     Mpc {
@@ -144,6 +150,7 @@ fn main() -> ExitCode {
         Command::Recover(args) => recover::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
         Command::Circuit { command } => circuit::run(command),
+        Command::Liquid { command } => liquid::run(command),
         Command::Mpc { command } => mpc::run(command),
     };
     // Standard output that failed (a full disk; not a closed pipe: see `output`) makes the

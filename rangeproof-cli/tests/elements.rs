@@ -223,3 +223,185 @@ fn unusable_elements_input_is_exit_2_with_a_reason() {
         assert!(stderr(&out).contains(why), "{flags:?}: {}", stderr(&out));
     }
 }
+
+fn transaction_file(name: &str) -> String {
+    format!(
+        "{}/../vectors/elements-tx/{name}.hex",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn liquid_verify_tx_checks_every_vector_transaction_and_names_a_tampered_output() {
+    for name in [
+        "1in2out_pegin",
+        "1in2out_tx",
+        "1in3out_tx",
+        "2in3out_exp",
+        "2in3out_tx",
+        "2in3out_tx2",
+        "2in4out_tx",
+        "2in5out_tx",
+        "3in3out_tx",
+        "4in3out_tx",
+        "issue_tx",
+    ] {
+        let out = rangeproof(&["liquid", "verify-tx", &transaction_file(name)]);
+        assert_eq!(code(&out), 0, "{name}: {}{}", stdout(&out), stderr(&out));
+        let text = stdout(&out);
+        assert!(text.lines().last().unwrap().ends_with(": valid"), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("balance:")));
+    }
+    // 2in4out_tx with the last byte of output 2's range proof flipped (found through that
+    // output's vector document): that output is named INVALID, the others stay valid.
+    let hex_text = std::fs::read_to_string(transaction_file("2in4out_tx")).unwrap();
+    let mut bytes = hex::decode(hex_text.trim()).unwrap();
+    let vectors: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../vectors/elements-liquid-secp256k1.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let case = vectors["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["source_tx"] == "2in4out_tx" && c["output_index"] == 2 && c["expected"] == "valid"
+        })
+        .unwrap();
+    let proof = hex::decode(case["proof"].as_str().unwrap()).unwrap();
+    let at = bytes
+        .windows(proof.len())
+        .position(|w| w == proof.as_slice())
+        .unwrap()
+        + proof.len()
+        - 1;
+    bytes[at] ^= 1;
+    let dir = tempfile::tempdir().unwrap();
+    let tampered = dir.path().join("tampered.hex");
+    std::fs::write(&tampered, hex::encode(&bytes)).unwrap();
+    let out = rangeproof(&["liquid", "verify-tx", tampered.to_str().unwrap()]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(
+        stdout(&out)
+            .lines()
+            .any(|l| l.starts_with("output 2: range proof INVALID")),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out)
+        .lines()
+        .any(|l| l.starts_with("output 0: range proof valid")));
+    // Unusable: not hex, truncated, a spent file for another number of inputs.
+    let junk = dir.path().join("junk.hex");
+    std::fs::write(&junk, "zz").unwrap();
+    let truncated = dir.path().join("truncated.hex");
+    std::fs::write(&truncated, hex::encode(&bytes[..bytes.len() - 10])).unwrap();
+    let spent = dir.path().join("spent.json");
+    std::fs::write(&spent, r#"[{"asset": "01", "value": "01"}]"#).unwrap();
+    for args in [
+        vec!["liquid", "verify-tx", junk.to_str().unwrap()],
+        vec!["liquid", "verify-tx", truncated.to_str().unwrap()],
+        vec![
+            "liquid",
+            "verify-tx",
+            tampered.to_str().unwrap(),
+            "--spent",
+            spent.to_str().unwrap(),
+        ],
+    ] {
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stdout(&out));
+        assert_eq!(stderr(&out).trim().lines().count(), 1, "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn liquid_unblind_reads_an_output_rust_elements_blinded() {
+    use elements::secp256k1_zkp as zkp;
+    let secp = zkp::Secp256k1::new();
+    let mut rng = rand::thread_rng();
+    let receiver_sk = zkp::SecretKey::new(&mut rng);
+    let address = elements::Address::p2wpkh(
+        &elements::bitcoin::PublicKey::new(zkp::PublicKey::from_secret_key(
+            &secp,
+            &zkp::SecretKey::new(&mut rng),
+        )),
+        Some(zkp::PublicKey::from_secret_key(&secp, &receiver_sk)),
+        &elements::AddressParams::LIQUID,
+    );
+    let asset = elements::AssetId::from_slice(&[9; 32]).unwrap();
+    let spent = elements::TxOutSecrets::new(
+        asset,
+        elements::confidential::AssetBlindingFactor::new(&mut rng),
+        10_000,
+        elements::confidential::ValueBlindingFactor::new(&mut rng),
+    );
+    let (out, abf, vbf, _) = elements::TxOut::new_not_last_confidential(
+        &mut rng,
+        &secp,
+        4321,
+        &address,
+        asset,
+        &[spent],
+    )
+    .unwrap();
+    let tx = elements::Transaction {
+        version: 2,
+        lock_time: elements::LockTime::ZERO,
+        input: vec![],
+        output: vec![out],
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tx.hex");
+    std::fs::write(&path, hex::encode(elements::encode::serialize(&tx))).unwrap();
+    let key = hex::encode(receiver_sk.secret_bytes());
+    let out = rangeproof(&[
+        "liquid",
+        "unblind",
+        path.to_str().unwrap(),
+        "--output",
+        "0",
+        "--blinding-key",
+        &key,
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(got["value"], 4321);
+    assert_eq!(got["asset"], asset.to_string());
+    assert_eq!(
+        got["asset_blinding"],
+        hex::encode(abf.into_inner().as_ref())
+    );
+    assert_eq!(
+        got["value_blinding"],
+        hex::encode(vbf.into_inner().as_ref())
+    );
+    // Another key: not unblinded (exit 1); a malformed key or index: unusable (exit 2).
+    let other = hex::encode(zkp::SecretKey::new(&mut rng).secret_bytes());
+    let out = rangeproof(&[
+        "liquid",
+        "unblind",
+        path.to_str().unwrap(),
+        "--output",
+        "0",
+        "--blinding-key",
+        &other,
+    ]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    for (output, key) in [("1", key.as_str()), ("0", "00"), ("0", &"ff".repeat(32))] {
+        let out = rangeproof(&[
+            "liquid",
+            "unblind",
+            path.to_str().unwrap(),
+            "--output",
+            output,
+            "--blinding-key",
+            key,
+        ]);
+        assert_eq!(code(&out), 2, "{output} {key}: {}", stdout(&out));
+    }
+}

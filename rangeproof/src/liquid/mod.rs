@@ -283,6 +283,16 @@ pub fn rewind_nonce(
     Ok(Zeroizing::new(Sha256::digest(*once).into()))
 }
 
+/// A 32-byte big-endian private key (a blinding key) as a scalar: refused unless below the
+/// group order and non-zero.
+pub fn secret_key(bytes: &[u8; 32]) -> Result<Scalar, ProofError> {
+    Option::<Scalar>::from(<Scalar as k256::elliptic_curve::PrimeField>::from_repr(
+        (*bytes).into(),
+    ))
+    .filter(|k| !bool::from(k.is_zero()))
+    .ok_or(ProofError::InvalidSecret)
+}
+
 /// Unblinds an output with the receiver's blinding key: refused (`RewindFailed`) unless the
 /// recovered amount, asset and blinding factors make the output's commitment and generator.
 pub fn unblind(output: &TxOut, blinding_key: &Scalar) -> Result<Unblinded, ProofError> {

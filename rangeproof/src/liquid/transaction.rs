@@ -243,6 +243,32 @@ impl<'a> Reader<'a> {
     }
 }
 
+impl Asset {
+    /// Parses an asset field as transactions serialize it (`01` ‖ tag, or a generator),
+    /// all of `bytes`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Asset, ProofError> {
+        let mut r = Reader { bytes, at: 0 };
+        let asset = r.asset()?;
+        if r.at != bytes.len() {
+            return Err(ProofError::MalformedTransaction("asset length"));
+        }
+        Ok(asset)
+    }
+}
+
+impl Value {
+    /// Parses an amount field as transactions serialize it (`01` ‖ 8 bytes big-endian, or a
+    /// commitment), all of `bytes`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Value, ProofError> {
+        let mut r = Reader { bytes, at: 0 };
+        let value = r.value()?;
+        if r.at != bytes.len() {
+            return Err(ProofError::MalformedTransaction("value length"));
+        }
+        Ok(value)
+    }
+}
+
 impl Transaction {
     /// Parses a serialized transaction, all of it (trailing bytes are refused).
     pub fn from_bytes(bytes: &[u8]) -> Result<Transaction, ProofError> {

@@ -1,0 +1,217 @@
+//! `rangeproof liquid`: Liquid transactions — verify every confidential output's proofs (and,
+//! with the spent outputs, the surjection proofs and the balance), and unblind an output with
+//! the receiver's blinding key.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use rangeproof::liquid::{self, Asset, Balance, SpentOutput, Transaction, Value, Verdict};
+use rangeproof_documents::input;
+use serde::{Deserialize, Serialize};
+use zeroize::Zeroizing;
+
+use crate::Outcome;
+
+#[derive(Subcommand)]
+pub enum LiquidCommand {
+    /// Verify a transaction's proofs: one line per output and a verdict (exit 0 valid, 1
+    /// invalid, 2 unusable).
+    VerifyTx(VerifyTxArgs),
+    /// Unblind an output with the receiver's blinding key: its amount, asset and blinding
+    /// factors, as JSON.
+    Unblind(UnblindArgs),
+}
+
+#[derive(Args)]
+pub struct VerifyTxArgs {
+    /// The transaction in hex (`-`: standard input).
+    tx: PathBuf,
+    /// The outputs the transaction spends, one per input in order, as JSON:
+    /// `[{"asset": "hex", "value": "hex"}, …]`, each field as the transaction that made the
+    /// output serializes it (asset: `01` ‖ tag or a 33-byte generator; value: `01` ‖ 8 bytes
+    /// big-endian or a 33-byte commitment). With it the surjection proofs and the balance are
+    /// checked too.
+    #[arg(long)]
+    spent: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct UnblindArgs {
+    /// The transaction in hex (`-`: standard input).
+    tx: PathBuf,
+    /// The output's index.
+    #[arg(long)]
+    output: usize,
+    /// The receiver's 32-byte blinding private key, in hex.
+    #[arg(long)]
+    blinding_key: String,
+}
+
+impl Drop for UnblindArgs {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.blinding_key);
+    }
+}
+
+/// The largest transaction read (Elements' block weight bounds a transaction near 4 MB).
+const MAX_TX_HEX: u64 = 8 << 20;
+
+fn read_transaction(path: &Path) -> Result<Transaction, String> {
+    let text = input::read_text(path, MAX_TX_HEX)?;
+    let bytes =
+        hex::decode(text.trim()).map_err(|e| format!("{}: not hex: {e}", path.display()))?;
+    Transaction::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpentField {
+    asset: String,
+    value: String,
+}
+
+fn read_spent(path: &Path) -> Result<Vec<SpentOutput>, String> {
+    let text = input::read_text(path, input::DEFAULT_MAX_DOCUMENT_BYTES)?;
+    let fields: Vec<SpentField> = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a list of spent outputs: {e}", path.display()))?;
+    fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let field = |name: &str, text: &str| {
+                hex::decode(text).map_err(|e| {
+                    format!(
+                        "{}: spent output {i}: {name} is not hex: {e}",
+                        path.display()
+                    )
+                })
+            };
+            Ok(SpentOutput {
+                asset: Asset::from_bytes(&field("asset", &f.asset)?)
+                    .map_err(|e| format!("{}: spent output {i}: {e}", path.display()))?,
+                value: Value::from_bytes(&field("value", &f.value)?)
+                    .map_err(|e| format!("{}: spent output {i}: {e}", path.display()))?,
+            })
+        })
+        .collect()
+}
+
+fn verdict(v: &Verdict) -> String {
+    match v {
+        Verdict::Valid => "valid".into(),
+        Verdict::Invalid(e) => format!("INVALID ({e})"),
+        Verdict::NotNeeded => "none needed".into(),
+        Verdict::NotChecked(why) => format!("not checked ({why})"),
+    }
+}
+
+pub fn run(command: LiquidCommand) -> Result<Outcome, String> {
+    match command {
+        LiquidCommand::VerifyTx(args) => verify_tx(&args),
+        LiquidCommand::Unblind(args) => unblind(&args),
+    }
+}
+
+fn verify_tx(args: &VerifyTxArgs) -> Result<Outcome, String> {
+    let tx = read_transaction(&args.tx)?;
+    let spent = args.spent.as_deref().map(read_spent).transpose()?;
+    let report =
+        liquid::verify_transaction(&tx, spent.as_deref()).map_err(|e| format!("--spent: {e}"))?;
+    for (k, (output, r)) in tx.outputs.iter().zip(&report.outputs).enumerate() {
+        let amount = match (&output.value, &r.range) {
+            (Value::Explicit(v), _) => format!("explicit amount {v}"),
+            (Value::Null, _) => "no amount".into(),
+            (Value::Confidential(_), Some(range)) => format!(
+                "range proof {} ({} to {})",
+                verdict(&r.range_proof),
+                range.min_value,
+                range.max_value
+            ),
+            (Value::Confidential(_), None) => format!("range proof {}", verdict(&r.range_proof)),
+        };
+        say!(
+            "output {k}: {amount}; surjection proof {}",
+            verdict(&r.surjection_proof)
+        );
+    }
+    let balance = match &report.balance {
+        Balance::Holds => "holds".to_string(),
+        Balance::Fails => "FAILS".to_string(),
+        Balance::NotChecked(why) => format!("not checked ({why})"),
+    };
+    say!("balance: {balance}");
+    let valid = report.is_valid();
+    say!(
+        "{}: {}",
+        args.tx.display(),
+        if valid { "valid" } else { "INVALID" }
+    );
+    Ok(if valid { Outcome::Ok } else { Outcome::Invalid })
+}
+
+#[derive(Serialize)]
+struct Unblinded {
+    output: usize,
+    value: u64,
+    /// The asset id as explorers and Elements' RPC show it (the serialized tag reversed).
+    asset: String,
+    /// Big-endian scalars, as libsecp256k1-zkp takes them.
+    asset_blinding: String,
+    value_blinding: String,
+}
+
+impl Drop for Unblinded {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.asset_blinding);
+        zeroize::Zeroize::zeroize(&mut self.value_blinding);
+    }
+}
+
+fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
+    let tx = read_transaction(&args.tx)?;
+    let output = tx.outputs.get(args.output).ok_or_else(|| {
+        format!(
+            "--output {}: the transaction has {} outputs",
+            args.output,
+            tx.outputs.len()
+        )
+    })?;
+    let key_bytes = Zeroizing::new(
+        hex::decode(&args.blinding_key).map_err(|e| format!("--blinding-key is not hex: {e}"))?,
+    );
+    let key_array: Zeroizing<[u8; 32]> = Zeroizing::new(
+        key_bytes
+            .as_slice()
+            .try_into()
+            .map_err(|_| format!("--blinding-key has {} bytes, expected 32", key_bytes.len()))?,
+    );
+    let key = Zeroizing::new(
+        liquid::secret_key(&key_array)
+            .map_err(|_| "--blinding-key is zero or not below the group order")?,
+    );
+    let got = match liquid::unblind(output, &key) {
+        Ok(got) => got,
+        Err(e) => {
+            say!(
+                "{}: output {}: NOT UNBLINDED ({e})",
+                args.tx.display(),
+                args.output
+            );
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let mut asset = got.asset;
+    asset.reverse();
+    let out = Unblinded {
+        output: args.output,
+        value: got.value,
+        asset: hex::encode(asset),
+        asset_blinding: hex::encode(got.asset_blinding.to_bytes()),
+        value_blinding: hex::encode(got.value_blinding.to_bytes()),
+    };
+    say!(
+        "{}",
+        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+    );
+    Ok(Outcome::Ok)
+}
