@@ -632,6 +632,7 @@ fn demo_and_bench_run() {
     assert!(stdout(&out).contains("identified: position 127"));
     assert!(stdout(&out).contains("3 Monero mainnet range proofs"));
     assert!(stdout(&out).contains("Grin's genesis proof verified"));
+    assert!(stdout(&out).contains("a mainnet transaction's 3 range proofs verified in one batch"));
     assert!(stdout(&out).contains("proved known (25 998 gates)"));
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("bench.svg");
