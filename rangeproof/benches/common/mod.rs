@@ -1,6 +1,9 @@
 //! Helpers shared by the benchmark targets: reading criterion's results back for the ratio
 //! tables.
 
+// Each benchmark target uses a subset.
+#![allow(dead_code)]
+
 /// Mean (ns) of a finished benchmark, read back from criterion's estimates.
 pub fn mean(group: &str, function: &str) -> Option<f64> {
     let path = format!(

@@ -14,8 +14,8 @@ use k256::{FieldElement, ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 
 use crate::group::secp256k1::{
-    decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes, hex32,
-    point_from_affine,
+    affine_coordinates, decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes,
+    hex32, lift_x_quadratic, point_from_affine,
 };
 use crate::ProofError;
 
@@ -50,6 +50,9 @@ pub fn h() -> ProjectivePoint {
 pub struct ValueGenerator {
     point: ProjectivePoint,
     encoding: [u8; 33],
+    /// Whether \\(y\\) is odd: the SEC1-compressed form's prefix, which surjection proofs hash
+    /// (kept so that no inversion is needed per use).
+    odd_y: bool,
 }
 
 impl ValueGenerator {
@@ -64,18 +67,38 @@ impl ValueGenerator {
         let bytes: [u8; 33] = bytes
             .try_into()
             .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-        let point =
-            decode_quadratic_prefixed(&bytes, GENERATOR_PREFIX).ok_or(ProofError::InvalidPoint)?;
+        let negate = match bytes[0] {
+            GENERATOR_PREFIX => false,
+            prefix if prefix == GENERATOR_PREFIX + 1 => true,
+            _ => return Err(ProofError::InvalidPoint),
+        };
+        let x = field_from_bytes(&bytes[1..]).ok_or(ProofError::InvalidPoint)?;
+        let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+        let y = if negate { y.negate(1).normalize() } else { y };
+        let point = point_from_affine(&x, &y).ok_or(ProofError::InvalidPoint)?;
         Ok(ValueGenerator {
             point,
             encoding: bytes,
+            odd_y: bool::from(y.is_odd()),
         })
     }
 
     /// A generator from a point (`None` for the identity).
     pub fn from_point(point: ProjectivePoint) -> Option<Self> {
+        let (_, y) = affine_coordinates(&point)?;
         let encoding = encode_quadratic_prefixed(&point, GENERATOR_PREFIX)?;
-        Some(ValueGenerator { point, encoding })
+        Some(ValueGenerator {
+            point,
+            encoding,
+            odd_y: bool::from(y.normalize().is_odd()),
+        })
+    }
+
+    /// The SEC1-compressed form (`02`/`03` by the parity of \\(y\\), then \\(x\\)).
+    pub fn to_compressed(&self) -> [u8; 33] {
+        let mut out = self.encoding;
+        out[0] = 2 + u8::from(self.odd_y);
+        out
     }
 
     /// The point.

@@ -256,10 +256,9 @@ pub fn initialize(
 
 /// The ring's message: every input generator, then the output's, SEC1-compressed, hashed.
 fn message(inputs: &[ValueGenerator], output: &ValueGenerator) -> [u8; 32] {
-    use k256::elliptic_curve::sec1::ToEncodedPoint;
     let mut h = Sha256::new();
     for g in inputs.iter().chain([output]) {
-        h.update(g.point().to_affine().to_encoded_point(true).as_bytes());
+        h.update(g.to_compressed());
     }
     h.finalize().into()
 }

@@ -350,8 +350,16 @@ pub fn prove(
     let mut keys = Vec::with_capacity(shape.keys());
     let mut step = a * Scalar::from(plan.scale);
     for (ring, &size) in shape.ring_sizes.iter().enumerate() {
-        let digit_value = Scalar::from(plan.digit(ring) as u64);
-        let c = ProjectivePoint::mul_by_generator(&shares[ring]) + step * digit_value;
+        // d·step for the secret digit d: the four public multiples, one chosen in constant
+        // time (cheaper than a constant-time multiplication).
+        let digit = plan.digit(ring) as u64;
+        let mut digit_term = ProjectivePoint::IDENTITY;
+        let mut multiple = ProjectivePoint::IDENTITY;
+        for candidate in 0..size.min(4) as u64 {
+            digit_term.conditional_assign(&multiple, candidate.ct_eq(&digit));
+            multiple += step;
+        }
+        let c = ProjectivePoint::mul_by_generator(&shares[ring]) + digit_term;
         let encoding = Commitment::from_point(c).ok_or(ProofError::IdentityPoint)?;
         if ring + 1 < rings {
             let hashed = hashed_form(&encoding.to_bytes());
