@@ -63,7 +63,7 @@ fn suites() -> Vec<(&'static str, &'static str, &'static str)> {
 fn prove(
     py: Python<'_>,
     values: Vec<u64>,
-    bits: usize,
+    bits: Option<usize>,
     scheme: &str,
     group: Option<&str>,
     flavor: Option<&str>,
@@ -79,6 +79,18 @@ fn prove(
     bytes_parameters: Option<Vec<(String, Vec<u8>)>>,
 ) -> PyResult<(String, String)> {
     let suite = suite(scheme, group, flavor)?;
+    // 64 by default where the proof system has bit sizes; none where it has none (Borromean).
+    let bits = match (bits, suite.supported_bits().is_empty()) {
+        (None, true) => 0,
+        (Some(b), true) => {
+            return Err(unusable(format!(
+                "bits {b}: {} proofs have no bit size (the proof carries its range: see the min_bits parameter)",
+                suite.scheme()
+            )))
+        }
+        (None, false) => 64,
+        (Some(b), false) => b,
+    };
     // The suite's own parameters, typed by the wrapper; the suite's declarations (names,
     // bounds) are checked with the statement.
     let mut parameters = rangeproof::suite::Parameters::new();
@@ -369,6 +381,143 @@ impl Batch {
     }
 }
 
+/// A Liquid transaction's verdicts, as JSON: per output the range proof's and surjection
+/// proof's verdicts (and the range shown), the balance, and whether nothing failed.
+#[pyfunction]
+#[pyo3(signature = (tx, spent=None))]
+fn liquid_verify_tx(
+    py: Python<'_>,
+    tx: Vec<u8>,
+    spent: Option<Vec<(Vec<u8>, Vec<u8>)>>,
+) -> PyResult<String> {
+    use rangeproof::liquid::{self, Asset, Balance, SpentOutput, Transaction, Value, Verdict};
+    let tx = Transaction::from_bytes(&tx).map_err(unusable)?;
+    let spent = spent
+        .map(|list| {
+            list.iter()
+                .enumerate()
+                .map(|(i, (asset, value))| {
+                    Ok(SpentOutput {
+                        asset: Asset::from_bytes(asset)
+                            .map_err(|e| unusable(format!("spent output {i}: {e}")))?,
+                        value: Value::from_bytes(value)
+                            .map_err(|e| unusable(format!("spent output {i}: {e}")))?,
+                    })
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .transpose()?;
+    let report = py
+        .allow_threads(|| liquid::verify_transaction(&tx, spent.as_deref()))
+        .map_err(unusable)?;
+    let verdict = |v: &Verdict| match v {
+        Verdict::Valid => serde_json::json!("valid"),
+        Verdict::Invalid(e) => serde_json::json!({"invalid": e.to_string()}),
+        Verdict::NotNeeded => serde_json::json!("not needed"),
+        Verdict::NotChecked(why) => serde_json::json!({"not checked": why}),
+    };
+    let outputs: Vec<serde_json::Value> = report
+        .outputs
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "range_proof": verdict(&o.range_proof),
+                "min_value": o.range.map(|r| r.min_value),
+                "max_value": o.range.map(|r| r.max_value),
+                "surjection_proof": verdict(&o.surjection_proof),
+            })
+        })
+        .collect();
+    let balance = match &report.balance {
+        Balance::Holds => serde_json::json!("holds"),
+        Balance::Fails => serde_json::json!("fails"),
+        Balance::NotChecked(why) => serde_json::json!({"not checked": why}),
+    };
+    serde_json::to_string(&serde_json::json!({
+        "outputs": outputs,
+        "balance": balance,
+        "valid": report.is_valid(),
+    }))
+    .map_err(unusable)
+}
+
+/// `(value, asset tag, asset blinding, value blinding)` of an output unblinded with the
+/// receiver's blinding key; `RecoveryFailed` when the key does not open it.
+type UnblindedTuple<'py> = (
+    u64,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
+
+#[pyfunction]
+fn liquid_unblind<'py>(
+    py: Python<'py>,
+    tx: Vec<u8>,
+    output: usize,
+    blinding_key: Vec<u8>,
+) -> PyResult<UnblindedTuple<'py>> {
+    use rangeproof::liquid::{self, Transaction};
+    let tx = Transaction::from_bytes(&tx).map_err(unusable)?;
+    let out = tx.outputs.get(output).ok_or_else(|| {
+        unusable(format!(
+            "output {output}: the transaction has {} outputs",
+            tx.outputs.len()
+        ))
+    })?;
+    let key_bytes: Zeroizing<[u8; 32]> =
+        Zeroizing::new(blinding_key.as_slice().try_into().map_err(|_| {
+            unusable(format!(
+                "blinding_key has {} bytes, expected 32",
+                blinding_key.len()
+            ))
+        })?);
+    let key = Zeroizing::new(
+        liquid::secret_key(&key_bytes)
+            .map_err(|_| unusable("blinding_key is zero or not below the group order"))?,
+    );
+    let got = py
+        .allow_threads(|| liquid::unblind(out, &key))
+        .map_err(|e| match e {
+            rangeproof::ProofError::Unsupported(why) => unusable(why),
+            other => {
+                RecoveryFailed::new_err(format!("the key does not unblind this output: {other}"))
+            }
+        })?;
+    Ok((
+        got.value,
+        PyBytes::new(py, &got.asset),
+        PyBytes::new(py, &got.asset_blinding.to_bytes()),
+        PyBytes::new(py, &got.value_blinding.to_bytes()),
+    ))
+}
+
+/// The blinded asset generator `A + r·G` of a 32-byte asset tag and blinding factor (33 bytes).
+#[pyfunction]
+fn liquid_asset_generator<'py>(
+    py: Python<'py>,
+    tag: Vec<u8>,
+    blinding: Vec<u8>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let tag: [u8; 32] = tag
+        .as_slice()
+        .try_into()
+        .map_err(|_| unusable("the asset tag is 32 bytes"))?;
+    let blinding: Zeroizing<[u8; 32]> = Zeroizing::new(
+        blinding
+            .as_slice()
+            .try_into()
+            .map_err(|_| unusable("the blinding factor is 32 bytes"))?,
+    );
+    let r = Zeroizing::new(
+        rangeproof::liquid::secret_key(&blinding)
+            .map_err(|_| unusable("the blinding factor is zero or not below the group order"))?,
+    );
+    let g = rangeproof::secp256k1_zkp::generator::generator_generate_blinded(&tag, &r)
+        .ok_or_else(|| unusable("this asset tag has no generator"))?;
+    Ok(PyBytes::new(py, &g.to_bytes()))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Imported here, so that a broken install fails at import with an ImportError rather
@@ -399,6 +548,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(recover, m)?)?;
     m.add_function(wrap_pyfunction!(commit, m)?)?;
+    m.add_function(wrap_pyfunction!(liquid_verify_tx, m)?)?;
+    m.add_function(wrap_pyfunction!(liquid_unblind, m)?)?;
+    m.add_function(wrap_pyfunction!(liquid_asset_generator, m)?)?;
     m.add_class::<Batch>()?;
     Ok(())
 }

@@ -49,7 +49,9 @@ def test_the_smallest_use_reads_naturally():
     assert rangeproof.verify(q) is True
     assert q.commitments == p.commitments and q.proof == p.proof
     assert p.values == [5, 7] and q.values is None
-    assert len(rangeproof.suites()) == 5
+    # Five range-proof deployments, and Elements' Borromean and surjection proofs.
+    assert len(rangeproof.suites()) == 7
+    assert ("surjection", "secp256k1", "elements") in rangeproof.suites()
 
 
 @pytest.mark.parametrize("kwargs", CONVENTIONS, ids=lambda k: "-".join(str(v) for v in k.values()))

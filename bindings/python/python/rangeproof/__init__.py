@@ -12,8 +12,10 @@ Every (scheme, group, flavor) of the library is available (:func:`suites`) — a
 deployment's conventions, named as in the documents and the CLI: Bulletproofs as the reference
 crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both as Monero (``group="ed25519"``,
 ``"monero"``), and libsecp256k1-zkp's Bulletproofs as Grin (``group="secp256k1"``,
-``"grin"``). (``convention=`` and :attr:`Proof.convention`, the names of earlier versions,
-still work.) Bytes go in and out; proving and verifying release the
+``"grin"``), and Elements' Borromean range proofs (``scheme="borromean"``, ``"elements"``;
+surjection proof documents verify too). Liquid transactions — verify their proofs, unblind an
+output — are :mod:`rangeproof.liquid`'s. (``convention=`` and :attr:`Proof.convention`, the
+names of earlier versions, still work.) Bytes go in and out; proving and verifying release the
 GIL, so Python threads verify in parallel.
 
 Arguments are checked, not converted: values and sizes are ``int`` (not ``bool``, not
@@ -283,7 +285,7 @@ class Proof:
 
 def prove(
     values: Sequence[int],
-    bits: int = 64,
+    bits: Optional[int] = None,
     scheme: str = "bulletproofs",
     group: Optional[str] = None,
     flavor: Optional[str] = None,
@@ -299,7 +301,13 @@ def prove(
     convention: Optional[str] = None,
     parameters: Optional[Mapping[str, Union[int, bytes]]] = None,
 ) -> Proof:
-    """Proves that every value lies in ``[0, 2**bits)``.
+    """Proves that every value lies in ``[0, 2**bits)`` (``bits`` 64 when not given).
+
+    Elements' Borromean range proofs (``scheme="borromean"``) have no bit size: leave ``bits``
+    out and give Liquid's parameters by name, ``parameters={"exp": 0, "min_bits": 52,
+    "message": b"..."}`` (those are the defaults, with a minimum value of 1 —
+    ``minimum_values=[m]`` sets another); ``value_generator`` is the output's asset generator
+    (:func:`rangeproof.liquid.asset_generator`), ``extra_data`` its scriptPubKey.
 
     ``values``: a list (any ordered iterable but a ``str`` or ``bytes``) of ``int`` from 0 to
     ``2**64 - 1``. ``blindings``: one blinding (32 bytes; secp256k1 too) per value, or per
@@ -315,7 +323,8 @@ def prove(
     """
     values = _u64s("values", values)
     integer_parameters, bytes_parameters = _parameters(parameters)
-    bits = _int("bits", bits, "the bit size is an integer from 1 to 64", 1, 64)
+    if bits is not None:
+        bits = _int("bits", bits, "the bit size is an integer from 1 to 64", 1, 64)
     extension_degree = _int(
         "extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize
     )

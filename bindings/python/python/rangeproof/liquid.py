@@ -1,0 +1,102 @@
+"""Liquid (Elements) transactions: verify every confidential output's proofs, unblind an output.
+
+::
+
+    from rangeproof import liquid
+    report = liquid.verify_tx(bytes.fromhex(tx_hex))          # or the hex string itself
+    assert report.valid
+    secrets = liquid.unblind(tx_hex, output=0, blinding_key=key)
+
+:func:`verify_tx` checks each confidential output's Borromean range proof (on its asset
+generator, with its scriptPubKey bound in) and, when the spent outputs are given (one per input,
+``(asset, value)`` each as the transaction that made it serializes the two fields), its asset
+surjection proof and the balance of the amounts. :func:`unblind` derives the rewind nonce from
+the receiver's blinding key and the output's nonce key as Elements does, and refuses unless the
+recovered amount, asset and blinding factors make the output's commitments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple, Union
+
+from . import _native
+from ._errors import UnusableInput, UnusableType
+
+__all__ = ["TxReport", "Unblinded", "asset_generator", "unblind", "verify_tx"]
+
+_BYTES = (bytes, bytearray, memoryview)
+
+
+def _tx(tx: object) -> bytes:
+    if isinstance(tx, str):
+        try:
+            return bytes.fromhex(tx.strip())
+        except ValueError as e:
+            raise UnusableInput(f"tx: not hex: {e}") from None
+    if isinstance(tx, _BYTES):
+        return bytes(tx)
+    raise UnusableType(f"tx: expected bytes or a hex str, got {type(tx).__name__}")
+
+
+def _b(name: str, x: object, length: Optional[int] = None) -> bytes:
+    if not isinstance(x, _BYTES):
+        raise UnusableType(f"{name}: expected bytes, got {type(x).__name__}")
+    x = bytes(x)
+    if length is not None and len(x) != length:
+        raise UnusableInput(f"{name}: {len(x)} bytes, expected {length}")
+    return x
+
+
+@dataclass(frozen=True)
+class TxReport:
+    """Per output: ``range_proof`` and ``surjection_proof`` verdicts (``"valid"``, ``"not
+    needed"``, ``{"invalid": reason}`` or ``{"not checked": reason}``) and the range shown
+    (``min_value``, ``max_value``); the ``balance`` (``"holds"``, ``"fails"`` or ``{"not
+    checked": reason}``); ``valid``: nothing failed."""
+
+    outputs: List[dict]
+    balance: Union[str, dict]
+    valid: bool
+
+
+def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes]]] = None) -> TxReport:
+    """Verifies a transaction's proofs (all in one batch) and, with ``spent``, its balance."""
+    pairs = None
+    if spent is not None:
+        pairs = [(_b("spent asset", a), _b("spent value", v)) for a, v in spent]
+    report = json.loads(_native.liquid_verify_tx(_tx(tx), pairs))
+    return TxReport(report["outputs"], report["balance"], bool(report["valid"]))
+
+
+@dataclass(frozen=True)
+class Unblinded:
+    """An output's secrets. ``asset`` is the 32-byte tag in the transaction's byte order
+    (explorers show it reversed: ``asset_id``); the blinding factors are big-endian scalars and
+    kept out of ``repr``."""
+
+    value: int
+    asset: bytes
+    asset_blinding: bytes = field(repr=False)
+    value_blinding: bytes = field(repr=False)
+
+    @property
+    def asset_id(self) -> str:
+        """The asset id as Elements' RPC and explorers show it."""
+        return self.asset[::-1].hex()
+
+
+def unblind(tx: Union[bytes, str], output: int, blinding_key: bytes) -> Unblinded:
+    """Unblinds output ``output`` with the receiver's 32-byte blinding key; raises
+    :class:`rangeproof.RecoveryFailed` when the key does not open it."""
+    if not isinstance(output, int) or isinstance(output, bool) or output < 0:
+        raise UnusableType(f"output: expected a non-negative int, got {output!r}")
+    value, asset, abf, vbf = _native.liquid_unblind(_tx(tx), output, _b("blinding_key", blinding_key, 32))
+    return Unblinded(value, bytes(asset), bytes(abf), bytes(vbf))
+
+
+def asset_generator(tag: bytes, blinding: bytes) -> bytes:
+    """The blinded asset generator ``A + r·G`` (33 bytes) of a 32-byte asset tag and a 32-byte
+    blinding factor: an output's asset commitment, and a Borromean proof's value generator."""
+    return bytes(_native.liquid_asset_generator(_b("tag", tag, 32), _b("blinding", blinding, 32)))
