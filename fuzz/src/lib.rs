@@ -8,11 +8,14 @@
 //!
 //! * [`grin_targets`]: secp256k1-zkp's format against the C library; replayed by
 //!   `rangeproof/tests/fuzz_corpus.rs`.
+//! * [`elements_targets`]: Elements' Borromean and surjection proofs against the C library,
+//!   and Liquid transactions against rust-elements; replayed there too.
 //!
 //! Each `fuzz_targets/<name>.rs` calls the function of the same name; its corpus is
 //! `corpus/<name>/`.
 
 pub mod cli_targets;
+pub mod elements_targets;
 pub mod grin_targets;
 pub mod targets;
 /// The C library's wrapper, shared with the cross-tests.

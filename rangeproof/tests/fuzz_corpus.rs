@@ -107,3 +107,21 @@ fn decode_r1cs() {
 fn decompress() {
     replay("decompress", targets::decompress);
 }
+
+#[path = "../../fuzz/src/elements_targets.rs"]
+mod elements_targets;
+
+#[test]
+fn verify_borromean() {
+    replay("verify_borromean", elements_targets::verify_borromean);
+}
+
+#[test]
+fn verify_surjection() {
+    replay("verify_surjection", elements_targets::verify_surjection);
+}
+
+#[test]
+fn parse_liquid_tx() {
+    replay("parse_liquid_tx", elements_targets::parse_liquid_tx);
+}
