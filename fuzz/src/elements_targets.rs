@@ -41,7 +41,9 @@ fn hex(v: &serde_json::Value) -> Vec<u8> {
 
 fn cases() -> &'static serde_json::Value {
     static CASES: OnceLock<serde_json::Value> = OnceLock::new();
-    CASES.get_or_init(|| serde_json::from_str::<serde_json::Value>(VECTORS).expect("JSON")["cases"].clone())
+    CASES.get_or_init(|| {
+        serde_json::from_str::<serde_json::Value>(VECTORS).expect("JSON")["cases"].clone()
+    })
 }
 
 fn borromean_bases() -> &'static [Base] {
@@ -54,8 +56,14 @@ fn borromean_bases() -> &'static [Base] {
             .filter(|c| c["scheme"] == "borromean" && c["expected"] == "valid")
             .collect();
         let liquid = valid[0];
-        let exact = valid.iter().find(|c| c["proof"].as_str().map_or(0, str::len) < 300).expect("an exact-value proof");
-        let scaled = valid.iter().find(|c| c["openings"]["exp"] == 1).expect("an exp = 1 proof");
+        let exact = valid
+            .iter()
+            .find(|c| c["proof"].as_str().map_or(0, str::len) < 300)
+            .expect("an exact-value proof");
+        let scaled = valid
+            .iter()
+            .find(|c| c["openings"]["exp"] == 1)
+            .expect("an exp = 1 proof");
         [liquid, *exact, *scaled]
             .iter()
             .map(|c| Base {
@@ -75,11 +83,20 @@ fn surjection_base() -> &'static SurjectionBase {
             .as_array()
             .expect("cases")
             .iter()
-            .find(|c| c["scheme"] == "surjection" && c["expected"] == "valid" && c["input_generators"].as_array().map_or(0, Vec::len) == 3)
+            .find(|c| {
+                c["scheme"] == "surjection"
+                    && c["expected"] == "valid"
+                    && c["input_generators"].as_array().map_or(0, Vec::len) == 3
+            })
             .expect("a 3-input surjection proof");
         SurjectionBase {
             proof: hex(&case["proof"]),
-            inputs: case["input_generators"].as_array().expect("list").iter().map(hex).collect(),
+            inputs: case["input_generators"]
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(hex)
+                .collect(),
             output: hex(&case["output_generator"]),
         }
     })
@@ -117,20 +134,28 @@ pub fn verify_borromean(data: &[u8]) {
     let commitment = Commitment::from_bytes(&base.commitment).expect("valid commitment");
     let generator = ValueGenerator::from_bytes(&base.generator).expect("valid generator");
     let ours = borromean::verify(&proof, &commitment, &generator, &base.extra);
-    let c_commitment = c::PedersenCommitment::from_slice(&base.commitment).expect("valid commitment");
+    let c_commitment =
+        c::PedersenCommitment::from_slice(&base.commitment).expect("valid commitment");
     let c_generator = c::Generator::from_slice(&base.generator).expect("valid generator");
-    let theirs = c::RangeProof::from_slice(&proof)
-        .ok()
-        .and_then(|p| p.verify(context(), c_commitment, &base.extra, c_generator).ok());
+    let theirs = c::RangeProof::from_slice(&proof).ok().and_then(|p| {
+        p.verify(context(), c_commitment, &base.extra, c_generator)
+            .ok()
+    });
     match (ours, theirs) {
         (Ok(info), Some(range)) => {
-            assert_eq!((info.min_value, info.max_value.wrapping_add(1)), (range.start, range.end));
+            assert_eq!(
+                (info.min_value, info.max_value.wrapping_add(1)),
+                (range.start, range.end)
+            );
         }
         (Err(_), None) => {}
         (ours, theirs) => panic!("ours {ours:?}, the C library's {theirs:?}"),
     }
     // The header alone: our info agrees with the C library's parse.
-    assert_eq!(borromean::info(&proof).is_ok(), c::RangeProof::from_slice(&proof).is_ok());
+    assert_eq!(
+        borromean::info(&proof).is_ok(),
+        c::RangeProof::from_slice(&proof).is_ok()
+    );
 }
 
 pub fn verify_surjection(data: &[u8]) {
@@ -145,10 +170,17 @@ pub fn verify_surjection(data: &[u8]) {
         Some(7) => inputs.push(inputs[0].clone()),
         _ => {}
     }
-    let ours_inputs: Vec<ValueGenerator> = inputs.iter().map(|g| ValueGenerator::from_bytes(g).expect("valid")).collect();
+    let ours_inputs: Vec<ValueGenerator> = inputs
+        .iter()
+        .map(|g| ValueGenerator::from_bytes(g).expect("valid"))
+        .collect();
     let output = ValueGenerator::from_bytes(&base.output).expect("valid");
-    let ours = SurjectionProof::from_bytes(&proof).and_then(|p| surjection::verify(&p, &ours_inputs, &output));
-    let c_inputs: Vec<c::Generator> = inputs.iter().map(|g| c::Generator::from_slice(g).expect("valid")).collect();
+    let ours = SurjectionProof::from_bytes(&proof)
+        .and_then(|p| surjection::verify(&p, &ours_inputs, &output));
+    let c_inputs: Vec<c::Generator> = inputs
+        .iter()
+        .map(|g| c::Generator::from_slice(g).expect("valid"))
+        .collect();
     let c_output = c::Generator::from_slice(&base.output).expect("valid");
     let theirs = c::SurjectionProof::from_slice(&proof)
         .map(|p| p.verify(context(), c_output, &c_inputs))
@@ -156,7 +188,10 @@ pub fn verify_surjection(data: &[u8]) {
     assert_eq!(ours.is_ok(), theirs, "ours {ours:?}");
     // Parsing alone agrees too, and re-encodes to the same bytes.
     let parsed = SurjectionProof::from_bytes(&proof);
-    assert_eq!(parsed.is_ok(), c::SurjectionProof::from_slice(&proof).is_ok());
+    assert_eq!(
+        parsed.is_ok(),
+        c::SurjectionProof::from_slice(&proof).is_ok()
+    );
     if let Ok(p) = parsed {
         assert_eq!(p.to_bytes(), proof);
     }
@@ -189,9 +224,19 @@ pub fn parse_liquid_tx(data: &[u8]) {
                 assert_eq!(value, elements::encode::serialize(&b.value));
                 assert_eq!(nonce, elements::encode::serialize(&b.nonce));
                 assert_eq!(a.script_pubkey, b.script_pubkey.as_bytes());
-                let rp = b.witness.rangeproof.as_ref().map(|p| p.serialize()).unwrap_or_default();
+                let rp = b
+                    .witness
+                    .rangeproof
+                    .as_ref()
+                    .map(|p| p.serialize())
+                    .unwrap_or_default();
                 assert_eq!(a.rangeproof, rp);
-                let sp = b.witness.surjection_proof.as_ref().map(|p| p.serialize()).unwrap_or_default();
+                let sp = b
+                    .witness
+                    .surjection_proof
+                    .as_ref()
+                    .map(|p| p.serialize())
+                    .unwrap_or_default();
                 assert_eq!(a.surjection_proof, sp);
             }
             for (a, b) in ours.inputs.iter().zip(&theirs.input) {
@@ -200,6 +245,10 @@ pub fn parse_liquid_tx(data: &[u8]) {
             }
         }
         (Err(_), Err(_)) => {}
-        (ours, theirs) => panic!("ours {:?}, rust-elements {:?}", ours.map(|_| ()), theirs.map(|_| ())),
+        (ours, theirs) => panic!(
+            "ours {:?}, rust-elements {:?}",
+            ours.map(|_| ()),
+            theirs.map(|_| ())
+        ),
     }
 }

@@ -290,3 +290,90 @@ fn both_ways_with_libsecp256k1_zkp_over_the_parameter_grid() {
     }
     assert!(compared >= 100, "{compared} proofs compared");
 }
+
+/// The wallet's balancing helper and the balance check agree with the C library's
+/// (`compute_adaptive_blinding_factor`, `verify_commitments_sum_to_equal`), and the balanced
+/// commitments balance.
+#[test]
+fn the_balancing_blinding_factor_and_the_balance_check_agree_with_the_c_library() {
+    use rangeproof::secp256k1_zkp::generator::{
+        balancing_blinding_factor, commitments_balance, CommitmentSecrets,
+    };
+    let secp = zkp::Secp256k1::new();
+    let mut rng = StdRng::seed_from_u64(99);
+    for (n_in, n_out) in [(1, 1), (1, 2), (3, 2), (2, 5)] {
+        let tag: [u8; 32] = rng.gen();
+        let secrets = |rng: &mut StdRng, value: u64| CommitmentSecrets {
+            value,
+            value_blinding: k256::Scalar::random(&mut *rng),
+            generator_blinding: k256::Scalar::random(&mut *rng),
+        };
+        // Inputs of 1000 each; outputs of 100 each but the last, which takes the rest.
+        let inputs: Vec<CommitmentSecrets> = (0..n_in).map(|_| secrets(&mut rng, 1000)).collect();
+        let outputs: Vec<CommitmentSecrets> =
+            (0..n_out - 1).map(|_| secrets(&mut rng, 100)).collect();
+        let last_value = 1000 * n_in as u64 - 100 * (n_out as u64 - 1);
+        let last_abf = k256::Scalar::random(&mut rng);
+        let ours = balancing_blinding_factor(&inputs, &outputs, last_value, &last_abf);
+        let tweak = |s: &k256::Scalar| Tweak::from_inner(s.to_bytes().into()).unwrap();
+        let c_secrets = |s: &[CommitmentSecrets]| -> Vec<zkp::CommitmentSecrets> {
+            s.iter()
+                .map(|s| {
+                    zkp::CommitmentSecrets::new(
+                        s.value,
+                        tweak(&s.value_blinding),
+                        tweak(&s.generator_blinding),
+                    )
+                })
+                .collect()
+        };
+        let theirs = zkp::compute_adaptive_blinding_factor(
+            &secp,
+            last_value,
+            tweak(&last_abf),
+            &c_secrets(&inputs),
+            &c_secrets(&outputs),
+        );
+        assert_eq!(ours.to_bytes().as_slice(), theirs.as_ref());
+        // The commitments balance, here and there; one unit more in the last output does not.
+        let commit = |s: &CommitmentSecrets| {
+            Commitment::new(
+                s.value,
+                &s.value_blinding,
+                &generator_generate_blinded(&tag, &s.generator_blinding).unwrap(),
+            )
+            .unwrap()
+        };
+        let last = CommitmentSecrets {
+            value: last_value,
+            value_blinding: ours,
+            generator_blinding: last_abf,
+        };
+        let ins: Vec<Commitment> = inputs.iter().map(commit).collect();
+        let mut outs: Vec<Commitment> = outputs.iter().map(commit).collect();
+        outs.push(commit(&last));
+        assert!(commitments_balance(&ins, &outs));
+        let c = |v: &[Commitment]| -> Vec<PedersenCommitment> {
+            v.iter()
+                .map(|c| PedersenCommitment::from_slice(&c.to_bytes()).unwrap())
+                .collect()
+        };
+        assert!(zkp::verify_commitments_sum_to_equal(
+            &secp,
+            &c(&ins),
+            &c(&outs)
+        ));
+        let more = CommitmentSecrets {
+            value: last_value + 1,
+            ..last
+        };
+        outs.pop();
+        outs.push(commit(&more));
+        assert!(!commitments_balance(&ins, &outs));
+        assert!(!zkp::verify_commitments_sum_to_equal(
+            &secp,
+            &c(&ins),
+            &c(&outs)
+        ));
+    }
+}

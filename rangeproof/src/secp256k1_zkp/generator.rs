@@ -5,7 +5,10 @@
 //! \(t_1 = \mathrm{SHA256}(\texttt{"1st generation: "} \Vert k)\) and of
 //! \(t_2 = \mathrm{SHA256}(\texttt{"2nd generation: "} \Vert k)\). The Bulletproofs module
 //! derives its vector generators with it; Confidential Assets' asset generators (and their
-//! blinded forms) are value generators.
+//! blinded forms \(A + r \cdot G\), [`generator_generate_blinded`]) are value generators. With
+//! them: Pedersen commitments on any value generator ([`Commitment`], the `08/09` encoding), the
+//! balance check of a transaction ([`commitments_balance`]) and the wallet's balancing blinding
+//! factor for its last output ([`balancing_blinding_factor`]).
 
 use k256::elliptic_curve::ops::MulByGenerator as _;
 use std::sync::OnceLock;
@@ -250,4 +253,50 @@ pub(crate) fn hashed_form(encoding: &[u8; 33]) -> [u8; 33] {
     let mut out = *encoding;
     out[0] &= 1;
     out
+}
+
+/// Whether the commitments of one side sum to those of the other
+/// (`secp256k1_pedersen_verify_tally`): a transaction's inputs against its outputs, explicit
+/// amounts such as the fee committed as `v·A` with a zero blinding factor. Variable-time
+/// (public data).
+pub fn commitments_balance(positive: &[Commitment], negative: &[Commitment]) -> bool {
+    let sum = positive
+        .iter()
+        .map(Commitment::point)
+        .sum::<ProjectivePoint>()
+        - negative
+            .iter()
+            .map(Commitment::point)
+            .sum::<ProjectivePoint>();
+    sum == ProjectivePoint::IDENTITY
+}
+
+/// What a wallet knows of one of its commitments \\(r \cdot G + v \cdot (A + r_A \cdot G)\\):
+/// the value, the value blinding factor \\(r\\) and the asset blinding factor \\(r_A\\).
+#[derive(Clone, Debug, zeroize::Zeroize, zeroize::ZeroizeOnDrop)]
+pub struct CommitmentSecrets {
+    /// The amount.
+    pub value: u64,
+    /// The value blinding factor.
+    pub value_blinding: Scalar,
+    /// The asset (generator) blinding factor.
+    pub generator_blinding: Scalar,
+}
+
+/// The value blinding factor that balances a transaction's last output
+/// (`secp256k1_pedersen_blind_generator_blind_sum`, as wallets call it for the last output):
+/// with the inputs' and the other outputs' secrets, and the last output's value and asset
+/// blinding factor, the factor \\(r\\) for which \\(\sum_{out} (v r_A + r) = \sum_{in} (v r_A + r)\\),
+/// so that the commitments balance when the assets and amounts do. Constant-time.
+pub fn balancing_blinding_factor(
+    inputs: &[CommitmentSecrets],
+    outputs: &[CommitmentSecrets],
+    last_value: u64,
+    last_generator_blinding: &Scalar,
+) -> Scalar {
+    let term =
+        |s: &CommitmentSecrets| Scalar::from(s.value) * s.generator_blinding + s.value_blinding;
+    let inputs: Scalar = inputs.iter().map(term).sum();
+    let outputs: Scalar = outputs.iter().map(term).sum();
+    inputs - outputs - Scalar::from(last_value) * last_generator_blinding
 }
