@@ -7,8 +7,6 @@
 //!
 //! `cargo bench -p rangeproof --bench versus_elements` (prints the CPU and one table).
 
-use std::time::Instant;
-
 use k256::elliptic_curve::Field;
 use rand::rngs::OsRng;
 use rand::Rng;
@@ -22,7 +20,7 @@ use rangeproof::{BatchVerifier, Secp256k1};
 use secp256k1_zkp as zkp;
 
 mod common;
-use common::fmt;
+use common::{fmt, interleaved};
 
 const POOL: usize = 16;
 const BATCH: usize = 1000;
@@ -86,35 +84,6 @@ fn output(secp: &zkp::Secp256k1<zkp::All>) -> Output {
         c_commitment,
         c_generator,
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
-    v[v.len() / 2]
-}
-
-/// Ours and theirs alternately, `rounds` times after two warm-up rounds: medians (ns) and the
-/// median of the per-round ratios.
-fn interleaved(
-    rounds: usize,
-    mut ours: impl FnMut(usize),
-    mut theirs: impl FnMut(usize),
-) -> (f64, f64, f64) {
-    let (mut o, mut t, mut r) = (Vec::new(), Vec::new(), Vec::new());
-    for i in 0..rounds + 2 {
-        let start = Instant::now();
-        ours(i);
-        let a = start.elapsed().as_nanos() as f64;
-        let start = Instant::now();
-        theirs(i);
-        let b = start.elapsed().as_nanos() as f64;
-        if i >= 2 {
-            o.push(a);
-            t.push(b);
-            r.push(a / b);
-        }
-    }
-    (median(o), median(t), median(r))
 }
 
 fn row(what: &str, (o, t, r): (f64, f64, f64)) {

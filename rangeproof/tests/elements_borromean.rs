@@ -4,7 +4,7 @@
 //! and, both ways with libsecp256k1-zkp itself (the `secp256k1-zkp` 0.11 crate), proofs over
 //! the parameter grid verify and rewind alike and come out byte for byte the same.
 
-use k256::elliptic_curve::{Field, PrimeField};
+use k256::elliptic_curve::Field;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rangeproof::secp256k1_zkp::borromean::{self, ProofParameters};
 use rangeproof::secp256k1_zkp::generator::{
@@ -19,21 +19,6 @@ mod common;
 
 fn bytes(v: &Value) -> Vec<u8> {
     common::hex_bytes(v)
-}
-
-fn b32(v: &Value) -> [u8; 32] {
-    bytes(v).try_into().expect("32 bytes")
-}
-
-fn scalar(b: &[u8; 32]) -> k256::Scalar {
-    Option::from(k256::Scalar::from_repr((*b).into())).expect("canonical scalar")
-}
-
-fn borromean_cases() -> Vec<Value> {
-    common::vector_cases("elements-liquid-secp256k1.json")
-        .into_iter()
-        .filter(|c| c["scheme"] == "borromean")
-        .collect()
 }
 
 /// Our verdict on a document: decoding failures count as invalid, as in the C library (its
@@ -54,7 +39,7 @@ fn verdict(case: &Value) -> Result<borromean::ProofInfo, String> {
 
 #[test]
 fn liquid_and_c_made_range_proofs_get_their_verdicts() {
-    let cases = borromean_cases();
+    let cases = common::elements_cases("borromean");
     assert!(cases.len() >= 30, "{} cases", cases.len());
     let (mut valid, mut invalid) = (0, 0);
     for (i, case) in cases.iter().enumerate() {
@@ -115,25 +100,27 @@ fn liquid_and_c_made_range_proofs_get_their_verdicts() {
 #[test]
 fn c_made_proofs_rewind_to_their_openings_and_our_prover_makes_the_same_bytes() {
     let mut checked = 0;
-    for case in borromean_cases() {
+    for case in common::elements_cases("borromean") {
         let (Some(o), "valid") = (case.get("openings"), case["expected"].as_str().unwrap()) else {
             continue;
         };
-        let generator =
-            generator_generate_blinded(&b32(&o["asset_id"]), &scalar(&b32(&o["asset_blinding"])))
-                .unwrap();
+        let generator = generator_generate_blinded(
+            &common::hex_b32(&o["asset_id"]),
+            &common::secp_scalar(&common::hex_b32(&o["asset_blinding"])),
+        )
+        .unwrap();
         assert_eq!(
             generator.to_bytes().to_vec(),
             bytes(&case["value_generator"])
         );
         let value = o["value"].as_u64().unwrap();
-        let blinding = scalar(&b32(&o["blinding"]));
+        let blinding = common::secp_scalar(&common::hex_b32(&o["blinding"]));
         let commitment = Commitment::new(value, &blinding, &generator).unwrap();
         assert_eq!(
             commitment.to_bytes().to_vec(),
             bytes(&case["commitments"][0])
         );
-        let nonce = b32(&o["rewind_nonce"]);
+        let nonce = common::hex_b32(&o["rewind_nonce"]);
         let message = bytes(&o["message"]);
         let extra = bytes(&case["extra_data"]);
         let proof = bytes(&case["proof"]);
@@ -218,11 +205,12 @@ fn both_ways_with_libsecp256k1_zkp_over_the_parameter_grid() {
                         min_bits,
                     };
                     let generator =
-                        generator_generate_blinded(&tag, &scalar(&asset_blinding)).unwrap();
+                        generator_generate_blinded(&tag, &common::secp_scalar(&asset_blinding))
+                            .unwrap();
                     assert_eq!(generator.to_bytes(), c_generator.serialize());
                     let ours = borromean::prove(
                         value,
-                        &scalar(&blinding),
+                        &common::secp_scalar(&blinding),
                         &generator,
                         &nonce,
                         &parameters,

@@ -4,7 +4,7 @@
 //! and 256 inputs, the same seed draws the same inputs and makes the same bytes, and each
 //! library verifies the other's proofs.
 
-use k256::elliptic_curve::{Field, PrimeField};
+use k256::elliptic_curve::Field;
 use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
 use rangeproof::secp256k1_zkp::generator::{generator_generate_blinded, ValueGenerator};
 use rangeproof::secp256k1_zkp::surjection::{self, Selection, SurjectionProof};
@@ -17,21 +17,6 @@ mod common;
 
 fn bytes(v: &Value) -> Vec<u8> {
     common::hex_bytes(v)
-}
-
-fn b32(v: &Value) -> [u8; 32] {
-    bytes(v).try_into().expect("32 bytes")
-}
-
-fn scalar(b: &[u8; 32]) -> k256::Scalar {
-    Option::from(k256::Scalar::from_repr((*b).into())).expect("canonical scalar")
-}
-
-fn surjection_cases() -> Vec<Value> {
-    common::vector_cases("elements-liquid-secp256k1.json")
-        .into_iter()
-        .filter(|c| c["scheme"] == "surjection")
-        .collect()
 }
 
 fn verdict(case: &Value) -> Result<(), String> {
@@ -51,7 +36,7 @@ fn verdict(case: &Value) -> Result<(), String> {
 #[test]
 fn c_made_surjection_proofs_get_their_verdicts_and_our_prover_makes_the_same_bytes() {
     let (mut valid, mut invalid) = (0, 0);
-    for (i, case) in surjection_cases().iter().enumerate() {
+    for (i, case) in common::elements_cases("surjection").iter().enumerate() {
         match case["expected"].as_str() {
             Some("valid") => {
                 verdict(case).unwrap_or_else(|e| panic!("case {i}: {e}"));
@@ -69,13 +54,13 @@ fn c_made_surjection_proofs_get_their_verdicts_and_our_prover_makes_the_same_byt
             .as_array()
             .unwrap()
             .iter()
-            .map(b32)
+            .map(common::hex_b32)
             .collect();
         let blindings: Vec<k256::Scalar> = o["input_blinding_factors"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|b| scalar(&b32(b)))
+            .map(|b| common::secp_scalar(&common::hex_b32(b)))
             .collect();
         let inputs: Vec<ValueGenerator> = assets
             .iter()
@@ -95,9 +80,10 @@ fn c_made_surjection_proofs_get_their_verdicts_and_our_prover_makes_the_same_byt
                 .collect::<Vec<_>>(),
             given
         );
-        let output_blinding = scalar(&b32(&o["output_blinding_factor"]));
+        let output_blinding = common::secp_scalar(&common::hex_b32(&o["output_blinding_factor"]));
         let output =
-            generator_generate_blinded(&b32(&o["output_asset"]), &output_blinding).unwrap();
+            generator_generate_blinded(&common::hex_b32(&o["output_asset"]), &output_blinding)
+                .unwrap();
         assert_eq!(output.to_bytes().to_vec(), bytes(&case["output_generator"]));
         // The C proof's ring, and its real input, reproduce its bytes.
         let theirs = SurjectionProof::from_bytes(&bytes(&case["proof"])).unwrap();
@@ -168,7 +154,8 @@ fn both_ways_with_libsecp256k1_zkp_for_1_to_256_inputs() {
                 .map(|(g, _, _)| ValueGenerator::from_bytes(&g.serialize()).unwrap())
                 .collect();
             let output =
-                generator_generate_blinded(&tags[real], &scalar(&output_blinding)).unwrap();
+                generator_generate_blinded(&tags[real], &common::secp_scalar(&output_blinding))
+                    .unwrap();
             let c_output = Generator::new_blinded(
                 &secp,
                 Tag::from(tags[real]),
@@ -181,8 +168,8 @@ fn both_ways_with_libsecp256k1_zkp_for_1_to_256_inputs() {
                         &selection,
                         &inputs,
                         &output,
-                        &scalar(&blindings[selection.input_index()]),
-                        &scalar(&output_blinding),
+                        &common::secp_scalar(&blindings[selection.input_index()]),
+                        &common::secp_scalar(&output_blinding),
                     )
                 },
             );

@@ -27,3 +27,34 @@ pub fn fmt(ns: f64) -> String {
         format!("{:.2} ms", ns / 1e6)
     }
 }
+
+/// Median of a list of durations (ns).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    v[v.len() / 2]
+}
+
+/// Ours and theirs alternately, one iteration each, `rounds` times (after two warm-up
+/// rounds): the machine's speed drifts (a shared host), and alternating puts both sides under
+/// the same conditions. Returns the medians (ns) and the median of the per-round ratios.
+pub fn interleaved(
+    rounds: usize,
+    mut ours: impl FnMut(usize),
+    mut theirs: impl FnMut(usize),
+) -> (f64, f64, f64) {
+    let (mut o, mut t, mut r) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..rounds + 2 {
+        let start = std::time::Instant::now();
+        ours(i);
+        let a = start.elapsed().as_nanos() as f64;
+        let start = std::time::Instant::now();
+        theirs(i);
+        let b = start.elapsed().as_nanos() as f64;
+        if i >= 2 {
+            o.push(a);
+            t.push(b);
+            r.push(a / b);
+        }
+    }
+    (median(o), median(t), median(r))
+}

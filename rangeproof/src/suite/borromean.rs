@@ -135,14 +135,7 @@ impl ProofSuite for ElementsBorromean {
                 .map_or(Ok(ProofParameters::LIQUID.min_bits), u32::try_from)
                 .map_err(|_| ProofError::UndeclaredParameter)?,
         };
-        let nonce = Zeroizing::new(match nonce {
-            Some(given) => *given,
-            None => {
-                let mut fresh = [0u8; 32];
-                rng.fill_bytes(&mut fresh);
-                fresh
-            }
-        });
+        let nonce = super::given_or_fresh_nonce(nonce, rng);
         let proved = borromean::prove(
             value,
             &blinding[0],

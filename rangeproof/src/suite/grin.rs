@@ -82,14 +82,7 @@ impl ProofSuite for GrinBulletproofs {
     ) -> Result<Proved, ProofError> {
         let prover = prover(statement, values.len())?;
         let blindings = single_blindings::<Secp256k1>(blindings)?;
-        let nonce = Zeroizing::new(match nonce {
-            Some(given) => *given,
-            None => {
-                let mut fresh = [0u8; 32];
-                rng.fill_bytes(&mut fresh);
-                fresh
-            }
-        });
+        let nonce = super::given_or_fresh_nonce(nonce, rng);
         let witness = grin::GrinWitness {
             values: values.to_vec(),
             blindings: blindings.to_vec(),

@@ -809,6 +809,22 @@ pub(crate) fn plus_statement(statement: &SuiteStatement) -> Statement<'_> {
     }
 }
 
+/// A deterministic prover's nonce: the caller's, or 32 fresh random bytes (secp256k1-zkp's
+/// provers derive every secret random value from it, so it is also what rewinds the proof).
+pub(crate) fn given_or_fresh_nonce(
+    nonce: Option<&[u8; 32]>,
+    rng: &mut dyn CryptoRngCore,
+) -> Zeroizing<[u8; 32]> {
+    Zeroizing::new(match nonce {
+        Some(given) => *given,
+        None => {
+            let mut fresh = [0u8; 32];
+            rng.fill_bytes(&mut fresh);
+            fresh
+        }
+    })
+}
+
 /// The commitments as the group's encodings (a wrong length is an invalid point).
 pub(crate) fn encodings<G: Group>(
     commitments: &[Vec<u8>],

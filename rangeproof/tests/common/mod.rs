@@ -166,3 +166,23 @@ pub fn vector_cases(file: &str) -> Vec<Value> {
 pub fn hex_bytes(v: &Value) -> Vec<u8> {
     hex::decode(v.as_str().expect("hex string")).expect("hex")
 }
+
+/// A 32-byte hex string field.
+pub fn hex_b32(v: &Value) -> [u8; 32] {
+    hex_bytes(v).try_into().expect("32 bytes")
+}
+
+/// A canonical big-endian secp256k1 scalar.
+#[cfg(feature = "secp256k1-zkp")]
+pub fn secp_scalar(b: &[u8; 32]) -> k256::Scalar {
+    use k256::elliptic_curve::PrimeField;
+    Option::from(k256::Scalar::from_repr((*b).into())).expect("canonical scalar")
+}
+
+/// The cases of one scheme in `vectors/elements-liquid-secp256k1.json`.
+pub fn elements_cases(scheme: &str) -> Vec<Value> {
+    vector_cases("elements-liquid-secp256k1.json")
+        .into_iter()
+        .filter(|c| c["scheme"] == scheme)
+        .collect()
+}
