@@ -10,7 +10,11 @@
 //! * `verify_surjection`: the same over a C-made surjection proof of 3 inputs (the mask may also
 //!   drop or duplicate an input generator).
 //! * `parse_liquid_tx`: our transaction parser accepts exactly what rust-elements'
-//!   `deserialize` accepts, and reads the same outputs (asset, amount, nonce, script, proofs).
+//!   `deserialize` accepts, and reads the same outputs (asset, amount, nonce, script, proofs) —
+//!   but for one difference, asserted as such: rust-elements parses the witness's range and
+//!   surjection proofs while reading (refusing the transaction for a malformed one), where
+//!   Elements' node and we keep them as bytes and refuse them at verification; then one of them
+//!   must be a proof our decoders refuse.
 
 use std::sync::OnceLock;
 
@@ -245,6 +249,25 @@ pub fn parse_liquid_tx(data: &[u8]) {
             }
         }
         (Err(_), Err(_)) => {}
+        // rust-elements parses the witness's proofs while reading the transaction; Elements' node
+        // keeps them as bytes, as we do, and refuses them when it verifies. Then one of them must
+        // be one our decoders refuse (the same checks as the C parsers rust-elements calls).
+        (
+            Ok(ours),
+            Err(elements::encode::Error::Secp256k1zkp(
+                c::Error::InvalidSurjectionProof | c::Error::InvalidRangeProof,
+            )),
+        ) => {
+            let bad_range = |p: &[u8]| !p.is_empty() && borromean::info(p).is_err();
+            let bad = ours.outputs.iter().any(|o| {
+                bad_range(&o.rangeproof)
+                    || (!o.surjection_proof.is_empty()
+                        && SurjectionProof::from_bytes(&o.surjection_proof).is_err())
+            }) || ours.inputs.iter().any(|i| {
+                bad_range(&i.issuance_amount_rangeproof) || bad_range(&i.inflation_keys_rangeproof)
+            });
+            assert!(bad, "rust-elements refuses a proof our decoders accept");
+        }
         (ours, theirs) => panic!(
             "ours {:?}, rust-elements {:?}",
             ours.map(|_| ()),

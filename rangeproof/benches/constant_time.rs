@@ -182,6 +182,31 @@ fn grin_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
     }
 }
 
+/// A whole Borromean range proof (Elements), 8 bits (four rings): value and blinding are the
+/// secrets, the nonce fresh per proof in both classes. The digits decide which ring positions
+/// are real: the signer's passes take the same steps whatever they are.
+fn borromean_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
+    use rangeproof::secp256k1_zkp::borromean::{prove, ProofParameters};
+    use rangeproof::secp256k1_zkp::generator::generator_generate_blinded;
+    let parameters = ProofParameters {
+        min_value: 0,
+        exp: 0,
+        min_bits: 8,
+    };
+    let generator = generator_generate_blinded(&[7; 32], &k256::Scalar::ONE).expect("a generator");
+    let fixed = <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng);
+    for s in secrets(20_000, 8) {
+        let blinding = match s.class {
+            Class::Left => fixed,
+            Class::Right => <rangeproof::Secp256k1 as Group>::random_scalar(&mut OsRng),
+        };
+        let nonce: [u8; 32] = OsRng.gen();
+        runner.run_one(s.class, || {
+            prove(s.value, &blinding, &generator, &nonce, &parameters, b"", b"").expect("proves")
+        });
+    }
+}
+
 /// A whole arithmetic-circuit proof (the range gadget, 8 bits, bound transcript): the
 /// assignment's commitments, the polynomial arithmetic and the inner-product rounds.
 fn r1cs_range_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
@@ -234,6 +259,7 @@ fn main() {
         ),
         ("secp256k1_constant_time_msm", secp256k1_constant_time_msm),
         ("grin_prove_n8", grin_prove_n8),
+        ("borromean_prove_n8", borromean_prove_n8),
         ("r1cs_range_prove_n8", r1cs_range_prove_n8),
         ("control_variable_time_mul", control_variable_time_mul),
     ]
