@@ -305,11 +305,9 @@ impl Transaction {
                     amount: r.value()?,
                     inflation_keys: r.value()?,
                 };
-                if issuance.blinding_nonce == [0; 32]
-                    && issuance.entropy == [0; 32]
-                    && issuance.amount == Value::Null
-                    && issuance.inflation_keys == Value::Null
-                {
+                // Elements' `CAssetIssuance::IsNull`: no amount and no inflation keys (the
+                // nonce and entropy do not count), flagged yet null is refused.
+                if issuance.amount == Value::Null && issuance.inflation_keys == Value::Null {
                     return Err(ProofError::MalformedTransaction(
                         "superfluous asset issuance",
                     ));
