@@ -202,7 +202,16 @@ fn borromean_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
         };
         let nonce: [u8; 32] = OsRng.gen();
         runner.run_one(s.class, || {
-            prove(s.value, &blinding, &generator, &nonce, &parameters, b"", b"").expect("proves")
+            prove(
+                s.value,
+                &blinding,
+                &generator,
+                &nonce,
+                &parameters,
+                b"",
+                b"",
+            )
+            .expect("proves")
         });
     }
 }
