@@ -11,6 +11,11 @@
 //! `n_to_use` of them; the \\(s\\) values come from the key \\(r_o - r_j\\)
 //! (`secp256k1_surjection_genrand`), so a proof is a function of its inputs.
 //!
+//! The message is the C library's, to the byte, and leaves out the used-input bitmap and the
+//! input count: they are bound only through the ring (the keys the chain multiplies are the
+//! chosen inputs' \\(A_o - A_j\\)), so a verifier takes them from the proof as it is (which
+//! [`verify`] does).
+//!
 //! Wire format, read strictly (`secp256k1_surjectionproof_parse`):
 //!
 //! ```text

@@ -13,6 +13,12 @@
 //! commitment, the generator and the header (`secp256k1_rangeproof_genrand`): the receiver,
 //! knowing the nonce, regenerates them and reads back the value, the blinding and a message
 //! XORed into the forged \\(s\\) values (see [`super::verifier`]'s rewind).
+//!
+//! The ring message is the C library's, to the byte: SHA-256 of the commitment and the value
+//! generator (each as one byte, 1 when \\(y\\) is not a square, then \\(x\\)), the header, each
+//! sent digit commitment (its sign bit as a byte, then \\(x\\)) and the extra commitment. It
+//! leaves out the ring sizes and the scale, which the header determines, and the last digit
+//! commitment, which the commitment and the others determine.
 
 use k256::elliptic_curve::ops::MulByGenerator as _;
 use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
