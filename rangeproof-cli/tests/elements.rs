@@ -405,3 +405,40 @@ fn liquid_unblind_reads_an_output_rust_elements_blinded() {
         assert_eq!(code(&out), 2, "{output} {key}: {}", stdout(&out));
     }
 }
+
+#[test]
+fn liquid_verify_tx_with_the_spent_output_checks_surjection_proofs_and_the_balance() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../vectors/elements-tx/verify_ct.json"
+    );
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (tx, spent) = (dir.path().join("tx.hex"), dir.path().join("spent.json"));
+    std::fs::write(&tx, doc["tx"].as_str().unwrap()).unwrap();
+    write(&spent, &doc["spent"]);
+    let out = rangeproof(&[
+        "liquid",
+        "verify-tx",
+        tx.to_str().unwrap(),
+        "--spent",
+        spent.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches("surjection proof valid").count(), 2, "{text}");
+    assert!(text.contains("balance: holds"), "{text}");
+    // One unit more spent: the balance fails (exit 1).
+    let mut more = doc["spent"].clone();
+    more[0]["value"] = "010000000000000001".into();
+    write(&spent, &more);
+    let out = rangeproof(&[
+        "liquid",
+        "verify-tx",
+        tx.to_str().unwrap(),
+        "--spent",
+        spent.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("balance: FAILS"));
+}

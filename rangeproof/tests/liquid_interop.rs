@@ -217,3 +217,63 @@ fn an_output_rust_elements_blinds_unblinds_here_as_there() {
         assert!(liquid::unblind(&ours_tx.outputs[0], &other_key).is_err());
     }
 }
+
+/// rust-elements' `verify_ct` transaction (its package, `src/transaction.rs`) with the output it
+/// spends: every proof — range proofs and, now that the spent asset is known, the surjection
+/// proofs — and the balance hold; a spent output of another amount or asset breaks them.
+#[test]
+fn a_liquid_transaction_with_its_spent_output_verifies_whole() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../vectors/elements-tx/verify_ct.json"
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let field = |v: &serde_json::Value| hex::decode(v.as_str().unwrap()).unwrap();
+    let tx = Transaction::from_bytes(&field(&doc["tx"])).unwrap();
+    let spent = [liquid::SpentOutput {
+        asset: Asset::from_bytes(&field(&doc["spent"][0]["asset"])).unwrap(),
+        value: Value::from_bytes(&field(&doc["spent"][0]["value"])).unwrap(),
+    }];
+    let report = liquid::verify_transaction(&tx, Some(&spent)).unwrap();
+    assert!(report.is_valid(), "{report:?}");
+    assert_eq!(report.balance, liquid::Balance::Holds);
+    let surjections = report
+        .outputs
+        .iter()
+        .filter(|o| o.surjection_proof == Verdict::Valid)
+        .count();
+    assert_eq!(surjections, 2);
+    // rust-elements agrees on the same inputs.
+    let theirs: elements::Transaction = deserialize(&field(&doc["tx"])).unwrap();
+    let secp = zkp::Secp256k1::new();
+    let utxo = elements::TxOut {
+        asset: deserialize(&field(&doc["spent"][0]["asset"])).unwrap(),
+        value: deserialize(&field(&doc["spent"][0]["value"])).unwrap(),
+        nonce: elements::confidential::Nonce::Null,
+        script_pubkey: elements::Script::new(),
+        witness: Default::default(),
+    };
+    theirs.verify_tx_amt_proofs(&secp, &[utxo]).unwrap();
+    // Another spent amount: the balance fails; another spent asset: the surjection proofs fail.
+    let other_value = [liquid::SpentOutput {
+        asset: spent[0].asset.clone(),
+        value: Value::Explicit(1),
+    }];
+    assert_eq!(
+        liquid::verify_transaction(&tx, Some(&other_value))
+            .unwrap()
+            .balance,
+        liquid::Balance::Fails
+    );
+    let other_asset = [liquid::SpentOutput {
+        asset: Asset::Explicit([7; 32]),
+        value: spent[0].value.clone(),
+    }];
+    let report = liquid::verify_transaction(&tx, Some(&other_asset)).unwrap();
+    assert!(!report.is_valid());
+    assert!(report
+        .outputs
+        .iter()
+        .any(|o| matches!(o.surjection_proof, Verdict::Invalid(_))));
+}
