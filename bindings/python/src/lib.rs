@@ -492,6 +492,91 @@ fn liquid_unblind<'py>(
     ))
 }
 
+/// An asset surjection proof for an output of `output_tag` (blinded by `output_blinding`) over
+/// inputs of `input_tags` (blinded by `input_blindings`): `n_to_use` inputs drawn from `seed`
+/// as libsecp256k1-zkp draws them (at most `max_iterations` draws). Returns the proof and the
+/// input generators and output generator it is over (33 bytes each).
+type SurjectionTuple<'py> = (
+    Bound<'py, PyBytes>,
+    Vec<Bound<'py, PyBytes>>,
+    Bound<'py, PyBytes>,
+);
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn liquid_prove_surjection<'py>(
+    py: Python<'py>,
+    input_tags: Vec<Vec<u8>>,
+    input_blindings: Vec<Vec<u8>>,
+    output_tag: Vec<u8>,
+    output_blinding: Vec<u8>,
+    seed: Vec<u8>,
+    n_to_use: usize,
+    max_iterations: usize,
+) -> PyResult<SurjectionTuple<'py>> {
+    use rangeproof::liquid::secret_key;
+    use rangeproof::secp256k1_zkp::generator::generator_generate_blinded;
+    use rangeproof::secp256k1_zkp::surjection;
+    let b32 = |name: &str, b: &[u8]| -> PyResult<[u8; 32]> {
+        b.try_into()
+            .map_err(|_| unusable(format!("{name}: {} bytes, expected 32", b.len())))
+    };
+    let scalar = |name: &str, b: &[u8]| -> PyResult<Zeroizing<k256::Scalar>> {
+        let bytes = Zeroizing::new(b32(name, b)?);
+        secret_key(&bytes)
+            .map(Zeroizing::new)
+            .map_err(|_| unusable(format!("{name}: zero or not below the group order")))
+    };
+    if input_tags.len() != input_blindings.len() {
+        return Err(unusable(format!(
+            "{} input tags, {} input blindings: one each",
+            input_tags.len(),
+            input_blindings.len()
+        )));
+    }
+    let tags = input_tags
+        .iter()
+        .map(|t| b32("input tag", t))
+        .collect::<PyResult<Vec<_>>>()?;
+    let blindings = input_blindings
+        .iter()
+        .map(|b| scalar("input blinding", b))
+        .collect::<PyResult<Vec<_>>>()?;
+    let out_tag = b32("output tag", &output_tag)?;
+    let out_blinding = scalar("output blinding", &output_blinding)?;
+    let seed = b32("seed", &seed)?;
+    let generator = |tag: &[u8; 32], r: &k256::Scalar| {
+        generator_generate_blinded(tag, r).ok_or_else(|| unusable("an asset tag has no generator"))
+    };
+    let inputs = tags
+        .iter()
+        .zip(&blindings)
+        .map(|(t, r)| generator(t, r))
+        .collect::<PyResult<Vec<_>>>()?;
+    let output = generator(&out_tag, &out_blinding)?;
+    let proof = py
+        .allow_threads(|| {
+            let selection =
+                surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &seed)?;
+            surjection::generate(
+                &selection,
+                &inputs,
+                &output,
+                &blindings[selection.input_index()],
+                &out_blinding,
+            )
+        })
+        .map_err(unusable)?;
+    Ok((
+        PyBytes::new(py, &proof.to_bytes()),
+        inputs
+            .iter()
+            .map(|g| PyBytes::new(py, &g.to_bytes()))
+            .collect(),
+        PyBytes::new(py, &output.to_bytes()),
+    ))
+}
+
 /// The blinded asset generator `A + r·G` of a 32-byte asset tag and blinding factor (33 bytes).
 #[pyfunction]
 fn liquid_asset_generator<'py>(
@@ -551,6 +636,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(liquid_verify_tx, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_unblind, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_asset_generator, m)?)?;
+    m.add_function(wrap_pyfunction!(liquid_prove_surjection, m)?)?;
     m.add_class::<Batch>()?;
     Ok(())
 }

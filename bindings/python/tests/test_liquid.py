@@ -165,3 +165,19 @@ def test_an_output_made_as_a_wallet_makes_it_unblinds_with_its_key_only():
         liquid.unblind(tx, 1, receiver_key.to_bytes(32, "big"))
     with pytest.raises(UnusableInput):
         liquid.unblind(tx, 0, _N.to_bytes(32, "big"))
+
+
+def test_surjection_proofs_prove_and_verify_as_documents():
+    tags = [hashlib.sha256(bytes([k])).digest() for k in range(5)]
+    blindings = [(k + 11).to_bytes(32, "big") for k in range(5)]
+    doc = liquid.prove_surjection(tags, blindings, tags[3], (77).to_bytes(32, "big"), bytes(32), n_to_use=5)
+    assert rangeproof.verify(doc)
+    d = json.loads(doc)
+    assert len(d["input_generators"]) == 5
+    d["output_generator"] = d["input_generators"][0]
+    assert not rangeproof.verify(json.dumps(d))
+    # An output asset no input has: no proof.
+    with pytest.raises(UnusableInput):
+        liquid.prove_surjection(tags, blindings, bytes(32), (77).to_bytes(32, "big"), bytes(32))
+    with pytest.raises(UnusableInput):
+        liquid.prove_surjection(tags, blindings[:4], tags[0], (77).to_bytes(32, "big"), bytes(32))

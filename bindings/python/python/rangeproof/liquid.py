@@ -24,7 +24,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 from . import _native
 from ._errors import UnusableInput, UnusableType
 
-__all__ = ["TxReport", "Unblinded", "asset_generator", "unblind", "verify_tx"]
+__all__ = ["TxReport", "Unblinded", "asset_generator", "prove_surjection", "unblind", "verify_tx"]
 
 _BYTES = (bytes, bytearray, memoryview)
 
@@ -100,3 +100,41 @@ def asset_generator(tag: bytes, blinding: bytes) -> bytes:
     """The blinded asset generator ``A + r·G`` (33 bytes) of a 32-byte asset tag and a 32-byte
     blinding factor: an output's asset commitment, and a Borromean proof's value generator."""
     return bytes(_native.liquid_asset_generator(_b("tag", tag, 32), _b("blinding", blinding, 32)))
+
+
+def prove_surjection(
+    input_tags: Sequence[bytes],
+    input_blindings: Sequence[bytes],
+    output_tag: bytes,
+    output_blinding: bytes,
+    seed: bytes,
+    n_to_use: int = 3,
+    max_iterations: int = 100,
+) -> str:
+    """An asset surjection proof: the output's asset (``output_tag`` blinded by
+    ``output_blinding``) is one of the inputs' (``input_tags[j]`` blinded by
+    ``input_blindings[j]``; 32 bytes each), without saying which. ``n_to_use`` inputs (at most
+    all of them; Elements' wallets use 3) are drawn from the 32-byte ``seed`` as libsecp256k1-zkp
+    draws them, at most ``max_iterations`` times. Returns the proof document (JSON text) that
+    :func:`rangeproof.verify` and ``rangeproof verify`` accept."""
+    if not isinstance(n_to_use, int) or isinstance(n_to_use, bool) or not isinstance(max_iterations, int) or isinstance(max_iterations, bool):
+        raise UnusableType("n_to_use and max_iterations are ints")
+    proof, inputs, output = _native.liquid_prove_surjection(
+        [_b("input tag", t, 32) for t in input_tags],
+        [_b("input blinding", b, 32) for b in input_blindings],
+        _b("output_tag", output_tag, 32),
+        _b("output_blinding", output_blinding, 32),
+        _b("seed", seed, 32),
+        max(n_to_use, 0),
+        max(max_iterations, 0),
+    )
+    return json.dumps(
+        {
+            "scheme": "surjection",
+            "group": "secp256k1",
+            "flavor": "elements",
+            "input_generators": [bytes(g).hex() for g in inputs],
+            "output_generator": bytes(output).hex(),
+            "proof": bytes(proof).hex(),
+        }
+    )
