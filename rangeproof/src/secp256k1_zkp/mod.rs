@@ -8,11 +8,13 @@
 //!   batch, rewind, the multi-party rounds);
 //! * [`borromean`]: Elements' Borromean range proofs (`src/modules/rangeproof`, as Liquid
 //!   runs them: sign, verify, rewind, info);
+//! * [`surjection`]: asset surjection proofs (`src/modules/surjection`);
+//! * [`bppp`]: Bulletproofs++ (`src/modules/bppp`): the weighted norm argument so far.
 //!
-//! and, as the next issues build them, asset surjection proofs (`surjection`) and
-//! Bulletproofs++ (`bppp`). Each reaches the front ends through its own file in `suite/`.
+//! Each reaches the front ends through its own file in `suite/`.
 
 pub mod borromean;
+pub mod bppp;
 pub mod bulletproofs;
 pub mod generator;
 mod rfc6979;
