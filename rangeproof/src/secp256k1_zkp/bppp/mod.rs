@@ -5,5 +5,15 @@
 
 pub mod norm_argument;
 
+use k256::ProjectivePoint;
+
+/// The first `count` generators of `secp256k1_bppp_generators_create`: an RFC 6979 HMAC-SHA256
+/// stream seeded with \\(x(G) \Vert y(G)\\), 32 bytes a generator, each through
+/// `secp256k1_generator_generate` — the same derivation as the Bulletproofs module's vector
+/// generators (one implementation serves both: [`super::bulletproofs::generators`]).
+pub fn generators(count: usize) -> Vec<ProjectivePoint> {
+    super::bulletproofs::generators::derive_vector_generators(count)
+}
+
 #[cfg(test)]
 mod tests;

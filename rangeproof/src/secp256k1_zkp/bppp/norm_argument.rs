@@ -33,7 +33,8 @@
 //! with \\(s_{g,0} = n \rho^{2^{k_g} - 1}\\), \\(s_{g,i} = s_{g,i - 2^k} \gamma_k
 //! \rho^{-2^k}\\), \\(s_{h,0} = l\\), \\(s_{h,i} = s_{h,i-2^k} \gamma_k\\) (\\(k = \lfloor \log_2 i
 //! \rfloor\\), \\(k_g = \log_2 g\\)), and \\(v = n^2 \rho^{2^{k_g+1}} + \langle \mathbf c,
-//! \mathbf s_h \rangle\\).
+//! \mathbf s_h \rangle\\). In a [`crate::BatchVerifier`] ([`PendingNormArgument`]) the
+//! equation's generator vectors of unequal lengths are caller-owned sets ([`NormGenerators`]).
 
 use k256::elliptic_curve::ops::Reduce;
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
@@ -41,8 +42,9 @@ use k256::elliptic_curve::{Field, PrimeField};
 use k256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar, U256};
 use sha2::{Digest, Sha256};
 
+use crate::equation::{Equation, GeneratorSet, PendingVerification};
 use crate::group::secp256k1::msm;
-use crate::ProofError;
+use crate::{ProofError, Secp256k1};
 
 /// The running transcript: a SHA-256 state.
 pub type Transcript = Sha256;
@@ -392,5 +394,84 @@ pub fn verify(
         Ok(())
     } else {
         Err(ProofError::VerificationFailed)
+    }
+}
+
+/// The generators of norm arguments checked in a batch: the base \\(G\\) and the two vectors,
+/// as caller-owned sets (so every proof's scalars on them are summed before the one
+/// multiscalar multiplication, whatever the proofs' vector lengths).
+#[derive(Debug)]
+pub struct NormGenerators {
+    base: GeneratorSet<Secp256k1>,
+    g: GeneratorSet<Secp256k1>,
+    h: GeneratorSet<Secp256k1>,
+}
+
+impl NormGenerators {
+    /// The sets for these vector generators (the longest any proof will use).
+    pub fn new(generators_g: Vec<ProjectivePoint>, generators_h: Vec<ProjectivePoint>) -> Self {
+        NormGenerators {
+            base: GeneratorSet::new(vec![ProjectivePoint::GENERATOR]),
+            g: GeneratorSet::new(generators_g),
+            h: GeneratorSet::new(generators_h),
+        }
+    }
+}
+
+/// A norm argument waiting in a [`crate::BatchVerifier`] (`add`): its statement, the
+/// transcript state before its rounds, and its bytes; the equation is computed when the
+/// batch needs it.
+pub struct PendingNormArgument<'g> {
+    generators: &'g NormGenerators,
+    transcript: Transcript,
+    g_len: usize,
+    c: Vec<Scalar>,
+    r: Scalar,
+    commitment: ProjectivePoint,
+    proof: Vec<u8>,
+}
+
+impl<'g> PendingNormArgument<'g> {
+    /// A proof for a batch: `g_len` and `c.len()` generators of `generators`' vectors.
+    pub fn new(
+        generators: &'g NormGenerators,
+        transcript: Transcript,
+        g_len: usize,
+        c: Vec<Scalar>,
+        r: Scalar,
+        commitment: ProjectivePoint,
+        proof: Vec<u8>,
+    ) -> Self {
+        PendingNormArgument {
+            generators,
+            transcript,
+            g_len,
+            c,
+            r,
+            commitment,
+            proof,
+        }
+    }
+}
+
+impl<'g> PendingVerification<'g, Secp256k1> for PendingNormArgument<'g> {
+    fn equation(&self) -> Option<Equation<'g, Secp256k1>> {
+        let t = terms(
+            &mut self.transcript.clone(),
+            self.g_len,
+            &self.c,
+            &self.r,
+            &self.commitment,
+            &self.proof,
+        )
+        .ok()?;
+        let mut equation = Equation::new();
+        equation.fixed(&self.generators.base, vec![t.base]).ok()?;
+        equation.fixed(&self.generators.g, t.generators_g).ok()?;
+        equation.fixed(&self.generators.h, t.generators_h).ok()?;
+        for (scalar, point) in t.points {
+            equation.point(scalar, point);
+        }
+        Some(equation)
     }
 }

@@ -288,3 +288,85 @@ fn round_encodings_are_read_strictly() {
     t[end - 32..].copy_from_slice(&[0xff; 32]);
     assert_eq!(check(&t), Err(crate::ProofError::NonCanonicalScalar));
 }
+
+/// Norm arguments of unequal shapes in one batch with Elements' proofs and a settled verdict:
+/// the batch holds when all hold and names exactly the tampered ones.
+#[test]
+fn norm_arguments_join_a_mixed_batch_and_the_invalid_ones_are_named() {
+    use crate::BatchVerifier;
+    let mut rng = StdRng::seed_from_u64(8);
+    let gens: Vec<ProjectivePoint> = (0..96)
+        .map(|_| ProjectivePoint::GENERATOR * Scalar::random(&mut rng))
+        .collect();
+    let sets = NormGenerators::new(gens[..64].to_vec(), gens[64..].to_vec());
+    let mut made = Vec::new();
+    for (g_len, h_len) in [(1, 1), (8, 2), (2, 32), (64, 4), (4, 16), (16, 16)] {
+        let n: Vec<Scalar> = (0..g_len).map(|_| Scalar::random(&mut rng)).collect();
+        let l: Vec<Scalar> = (0..h_len).map(|_| Scalar::random(&mut rng)).collect();
+        let c: Vec<Scalar> = (0..h_len).map(|_| Scalar::random(&mut rng)).collect();
+        let r = Scalar::random(&mut rng);
+        let commitment = commit(&gens[..64], &gens[64..], &n, &l, &c, &r);
+        let proof = prove(
+            &mut tagged_transcript(),
+            &gens[..64],
+            &gens[64..],
+            &n,
+            &l,
+            &c,
+            &r,
+        )
+        .unwrap();
+        made.push((g_len, c, r, commitment, proof));
+    }
+    let pendings = |tamper: &[usize]| -> Vec<PendingNormArgument<'_>> {
+        made.iter()
+            .enumerate()
+            .map(|(k, (g_len, c, r, commitment, proof))| {
+                let mut proof = proof.clone();
+                if tamper.contains(&k) {
+                    let end = proof.len() - 1;
+                    proof[end] ^= 1;
+                }
+                PendingNormArgument::new(
+                    &sets,
+                    tagged_transcript(),
+                    *g_len,
+                    c.clone(),
+                    *r,
+                    *commitment,
+                    proof,
+                )
+            })
+            .collect()
+    };
+    let mut batch = BatchVerifier::new();
+    for pending in pendings(&[]) {
+        batch.add(pending, &mut rng);
+    }
+    batch.add_verdict(true);
+    assert_eq!(batch.verify(), Ok(()));
+    let mut batch = BatchVerifier::new();
+    for pending in pendings(&[1, 4]) {
+        batch.add(pending, &mut rng);
+    }
+    let bad = batch.add_verdict(false);
+    assert_eq!(batch.verify().unwrap_err().invalid, vec![1, 4, bad]);
+}
+
+/// `test_bppp_generators_fixed`: the first three generators, serialized as the generator module
+/// serializes them.
+#[test]
+fn the_generators_are_the_c_modules() {
+    use crate::secp256k1_zkp::generator::ValueGenerator;
+    let expected = [
+        "0bb34d5fa6b8f3d13849ce5191b7f67618fe5bd12a88b20eac338945667fb33056",
+        "0a628615169242109e9e64d4cb2881609c24b989512ad901aeff75649c375dbd79",
+        "0aede06e075e79d0f77b033eb9a921a45b99f39beefea037a21fe9d74f958b10e2",
+    ];
+    for (point, hex) in super::generators(3).iter().zip(expected) {
+        assert_eq!(
+            hex::encode(ValueGenerator::from_point(*point).unwrap().to_bytes()),
+            hex
+        );
+    }
+}
