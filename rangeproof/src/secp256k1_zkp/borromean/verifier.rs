@@ -30,6 +30,67 @@ pub(crate) struct Decoded {
     pub(crate) rings: PendingRingSignature,
 }
 
+/// A proof's fields, read and checked — everything but what needs the commitment.
+struct Fields {
+    header: Header,
+    shape: Shape,
+    /// The sent digit commitments with their sign bits (1: negated).
+    digits: Vec<(ProjectivePoint, u8)>,
+    /// Where the first digit commitment's \\(x\\) starts.
+    digits_at: usize,
+    e0: [u8; 32],
+    s: Vec<Scalar>,
+}
+
+impl Fields {
+    fn read(proof: &[u8]) -> Result<Fields, ProofError> {
+        let header = Header::parse(proof)?;
+        let shape = Shape::for_mantissa(header.info.mantissa);
+        let rings = shape.rings();
+        if proof.len() != header.len + shape.body_len() {
+            return Err(ProofError::InvalidLength(proof.len()));
+        }
+        let signs = &proof[header.len..header.len + sign_bytes(rings)];
+        let sent = rings - 1;
+        if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
+            // Bits past the last digit commitment would let a proof be mutated.
+            return Err(ProofError::NonCanonicalEncoding);
+        }
+        let digits_at = header.len + signs.len();
+        let digits = (0..sent)
+            .map(|ring| {
+                let negative = (signs[ring / 8] >> (ring % 8)) & 1;
+                let at = digits_at + 32 * ring;
+                let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
+                let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+                let point = crate::group::secp256k1::point_from_affine(&x, &y)
+                    .ok_or(ProofError::InvalidPoint)?;
+                Ok((if negative == 1 { -point } else { point }, negative))
+            })
+            .collect::<Result<Vec<_>, ProofError>>()?;
+        let at = digits_at + 32 * sent;
+        let mut e0 = [0u8; 32];
+        e0.copy_from_slice(&proof[at..at + 32]);
+        let s = proof[at + 32..]
+            .chunks_exact(32)
+            .map(|chunk| {
+                let mut bytes = [0u8; 32];
+                bytes.copy_from_slice(chunk);
+                Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
+                    .ok_or(ProofError::NonCanonicalScalar)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Fields {
+            header,
+            shape,
+            digits,
+            digits_at,
+            e0,
+            s,
+        })
+    }
+}
+
 impl Decoded {
     /// Reads `proof` for `commitment` on `generator` and derives every ring's keys
     /// (`secp256k1_rangeproof_verify_impl` up to the ring check).
@@ -39,49 +100,37 @@ impl Decoded {
         generator: &ValueGenerator,
         extra_commit: &[u8],
     ) -> Result<Decoded, ProofError> {
-        let header = Header::parse(proof)?;
-        let shape = Shape::for_mantissa(header.info.mantissa);
-        let rings = shape.rings();
-        if proof.len() != header.len + shape.body_len() {
-            return Err(ProofError::InvalidLength(proof.len()));
-        }
+        let Fields {
+            header,
+            shape,
+            digits,
+            digits_at,
+            e0,
+            s,
+        } = Fields::read(proof)?;
         let mut transcript = Sha256::new();
         transcript.update(hashed_form(&commitment.to_bytes()));
         transcript.update(hashed_form(&generator.to_bytes()));
         transcript.update(&proof[..header.len]);
-        let mut at = header.len;
-        let signs = &proof[at..at + sign_bytes(rings)];
-        let sent = rings - 1;
-        if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
-            // Bits past the last digit commitment would let a proof be mutated.
-            return Err(ProofError::NonCanonicalEncoding);
-        }
-        at += signs.len();
         let a = generator.point();
-        // Digit commitments, then the implied last one: C - min·A - Σ C_i.
-        let mut digits = Vec::with_capacity(rings);
+        // The sent digit commitments, then the implied last one: C - min·A - Σ C_i.
         let mut implied = commitment.point() - a * Scalar::from(header.info.min_value);
-        for ring in 0..sent {
-            let negative = (signs[ring / 8] >> (ring % 8)) & 1;
-            let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
-            let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
-            let point = crate::group::secp256k1::point_from_affine(&x, &y)
-                .ok_or(ProofError::InvalidPoint)?;
-            let point = if negative == 1 { -point } else { point };
-            transcript.update([negative]);
+        let mut points = Vec::with_capacity(shape.rings());
+        for (ring, (point, negative)) in digits.iter().enumerate() {
+            let at = digits_at + 32 * ring;
+            transcript.update([*negative]);
             transcript.update(&proof[at..at + 32]);
             implied -= point;
-            digits.push(point);
-            at += 32;
+            points.push(*point);
         }
         if bool::from(k256::elliptic_curve::group::Group::is_identity(&implied)) {
             return Err(ProofError::IdentityPoint);
         }
-        digits.push(implied);
+        points.push(implied);
         // Every ring's keys C_i - j·4^i·10^exp·A, normalized with one inversion.
         let mut step = a * Scalar::from(header.scale);
         let mut keys = Vec::with_capacity(shape.keys());
-        for (digit, &size) in digits.iter().zip(&shape.ring_sizes) {
+        for (digit, &size) in points.iter().zip(&shape.ring_sizes) {
             let mut key = *digit;
             keys.push(key);
             for _ in 1..size {
@@ -90,25 +139,10 @@ impl Decoded {
             }
             step = step.double().double();
         }
-        let keys = normalize_batch(&keys);
-        let e0: [u8; 32] = proof[at..at + 32]
-            .try_into()
-            .map_err(|_| ProofError::InvalidLength(proof.len()))?;
-        at += 32;
-        let s = proof[at..]
-            .chunks_exact(32)
-            .map(|chunk| {
-                let bytes: [u8; 32] = chunk
-                    .try_into()
-                    .map_err(|_| ProofError::InvalidLength(proof.len()))?;
-                Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
-                    .ok_or(ProofError::NonCanonicalScalar)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         transcript.update(extra_commit);
         Ok(Decoded {
             rings: PendingRingSignature {
-                keys,
+                keys: normalize_batch(&keys),
                 s,
                 ring_sizes: shape.ring_sizes.clone(),
                 e0,
@@ -289,31 +323,5 @@ pub fn info(proof: &[u8]) -> Result<ProofInfo, ProofError> {
 /// commitments on the curve, \\(s\\) values below the order — without verifying it (no
 /// commitment needed).
 pub fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {
-    let header = Header::parse(proof)?;
-    let shape = Shape::for_mantissa(header.info.mantissa);
-    let rings = shape.rings();
-    if proof.len() != header.len + shape.body_len() {
-        return Err(ProofError::InvalidLength(proof.len()));
-    }
-    let mut at = header.len;
-    let signs = &proof[at..at + sign_bytes(rings)];
-    let sent = rings - 1;
-    if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
-        return Err(ProofError::NonCanonicalEncoding);
-    }
-    at += signs.len();
-    for _ in 0..sent {
-        let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
-        lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
-        at += 32;
-    }
-    at += 32;
-    for chunk in proof[at..].chunks_exact(32) {
-        let bytes: [u8; 32] = chunk
-            .try_into()
-            .map_err(|_| ProofError::InvalidLength(proof.len()))?;
-        Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
-            .ok_or(ProofError::NonCanonicalScalar)?;
-    }
-    Ok(())
+    Fields::read(proof).map(drop)
 }
