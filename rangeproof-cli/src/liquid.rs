@@ -134,6 +134,14 @@ fn verify_tx(args: &VerifyTxArgs) -> Result<Outcome, String> {
             verdict(&r.surjection_proof)
         );
     }
+    for issuance in &report.issuances {
+        say!(
+            "input {} issuance: amount proof {}; inflation keys proof {}",
+            issuance.input,
+            verdict(&issuance.amount_proof),
+            verdict(&issuance.inflation_keys_proof)
+        );
+    }
     let balance = match &report.balance {
         Balance::Holds => "holds".to_string(),
         Balance::Fails => "FAILS".to_string(),

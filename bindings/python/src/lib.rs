@@ -433,8 +433,20 @@ fn liquid_verify_tx(
         Balance::Fails => serde_json::json!("fails"),
         Balance::NotChecked(why) => serde_json::json!({"not checked": why}),
     };
+    let issuances: Vec<serde_json::Value> = report
+        .issuances
+        .iter()
+        .map(|i| {
+            serde_json::json!({
+                "input": i.input,
+                "amount_proof": verdict(&i.amount_proof),
+                "inflation_keys_proof": verdict(&i.inflation_keys_proof),
+            })
+        })
+        .collect();
     serde_json::to_string(&serde_json::json!({
         "outputs": outputs,
+        "issuances": issuances,
         "balance": balance,
         "valid": report.is_valid(),
     }))

@@ -5,9 +5,12 @@
 //! * [`Transaction::from_bytes`] parses the serialization ([`transaction`]'s notes).
 //! * [`verify_transaction`]: per output, its Borromean range proof (on the output's asset
 //!   generator, with its scriptPubKey as `extra_commit`) and, when the spent outputs are
-//!   given, its surjection proof over the inputs' assets; with the spent outputs, the balance
-//!   (`secp256k1_pedersen_verify_tally`: inputs' commitments equal the outputs', explicit
-//!   amounts such as the fee committed on their unblinded asset generator).
+//!   given, its surjection proof over the inputs' assets (each input's spent asset, then its
+//!   issuance's asset and token: [`issuance_ids`]); per issuance, the range proofs of its
+//!   confidential amounts (on the issued tags' generators, no extra commitment); with the
+//!   spent outputs, the balance (`secp256k1_pedersen_verify_tally`: inputs' commitments and
+//!   issuances equal the outputs', explicit amounts such as the fee committed on their
+//!   unblinded asset generator).
 //! * [`unblind`]: the receiver's blinding key and the output's nonce (the sender's ephemeral
 //!   key) make the rewind nonce, \\(\mathrm{SHA256d}(\mathrm{compressed}(k \cdot P))\\) as
 //!   Elements derives it; the rewind gives the value, the value blinding factor and the
@@ -37,6 +40,51 @@ pub(crate) fn public_key(bytes: &[u8; 33]) -> Option<ProjectivePoint> {
     let encoded = EncodedPoint::from_bytes(bytes).ok()?;
     Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
         .map(ProjectivePoint::from)
+}
+
+/// SHA-256's compression of one 64-byte block `left ‖ right` from the initial state, the state
+/// words big-endian: Elements' `fast_merkle_root` of two leaves (no padding, no length).
+fn midstate(left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
+    const IV: [u32; 8] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+        0x5be0cd19,
+    ];
+    let mut state = IV;
+    let mut block = [0u8; 64];
+    block[..32].copy_from_slice(left);
+    block[32..].copy_from_slice(right);
+    sha2::compress256(&mut state, &[block.into()]);
+    let mut out = [0u8; 32];
+    for (chunk, word) in out.chunks_exact_mut(4).zip(state) {
+        chunk.copy_from_slice(&word.to_be_bytes());
+    }
+    out
+}
+
+/// The asset and reissuance-token tags an input's issuance creates (Elements'
+/// `GenerateAssetEntropy`, `CalculateAsset`, `CalculateReissuanceToken`): for a new issuance
+/// (zero blinding nonce) the entropy is \(\mathrm{root}(\mathrm{SHA256d}(prevout), contract)\),
+/// for a reissuance the issuance's entropy field; the asset is \(\mathrm{root}(E, 0)\), the
+/// token \(\mathrm{root}(E, 1)\), or \(\mathrm{root}(E, 2)\) when the amount is confidential.
+pub fn issuance_ids(input: &TxIn) -> Option<([u8; 32], [u8; 32])> {
+    let issuance = input.issuance.as_ref()?;
+    let entropy = if issuance.blinding_nonce == [0; 32] {
+        let mut prevout = [0u8; 36];
+        prevout[..32].copy_from_slice(&input.previous_txid);
+        prevout[32..].copy_from_slice(&input.previous_vout.to_le_bytes());
+        let prevout_hash: [u8; 32] = Sha256::digest(Sha256::digest(prevout)).into();
+        midstate(&prevout_hash, &issuance.entropy)
+    } else {
+        issuance.entropy
+    };
+    let asset = midstate(&entropy, &[0; 32]);
+    let mut second = [0u8; 32];
+    second[0] = if matches!(issuance.amount, Value::Confidential(_)) {
+        2
+    } else {
+        1
+    };
+    Some((asset, midstate(&entropy, &second)))
 }
 
 /// What an output spent by the transaction held: its asset and amount fields, as the
@@ -84,11 +132,25 @@ pub enum Balance {
     NotChecked(&'static str),
 }
 
+/// The range proofs of an input's issuance (an issuance's amounts are proven on the issued
+/// asset's and token's unblinded generators, with no extra commitment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IssuanceReport {
+    /// The input's index.
+    pub input: usize,
+    /// The issued amount's range proof.
+    pub amount_proof: Verdict,
+    /// The reissuance tokens' range proof.
+    pub inflation_keys_proof: Verdict,
+}
+
 /// A transaction's verdicts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TransactionReport {
     /// Per output, in order.
     pub outputs: Vec<OutputReport>,
+    /// Per input with an issuance.
+    pub issuances: Vec<IssuanceReport>,
     /// The balance.
     pub balance: Balance,
 }
@@ -100,6 +162,10 @@ impl TransactionReport {
             && self.outputs.iter().all(|o| {
                 !matches!(o.range_proof, Verdict::Invalid(_))
                     && !matches!(o.surjection_proof, Verdict::Invalid(_))
+            })
+            && self.issuances.iter().all(|i| {
+                !matches!(i.amount_proof, Verdict::Invalid(_))
+                    && !matches!(i.inflation_keys_proof, Verdict::Invalid(_))
             })
     }
 }
@@ -137,14 +203,84 @@ pub fn verify_transaction(
             });
         }
     }
-    let issuance = tx.inputs.iter().any(|i| i.issuance.is_some() || i.is_pegin);
-    // The surjection domain: the spent outputs' generators (issuances and peg-ins add assets
-    // this check does not derive).
-    let domain: Option<Vec<ValueGenerator>> = match spent {
-        Some(spent) if !issuance => spent.iter().map(|s| asset_generator(&s.asset)).collect(),
-        _ => None,
-    };
     let mut batch: BatchVerifier<'static, Secp256k1> = BatchVerifier::new();
+    // The surjection domain and the inputs' side of the balance, as Elements builds them: per
+    // input its spent output's asset and amount, then its issuance's asset and token (where
+    // their amounts are not null), on their unblinded generators.
+    let mut domain: Vec<Option<ValueGenerator>> = Vec::new();
+    let mut inputs_sum = Some(ProjectivePoint::IDENTITY);
+    let mut issuances = Vec::new();
+    let mut issuance_positions = Vec::new();
+    for (index, input) in tx.inputs.iter().enumerate() {
+        if let Some(spent) = spent {
+            domain.push(asset_generator(&spent[index].asset));
+            inputs_sum = inputs_sum
+                .zip(amount_point(&spent[index].value, &spent[index].asset))
+                .map(|(a, b)| a + b);
+        }
+        let (Some(issuance), Some((asset, token))) = (&input.issuance, issuance_ids(input)) else {
+            continue;
+        };
+        let mut report = IssuanceReport {
+            input: index,
+            amount_proof: Verdict::NotNeeded,
+            inflation_keys_proof: Verdict::NotNeeded,
+        };
+        let mut at = (None, None);
+        for (k, (amount, tag, proof)) in [
+            (&issuance.amount, asset, &input.issuance_amount_rangeproof),
+            (
+                &issuance.inflation_keys,
+                token,
+                &input.inflation_keys_rangeproof,
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if *amount == Value::Null {
+                continue;
+            }
+            let generator = asset_generator(&Asset::Explicit(tag));
+            if spent.is_some() {
+                domain.push(generator);
+                inputs_sum = inputs_sum
+                    .zip(amount_point(amount, &Asset::Explicit(tag)))
+                    .map(|(a, b)| a + b);
+            }
+            let verdict = match (amount, generator) {
+                (Value::Confidential(commitment), Some(generator)) => {
+                    match borromean::pending(proof, commitment, &generator, &[]) {
+                        Ok(pending) => {
+                            let position = batch.add_deferred(pending);
+                            if k == 0 {
+                                at.0 = Some(position);
+                            } else {
+                                at.1 = Some(position);
+                            }
+                            Verdict::Valid
+                        }
+                        Err(e) => Verdict::Invalid(e),
+                    }
+                }
+                _ if !proof.is_empty() => Verdict::Invalid(ProofError::UnusedStatementField(
+                    "range proof on an explicit issuance amount",
+                )),
+                _ => Verdict::NotNeeded,
+            };
+            if k == 0 {
+                report.amount_proof = verdict;
+            } else {
+                report.inflation_keys_proof = verdict;
+            }
+        }
+        issuances.push(report);
+        issuance_positions.push(at);
+    }
+    let domain: Option<Vec<ValueGenerator>> = match spent {
+        Some(_) => domain.into_iter().collect(),
+        None => None,
+    };
     // Per output: (batch position of the range proof, of the surjection proof).
     let mut positions = Vec::with_capacity(tx.outputs.len());
     let mut reports = Vec::with_capacity(tx.outputs.len());
@@ -184,7 +320,7 @@ pub fn verify_transaction(
         }
         if let Asset::Confidential(generator) = &output.asset {
             report.surjection_proof = match &domain {
-                None if issuance => Verdict::NotChecked("inputs issue or peg in assets"),
+                None if spent.is_some() => Verdict::NotChecked("an input's asset has no generator"),
                 None => Verdict::NotChecked("the spent outputs' assets are not given"),
                 Some(inputs) => match SurjectionProof::from_bytes(&output.surjection_proof)
                     .and_then(|p| surjection::pending(&p, inputs, generator))
@@ -220,26 +356,30 @@ pub fn verify_transaction(
             }
         }
     }
-    let balance = match spent {
-        None => Balance::NotChecked("the spent outputs' amounts are not given"),
-        Some(_) if issuance => Balance::NotChecked("inputs issue or peg in assets"),
-        Some(spent) => balance(spent, &tx.outputs),
+    for (report, (amount, keys)) in issuances.iter_mut().zip(issuance_positions) {
+        if amount.is_some_and(|k| invalid.contains(&k)) {
+            report.amount_proof = Verdict::Invalid(ProofError::VerificationFailed);
+        }
+        if keys.is_some_and(|k| invalid.contains(&k)) {
+            report.inflation_keys_proof = Verdict::Invalid(ProofError::VerificationFailed);
+        }
+    }
+    let balance = match (spent, inputs_sum) {
+        (None, _) => Balance::NotChecked("the spent outputs' amounts are not given"),
+        (Some(_), None) => Balance::NotChecked("an input has no amount"),
+        (Some(_), Some(inputs)) => balance(inputs, &tx.outputs),
     };
     Ok(TransactionReport {
         outputs: reports,
+        issuances,
         balance,
     })
 }
 
-/// \\(\sum \text{inputs} - \sum \text{outputs} = 0\\), outputs with a null amount aside.
-fn balance(spent: &[SpentOutput], outputs: &[TxOut]) -> Balance {
-    let mut sum = ProjectivePoint::IDENTITY;
-    for input in spent {
-        match amount_point(&input.value, &input.asset) {
-            Some(p) => sum += p,
-            None => return Balance::NotChecked("a spent output has no amount"),
-        }
-    }
+/// The inputs' sum (spent amounts and issuances) less the outputs' is the identity, outputs
+/// with a null amount aside.
+fn balance(inputs: ProjectivePoint, outputs: &[TxOut]) -> Balance {
+    let mut sum = inputs;
     for output in outputs {
         if output.value == Value::Null {
             continue;

@@ -7,7 +7,7 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 
 use super::*;
 use crate::secp256k1_zkp::borromean::{prove, ProofParameters};
-use crate::secp256k1_zkp::generator::Commitment;
+use crate::secp256k1_zkp::generator::{generator_generate, Commitment, ValueGenerator};
 
 fn vectors() -> serde_json::Value {
     let path = concat!(
@@ -247,4 +247,73 @@ fn the_balance_and_the_surjection_proof_hold_for_a_wallet_made_transaction() {
     assert!(!report.is_valid());
     // Spent outputs for another number of inputs: refused.
     assert!(verify_transaction(&tx, Some(&[])).is_err());
+}
+
+#[test]
+fn a_confidential_issuance_is_proven_on_the_issued_assets_generator() {
+    let mut rng = StdRng::seed_from_u64(79);
+    let mut input = TxIn {
+        previous_txid: rng.gen(),
+        previous_vout: 1,
+        is_pegin: false,
+        script_sig: Vec::new(),
+        sequence: 0,
+        issuance: None,
+        issuance_amount_rangeproof: Vec::new(),
+        inflation_keys_rangeproof: Vec::new(),
+        script_witness: Vec::new(),
+        pegin_witness: Vec::new(),
+    };
+    // A new issuance (zero blinding nonce) of a confidential amount: the asset's tag comes from
+    // the prevout and the contract hash; the proof is on its unblinded generator.
+    input.issuance = Some(AssetIssuance {
+        blinding_nonce: [0; 32],
+        entropy: rng.gen(),
+        amount: Value::Explicit(0),
+        inflation_keys: Value::Null,
+    });
+    let (asset, _) = issuance_ids(&input).unwrap();
+    let generator = ValueGenerator::from_point(generator_generate(&asset).unwrap()).unwrap();
+    let blinding = Scalar::random(&mut rng);
+    let proved = prove(
+        5_000_000,
+        &blinding,
+        &generator,
+        &rng.gen(),
+        &ProofParameters::LIQUID,
+        b"",
+        b"",
+    )
+    .unwrap();
+    if let Some(issuance) = input.issuance.as_mut() {
+        issuance.amount = Value::Confidential(proved.commitment);
+    }
+    input.issuance_amount_rangeproof = proved.proof.clone();
+    let tx = Transaction {
+        version: 2,
+        inputs: vec![input],
+        outputs: vec![],
+        lock_time: 0,
+    };
+    let report = verify_transaction(&tx, None).unwrap();
+    assert_eq!(report.issuances.len(), 1);
+    assert_eq!(report.issuances[0].amount_proof, Verdict::Valid);
+    assert_eq!(report.issuances[0].inflation_keys_proof, Verdict::NotNeeded);
+    assert!(report.is_valid());
+    // The token's confidential flag changes the token tag, not the asset; a tampered proof fails.
+    let mut tampered = tx.clone();
+    let end = tampered.inputs[0].issuance_amount_rangeproof.len() - 1;
+    tampered.inputs[0].issuance_amount_rangeproof[end] ^= 1;
+    let report = verify_transaction(&tampered, None).unwrap();
+    assert!(matches!(
+        report.issuances[0].amount_proof,
+        Verdict::Invalid(_)
+    ));
+    assert!(!report.is_valid());
+    // A reissuance (non-zero blinding nonce) takes the entropy field as the entropy itself.
+    let mut reissue = tx.inputs[0].clone();
+    if let Some(issuance) = reissue.issuance.as_mut() {
+        issuance.blinding_nonce = [1; 32];
+    }
+    assert_ne!(issuance_ids(&reissue).unwrap().0, asset);
 }

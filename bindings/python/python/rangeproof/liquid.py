@@ -54,11 +54,13 @@ class TxReport:
     """Per output: ``range_proof`` and ``surjection_proof`` verdicts (``"valid"``, ``"not
     needed"``, ``{"invalid": reason}`` or ``{"not checked": reason}``) and the range shown
     (``min_value``, ``max_value``); the ``balance`` (``"holds"``, ``"fails"`` or ``{"not
-    checked": reason}``); ``valid``: nothing failed."""
+    checked": reason}``); ``issuances``: per input with an issuance, its amount's and reissuance
+    tokens' range proof verdicts; ``valid``: nothing failed."""
 
     outputs: List[dict]
     balance: Union[str, dict]
     valid: bool
+    issuances: List[dict] = field(default_factory=list)
 
 
 def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes]]] = None) -> TxReport:
@@ -67,7 +69,7 @@ def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes
     if spent is not None:
         pairs = [(_b("spent asset", a), _b("spent value", v)) for a, v in spent]
     report = json.loads(_native.liquid_verify_tx(_tx(tx), pairs))
-    return TxReport(report["outputs"], report["balance"], bool(report["valid"]))
+    return TxReport(report["outputs"], report["balance"], bool(report["valid"]), report["issuances"])
 
 
 @dataclass(frozen=True)
