@@ -221,23 +221,18 @@ pub fn verify_transaction(
         let (Some(issuance), Some((asset, token))) = (&input.issuance, issuance_ids(input)) else {
             continue;
         };
-        let mut report = IssuanceReport {
-            input: index,
-            amount_proof: Verdict::NotNeeded,
-            inflation_keys_proof: Verdict::NotNeeded,
-        };
-        let mut at = (None, None);
-        for (k, (amount, tag, proof)) in [
+        // The issued amount and the reissuance tokens, each on its tag's generator.
+        let mut verdicts = [Verdict::NotNeeded, Verdict::NotNeeded];
+        let mut at = [None, None];
+        let amounts = [
             (&issuance.amount, asset, &input.issuance_amount_rangeproof),
             (
                 &issuance.inflation_keys,
                 token,
                 &input.inflation_keys_rangeproof,
             ),
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        ];
+        for (k, (amount, tag, proof)) in amounts.into_iter().enumerate() {
             if *amount == Value::Null {
                 continue;
             }
@@ -248,32 +243,14 @@ pub fn verify_transaction(
                     .zip(amount_point(amount, &Asset::Explicit(tag)))
                     .map(|(a, b)| a + b);
             }
-            let verdict = match (amount, generator) {
-                (Value::Confidential(commitment), Some(generator)) => {
-                    match borromean::pending(proof, commitment, &generator, &[]) {
-                        Ok(pending) => {
-                            let position = batch.add_deferred(pending);
-                            if k == 0 {
-                                at.0 = Some(position);
-                            } else {
-                                at.1 = Some(position);
-                            }
-                            Verdict::Valid
-                        }
-                        Err(e) => Verdict::Invalid(e),
-                    }
-                }
-                _ if !proof.is_empty() => Verdict::Invalid(ProofError::UnusedStatementField(
-                    "range proof on an explicit issuance amount",
-                )),
-                _ => Verdict::NotNeeded,
-            };
-            if k == 0 {
-                report.amount_proof = verdict;
-            } else {
-                report.inflation_keys_proof = verdict;
-            }
+            (verdicts[k], at[k]) = issuance_proof(&mut batch, amount, generator, proof);
         }
+        let [amount_proof, inflation_keys_proof] = verdicts;
+        let report = IssuanceReport {
+            input: index,
+            amount_proof,
+            inflation_keys_proof,
+        };
         issuances.push(report);
         issuance_positions.push(at);
     }
@@ -356,7 +333,7 @@ pub fn verify_transaction(
             }
         }
     }
-    for (report, (amount, keys)) in issuances.iter_mut().zip(issuance_positions) {
+    for (report, [amount, keys]) in issuances.iter_mut().zip(issuance_positions) {
         if amount.is_some_and(|k| invalid.contains(&k)) {
             report.amount_proof = Verdict::Invalid(ProofError::VerificationFailed);
         }
@@ -374,6 +351,31 @@ pub fn verify_transaction(
         issuances,
         balance,
     })
+}
+
+/// An issuance amount's range proof: into the batch when the amount is confidential (its
+/// verdict settled with the batch), refused when an explicit amount carries one.
+fn issuance_proof(
+    batch: &mut BatchVerifier<'static, Secp256k1>,
+    amount: &Value,
+    generator: Option<ValueGenerator>,
+    proof: &[u8],
+) -> (Verdict, Option<usize>) {
+    match (amount, generator) {
+        (Value::Confidential(commitment), Some(generator)) => {
+            match borromean::pending(proof, commitment, &generator, &[]) {
+                Ok(pending) => (Verdict::Valid, Some(batch.add_deferred(pending))),
+                Err(e) => (Verdict::Invalid(e), None),
+            }
+        }
+        _ if !proof.is_empty() => (
+            Verdict::Invalid(ProofError::UnusedStatementField(
+                "range proof on an explicit issuance amount",
+            )),
+            None,
+        ),
+        _ => (Verdict::NotNeeded, None),
+    }
 }
 
 /// The inputs' sum (spent amounts and issuances) less the outputs' is the identity, outputs
