@@ -24,11 +24,11 @@ use crate::proof::ProofDocument;
     Clone, Debug, Default, Serialize, Deserialize, zeroize::Zeroize, zeroize::ZeroizeOnDrop,
 )]
 pub struct Openings {
-    /// The proof system, as documents name it (`"bulletproofs"`, `"bulletproofs+"`).
+    /// The proof system, as documents name it (`"bulletproofs"`, `"bulletproofs+"`, `"borromean"`).
     pub scheme: String,
     /// The group (`"ristretto255"`, `"ed25519"`, `"secp256k1"`).
     pub group: String,
-    /// The wire convention (`"dalek"`, `"tari"`, `"monero"`, `"grin"`).
+    /// The wire convention (`"dalek"`, `"tari"`, `"monero"`, `"grin"`, `"elements"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flavor: Option<String>,
     /// The transcript label, for conventions whose transcript takes one.

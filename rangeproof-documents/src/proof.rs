@@ -49,11 +49,11 @@ use rangeproof::{Suite, SuiteStatement};
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ProofDocument {
-    /// Proof system: `"bulletproofs"` or `"bulletproofs+"`.
+    /// Proof system: `"bulletproofs"`, `"bulletproofs+"`, `"borromean"` or `"surjection"`.
     pub scheme: String,
-    /// Group: `"ristretto255"` or `"ed25519"` (Monero).
+    /// Group: `"ristretto255"`, `"ed25519"` (Monero) or `"secp256k1"` (Grin, Elements).
     pub group: String,
-    /// Wire convention: `"dalek"` (Bulletproofs), `"tari"` or `"monero"` (Bulletproofs+).
+    /// Wire convention (flavor): `"dalek"`, `"tari"`, `"monero"`, `"grin"` or `"elements"`.
     pub flavor: String,
     /// The Fiat–Shamir transcript label both sides use. Absent for conventions whose
     /// transcript takes no label (Monero); an empty label counts as absent.

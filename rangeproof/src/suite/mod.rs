@@ -44,12 +44,12 @@ pub use parameters::{ParameterKind, ParameterSpec, ParameterValue, Parameters};
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct SuiteInfo {
-    /// The proof system: `"bulletproofs"`, `"bulletproofs+"`.
+    /// The proof system: `"bulletproofs"`, `"bulletproofs+"`, `"borromean"`, `"surjection"`.
     pub scheme: &'static str,
     /// The group: `"ristretto255"`, `"ed25519"`, `"secp256k1"`.
     pub group: &'static str,
     /// The flavor — the deployment's conventions, as documents, the CLI and Python name it:
-    /// `"dalek"`, `"tari"`, `"monero"`, `"grin"`.
+    /// `"dalek"`, `"tari"`, `"monero"`, `"grin"`, `"elements"`.
     pub flavor: &'static str,
     /// The bit sizes it proves; empty for a proof system whose statement has no bit size
     /// (Elements' Borromean proofs carry theirs in the proof's header; surjection proofs
@@ -348,7 +348,7 @@ impl Suite {
         self.0.info()
     }
 
-    /// The proof system's name: `"bulletproofs"` or `"bulletproofs+"`.
+    /// The proof system's name (`"bulletproofs"`, `"bulletproofs+"`, `"borromean"`, ...).
     pub fn scheme(self) -> &'static str {
         self.info().scheme
     }
