@@ -82,6 +82,19 @@ pub enum ProofError {
         /// The (padded) number of values.
         parties: usize,
     },
+    /// A Bulletproofs++ digit base that is not 2, 4, 16 or 256.
+    #[error("invalid digit base {0}: must be 2, 4, 16 or 256")]
+    InvalidBase(usize),
+    /// A generator set's length does not fit the proof (Bulletproofs++: the vector
+    /// \\(\mathbf G\\) of a convention that fixes it to the proof's shape, or fewer than
+    /// the proof needs).
+    #[error("the generator set has {available} vector generators; this proof needs {needed}")]
+    GeneratorLength {
+        /// What the proof needs.
+        needed: usize,
+        /// What the set holds.
+        available: usize,
+    },
     /// A generator count (secp256k1-zkp's `generators_n`) that is odd, too small for the proof
     /// (it needs at least 2 · bits · values) or above the supported maximum.
     #[error(

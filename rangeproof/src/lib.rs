@@ -23,6 +23,7 @@ extern crate std;
 pub mod batch;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
+pub mod bulletproofs_pp;
 pub mod equation;
 mod errors;
 pub mod flavors;

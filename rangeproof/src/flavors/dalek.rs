@@ -40,7 +40,7 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
 }
 
 /// `count` points of the chain `SHAKE256("GeneratorsChain" ‖ label)`.
-fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
+pub(crate) fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
     let mut shake = Shake256::default();
     shake.update(b"GeneratorsChain");
     shake.update(label);

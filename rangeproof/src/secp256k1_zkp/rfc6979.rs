@@ -52,6 +52,59 @@ impl Rfc6979 {
     }
 }
 
+/// The RFC 6979 stream as an RNG (the Bulletproofs++ prover's hedged nonces on secp256k1): 32 bytes
+/// per step, the state wiped when dropped.
+#[derive(Zeroize, ZeroizeOnDrop)]
+pub struct StreamRng {
+    stream: Rfc6979,
+    buffer: [u8; 32],
+    used: usize,
+}
+
+impl StreamRng {
+    /// A stream seeded with `seed`.
+    pub(crate) fn new(seed: &[u8]) -> Self {
+        StreamRng {
+            stream: Rfc6979::new(seed),
+            buffer: [0; 32],
+            used: 32,
+        }
+    }
+}
+
+impl rand_core::RngCore for StreamRng {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for byte in dest {
+            if self.used == 32 {
+                self.buffer = self.stream.next32();
+                self.used = 0;
+            }
+            *byte = self.buffer[self.used];
+            self.used += 1;
+        }
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+// An HMAC-DRBG keyed with secret and fresh bytes: a cryptographic generator.
+impl rand_core::CryptoRng for StreamRng {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

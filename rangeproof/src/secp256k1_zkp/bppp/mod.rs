@@ -1,9 +1,14 @@
 //! Bulletproofs++ (Eagen, Kanjalkar, Ruffing, Nick; eprint 2022/510) as libsecp256k1-zkp's
-//! experimental `bppp` module has it: so far its **weighted norm argument**
-//! ([`norm_argument`]), byte-compatible with the C module's own test vectors. The reciprocal
-//! range proof built on it comes next.
+//! `bppp` module has it: its **weighted norm argument** ([`norm_argument`]), byte-compatible
+//! with the C module's own test vectors, and its conventions ([`Secp256k1Zkp`]: transcript,
+//! encodings, generators) under which [`crate::bulletproofs_pp`]'s range proofs run on
+//! secp256k1.
 
+mod convention;
 pub mod norm_argument;
+
+pub use super::rfc6979::StreamRng;
+pub use convention::{tagged_transcript, Secp256k1Zkp};
 
 use k256::ProjectivePoint;
 

@@ -35,72 +35,26 @@
 //! \rfloor\\), \\(k_g = \log_2 g\\)), and \\(v = n^2 \rho^{2^{k_g+1}} + \langle \mathbf c,
 //! \mathbf s_h \rangle\\). In a [`crate::BatchVerifier`] ([`PendingNormArgument`]) the
 //! equation's generator vectors of unequal lengths are caller-owned sets ([`NormGenerators`]).
+//!
+//! The protocol is written once, generic over a convention ([`crate::bulletproofs_pp::norm`]);
+//! this module is its libsecp256k1-zkp face ([`Secp256k1Zkp`]) with the C functions'
+//! arguments and \(G\) as the base.
 
-use k256::elliptic_curve::ops::Reduce;
-use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
-use k256::elliptic_curve::{Field, PrimeField};
-use k256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar, U256};
-use sha2::{Digest, Sha256};
+use alloc::{vec, vec::Vec};
+use k256::elliptic_curve::PrimeField;
+use k256::{FieldBytes, ProjectivePoint, Scalar};
+use sha2::Sha256;
 
+use super::convention::Secp256k1Zkp;
+use crate::bulletproofs_pp::norm::{self, NormStatement};
 use crate::equation::{Equation, GeneratorSet, PendingVerification};
 use crate::group::secp256k1::msm;
 use crate::{ProofError, Secp256k1};
 
+pub use super::convention::{point_from_bytes, point_to_bytes, tagged_transcript};
+
 /// The running transcript: a SHA-256 state.
 pub type Transcript = Sha256;
-
-/// The tagged midstate the C module's standalone prover and verifier start from:
-/// SHA-256 after \\(\mathrm{SHA256}(tag) \Vert \mathrm{SHA256}(tag)\\), tag
-/// `"Bulletproofs_pp/v0/commitment"`.
-pub fn tagged_transcript() -> Transcript {
-    let tag = Sha256::digest(b"Bulletproofs_pp/v0/commitment");
-    let mut t = Sha256::new();
-    t.update(tag);
-    t.update(tag);
-    t
-}
-
-/// \\(\gamma\\): SHA-256 of the state with `le64(0)` appended, reduced modulo the order (the
-/// running state keeps only the round bytes).
-fn challenge(transcript: &Transcript) -> Scalar {
-    let hash: [u8; 32] = transcript
-        .clone()
-        .chain_update(0u64.to_le_bytes())
-        .finalize()
-        .into();
-    <Scalar as Reduce<U256>>::reduce_bytes(&FieldBytes::from(hash))
-}
-
-/// x and the parity of y; `None` for the identity.
-fn x_and_parity(p: &ProjectivePoint) -> Option<([u8; 32], u8)> {
-    let encoded = p.to_affine().to_encoded_point(true);
-    let bytes = encoded.as_bytes();
-    if bytes.len() != 33 {
-        return None;
-    }
-    let mut x = [0u8; 32];
-    x.copy_from_slice(&bytes[1..]);
-    Some((x, bytes[0] & 1))
-}
-
-/// The point with abscissa `x` and y of parity `odd`; 32 zero bytes with parity 0 is the
-/// identity.
-fn point_from_x(x: &[u8], odd: u8) -> Result<ProjectivePoint, ProofError> {
-    if x.iter().all(|b| *b == 0) {
-        return if odd == 0 {
-            Ok(ProjectivePoint::IDENTITY)
-        } else {
-            Err(ProofError::NonCanonicalEncoding)
-        };
-    }
-    let mut sec1 = [0u8; 33];
-    sec1[0] = 2 + odd;
-    sec1[1..].copy_from_slice(x);
-    let encoded = EncodedPoint::from_bytes(sec1).map_err(|_| ProofError::InvalidPoint)?;
-    Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
-        .map(ProjectivePoint::from)
-        .ok_or(ProofError::InvalidPoint)
-}
 
 /// A canonical big-endian scalar.
 pub fn scalar_from_bytes(bytes: &[u8]) -> Result<Scalar, ProofError> {
@@ -110,36 +64,9 @@ pub fn scalar_from_bytes(bytes: &[u8]) -> Result<Scalar, ProofError> {
     Option::from(Scalar::from_repr(FieldBytes::from(bytes))).ok_or(ProofError::NonCanonicalScalar)
 }
 
-/// A compressed point (`02/03 ‖ x`), or 33 zero bytes for the identity (the C code's
-/// `secp256k1_ge_parse_ext`).
-pub fn point_from_bytes(bytes: &[u8]) -> Result<ProjectivePoint, ProofError> {
-    let bytes: [u8; 33] = bytes
-        .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-    match bytes[0] {
-        0 if bytes[1..].iter().all(|b| *b == 0) => Ok(ProjectivePoint::IDENTITY),
-        2 | 3 if bytes[1..].iter().any(|b| *b != 0) => point_from_x(&bytes[1..], bytes[0] - 2),
-        _ => Err(ProofError::InvalidPoint),
-    }
-}
-
-/// The encoding [`point_from_bytes`] reads.
-pub fn point_to_bytes(p: &ProjectivePoint) -> [u8; 33] {
-    let mut out = [0u8; 33];
-    if let Some((x, odd)) = x_and_parity(p) {
-        out[0] = 2 + odd;
-        out[1..].copy_from_slice(&x);
-    }
-    out
-}
-
-fn log2(n: usize) -> u32 {
-    n.trailing_zeros()
-}
-
 /// The number of rounds for vectors of `g_len` and `h_len` (powers of two).
 pub fn rounds(g_len: usize, h_len: usize) -> usize {
-    log2(g_len).max(log2(h_len)) as usize
+    norm::schedule::<Secp256k1Zkp>(g_len, h_len).0
 }
 
 /// \\(C = v G + \langle \mathbf n, \mathbf G \rangle + \langle \mathbf l, \mathbf H \rangle\\)
@@ -183,94 +110,15 @@ pub fn prove(
     c: &[Scalar],
     r: &Scalar,
 ) -> Result<Vec<u8>, ProofError> {
-    let (g_len, h_len) = (n.len(), l.len());
-    if !g_len.is_power_of_two()
-        || !h_len.is_power_of_two()
-        || c.len() != h_len
-        || generators_g.len() < g_len
-        || generators_h.len() < h_len
-        || bool::from(r.is_zero())
-    {
-        return Err(ProofError::InvalidAggregation(g_len));
-    }
-    let (mut n, mut l, mut c) = (n.to_vec(), l.to_vec(), c.to_vec());
-    let mut gs = generators_g[..g_len].to_vec();
-    let mut hs = generators_h[..h_len].to_vec();
-    let (mut g_len, mut h_len) = (g_len, h_len);
-    let mut rho = *r;
-    let mut mu = r.square();
-    let mut proof = Vec::with_capacity(65 * rounds(g_len, h_len) + 64);
-    while g_len > 1 || h_len > 1 {
-        let rho_inv = Option::<Scalar>::from(rho.invert()).ok_or(ProofError::InvalidSecret)?;
-        let mu_sq = mu.square();
-        let (gh, hh) = (g_len / 2, h_len / 2);
-        // x_v and r_v, the weighted cross and square terms.
-        let mut x_v = Scalar::ZERO;
-        let mut r_v = Scalar::ZERO;
-        let mut weight = mu_sq;
-        for i in 0..gh {
-            x_v += weight * n[2 * i] * n[2 * i + 1];
-            r_v += weight * n[2 * i + 1].square();
-            weight *= mu_sq;
-        }
-        x_v = x_v.double() * rho_inv;
-        for i in 0..hh {
-            x_v += c[2 * i] * l[2 * i + 1] + c[2 * i + 1] * l[2 * i];
-            r_v += c[2 * i + 1] * l[2 * i + 1];
-        }
-        let (mut x_scalars, mut x_points) = (vec![x_v], vec![ProjectivePoint::GENERATOR]);
-        let (mut r_scalars, mut r_points) = (vec![r_v], vec![ProjectivePoint::GENERATOR]);
-        if g_len >= 2 {
-            for i in 0..gh {
-                x_scalars.push(rho * n[2 * i + 1]);
-                x_points.push(gs[2 * i]);
-                x_scalars.push(rho_inv * n[2 * i]);
-                x_points.push(gs[2 * i + 1]);
-                r_scalars.push(n[2 * i + 1]);
-                r_points.push(gs[2 * i + 1]);
-            }
-        }
-        if h_len >= 2 {
-            for i in 0..hh {
-                x_scalars.push(l[2 * i + 1]);
-                x_points.push(hs[2 * i]);
-                x_scalars.push(l[2 * i]);
-                x_points.push(hs[2 * i + 1]);
-                r_scalars.push(l[2 * i + 1]);
-                r_points.push(hs[2 * i + 1]);
-            }
-        }
-        let x = msm::constant_time(&x_scalars, &x_points);
-        let rr = msm::constant_time(&r_scalars, &r_points);
-        let (x_x, x_odd) = x_and_parity(&x).unwrap_or(([0; 32], 0));
-        let (r_x, r_odd) = x_and_parity(&rr).unwrap_or(([0; 32], 0));
-        let mut round = [0u8; 65];
-        round[0] = (x_odd << 1) | r_odd;
-        round[1..33].copy_from_slice(&x_x);
-        round[33..].copy_from_slice(&r_x);
-        transcript.update(round);
-        proof.extend_from_slice(&round);
-        let gamma = challenge(transcript);
-        if g_len > 1 {
-            n = (0..gh)
-                .map(|i| rho_inv * n[2 * i] + gamma * n[2 * i + 1])
-                .collect();
-            gs = (0..gh)
-                .map(|i| gs[2 * i] * rho + gs[2 * i + 1] * gamma)
-                .collect();
-        }
-        if h_len > 1 {
-            c = (0..hh).map(|i| c[2 * i] + gamma * c[2 * i + 1]).collect();
-            l = (0..hh).map(|i| l[2 * i] + gamma * l[2 * i + 1]).collect();
-            hs = (0..hh).map(|i| hs[2 * i] + hs[2 * i + 1] * gamma).collect();
-        }
-        g_len /= 2;
-        h_len /= 2;
-        rho = mu;
-        mu = mu_sq;
-    }
-    proof.extend_from_slice(&n[0].to_bytes());
-    proof.extend_from_slice(&l[0].to_bytes());
+    let statement = NormStatement::<Secp256k1Zkp> {
+        base: ProjectivePoint::GENERATOR,
+        g: generators_g,
+        h: generators_h,
+        c,
+        rho: *r,
+    };
+    let mut proof = Vec::with_capacity(65 * rounds(n.len(), l.len()) + 64);
+    norm::prove::<Secp256k1Zkp>(transcript, &statement, n, l, &mut proof)?;
     Ok(proof)
 }
 
@@ -293,68 +141,17 @@ pub(crate) fn terms(
     commitment: &ProjectivePoint,
     proof: &[u8],
 ) -> Result<Terms, ProofError> {
-    let h_len = c.len();
-    if g_len == 0 || h_len == 0 || !g_len.is_power_of_two() || !h_len.is_power_of_two() {
+    if g_len == 0 || c.is_empty() {
         return Err(ProofError::InvalidAggregation(g_len));
     }
-    if bool::from(r.is_zero()) {
-        return Err(ProofError::InvalidSecret);
-    }
-    let n_rounds = rounds(g_len, h_len);
-    if proof.len() != 65 * n_rounds + 64 {
-        return Err(ProofError::InvalidLength(proof.len()));
-    }
-    let mut points = vec![(-Scalar::ONE, *commitment)];
-    let mut gammas = Vec::with_capacity(n_rounds);
-    for round in proof[..65 * n_rounds].chunks_exact(65) {
-        if round[0] > 3 {
-            return Err(ProofError::NonCanonicalEncoding);
-        }
-        let x = point_from_x(&round[1..33], round[0] >> 1)?;
-        let rr = point_from_x(&round[33..65], round[0] & 1)?;
-        transcript.update(round);
-        let gamma = challenge(transcript);
-        points.push((-gamma, x));
-        points.push((Scalar::ONE - gamma.square(), rr));
-        gammas.push(gamma);
-    }
-    let at = 65 * n_rounds;
-    let n = scalar_from_bytes(&proof[at..at + 32])?;
-    let l = scalar_from_bytes(&proof[at + 32..at + 64])?;
-    let rho_inv = Option::<Scalar>::from(r.invert()).ok_or(ProofError::InvalidSecret)?;
-    let k_g = log2(g_len);
-    // rho_f = r^(2^k_g); s_g[0] = n * r^(2^k_g - 1).
-    let mut rho_f = *r;
-    for _ in 0..k_g {
-        rho_f = rho_f.square();
-    }
-    let mut s_g = vec![Scalar::ZERO; g_len];
-    s_g[0] = n * rho_f * rho_inv;
-    // rho_inv^(2^k) for each bit k.
-    let mut rho_inv_pow = rho_inv;
-    for (k, gamma) in gammas.iter().enumerate().take(k_g as usize) {
-        let half = 1usize << k;
-        for i in half..2 * half {
-            s_g[i] = s_g[i - half] * gamma * rho_inv_pow;
-        }
-        rho_inv_pow = rho_inv_pow.square();
-    }
-    let mut s_h = vec![Scalar::ZERO; h_len];
-    s_h[0] = l;
-    for (k, gamma) in gammas.iter().enumerate().take(log2(h_len) as usize) {
-        let half = 1usize << k;
-        for i in half..2 * half {
-            s_h[i] = s_h[i - half] * gamma;
-        }
-    }
-    let mut v = n.square() * rho_f.square();
-    for (c_i, s) in c.iter().zip(&s_h) {
-        v += *c_i * s;
-    }
+    let t = norm::terms::<Secp256k1Zkp>(transcript, g_len, c, r, proof)?;
+    let mut points = Vec::with_capacity(1 + t.points.len());
+    points.push((-Scalar::ONE, *commitment));
+    points.extend(t.points.into_iter().map(|(s, p)| (-s, p)));
     Ok(Terms {
-        base: v,
-        generators_g: s_g,
-        generators_h: s_h,
+        base: t.base,
+        generators_g: t.g,
+        generators_h: t.h,
         points,
     })
 }

@@ -1,0 +1,146 @@
+//! Our Bulletproofs++ convention on ristretto255: merlin, the reference crate's Pedersen bases,
+//! our vector generators, 32-byte points, and a norm argument that sends its vectors once they
+//! hold five scalars or fewer.
+//!
+//! * **Generators**: \\(A = B\\) and \\(H_0 = \tilde B\\), the reference crate's Pedersen bases
+//!   (so the commitments are the ones its users already have); \\(\mathbf G\\) the chain
+//!   `SHAKE256("GeneratorsChain" ‖ "rangeproof/bulletproofs++/G")`, \\(H_1 \ldots H_7\\) the
+//!   chain `… "rangeproof/bulletproofs++/H"`, each 64 bytes through ristretto255's one-way map
+//!   (the dalek derivation with our labels). A set of \\(g\\) generators serves every shorter
+//!   proof (a prefix).
+//! * **Transcript**: merlin, label `rangeproof bulletproofs++ v1`; then `group` =
+//!   `ristretto255`, `generators` = the chain label ‖ \\(A\\) ‖ \\(H_0\\), u64 `digits` (per
+//!   value), `base`, `m`, `bits`, `g`; each commitment `V` with its u64 `min`; `extra` (the
+//!   application's bytes); then `MD` (\\(M \Vert D\\)) → `alpha`; `R` → `rho`, `x`, `beta`,
+//!   `delta`, `lambda`; `S` → `t`; each norm round `norm-round` (\\(X \Vert R\\)) → `gamma`.
+//!   Challenges are 64 bytes reduced modulo the order.
+//! * **Encodings**: \\(M, D, R, S\\) 32 bytes each, canonical and not the identity (an honest
+//!   prover's are random points); norm rounds \\(X \Vert R\\), canonical, the identity
+//!   allowed (as the C module allows it); scalars canonical.
+
+use alloc::vec::Vec;
+use merlin::{Transcript, TranscriptRng};
+use rand_core::{CryptoRng, RngCore};
+
+use super::convention::{Convention, PublicInputs};
+use super::generators::{BpppGenerators, H_LEN};
+use crate::group::{Group, Ristretto255};
+use crate::ProofError;
+
+type Point = <Ristretto255 as Group>::Point;
+type Scalar = <Ristretto255 as Group>::Scalar;
+
+/// The label of \\(\mathbf G\\)'s chain.
+const G_CHAIN: &[u8] = b"rangeproof/bulletproofs++/G";
+/// The label of \\(H_1 \ldots H_7\\)'s chain.
+const H_CHAIN: &[u8] = b"rangeproof/bulletproofs++/H";
+
+/// Our convention on ristretto255 (see the module notes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Merlin;
+
+fn decode(bytes: &[u8]) -> Result<Point, ProofError> {
+    let encoding: [u8; 32] = bytes
+        .try_into()
+        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+    Ristretto255::point_from_bytes(&encoding).ok_or(ProofError::InvalidPoint)
+}
+
+impl Convention for Merlin {
+    type Group = Ristretto255;
+    type Transcript = Transcript;
+    type WitnessRng = TranscriptRng;
+
+    const NAME: &'static str = "ristretto255";
+    const POINT_LEN: usize = 32;
+    const ROUND_LEN: usize = 64;
+    const FINAL_LEN: usize = 5;
+
+    fn start(inputs: &PublicInputs<'_, Ristretto255>) -> Transcript {
+        let mut t = Transcript::new(b"rangeproof bulletproofs++ v1");
+        t.append_message(b"group", b"ristretto255");
+        let mut identity = Vec::with_capacity(G_CHAIN.len() + 64);
+        identity.extend_from_slice(G_CHAIN);
+        identity.extend_from_slice(&Ristretto255::point_to_bytes(
+            &inputs.generators.value_base(),
+        ));
+        identity.extend_from_slice(&Ristretto255::point_to_bytes(
+            &inputs.generators.blinding_base(),
+        ));
+        t.append_message(b"generators", &identity);
+        let shape = inputs.shape;
+        t.append_u64(b"digits", shape.digits_per_value() as u64);
+        t.append_u64(b"base", shape.base() as u64);
+        t.append_u64(b"m", shape.values() as u64);
+        t.append_u64(b"bits", shape.bits() as u64);
+        t.append_u64(b"g", shape.g_len() as u64);
+        for (v, min) in inputs.commitments.iter().zip(inputs.minimums) {
+            t.append_message(b"V", &Ristretto255::point_to_bytes(v));
+            t.append_u64(b"min", *min);
+        }
+        t.append_message(b"extra", inputs.extra);
+        t
+    }
+
+    fn absorb(transcript: &mut Transcript, label: &'static [u8], bytes: &[u8]) {
+        transcript.append_message(label, bytes);
+    }
+
+    fn challenge(transcript: &mut Transcript, label: &'static [u8], _index: u64) -> Scalar {
+        let mut wide = [0u8; 64];
+        transcript.challenge_bytes(label, &mut wide);
+        Ristretto255::scalar_from_bytes_wide(&wide)
+    }
+
+    fn witness_rng<R: RngCore + CryptoRng>(
+        transcript: &Transcript,
+        witness: &[&[u8]],
+        rng: &mut R,
+    ) -> TranscriptRng {
+        let mut builder = transcript.build_rng();
+        for w in witness {
+            builder = builder.rekey_with_witness_bytes(b"witness", w);
+        }
+        builder.finalize(rng)
+    }
+
+    fn encode_point(point: &Point, out: &mut Vec<u8>) {
+        out.extend_from_slice(&Ristretto255::point_to_bytes(point));
+    }
+
+    fn decode_point(bytes: &[u8]) -> Result<Point, ProofError> {
+        let p = decode(bytes)?;
+        if Ristretto255::is_identity(&p) {
+            return Err(ProofError::IdentityPoint);
+        }
+        Ok(p)
+    }
+
+    fn encode_round(x: &Point, r: &Point, out: &mut Vec<u8>) {
+        out.extend_from_slice(&Ristretto255::point_to_bytes(x));
+        out.extend_from_slice(&Ristretto255::point_to_bytes(r));
+    }
+
+    fn decode_round(bytes: &[u8]) -> Result<(Point, Point), ProofError> {
+        if bytes.len() != 64 {
+            return Err(ProofError::InvalidLength(bytes.len()));
+        }
+        Ok((decode(&bytes[..32])?, decode(&bytes[32..])?))
+    }
+
+    fn standard_value_base() -> Point {
+        crate::flavors::dalek::pedersen_gens().b
+    }
+
+    fn generators(g_len: usize, value_base: Point) -> BpppGenerators<Ristretto255> {
+        let g_len = g_len.max(1);
+        let pedersen = crate::flavors::dalek::pedersen_gens();
+        let mut h = Vec::with_capacity(H_LEN);
+        h.push(pedersen.b_blinding());
+        h.extend(crate::flavors::dalek::chain(H_CHAIN, H_LEN - 1));
+        let g = crate::flavors::dalek::chain(G_CHAIN, g_len);
+        // H has H_LEN points and g at least one: `new` cannot fail.
+        BpppGenerators::new(value_base, g, h, false)
+            .unwrap_or_else(|_| unreachable!("H_LEN blinding generators and a non-empty G"))
+    }
+}
