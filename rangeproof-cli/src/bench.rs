@@ -45,18 +45,25 @@ const SHAPES: [(usize, usize); 9] = [
 
 const LABEL: &[u8] = b"rangeproof bench";
 
-/// The suites measured: the two proof systems on ristretto255 in their wire-compatible
-/// flavors, and secp256k1-zkp's Bulletproofs (Grin).
-pub const KINDS: [Suite; 3] = [
+/// The suites measured: the three proof systems on ristretto255 (Bulletproofs and
+/// Bulletproofs+ in their wire-compatible flavors, Bulletproofs++ in ours), and on secp256k1
+/// libsecp256k1-zkp's Bulletproofs (Grin) and Bulletproofs++ in its conventions.
+pub const KINDS: [Suite; 5] = [
     Suite::DALEK_BULLETPROOFS,
     Suite::TARI_BULLETPROOFS_PLUS,
+    Suite::BULLETPROOFS_PP,
     Suite::GRIN_BULLETPROOFS,
+    Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
 ];
 
 /// Short name of a suite's proof system for the tables.
 pub fn short_name(suite: Suite) -> &'static str {
     if suite == Suite::GRIN_BULLETPROOFS {
         "BPgrin"
+    } else if suite == Suite::SECP256K1_ZKP_BULLETPROOFS_PP {
+        "BP++k1"
+    } else if suite == Suite::BULLETPROOFS_PP {
+        "BP++"
     } else if suite.scheme() == "bulletproofs+" {
         "BP+"
     } else {

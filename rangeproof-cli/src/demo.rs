@@ -4,8 +4,8 @@
 //! 8 700 in change and pays a public fee of 50. Observers see only commitments; an aggregated
 //! range proof shows both outputs are in [0, 2^64) (so no output hides a negative amount), and
 //! the commitments balance. The same outputs are then proved with Bulletproofs+ (Tari's format,
-//! smaller), a block of payments of both kinds is verified in one batch, with a forged proof in
-//! it pinpointed, and the range proofs of three Monero mainnet transactions (one Bulletproofs+,
+//! smaller) and the same commitments with Bulletproofs++ (smaller still), a block of payments of
+//! the three kinds is verified in one batch, with a forged proof in it pinpointed, and the range proofs of three Monero mainnet transactions (one Bulletproofs+,
 //! two original Bulletproofs; shipped in the `monero-oxide` 0.1.0 crate package, bundled) are
 //! verified in one batch; on secp256k1, Grin's format and a Liquid output (Borromean), and a
 //! Liquid mainnet transaction (bundled from the `elements` 0.26.2 crate package) verified.
@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::bulletproofs_pp::{self as bppp, ristretto::Merlin, Convention};
 use rangeproof::generators::{dalek, monero, tari};
 use rangeproof::secp256k1_zkp::bulletproofs::{
     self as grin, GrinProver, GrinStatement, GrinWitness,
@@ -179,15 +180,48 @@ pub fn run() -> Result<(), String> {
         t.elapsed(),
     );
 
-    // A block of payments: half Bulletproofs, half Bulletproofs+, one proof each.
+    // The same commitments as the Bulletproofs proof (the reference crate's Pedersen bases),
+    // proved again with Bulletproofs++ in our ristretto255 convention.
+    let pp_shape = bppp::Shape::new(BITS, outputs.len(), None).map_err(|e| e.to_string())?;
+    let pp_gens = Merlin::standard_generators(pp_shape.g_len());
+    let pp_statement = bppp::Statement::<Merlin> {
+        shape: pp_shape,
+        generators: &pp_gens,
+        commitments: &commitments,
+        minimums: &[],
+        extra: LABEL,
+    };
+    let t = Instant::now();
+    let pp_bytes = bppp::prover::prove(&pp_statement, &outputs, &blindings, &mut OsRng)
+        .map_err(|e| e.to_string())?;
+    row(
+        "Bulletproofs++: prove both outputs",
+        1,
+        2,
+        pp_bytes.len(),
+        t.elapsed(),
+    );
+    let t = Instant::now();
+    bppp::verifier::verify(&pp_statement, &pp_bytes)
+        .map_err(|e| format!("demo Bulletproofs++ proof failed to verify: {e}"))?;
+    row(
+        "Bulletproofs++: verify it from the wire bytes",
+        1,
+        2,
+        pp_bytes.len(),
+        t.elapsed(),
+    );
+
+    // A block of payments: Bulletproofs, Bulletproofs+ and Bulletproofs++ in turn, one proof
+    // each.
     let block: Vec<Sample> = (0..BLOCK)
         .map(|k| {
             prove(
-                if k % 2 == 0 {
-                    Suite::DALEK_BULLETPROOFS
-                } else {
-                    Suite::TARI_BULLETPROOFS_PLUS
-                },
+                [
+                    Suite::DALEK_BULLETPROOFS,
+                    Suite::TARI_BULLETPROOFS_PLUS,
+                    Suite::BULLETPROOFS_PP,
+                ][k % 3],
                 BITS,
                 &random_values(BITS, 1),
             )
@@ -201,7 +235,7 @@ pub fn run() -> Result<(), String> {
         }
     }
     row(
-        "block (BP and BP+): verify one at a time",
+        "block (BP, BP+, BP++): verify one at a time",
         BLOCK,
         BLOCK,
         block_bytes,
@@ -215,7 +249,7 @@ pub fn run() -> Result<(), String> {
     }
     batch.verify().map_err(|e| e.to_string())?;
     row(
-        "block (BP and BP+): verify in one batch",
+        "block (BP, BP+, BP++): verify in one batch",
         BLOCK,
         BLOCK,
         block_bytes,
@@ -368,9 +402,10 @@ pub fn run() -> Result<(), String> {
     say!();
     say!("Outputs in range and balanced: input = 1250 + 8700 + fee {fee} (checked on commitments only).");
     say!(
-        "Proof size for two 64-bit amounts: {} bytes (Bulletproofs), {} bytes (Bulletproofs+).",
+        "Proof size for two 64-bit amounts: {} bytes (Bulletproofs), {} bytes (Bulletproofs+), {} bytes (Bulletproofs++).",
         bytes.len(),
-        plus_bytes.len()
+        plus_bytes.len(),
+        pp_bytes.len()
     );
     say!("The forged proof in the block was identified: position {culprit}.");
     say!(

@@ -44,8 +44,10 @@ pub fn peers() -> Vec<Series> {
     ]
 }
 
-const COLORS: [&str; 6] = [
-    "#1f77b4", "#d62728", "#2ca02c", "#1f77b4", "#d62728", "#2ca02c",
+/// Our series (BP, BP+, BP++, Grin's BP, BP++ on secp256k1), then the peers' in the colors of
+/// the same proof system (BP, BP+, Grin).
+const COLORS: [&str; 8] = [
+    "#1f77b4", "#d62728", "#9467bd", "#2ca02c", "#ff7f0e", "#1f77b4", "#d62728", "#2ca02c",
 ];
 
 /// Renders two panels (prove, verify) side by side.

@@ -19,14 +19,18 @@ pub const DEFAULT_LABEL: &str = "rangeproof";
 /// The suite a command works in, as `prove` and `commit` name it.
 #[derive(Args)]
 pub struct SuiteArgs {
-    /// Proof system: bulletproofs (default) or bulletproofs+.
+    /// Proof system: bulletproofs (default), bulletproofs+, bulletproofs++ or borromean
+    /// (Elements).
     #[arg(long)]
     pub scheme: Option<String>,
-    /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin).
+    /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin, Elements,
+    /// libsecp256k1-zkp's Bulletproofs++).
     #[arg(long)]
     pub group: Option<String>,
     /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
-    /// (on ed25519) or grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format).
+    /// (on ed25519), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format), elements
+    /// (Borromean), rangeproof (Bulletproofs++ on ristretto255, ours) or secp256k1-zkp
+    /// (Bulletproofs++ on secp256k1).
     #[arg(long)]
     pub flavor: Option<String>,
 }

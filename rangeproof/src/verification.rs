@@ -386,8 +386,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
             let computed = &equation.computed_points;
             self.scalars
                 .extend(equation.computed_scalars.iter().map(|s| weight * *s));
-            self.points
-                .extend(G::batch_points(computed, &G::points_to_bytes(computed)));
+            self.points.extend(G::batch_points_of(computed));
         }
     }
 

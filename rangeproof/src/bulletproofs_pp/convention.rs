@@ -13,8 +13,27 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::generators::BpppGenerators;
 use super::Shape;
-use crate::group::Group;
+use crate::group::{EncodedPoint, Group};
 use crate::ProofError;
+
+/// A point of a proof as its convention decoded it: in the group's own form, or (for a batch,
+/// where the group decodes straight into the batch form) encoded and decoded together.
+pub enum ProofPoint<G: Group> {
+    /// The group's own form.
+    Plain(G::Point),
+    /// Decoded into the batch form.
+    Encoded(EncodedPoint<G>),
+}
+
+impl<G: Group> ProofPoint<G> {
+    /// The group's own form (decoding again if it was decoded for a batch).
+    pub fn point(&self) -> Result<G::Point, ProofError> {
+        match self {
+            ProofPoint::Plain(p) => Ok(*p),
+            ProofPoint::Encoded(e) => e.point(),
+        }
+    }
+}
 
 /// The public inputs a range proof's transcript starts from (every one of them is absorbed
 /// before the first challenge).
@@ -24,7 +43,7 @@ pub struct PublicInputs<'a, G: Group> {
     /// The generators (the convention absorbs their identity).
     pub generators: &'a BpppGenerators<G>,
     /// The commitments, one per value.
-    pub commitments: &'a [G::Point],
+    pub commitments: &'a [EncodedPoint<G>],
     /// The minimum values, one per value (0 where there is none).
     pub minimums: &'a [u64],
     /// Application bytes bound to the proof (a document's label; libsecp256k1-zkp's
@@ -90,6 +109,33 @@ pub trait Convention: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
     fn decode_round(
         bytes: &[u8],
     ) -> Result<(<Self::Group as Group>::Point, <Self::Group as Group>::Point), ProofError>;
+
+    /// The proof's points: its four own (`bytes[..4 * POINT_LEN]`, read with
+    /// [`Convention::decode_point`]) then `rounds` norm rounds (two points each, read with
+    /// [`Convention::decode_round`]). `for_batch`: the points go to a batch, so a group that
+    /// decodes straight into the batch form may do so (all of them together).
+    fn decode_proof_points(
+        bytes: &[u8],
+        rounds: usize,
+        for_batch: bool,
+    ) -> Result<Vec<ProofPoint<Self::Group>>, ProofError> {
+        let _ = for_batch;
+        let own = 4 * Self::POINT_LEN;
+        let end = own + rounds * Self::ROUND_LEN;
+        if bytes.len() < end {
+            return Err(ProofError::InvalidLength(bytes.len()));
+        }
+        let mut out = Vec::with_capacity(4 + 2 * rounds);
+        for chunk in bytes[..own].chunks_exact(Self::POINT_LEN) {
+            out.push(ProofPoint::Plain(Self::decode_point(chunk)?));
+        }
+        for chunk in bytes[own..end].chunks_exact(Self::ROUND_LEN) {
+            let (x, r) = Self::decode_round(chunk)?;
+            out.push(ProofPoint::Plain(x));
+            out.push(ProofPoint::Plain(r));
+        }
+        Ok(out)
+    }
 
     /// The value base of the convention's usual commitments (ristretto255: the reference
     /// crate's \\(B\\); secp256k1: libsecp256k1-zkp's \\(H\\)).

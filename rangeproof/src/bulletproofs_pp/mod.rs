@@ -89,7 +89,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
-pub use convention::{Convention, PublicInputs};
+pub use convention::{Convention, ProofPoint, PublicInputs};
 pub use generators::{BpppGenerators, H_LEN};
 
 use crate::ProofError;
@@ -189,8 +189,9 @@ pub struct Statement<'a, C: Convention> {
     pub shape: Shape,
     /// The generators (they must serve `shape.g_len()`).
     pub generators: &'a BpppGenerators<C::Group>,
-    /// One commitment per value.
-    pub commitments: &'a [<C::Group as crate::Group>::Point],
+    /// One commitment per value, with its encoding (the transcript absorbs the bytes, a batch
+    /// takes the decoded form; [`crate::EncodedPoint::from_points`] makes them from points).
+    pub commitments: &'a [crate::EncodedPoint<C::Group>],
     /// One minimum per value, or empty for none.
     pub minimums: &'a [u64],
     /// Application bytes bound to the proof (a label).

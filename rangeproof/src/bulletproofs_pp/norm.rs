@@ -41,6 +41,7 @@ use crate::ProofError;
 
 type Scalar<C> = <<C as Convention>::Group as Group>::Scalar;
 type Point<C> = <<C as Convention>::Group as Group>::Point;
+type Fast<C> = <<C as Convention>::Group as Group>::FastScalar;
 
 /// The rounds, and the final lengths, for vectors of `g_len` and `h_len` (powers of two).
 pub fn schedule<C: Convention>(g_len: usize, h_len: usize) -> (usize, usize, usize) {
@@ -174,29 +175,48 @@ pub fn prove<C: Convention>(
     Ok(())
 }
 
-/// The verification equation's terms: scalars on \\(A\\), \\(\mathbf G\\) (`g_len`),
-/// \\(\mathbf H\\) (`c.len()`) and on the rounds' points; the equation holds when
-/// \\(C\\) plus these (with the generator terms subtracted) is the identity — see
-/// [`Terms::generator_sign`].
+/// The verification equation's terms, in the group's fast scalar form
+/// ([`Group::FastScalar`]): scalars on \\(A\\), \\(\mathbf G\\) (`g_len`), \\(\mathbf H\\)
+/// (`c.len()`) and on each round's \\(X_r, R_r\\) in order; the equation is \\(C + \sum_r
+/// (\gamma_r X_r + (\gamma_r^2 - 1) R_r) = vA + \langle s_g, G\rangle + \langle s_h,
+/// H\rangle\\). The rounds' points are read separately ([`decode_rounds`]).
 pub struct Terms<C: Convention> {
     /// The scalar \\(v\\) of \\(A\\).
-    pub base: Scalar<C>,
+    pub base: Fast<C>,
     /// \\(s_{g,i}\\).
-    pub g: Vec<Scalar<C>>,
+    pub g: Vec<Fast<C>>,
     /// \\(s_{h,i}\\).
-    pub h: Vec<Scalar<C>>,
-    /// \\((\gamma_r, X_r)\\) and \\((\gamma_r^2 - 1, R_r)\\).
-    pub points: Vec<(Scalar<C>, Point<C>)>,
+    pub h: Vec<Fast<C>>,
+    /// \\(\gamma_r\\) and \\(\gamma_r^2 - 1\\) for each round's \\(X_r, R_r\\).
+    pub rounds: Vec<Fast<C>>,
 }
 
-/// Reads a norm proof (the whole of `proof`) after `transcript`, and computes its terms: the
-/// equation is \\(C + \sum(\text{points}) = vA + \langle s_g, G\rangle + \langle s_h,
-/// H\rangle\\).
+/// The rounds' points of a norm proof (`proof` as [`terms`] reads it), in order.
+pub fn decode_rounds<C: Convention>(
+    proof: &[u8],
+    rounds: usize,
+) -> Result<Vec<Point<C>>, ProofError> {
+    let mut out = Vec::with_capacity(2 * rounds);
+    for round in proof
+        .get(..rounds * C::ROUND_LEN)
+        .ok_or(ProofError::InvalidLength(proof.len()))?
+        .chunks_exact(C::ROUND_LEN)
+    {
+        let (x, r) = C::decode_round(round)?;
+        out.push(x);
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// Reads a norm proof's scalars (the whole of `proof`: rounds, then the final vectors) after
+/// `transcript` and computes its equation's scalars (in the fast form: `c` and `rho` too); the
+/// rounds' points are not decoded here.
 pub fn terms<C: Convention>(
     transcript: &mut C::Transcript,
     g_len: usize,
-    c: &[Scalar<C>],
-    rho: &Scalar<C>,
+    c: &[Fast<C>],
+    rho: &Fast<C>,
     proof: &[u8],
 ) -> Result<Terms<C>, ProofError> {
     type G<C> = <C as Convention>::Group;
@@ -204,7 +224,8 @@ pub fn terms<C: Convention>(
     if !g_len.is_power_of_two() || !h_len.is_power_of_two() {
         return Err(ProofError::InvalidAggregation(g_len));
     }
-    if *rho == <G<C>>::zero() {
+    let one = Fast::<C>::from(1u64);
+    if *rho == Fast::<C>::from(0u64) {
         return Err(ProofError::InvalidSecret);
     }
     let (rounds, g_final, h_final) = schedule::<C>(g_len, h_len);
@@ -212,30 +233,29 @@ pub fn terms<C: Convention>(
     if proof.len() != rounds * C::ROUND_LEN + (g_final + h_final) * scalar_len {
         return Err(ProofError::InvalidLength(proof.len()));
     }
-    let mut points = Vec::with_capacity(2 * rounds);
+    let mut round_scalars = Vec::with_capacity(2 * rounds);
     let mut gammas = Vec::with_capacity(rounds);
     for round in proof[..rounds * C::ROUND_LEN].chunks_exact(C::ROUND_LEN) {
-        let (x, r) = C::decode_round(round)?;
         C::absorb(transcript, b"norm-round", round);
-        let gamma = C::challenge(transcript, b"gamma", 0);
-        points.push((gamma, x));
-        points.push((gamma * gamma - Scalar::<C>::from(1u64), r));
+        let gamma = <G<C>>::to_fast(&C::challenge(transcript, b"gamma", 0));
+        round_scalars.push(gamma);
+        round_scalars.push(gamma * gamma - one);
         gammas.push(gamma);
     }
     let mut finals = Vec::with_capacity(g_final + h_final);
     for bytes in proof[rounds * C::ROUND_LEN..].chunks_exact(scalar_len) {
         let encoding = <G<C> as Group>::ScalarEncoding::try_from(bytes)
             .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-        finals.push(
-            <G<C>>::scalar_from_canonical_bytes(&encoding).ok_or(ProofError::NonCanonicalScalar)?,
-        );
+        let s =
+            <G<C>>::scalar_from_canonical_bytes(&encoding).ok_or(ProofError::NonCanonicalScalar)?;
+        finals.push(<G<C>>::to_fast(&s));
     }
     let (n, l) = finals.split_at(g_final);
     let k_g = (g_len / g_final).trailing_zeros() as usize;
     let k_h = (h_len / h_final).trailing_zeros() as usize;
     // The factor of each original position's low k bits, built by doubling.
     // G: bit r of a position chooses gamma_r (1) or rho^(2^r) (0).
-    let mut factor_g = vec![<G<C>>::one(); 1 << k_g];
+    let mut factor_g = vec![one; 1 << k_g];
     let mut rho_pow = *rho; // rho^(2^r)
     for (r, gamma) in gammas.iter().enumerate().take(k_g) {
         let half = 1usize << r;
@@ -248,7 +268,7 @@ pub fn terms<C: Convention>(
     }
     // After the loop rho_pow = rho^(2^k_g); mu_f = rho_pow^2.
     let mu_final = rho_pow * rho_pow;
-    let mut factor_h = vec![<G<C>>::one(); 1 << k_h];
+    let mut factor_h = vec![one; 1 << k_h];
     for (r, gamma) in gammas.iter().enumerate().take(k_h) {
         let half = 1usize << r;
         for i in 0..half {
@@ -263,7 +283,7 @@ pub fn terms<C: Convention>(
     let s_h: Vec<_> = (0..h_len)
         .map(|i| l[i >> k_h] * factor_h[i & mask_h])
         .collect();
-    let mut v = <G<C>>::zero();
+    let mut v = Fast::<C>::from(0u64);
     let mut weight = mu_final;
     for n_j in n {
         v += weight * *n_j * *n_j;
@@ -276,6 +296,6 @@ pub fn terms<C: Convention>(
         base: v,
         g: s_g,
         h: s_h,
-        points,
+        rounds: round_scalars,
     })
 }

@@ -77,20 +77,70 @@ pub(crate) struct Publics<S> {
     pub(crate) c_m: Vec<S>,
 }
 
-pub(crate) fn publics<C: Convention>(
+/// Inverts every entry in place (a batch inversion), in the scalar form `S` of group `G`.
+pub(crate) trait BatchInvert<S> {
+    fn batch_invert(scalars: &mut [S]);
+}
+
+/// The group's own scalars.
+pub(crate) struct Own;
+/// The group's fast form ([`Group::FastScalar`]), inverted through the own form.
+pub(crate) struct Fast;
+
+impl<G: Group> BatchInvert<G::Scalar> for (G, Own) {
+    fn batch_invert(scalars: &mut [G::Scalar]) {
+        G::batch_invert(scalars);
+    }
+}
+
+impl<G: Group> BatchInvert<G::FastScalar> for (G, Fast) {
+    fn batch_invert(scalars: &mut [G::FastScalar]) {
+        let mut own: Vec<G::Scalar> = scalars.iter().map(G::from_fast).collect();
+        G::batch_invert(&mut own);
+        for (s, o) in scalars.iter_mut().zip(&own) {
+            *s = G::to_fast(o);
+        }
+    }
+}
+
+/// The public parts, with the inverses of `also_invert` (all of them, \\(\mu\\) and every
+/// \\(\alpha + i\\) in one batch inversion), in any scalar form `S` (`I` inverts it).
+pub(crate) fn publics<S, I>(
     shape: &super::Shape,
-    alpha: &Scalar<C>,
-    two: &RoundTwo<Scalar<C>>,
-) -> Result<Publics<Scalar<C>>, ProofError> {
-    type G<C> = <C as Convention>::Group;
+    alpha: &S,
+    two: &RoundTwo<S>,
+    also_invert: &[S],
+) -> Result<(Publics<S>, Vec<S>), ProofError>
+where
+    S: Copy
+        + PartialEq
+        + From<u64>
+        + core::ops::Add<Output = S>
+        + core::ops::Mul<Output = S>
+        + core::ops::MulAssign,
+    I: BatchInvert<S>,
+{
     let g_len = shape.g_len();
+    let zero = S::from(0u64);
     let mu = two.rho * two.rho;
+    // [alpha + i for i < b] ++ [mu] ++ also_invert: none may be zero.
+    let mut inverses: Vec<S> = (0..shape.base())
+        .map(|i| *alpha + S::from(i as u64))
+        .collect();
+    inverses.push(mu);
+    inverses.extend_from_slice(also_invert);
+    if inverses.contains(&zero) {
+        return Err(ProofError::VerificationFailed);
+    }
+    I::batch_invert(&mut inverses);
+    let extra = inverses.split_off(shape.base() + 1);
+    let mu_inv = inverses[shape.base()];
     let mu_pows = powers_from_one(mu, g_len);
-    let mu_inv_pows = powers_from_one(<G<C>>::invert(&mu), g_len);
-    let base = Scalar::<C>::from(shape.base() as u64);
+    let mu_inv_pows = powers_from_one(mu_inv, g_len);
+    let base = S::from(shape.base() as u64);
     let k = shape.digits_per_value();
     let mut digit_weights = Vec::with_capacity(shape.digits());
-    let mut lambda_j = <G<C>>::one();
+    let mut lambda_j = S::from(1u64);
     for _ in 0..shape.values() {
         let mut w = lambda_j;
         for _ in 0..k {
@@ -99,25 +149,21 @@ pub(crate) fn publics<C: Convention>(
         }
         lambda_j *= two.lambda;
     }
-    // c_m[i] = x / (alpha + i) * mu^-(i+1); alpha + i must be invertible.
-    let mut inverses: Vec<_> = (0..shape.base())
-        .map(|i| *alpha + Scalar::<C>::from(i as u64))
-        .collect();
-    if inverses.iter().any(|s| *s == <G<C>>::zero()) {
-        return Err(ProofError::VerificationFailed);
-    }
-    <G<C>>::batch_invert(&mut inverses);
-    let c_m = inverses
+    // c_m[i] = x / (alpha + i) * mu^-(i+1).
+    let c_m = inverses[..shape.base()]
         .iter()
         .zip(&mu_inv_pows)
         .map(|(inv, mu_inv)| two.x * *inv * *mu_inv)
         .collect();
-    Ok(Publics {
-        mu_pows,
-        mu_inv_pows,
-        digit_weights,
-        c_m,
-    })
+    Ok((
+        Publics {
+            mu_pows,
+            mu_inv_pows,
+            digit_weights,
+            c_m,
+        },
+        extra,
+    ))
 }
 
 /// \\(\mathbf c(T) = \beta(T^{-1}, T, T^2, T^3, T^5, T^6, T^7, 0)\\).
@@ -258,7 +304,7 @@ pub fn prove<C: Convention, R: RngCore + CryptoRng>(
     C::encode_point(&big_r, &mut proof);
     C::absorb(&mut transcript, b"R", &proof[at..]);
     let two = round_two::<C>(&mut transcript)?;
-    let publics = publics::<C>(shape, &alpha, &two)?;
+    let (publics, _) = publics::<_, (C::Group, Own)>(shape, &alpha, &two, &[])?;
 
     // Round 3: shift d and r by their public parts, scale m by delta, and cancel every power of
     // T but the third with S.

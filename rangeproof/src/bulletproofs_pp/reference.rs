@@ -106,7 +106,10 @@ pub(crate) fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) 
         (v_pub, gens.value_base()),
     ];
     for (j, v) in statement.commitments.iter().enumerate() {
-        c_terms.push((two_t3 * pow::<C>(lambda, j), *v));
+        let Ok(v) = v.point() else {
+            return false;
+        };
+        c_terms.push((two_t3 * pow::<C>(lambda, j), v));
     }
     for (pi, gi) in p.iter().zip(gens.g()) {
         c_terms.push((*pi, *gi));

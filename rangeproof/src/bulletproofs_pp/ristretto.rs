@@ -22,9 +22,9 @@ use alloc::vec::Vec;
 use merlin::{Transcript, TranscriptRng};
 use rand_core::{CryptoRng, RngCore};
 
-use super::convention::{Convention, PublicInputs};
+use super::convention::{Convention, ProofPoint, PublicInputs};
 use super::generators::{BpppGenerators, H_LEN};
-use crate::group::{Group, Ristretto255};
+use crate::group::{EncodedPoint, Group, Ristretto255};
 use crate::ProofError;
 
 type Point = <Ristretto255 as Group>::Point;
@@ -75,7 +75,7 @@ impl Convention for Merlin {
         t.append_u64(b"bits", shape.bits() as u64);
         t.append_u64(b"g", shape.g_len() as u64);
         for (v, min) in inputs.commitments.iter().zip(inputs.minimums) {
-            t.append_message(b"V", &Ristretto255::point_to_bytes(v));
+            t.append_message(b"V", &v.bytes);
             t.append_u64(b"min", *min);
         }
         t.append_message(b"extra", inputs.extra);
@@ -126,6 +126,50 @@ impl Convention for Merlin {
             return Err(ProofError::InvalidLength(bytes.len()));
         }
         Ok((decode(&bytes[..32])?, decode(&bytes[32..])?))
+    }
+
+    /// For a batch: all the points decoded together into the batch form (sixteen at a time on
+    /// curve25519's engine), none through curve25519-dalek.
+    fn decode_proof_points(
+        bytes: &[u8],
+        rounds: usize,
+        for_batch: bool,
+    ) -> Result<Vec<ProofPoint<Ristretto255>>, ProofError> {
+        let count = 4 + 2 * rounds;
+        if !for_batch {
+            let mut out = Vec::with_capacity(count);
+            for (i, chunk) in bytes
+                .get(..32 * count)
+                .ok_or(ProofError::InvalidLength(bytes.len()))?
+                .chunks_exact(32)
+                .enumerate()
+            {
+                out.push(ProofPoint::Plain(if i < 4 {
+                    Self::decode_point(chunk)?
+                } else {
+                    decode(chunk)?
+                }));
+            }
+            return Ok(out);
+        }
+        let encodings: Vec<[u8; 32]> = bytes
+            .get(..32 * count)
+            .ok_or(ProofError::InvalidLength(bytes.len()))?
+            .chunks_exact(32)
+            .map(|c| {
+                let mut e = [0u8; 32];
+                e.copy_from_slice(c);
+                e
+            })
+            .collect();
+        // The identity's only encoding is zeros: M, D, R, S must not be it.
+        if encodings[..4].contains(&[0u8; 32]) {
+            return Err(ProofError::IdentityPoint);
+        }
+        Ok(EncodedPoint::decode_all(&encodings)?
+            .into_iter()
+            .map(ProofPoint::Encoded)
+            .collect())
     }
 
     fn standard_value_base() -> Point {

@@ -17,7 +17,6 @@ use crate::secp256k1_zkp::bppp::Secp256k1Zkp;
 use crate::BatchVerifier;
 
 type Scalar<C> = <<C as Convention>::Group as Group>::Scalar;
-type Point<C> = <<C as Convention>::Group as Group>::Point;
 
 /// A statement's owned parts.
 struct Case<C: Convention> {
@@ -25,7 +24,7 @@ struct Case<C: Convention> {
     gens: BpppGenerators<C::Group>,
     values: Vec<u64>,
     blindings: Vec<Scalar<C>>,
-    commitments: Vec<Point<C>>,
+    commitments: Vec<crate::EncodedPoint<C::Group>>,
     minimums: Vec<u64>,
     extra: Vec<u8>,
 }
@@ -37,11 +36,12 @@ impl<C: Convention> Case<C> {
             .iter()
             .map(|_| <C::Group>::random_scalar(rng))
             .collect();
-        let commitments = values
+        let points: Vec<_> = values
             .iter()
             .zip(&blindings)
             .map(|(v, b)| gens.commit(*v, b))
             .collect();
+        let commitments = crate::EncodedPoint::from_points(&points);
         Case {
             shape,
             gens,
@@ -273,7 +273,10 @@ fn wrong_statements<C: Convention>() {
     };
     // Commitments swapped, one changed.
     check(&|c| c.commitments.swap(0, 1));
-    check(&|c| c.commitments[1] += c.gens.value_base());
+    check(&|c| {
+        c.commitments[1] =
+            crate::EncodedPoint::from_point(c.commitments[1].point().unwrap() + c.gens.value_base())
+    });
     // Minimums changed or dropped.
     check(&|c| c.minimums[0] += 1);
     check(&|c| c.minimums.clear());

@@ -13,17 +13,19 @@
 use alloc::vec::Vec;
 
 use super::norm;
-use super::prover::{c_vector, nonzero, powers_from_one, publics, round_two};
-use super::{BpppGenerators, Convention, Statement, H_LEN};
+use super::prover::{c_vector, nonzero, powers_from_one, publics, round_two, Fast, RoundTwo};
+use super::{BpppGenerators, Convention, ProofPoint, Statement, H_LEN};
 use crate::equation::{Equation, PendingVerification};
 use crate::group::Group;
 use crate::ProofError;
 
 type Scalar<C> = <<C as Convention>::Group as Group>::Scalar;
-type Point<C> = <<C as Convention>::Group as Group>::Point;
+type FastScalar<C> = <<C as Convention>::Group as Group>::FastScalar;
 
-/// A proof's verification equation: scalars on \\(A\\), \\(\mathbf G\\), \\(\mathbf H\\) and on
-/// the proof's points and commitments; valid when the sum is the identity.
+/// A proof's verification equation: scalars on \\(A\\), \\(\mathbf G\\), \\(\mathbf H\\),
+/// on the proof's points (\\(M, D, R, S\\), then each round's \\(X_r, R_r\\)) and on the
+/// commitments; valid when the sum is the identity. The proof's points are read separately
+/// ([`Convention::decode_proof_points`]), so that a batch can decode them its own way.
 pub struct RangeTerms<C: Convention> {
     /// On \\(A\\).
     pub base: Scalar<C>,
@@ -31,11 +33,16 @@ pub struct RangeTerms<C: Convention> {
     pub g: Vec<Scalar<C>>,
     /// On \\(\mathbf H\\).
     pub h: Vec<Scalar<C>>,
-    /// On the proof's points and the commitments.
-    pub points: Vec<(Scalar<C>, Point<C>)>,
+    /// On the proof's points, in order.
+    pub proof_points: Vec<Scalar<C>>,
+    /// On the commitments, in order.
+    pub commitments: Vec<Scalar<C>>,
+    /// The number of norm rounds.
+    pub rounds: usize,
 }
 
-/// Replays the transcript of `proof` for `statement` and computes its equation.
+/// Replays the transcript of `proof` for `statement` and computes its equation's scalars
+/// (the arithmetic in the group's fast form, [`Group::FastScalar`]).
 pub fn terms<C: Convention>(
     statement: &Statement<'_, C>,
     proof: &[u8],
@@ -48,28 +55,33 @@ pub fn terms<C: Convention>(
     }
     let minimums = statement.all_minimums();
     let mut transcript = C::start(&statement.public_inputs(&minimums));
+    let fast = |s: Scalar<C>| <G<C>>::to_fast(&s);
     let p = C::POINT_LEN;
-    let big_m = C::decode_point(&proof[..p])?;
-    let big_d = C::decode_point(&proof[p..2 * p])?;
-    let big_r = C::decode_point(&proof[2 * p..3 * p])?;
-    let big_s = C::decode_point(&proof[3 * p..4 * p])?;
     C::absorb(&mut transcript, b"MD", &proof[..2 * p]);
-    let alpha = nonzero::<C>(&mut transcript, b"alpha", 0)?;
+    let alpha = fast(nonzero::<C>(&mut transcript, b"alpha", 0)?);
     C::absorb(&mut transcript, b"R", &proof[2 * p..3 * p]);
     let two = round_two::<C>(&mut transcript)?;
+    let two = RoundTwo {
+        rho: fast(two.rho),
+        x: fast(two.x),
+        beta: fast(two.beta),
+        delta: fast(two.delta),
+        lambda: fast(two.lambda),
+    };
     C::absorb(&mut transcript, b"S", &proof[3 * p..4 * p]);
-    let t = nonzero::<C>(&mut transcript, b"t", 0)?;
-    let publics = publics::<C>(shape, &alpha, &two)?;
+    let t = fast(nonzero::<C>(&mut transcript, b"t", 0)?);
+    let (publics, t_inv) = publics::<_, (G<C>, Fast)>(shape, &alpha, &two, &[t])?;
+    let t_inv = t_inv[0];
 
     let (g_len, base, digits_len) = (shape.g_len(), shape.base(), shape.digits());
+    let zero = FastScalar::<C>::from(0u64);
     let t_pows = powers_from_one(t, 7);
-    let t_inv = <G<C>>::invert(&t);
     let x_delta = two.x * two.delta;
     // p_i and v_pub.
     let mut p_vec = Vec::with_capacity(g_len);
-    let mut v_pub = <G<C>>::zero();
+    let mut v_pub = zero;
     for i in 0..g_len {
-        let mut pi = <G<C>>::zero();
+        let mut pi = zero;
         if i < digits_len {
             let shift = alpha - x_delta * publics.mu_inv_pows[i];
             pi += t_pows[0] * shift + t_pows[1] * publics.digit_weights[i] * publics.mu_inv_pows[i];
@@ -81,35 +93,32 @@ pub fn terms<C: Convention>(
         p_vec.push(pi);
     }
     let k = shape.digits_per_value();
-    let mut lambda_weights = Vec::with_capacity(shape.values());
+    let two_t3 = t_pows[2] + t_pows[2];
+    let mut commitments = Vec::with_capacity(shape.values());
     for (j, min) in minimums.iter().enumerate() {
         let lambda_j = publics.digit_weights[j * k];
-        v_pub -= lambda_j * Scalar::<C>::from(*min);
-        lambda_weights.push(lambda_j);
+        v_pub -= lambda_j * FastScalar::<C>::from(*min);
+        commitments.push(<G<C>>::from_fast(&(two_t3 * lambda_j)));
     }
-    let two_t3 = t_pows[2] + t_pows[2];
     v_pub *= two_t3;
 
     let c = c_vector(two.beta, t_inv, &t_pows);
     let norm_terms = norm::terms::<C>(&mut transcript, g_len, &c, &two.rho, &proof[4 * p..])?;
-    let mut points = Vec::with_capacity(4 + shape.values() + norm_terms.points.len());
-    points.push((two.delta, big_m));
-    points.push((t_pows[0], big_d));
-    points.push((t_pows[1], big_r));
-    points.push((t_inv, big_s));
-    for (lambda_j, v) in lambda_weights.iter().zip(statement.commitments) {
-        points.push((two_t3 * *lambda_j, *v));
-    }
-    points.extend(norm_terms.points);
+    let own = |s: &FastScalar<C>| <G<C>>::from_fast(s);
+    let mut proof_points = Vec::with_capacity(4 + norm_terms.rounds.len());
+    proof_points.extend([two.delta, t_pows[0], t_pows[1], t_inv].iter().map(own));
+    proof_points.extend(norm_terms.rounds.iter().map(own));
     Ok(RangeTerms {
-        base: v_pub - norm_terms.base,
+        base: own(&(v_pub - norm_terms.base)),
         g: p_vec
             .iter()
             .zip(&norm_terms.g)
-            .map(|(p, s)| *p - *s)
+            .map(|(p, s)| own(&(*p - *s)))
             .collect(),
-        h: norm_terms.h.iter().map(|s| -*s).collect(),
-        points,
+        h: norm_terms.h.iter().map(|s| own(&-*s)).collect(),
+        rounds: norm_terms.rounds.len() / 2,
+        proof_points,
+        commitments,
     })
 }
 
@@ -117,8 +126,10 @@ pub fn terms<C: Convention>(
 pub fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> Result<(), ProofError> {
     type G<C> = <C as Convention>::Group;
     let t = terms(statement, proof)?;
+    let decoded = C::decode_proof_points(proof, t.rounds, false)?;
     let gens = statement.generators;
-    let mut scalars = Vec::with_capacity(1 + t.g.len() + H_LEN + t.points.len());
+    let mut scalars =
+        Vec::with_capacity(1 + t.g.len() + H_LEN + decoded.len() + t.commitments.len());
     let mut points = Vec::with_capacity(scalars.capacity());
     scalars.push(t.base);
     points.push(gens.value_base());
@@ -126,9 +137,13 @@ pub fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> Resu
     points.extend_from_slice(&gens.g()[..t.g.len()]);
     scalars.extend_from_slice(&t.h);
     points.extend_from_slice(gens.h());
-    for (s, p) in t.points {
-        scalars.push(s);
-        points.push(p);
+    for (s, p) in t.proof_points.iter().zip(&decoded) {
+        scalars.push(*s);
+        points.push(p.point()?);
+    }
+    scalars.extend_from_slice(&t.commitments);
+    for v in statement.commitments {
+        points.push(v.point()?);
     }
     if <G<C>>::is_identity(&<G<C>>::vartime_multiscalar_mul(&scalars, &points)) {
         Ok(())
@@ -137,29 +152,54 @@ pub fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> Resu
     }
 }
 
-/// A Bulletproofs++ proof waiting in a [`crate::BatchVerifier`]: its statement (owned) and
-/// bytes; the equation is computed when the batch needs it, over the generator sets of
-/// `generators` (shared by reference with every other proof that uses them).
+/// A Bulletproofs++ proof waiting in a [`crate::BatchVerifier`]: its statement (owned), its
+/// bytes and its points (decoded when it was made, into the batch's form); the equation's
+/// scalars are computed when the batch needs them, over the generator sets of `generators`
+/// (shared by reference with every other proof that uses them).
 pub struct PendingRangeProof<'g, C: Convention> {
     shape: super::Shape,
     generators: &'g BpppGenerators<C::Group>,
-    commitments: Vec<Point<C>>,
+    commitments: Vec<crate::EncodedPoint<C::Group>>,
     minimums: Vec<u64>,
     extra: Vec<u8>,
     proof: Vec<u8>,
+    points: Result<Vec<ProofPoint<C::Group>>, ProofError>,
 }
 
 impl<'g, C: Convention> PendingRangeProof<'g, C> {
     /// A proof for a batch.
     pub fn new(statement: &Statement<'g, C>, proof: &[u8]) -> Self {
+        Self::with_generators(statement.generators, statement, proof)
+    }
+
+    /// A proof for a batch over `generators`, from a statement whose other parts may be
+    /// borrowed for less long (they are copied).
+    pub fn with_generators(
+        generators: &'g BpppGenerators<C::Group>,
+        statement: &Statement<'_, C>,
+        proof: &[u8],
+    ) -> Self {
+        let shape = statement.shape;
+        let points = if proof.len() == shape.proof_len::<C>() {
+            let rounds = norm::schedule::<C>(shape.g_len(), H_LEN).0;
+            C::decode_proof_points(proof, rounds, true)
+        } else {
+            Err(ProofError::InvalidLength(proof.len()))
+        };
         PendingRangeProof {
-            shape: statement.shape,
-            generators: statement.generators,
+            shape,
+            generators,
             commitments: statement.commitments.to_vec(),
             minimums: statement.minimums.to_vec(),
             extra: statement.extra.to_vec(),
             proof: proof.to_vec(),
+            points,
         }
+    }
+
+    /// Why the proof's bytes do not decode, if they do not (the batch then rejects it).
+    pub fn decoding_error(&self) -> Option<ProofError> {
+        self.points.as_ref().err().copied()
     }
 }
 
@@ -172,6 +212,7 @@ impl<'g, C: Convention> PendingVerification<'g, C::Group> for PendingRangeProof<
             minimums: &self.minimums,
             extra: &self.extra,
         };
+        let decoded = self.points.as_ref().ok()?;
         let t = terms(&statement, &self.proof).ok()?;
         let mut equation = Equation::new();
         equation
@@ -179,8 +220,14 @@ impl<'g, C: Convention> PendingVerification<'g, C::Group> for PendingRangeProof<
             .ok()?;
         equation.fixed(&self.generators.g, t.g).ok()?;
         equation.fixed(&self.generators.h, t.h).ok()?;
-        for (scalar, point) in t.points {
-            equation.point(scalar, point);
+        for (scalar, point) in t.proof_points.iter().zip(decoded) {
+            match point {
+                ProofPoint::Plain(p) => equation.point(*scalar, *p),
+                ProofPoint::Encoded(e) => equation.encoded_point(*scalar, e),
+            }
+        }
+        for (scalar, point) in t.commitments.iter().zip(&self.commitments) {
+            equation.encoded_point(*scalar, point);
         }
         Some(equation)
     }

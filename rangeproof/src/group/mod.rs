@@ -280,6 +280,13 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
             .collect()
     }
 
+    /// The batch forms of points computed by a verifier (no encodings at hand): by default
+    /// encoded and converted; a group whose batch form is its own point overrides it (no
+    /// encoding, which on secp256k1 costs a square-root test per point).
+    fn batch_points_of(points: &[Self::Point]) -> Vec<Self::BatchPoint> {
+        Self::batch_points(points, &Self::points_to_bytes(points))
+    }
+
     /// The group point of a batch point, where the batch form carries one (`None` for the
     /// engine's points: [`EncodedPoint::point`] then decodes the bytes).
     fn point_of_batch(p: &Self::BatchPoint) -> Option<Self::Point>;

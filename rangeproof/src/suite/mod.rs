@@ -16,6 +16,7 @@
 
 #[cfg(feature = "secp256k1-zkp")]
 mod borromean;
+mod bppp;
 // Always compiled: the core's own ristretto255 Bulletproofs (the `dalek` feature registers it).
 mod dalek;
 #[cfg(feature = "secp256k1-zkp")]
@@ -318,6 +319,13 @@ impl Suite {
     #[cfg(feature = "secp256k1-zkp")]
     pub const ELEMENTS_SURJECTION: Suite = Suite(&surjection::ElementsSurjection);
 
+    /// Bulletproofs++ on ristretto255, in our conventions (merlin, the reference crate's
+    /// Pedersen commitments).
+    pub const BULLETPROOFS_PP: Suite = Suite(&bppp::RistrettoBulletproofsPlusPlus);
+    /// Bulletproofs++ on secp256k1, in libsecp256k1-zkp's conventions.
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const SECP256K1_ZKP_BULLETPROOFS_PP: Suite = Suite(&bppp::Secp256k1BulletproofsPlusPlus);
+
     /// The registry: every suite the enabled features compile in, in the order front ends
     /// list them. A new suite is one line here.
     pub const ALL: &'static [Suite] = &[
@@ -335,6 +343,9 @@ impl Suite {
         Suite::ELEMENTS_BORROMEAN,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::ELEMENTS_SURJECTION,
+        Suite::BULLETPROOFS_PP,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
     ];
 
     /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
@@ -1159,14 +1170,15 @@ mod tests {
         assert_eq!(
             batch.verify(),
             Err(BatchError {
-                invalid: vec![1, 3]
+                invalid: (0..made.len()).filter(|k| k % 2 == 1).collect()
             })
         );
-        assert_eq!(
-            made.len(),
-            5,
-            "the Grin suite (index 4) was checked valid in the mix"
-        );
+        // Every suite on each side: Grin (index 4) and the secp256k1 Bulletproofs++ (6) were
+        // checked valid in the mix, the ristretto255 one (5) invalid.
+        assert_eq!(made.len(), 7);
+        assert_eq!(made[4].0, Suite::GRIN_BULLETPROOFS);
+        assert_eq!(made[5].0, Suite::BULLETPROOFS_PP);
+        assert_eq!(made[6].0, Suite::SECP256K1_ZKP_BULLETPROOFS_PP);
         // Undecodable input is refused at `add`, with its reason.
         let (suite, st, proved, _) = &made[0];
         assert!(batch

@@ -239,6 +239,10 @@ impl Group for Secp256k1 {
         points.to_vec()
     }
 
+    fn batch_points_of(points: &[ProjectivePoint]) -> Vec<ProjectivePoint> {
+        points.to_vec()
+    }
+
     fn point_of_batch(p: &ProjectivePoint) -> Option<ProjectivePoint> {
         Some(*p)
     }

@@ -142,7 +142,9 @@ impl Convention for Secp256k1Zkp {
         for (v, min) in inputs.commitments.iter().zip(inputs.minimums) {
             t.update(min.to_le_bytes());
             pair.clear();
-            encode_pair(v, &a, &mut pair);
+            // secp256k1's batch form is the point itself: always known.
+            let v = v.point().unwrap_or(ProjectivePoint::IDENTITY);
+            encode_pair(&v, &a, &mut pair);
             t.update(&pair);
         }
         t.update((inputs.extra.len() as u64).to_le_bytes());

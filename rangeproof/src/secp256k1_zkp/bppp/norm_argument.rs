@@ -145,9 +145,10 @@ pub(crate) fn terms(
         return Err(ProofError::InvalidAggregation(g_len));
     }
     let t = norm::terms::<Secp256k1Zkp>(transcript, g_len, c, r, proof)?;
-    let mut points = Vec::with_capacity(1 + t.points.len());
+    let round_points = norm::decode_rounds::<Secp256k1Zkp>(proof, t.rounds.len() / 2)?;
+    let mut points = Vec::with_capacity(1 + round_points.len());
     points.push((-Scalar::ONE, *commitment));
-    points.extend(t.points.into_iter().map(|(s, p)| (-s, p)));
+    points.extend(t.rounds.iter().zip(round_points).map(|(s, p)| (-*s, p)));
     Ok(Terms {
         base: t.base,
         generators_g: t.g,

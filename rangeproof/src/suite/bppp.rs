@@ -1,0 +1,441 @@
+//! Bulletproofs++ range proofs ([`crate::bulletproofs_pp`]) in its two conventions: ours on
+//! ristretto255 (flavor `rangeproof`: merlin with the application's label, the reference
+//! crate's Pedersen commitments) and libsecp256k1-zkp's on secp256k1 (flavor `secp256k1-zkp`:
+//! its transcript with `extra_data` as `extra_commit`, commitments on a value generator, `H`
+//! unless one is given). Minimums for any number of values; the digit base is the suite's one
+//! parameter (default: the shortest vectors for the shape).
+//!
+//! Generators with the standard value base are derived once per vector length and kept for
+//! the process (13 lengths at most); a statement with its own value generator gets its own,
+//! and joins a batch with its verdict rather than its equation.
+
+use alloc::{boxed::Box, vec::Vec};
+use rand_core::CryptoRngCore;
+
+use super::parameters::{self, ParameterSpec};
+use super::{
+    encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo,
+    SuiteStatement,
+};
+use crate::bulletproofs_pp::ristretto::Merlin;
+use crate::bulletproofs_pp::{
+    prover, verifier, BpppGenerators, Convention, Shape, Statement, BIT_SIZES,
+};
+use crate::group::{EncodedPoint, Encoding, Group};
+use crate::sync::OnceLock;
+use crate::{ProofError, Ristretto255};
+
+static PARAMETERS: [ParameterSpec; 1] = [ParameterSpec::integer(
+    "base",
+    2,
+    256,
+    "digit base: 2, 4, 16 or 256 (default: the one with the shortest vectors, 16 for one 64-bit value)",
+)];
+
+/// Vector lengths are powers of two up to 4096 (64 values of 64 bits in base 2).
+const CACHED_LENGTHS: usize = 13;
+
+/// A convention's suite-level glue: its process-wide generators and how a statement names
+/// its value base and extra bytes.
+trait SuiteConvention: Convention {
+    fn cache() -> &'static [OnceLock<BpppGenerators<Self::Group>>; CACHED_LENGTHS];
+
+    /// The value base a statement names (`None`: the standard one).
+    fn value_base(
+        statement: &SuiteStatement,
+    ) -> Result<Option<<Self::Group as Group>::Point>, ProofError>;
+
+    /// The bytes bound into the transcript.
+    fn extra(statement: &SuiteStatement) -> &[u8];
+}
+
+impl SuiteConvention for Merlin {
+    fn cache() -> &'static [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] {
+        static CACHE: [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] =
+            [const { OnceLock::new() }; CACHED_LENGTHS];
+        &CACHE
+    }
+
+    fn value_base(
+        _statement: &SuiteStatement,
+    ) -> Result<Option<<Ristretto255 as Group>::Point>, ProofError> {
+        Ok(None)
+    }
+
+    fn extra(statement: &SuiteStatement) -> &[u8] {
+        &statement.transcript_label
+    }
+}
+
+#[cfg(feature = "secp256k1-zkp")]
+impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
+    fn cache() -> &'static [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] {
+        static CACHE: [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] =
+            [const { OnceLock::new() }; CACHED_LENGTHS];
+        &CACHE
+    }
+
+    fn value_base(
+        statement: &SuiteStatement,
+    ) -> Result<Option<<crate::Secp256k1 as Group>::Point>, ProofError> {
+        use crate::secp256k1_zkp::generator::ValueGenerator;
+        match &statement.value_generator {
+            None => Ok(None),
+            Some(bytes) => {
+                let generator = ValueGenerator::from_bytes(bytes)?;
+                Ok((!generator.is_h()).then(|| generator.point()))
+            }
+        }
+    }
+
+    fn extra(statement: &SuiteStatement) -> &[u8] {
+        statement.extra_data.as_deref().unwrap_or(&[])
+    }
+}
+
+/// The generators a statement uses: the process-wide ones, or its own for another value base.
+enum Gens<C: Convention> {
+    Shared(&'static BpppGenerators<C::Group>),
+    Own(Box<BpppGenerators<C::Group>>),
+}
+
+impl<C: SuiteConvention> Gens<C> {
+    fn for_statement(statement: &SuiteStatement, shape: &Shape) -> Result<Self, ProofError> {
+        let g_len = shape.g_len();
+        Ok(match C::value_base(statement)? {
+            Some(base) => Gens::Own(Box::new(C::generators(g_len, base))),
+            None => {
+                let slot = &C::cache()[g_len.trailing_zeros() as usize];
+                Gens::Shared(slot.get_or_init(|| C::standard_generators(g_len)))
+            }
+        })
+    }
+
+    fn get(&self) -> &BpppGenerators<C::Group> {
+        match self {
+            Gens::Shared(g) => g,
+            Gens::Own(g) => g,
+        }
+    }
+}
+
+fn shape(statement: &SuiteStatement, values: usize) -> Result<Shape, ProofError> {
+    let base = parameters::integer(&statement.parameters, "base")
+        .map(|b| usize::try_from(b).map_err(|_| ProofError::InvalidBase(0)))
+        .transpose()?;
+    Shape::new(statement.bits, values, base)
+}
+
+/// The commitments, decoded together into the batch form (one pass for all of them).
+fn points<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    EncodedPoint::decode_all(&encodings::<G>(commitments)?)
+}
+
+fn minimums(statement: &SuiteStatement) -> &[u64] {
+    statement.minimum_values.as_deref().unwrap_or(&[])
+}
+
+/// The proof, with any shape's length: bytes that fit no shape are refused before verifying.
+fn check_encoding<C: Convention>(proof: &[u8]) -> Result<(), ProofError> {
+    let fits = BIT_SIZES.iter().any(|bits| {
+        (1..=crate::MAX_AGGREGATION).any(|m| {
+            crate::bulletproofs_pp::BASES.iter().any(|base| {
+                Shape::new(*bits, m, Some(*base)).is_ok_and(|s| s.proof_len::<C>() == proof.len())
+            })
+        })
+    });
+    if !fits {
+        return Err(ProofError::InvalidLength(proof.len()));
+    }
+    let p = C::POINT_LEN;
+    for point in proof[..4 * p].chunks_exact(p) {
+        C::decode_point(point)?;
+    }
+    Ok(())
+}
+
+fn prove<C: SuiteConvention>(
+    statement: &SuiteStatement,
+    values: &[u64],
+    blindings: &[Vec<Vec<u8>>],
+    mut rng: &mut dyn CryptoRngCore,
+) -> Result<Proved, ProofError> {
+    let blindings = single_blindings::<C::Group>(blindings)?;
+    let shape = shape(statement, values.len())?;
+    let gens = Gens::<C>::for_statement(statement, &shape)?;
+    let commitment_points: Vec<_> = values
+        .iter()
+        .zip(blindings.iter())
+        .map(|(v, b)| gens.get().commit(*v, b))
+        .collect();
+    let commitments = EncodedPoint::<C::Group>::from_points(&commitment_points);
+    let typed = Statement::<C> {
+        shape,
+        generators: gens.get(),
+        commitments: &commitments,
+        minimums: minimums(statement),
+        extra: C::extra(statement),
+    };
+    let proof = prover::prove(&typed, values, &blindings, &mut rng)?;
+    Ok(super::proved::<C::Group, _>(
+        proof,
+        &commitments,
+        blindings.iter().map(core::slice::from_ref),
+    ))
+}
+
+fn commit<C: SuiteConvention>(
+    statement: &SuiteStatement,
+    values: &[u64],
+    blindings: &[Vec<Vec<u8>>],
+) -> Result<Vec<Vec<u8>>, ProofError> {
+    let blindings = single_blindings::<C::Group>(blindings)?;
+    // The value base only: any vector length will do.
+    let gens = match C::value_base(statement)? {
+        Some(base) => Gens::<C>::Own(Box::new(C::generators(1, base))),
+        None => Gens::<C>::Shared(C::cache()[0].get_or_init(|| C::standard_generators(1))),
+    };
+    Ok(values
+        .iter()
+        .zip(blindings.iter())
+        .map(|(v, b)| {
+            <C::Group as Group>::point_to_bytes(&gens.get().commit(*v, b))
+                .as_ref()
+                .to_vec()
+        })
+        .collect())
+}
+
+fn verify<C: SuiteConvention>(
+    statement: &SuiteStatement,
+    proof: &[u8],
+    commitments: &[Vec<u8>],
+) -> Result<(), ProofError> {
+    let shape = shape(statement, commitments.len())?;
+    let gens = Gens::<C>::for_statement(statement, &shape)?;
+    let commitments = points::<C::Group>(commitments)?;
+    verifier::verify(
+        &Statement::<C> {
+            shape,
+            generators: gens.get(),
+            commitments: &commitments,
+            minimums: minimums(statement),
+            extra: C::extra(statement),
+        },
+        proof,
+    )
+}
+
+/// What a statement adds to a batch: its equation when its generators are the shared ones,
+/// else its verdict.
+enum Prepared<C: Convention> {
+    Pending(verifier::PendingRangeProof<'static, C>),
+    Verdict(bool),
+}
+
+fn prepare<C: SuiteConvention>(
+    statement: &SuiteStatement,
+    proof: &[u8],
+    commitments: &[Vec<u8>],
+) -> Result<Prepared<C>, ProofError> {
+    let shape = shape(statement, commitments.len())?;
+    if proof.len() != shape.proof_len::<C>() {
+        return Err(ProofError::InvalidLength(proof.len()));
+    }
+    let gens = Gens::<C>::for_statement(statement, &shape)?;
+    let points = points::<C::Group>(commitments)?;
+    let typed = Statement::<C> {
+        shape,
+        generators: gens.get(),
+        commitments: &points,
+        minimums: minimums(statement),
+        extra: C::extra(statement),
+    };
+    Ok(match gens {
+        Gens::Shared(shared) => {
+            let pending = verifier::PendingRangeProof::with_generators(shared, &typed, proof);
+            if let Some(error) = pending.decoding_error() {
+                return Err(error);
+            }
+            Prepared::Pending(pending)
+        }
+        Gens::Own(_) => {
+            check_encoding::<C>(proof)?;
+            Prepared::Verdict(verifier::verify(&typed, proof).is_ok())
+        }
+    })
+}
+
+fn add<C: Convention>(
+    batch: &mut crate::BatchVerifier<'static, C::Group>,
+    prepared: Prepared<C>,
+    mut rng: &mut dyn CryptoRngCore,
+) -> usize {
+    match prepared {
+        Prepared::Pending(pending) => batch.add(pending, &mut rng),
+        Prepared::Verdict(valid) => batch.add_verdict(valid),
+    }
+}
+
+fn random_scalar<G: Group>(mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+    G::scalar_to_bytes(&G::random_scalar(&mut rng))
+        .as_ref()
+        .to_vec()
+}
+
+/// Bulletproofs++ on ristretto255 (registered as [`super::Suite::BULLETPROOFS_PP`]).
+pub(super) struct RistrettoBulletproofsPlusPlus;
+
+static RISTRETTO_INFO: SuiteInfo = SuiteInfo {
+    scheme: "bulletproofs++",
+    group: Ristretto255::NAME,
+    flavor: "rangeproof",
+    bits: &BIT_SIZES,
+    max_values: crate::MAX_AGGREGATION,
+    max_extension_degree: 1,
+    minimum_values: true,
+    power_of_two_values: false,
+    commitment_len: <<Ristretto255 as Group>::PointEncoding as Encoding>::LEN,
+    transcript_label: true,
+    recovery_nonce: false,
+    secp256k1_zkp_fields: false,
+    generator_count: false,
+    parameters: &PARAMETERS,
+};
+
+impl ProofSuite for RistrettoBulletproofsPlusPlus {
+    fn info(&self) -> &SuiteInfo {
+        &RISTRETTO_INFO
+    }
+
+    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        random_scalar::<Ristretto255>(rng)
+    }
+
+    fn prove(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        _nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        prove::<Merlin>(statement, values, blindings, rng)
+    }
+
+    fn commit(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        commit::<Merlin>(statement, values, blindings)
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        check_encoding::<Merlin>(proof)
+    }
+
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        verify::<Merlin>(statement, proof, commitments)
+    }
+
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let prepared = prepare::<Merlin>(statement, proof, commitments)?;
+        Ok(batch.ristretto255(|b| add(b, prepared, rng)))
+    }
+}
+
+/// Bulletproofs++ on secp256k1 in libsecp256k1-zkp's conventions (registered as
+/// [`super::Suite::SECP256K1_ZKP_BULLETPROOFS_PP`]).
+#[cfg(feature = "secp256k1-zkp")]
+pub(super) struct Secp256k1BulletproofsPlusPlus;
+
+#[cfg(feature = "secp256k1-zkp")]
+static SECP256K1_INFO: SuiteInfo = SuiteInfo {
+    scheme: "bulletproofs++",
+    group: crate::Secp256k1::NAME,
+    flavor: "secp256k1-zkp",
+    bits: &BIT_SIZES,
+    max_values: crate::MAX_AGGREGATION,
+    max_extension_degree: 1,
+    minimum_values: true,
+    power_of_two_values: false,
+    commitment_len: 33,
+    transcript_label: false,
+    recovery_nonce: false,
+    secp256k1_zkp_fields: true,
+    generator_count: false,
+    parameters: &PARAMETERS,
+};
+
+#[cfg(feature = "secp256k1-zkp")]
+impl ProofSuite for Secp256k1BulletproofsPlusPlus {
+    fn info(&self) -> &SuiteInfo {
+        &SECP256K1_INFO
+    }
+
+    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        random_scalar::<crate::Secp256k1>(rng)
+    }
+
+    fn prove(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        _nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        prove::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, values, blindings, rng)
+    }
+
+    fn commit(
+        &self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        commit::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, values, blindings)
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        check_encoding::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(proof)
+    }
+
+    fn verify(
+        &self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        verify::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, proof, commitments)
+    }
+
+    fn add_to_batch(
+        &self,
+        batch: &mut GroupBatches,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let prepared =
+            prepare::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, proof, commitments)?;
+        Ok(batch.secp256k1(|b| add(b, prepared, rng)))
+    }
+}
