@@ -10,10 +10,13 @@
 //!   `rangeproof/tests/fuzz_corpus.rs`.
 //! * [`elements_targets`]: Elements' Borromean and surjection proofs against the C library,
 //!   and Liquid transactions against rust-elements; replayed there too.
+//! * [`bppp_targets`]: Bulletproofs++, the optimized verifier against the slow reference one
+//!   (no peer exists); replayed there too.
 //!
 //! Each `fuzz_targets/<name>.rs` calls the function of the same name; its corpus is
 //! `corpus/<name>/`.
 
+pub mod bppp_targets;
 pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;

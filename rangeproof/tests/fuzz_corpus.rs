@@ -125,3 +125,16 @@ fn verify_surjection() {
 fn parse_liquid_tx() {
     replay("parse_liquid_tx", elements_targets::parse_liquid_tx);
 }
+
+#[path = "../../fuzz/src/bppp_targets.rs"]
+mod bppp_targets;
+
+#[test]
+fn verify_bppp() {
+    replay("verify_bppp", bppp_targets::verify_bppp);
+}
+
+#[test]
+fn decode_bppp() {
+    replay("decode_bppp", bppp_targets::decode_bppp);
+}

@@ -31,6 +31,8 @@ CONVENTIONS = [
     dict(scheme="bulletproofs", group="ed25519", flavor="monero"),
     dict(scheme="bulletproofs+", group="ed25519", flavor="monero"),
     dict(scheme="bulletproofs", group="secp256k1", flavor="grin"),
+    dict(scheme="bulletproofs++"),
+    dict(scheme="bulletproofs++", group="secp256k1"),
 ]
 
 
@@ -49,9 +51,38 @@ def test_the_smallest_use_reads_naturally():
     assert rangeproof.verify(q) is True
     assert q.commitments == p.commitments and q.proof == p.proof
     assert p.values == [5, 7] and q.values is None
-    # Five range-proof deployments, and Elements' Borromean and surjection proofs.
-    assert len(rangeproof.suites()) == 7
+    # Five range-proof deployments, Elements' Borromean and surjection proofs, and
+    # Bulletproofs++ on both groups.
+    assert len(rangeproof.suites()) == 9
     assert ("surjection", "secp256k1", "elements") in rangeproof.suites()
+    assert ("bulletproofs++", "ristretto255", "rangeproof") in rangeproof.suites()
+    assert ("bulletproofs++", "secp256k1", "secp256k1-zkp") in rangeproof.suites()
+
+
+def test_bulletproofs_plus_plus_documents_minimums_bases_and_mixed_batches():
+    # Smaller than Bulletproofs+ for the same values; minimums for several values; the digit
+    # base as the suite's parameter, carried by the document; in one batch with BP and BP+.
+    pp = rangeproof.prove([5], bits=64, scheme="bulletproofs++")
+    plus = rangeproof.prove([5], bits=64, scheme="bulletproofs+")
+    assert len(pp.proof) == 416 < len(plus.proof)
+    low = rangeproof.prove([10, 2**32 + 6], bits=32, scheme="bulletproofs++", minimum_values=[10, 7])
+    assert rangeproof.verify(low)
+    doc = json.loads(low.to_json())
+    doc["minimum_values"] = [10, 8]
+    assert not rangeproof.verify(rangeproof.Proof.from_json(json.dumps(doc)))
+    based = rangeproof.prove([200], bits=8, scheme="bulletproofs++", group="secp256k1", parameters={"base": 2})
+    assert json.loads(based.to_json())["base"] == 2 and rangeproof.verify(based)
+    doc = json.loads(based.to_json())
+    doc["base"] = 4
+    assert not rangeproof.verify(rangeproof.Proof.from_json(json.dumps(doc)))
+    with pytest.raises(UnusableInput):
+        rangeproof.prove([1], bits=8, scheme="bulletproofs++", parameters={"base": 8})
+    with pytest.raises(UnusableInput):
+        rangeproof.prove([256], bits=8, scheme="bulletproofs++")
+    batch = rangeproof.BatchVerifier()
+    for p in [pp, plus, flip(low, 3), rangeproof.prove([9], bits=16), based]:
+        batch.add(p)
+    assert not batch.verify() and batch.invalid == [2]
 
 
 @pytest.mark.parametrize("kwargs", CONVENTIONS, ids=lambda k: "-".join(str(v) for v in k.values()))
@@ -160,7 +191,7 @@ def test_bad_arguments_raise_clear_errors():
         dict(values=[1], bits=7),
         dict(values=[256], bits=8),
         dict(values=[]),
-        dict(values=[1], scheme="bulletproofs++"),
+        dict(values=[1], scheme="groth16"),
         dict(values=[1], group="ed25519", convention="monero", label="x"),
         dict(values=[1, 2], blindings=[b"\x00" * 32]),
         dict(values=[1], blindings=[b"\xff" * 32]),

@@ -84,8 +84,9 @@ pub mod prover;
 pub mod ristretto;
 pub mod verifier;
 
-#[cfg(test)]
-mod reference;
+/// The slow reference verifier, for tests and the fuzz targets (feature `internals`).
+#[cfg(any(test, feature = "internals"))]
+pub mod reference;
 #[cfg(test)]
 mod tests;
 

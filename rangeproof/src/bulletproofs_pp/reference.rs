@@ -1,4 +1,5 @@
-//! A slow, straightforward verifier written from the paper's equations, for tests only: it
+//! A slow, straightforward verifier written from the paper's equations, for tests (and the
+//! fuzz targets, with the `internals` feature) only: it
 //! shares nothing with [`super::verifier`] but the convention (transcript and encodings, which
 //! define the proof). It forms the norm argument's commitment \\(C\\) as a point, folds the
 //! generators, \\(\mathbf c\\) and \\(C\\) round by round as Protocol 1 does, and checks the
@@ -30,7 +31,7 @@ fn sum_points<C: Convention>(terms: &[(Scalar<C>, Point<C>)]) -> Point<C> {
 }
 
 /// Whether `proof` is valid for `statement`, checked the slow way.
-pub(crate) fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> bool {
+pub fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> bool {
     type G<C> = <C as Convention>::Group;
     let shape = statement.shape;
     if statement.commitments.len() != shape.values() || !statement.generators.serves(shape.g_len())

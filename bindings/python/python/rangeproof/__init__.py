@@ -303,6 +303,11 @@ def prove(
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)`` (``bits`` 64 when not given).
 
+    ``scheme``: ``"bulletproofs"``, ``"bulletproofs+"``, ``"bulletproofs++"`` (on ristretto255
+    in our conventions, or ``group="secp256k1"`` in libsecp256k1-zkp's; minimum values for any
+    number of values; ``parameters={"base": 2 | 4 | 16 | 256}`` picks the digit base, else the
+    one with the shortest vectors) or ``"borromean"``.
+
     Elements' Borromean range proofs (``scheme="borromean"``) have no bit size: leave ``bits``
     out and give Liquid's parameters by name, ``parameters={"exp": 0, "min_bits": 52,
     "message": b"..."}`` (those are the defaults, with a minimum value of 1 —
