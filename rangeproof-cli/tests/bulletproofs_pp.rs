@@ -72,7 +72,8 @@ fn documents_prove_verify_and_join_mixed_batches() {
 
     // Tampered: a proof byte, a minimum, the base, a commitment.
     let mut tampered = Vec::new();
-    let edits: [(&str, Box<dyn Fn(&mut Value)>); 4] = [
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let edits: [(&str, Edit); 4] = [
         (
             "proof",
             Box::new(|d| {
