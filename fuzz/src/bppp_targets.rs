@@ -127,7 +127,7 @@ fn check<C: Convention>(base: &Base<C>, data: &[u8]) {
 
 pub fn verify_bppp(data: &[u8]) {
     let pick = data.get(1).copied().unwrap_or(0) as usize;
-    if pick % 2 == 0 {
+    if pick.is_multiple_of(2) {
         let bases = ristretto_bases();
         check(&bases[(pick / 2) % bases.len()], data);
     } else {
