@@ -19,6 +19,9 @@ pub struct BpppGenerators<G: Group> {
     pub(crate) value_base: GeneratorSet<G>,
     pub(crate) g: GeneratorSet<G>,
     pub(crate) h: GeneratorSet<G>,
+    /// The encodings of \\(A\\) and \\(H_0\\) (transcripts absorb them; encoding costs a
+    /// field inversion, so it is done once).
+    encodings: [G::PointEncoding; 2],
     /// Whether only proofs with exactly `g.len()` vector generators may use the set (where a
     /// convention places \\(\mathbf H\\) after \\(\mathbf G\\) in one stream).
     exact: bool,
@@ -39,7 +42,9 @@ impl<G: Group> BpppGenerators<G> {
                 available: h.len(),
             });
         }
+        let encodings = [G::point_to_bytes(&value_base), G::point_to_bytes(&h[0])];
         Ok(BpppGenerators {
+            encodings,
             value_base: GeneratorSet::new(alloc::vec![value_base]),
             g: GeneratorSet::new(g),
             h: GeneratorSet::new(h),
@@ -55,6 +60,11 @@ impl<G: Group> BpppGenerators<G> {
     /// The blinding base \\(H_0\\).
     pub fn blinding_base(&self) -> G::Point {
         self.h.points()[0]
+    }
+
+    /// The encodings of \\(A\\) and \\(H_0\\).
+    pub fn base_encodings(&self) -> &[G::PointEncoding; 2] {
+        &self.encodings
     }
 
     /// The vector generators \\(\mathbf G\\).

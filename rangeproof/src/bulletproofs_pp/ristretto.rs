@@ -61,12 +61,9 @@ impl Convention for Merlin {
         t.append_message(b"group", b"ristretto255");
         let mut identity = Vec::with_capacity(G_CHAIN.len() + 64);
         identity.extend_from_slice(G_CHAIN);
-        identity.extend_from_slice(&Ristretto255::point_to_bytes(
-            &inputs.generators.value_base(),
-        ));
-        identity.extend_from_slice(&Ristretto255::point_to_bytes(
-            &inputs.generators.blinding_base(),
-        ));
+        for encoding in inputs.generators.base_encodings() {
+            identity.extend_from_slice(encoding);
+        }
         t.append_message(b"generators", &identity);
         let shape = inputs.shape;
         t.append_u64(b"digits", shape.digits_per_value() as u64);
