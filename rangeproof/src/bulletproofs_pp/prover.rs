@@ -94,11 +94,20 @@ impl<G: Group> BatchInvert<G::Scalar> for (G, Own) {
 }
 
 impl<G: Group> BatchInvert<G::FastScalar> for (G, Fast) {
+    /// Montgomery's trick in the fast form: one inversion ([`Group::invert_fast`]) and three
+    /// multiplications per entry. The entries must be non-zero (the callers check).
     fn batch_invert(scalars: &mut [G::FastScalar]) {
-        let mut own: Vec<G::Scalar> = scalars.iter().map(G::from_fast).collect();
-        G::batch_invert(&mut own);
-        for (s, o) in scalars.iter_mut().zip(&own) {
-            *s = G::to_fast(o);
+        let mut prefix = Vec::with_capacity(scalars.len());
+        let mut acc = G::FastScalar::from(1u64);
+        for s in scalars.iter() {
+            prefix.push(acc);
+            acc *= *s;
+        }
+        let mut inverse = G::invert_fast(&acc);
+        for (s, before) in scalars.iter_mut().zip(prefix).rev() {
+            let next = inverse * *s;
+            *s = inverse * before;
+            inverse = next;
         }
     }
 }

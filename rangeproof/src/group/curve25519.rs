@@ -22,6 +22,11 @@ macro_rules! curve25519_scalar_items {
         fn from_fast(f: &super::montgomery::MontScalar) -> curve25519_dalek::scalar::Scalar {
             (*f).into()
         }
+
+        fn invert_fast(f: &super::montgomery::MontScalar) -> super::montgomery::MontScalar {
+            f.invert()
+        }
+
         type PointEncoding = [u8; 32];
         type ScalarEncoding = [u8; 32];
 

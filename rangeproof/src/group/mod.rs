@@ -191,6 +191,12 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// Multiplicative inverse; maps 0 to 0 (callers check for zero where it matters).
     fn invert(s: &Self::Scalar) -> Self::Scalar;
 
+    /// Inverts a scalar in the fast form (zero for zero): by default through the group's own
+    /// form; curve25519's Montgomery form inverts in place.
+    fn invert_fast(f: &Self::FastScalar) -> Self::FastScalar {
+        Self::to_fast(&Self::invert(&Self::from_fast(f)))
+    }
+
     /// Inverts every element in place with one field inversion (Montgomery's trick) and
     /// returns the inverse of the product. Inputs must be non-zero.
     fn batch_invert(scalars: &mut [Self::Scalar]) -> Self::Scalar;
