@@ -86,7 +86,7 @@ impl MontScalar {
             for nibble in [byte >> 4, byte & 15] {
                 acc = acc.square().square().square().square();
                 if nibble != 0 {
-                    acc = acc * table[nibble as usize];
+                    acc *= table[nibble as usize];
                 }
             }
         }
