@@ -83,6 +83,18 @@ pub trait Convention: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
         index: u64,
     ) -> <Self::Group as Group>::Scalar;
 
+    /// The challenges numbered `0..out.len()` after the messages absorbed so far, drawn
+    /// together under `label` (by default one [`Convention::challenge`] each).
+    fn challenges(
+        transcript: &mut Self::Transcript,
+        label: &'static [u8],
+        out: &mut [<Self::Group as Group>::Scalar],
+    ) {
+        for (i, c) in out.iter_mut().enumerate() {
+            *c = Self::challenge(transcript, label, i as u64);
+        }
+    }
+
     /// A hedged RNG for the prover's nonces: keyed by the transcript so far, the secret
     /// `witness` bytes and 32 bytes of `rng`.
     fn witness_rng<R: RngCore + CryptoRng>(

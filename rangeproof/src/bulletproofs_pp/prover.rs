@@ -31,10 +31,10 @@ pub(crate) struct RoundTwo<S> {
 pub(crate) fn round_two<C: Convention>(
     transcript: &mut C::Transcript,
 ) -> Result<RoundTwo<Scalar<C>>, ProofError> {
-    let labels: [&'static [u8]; 5] = [b"rho", b"x", b"beta", b"delta", b"lambda"];
     let mut out = [<C::Group as Group>::zero(); 5];
-    for (i, label) in labels.iter().enumerate() {
-        out[i] = nonzero::<C>(transcript, label, i as u64)?;
+    C::challenges(transcript, b"rho x beta delta lambda", &mut out);
+    if out.contains(&<C::Group as Group>::zero()) {
+        return Err(ProofError::VerificationFailed);
     }
     Ok(RoundTwo {
         rho: out[0],

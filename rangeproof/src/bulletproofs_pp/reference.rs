@@ -56,11 +56,9 @@ pub fn verify<C: Convention>(statement: &Statement<'_, C>, proof: &[u8]) -> bool
     C::absorb(&mut t, b"MD", &proof[..2 * pl]);
     let alpha = C::challenge(&mut t, b"alpha", 0);
     C::absorb(&mut t, b"R", &proof[2 * pl..3 * pl]);
-    let rho = C::challenge(&mut t, b"rho", 0);
-    let x = C::challenge(&mut t, b"x", 1);
-    let beta = C::challenge(&mut t, b"beta", 2);
-    let delta = C::challenge(&mut t, b"delta", 3);
-    let lambda = C::challenge(&mut t, b"lambda", 4);
+    let mut two = [<C::Group as Group>::zero(); 5];
+    C::challenges(&mut t, b"rho x beta delta lambda", &mut two);
+    let [rho, x, beta, delta, lambda] = two;
     C::absorb(&mut t, b"S", &proof[3 * pl..4 * pl]);
     let tt = C::challenge(&mut t, b"t", 0);
     let zero = <G<C>>::zero();

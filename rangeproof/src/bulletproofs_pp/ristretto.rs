@@ -11,9 +11,9 @@
 //! * **Transcript**: merlin, label `rangeproof bulletproofs++ v1`; then `group` =
 //!   `ristretto255`, `generators` = the chain label ‖ \\(A\\) ‖ \\(H_0\\), u64 `digits` (per
 //!   value), `base`, `m`, `bits`, `g`; each commitment `V` with its u64 `min`; `extra` (the
-//!   application's bytes); then `MD` (\\(M \Vert D\\)) → `alpha`; `R` → `rho`, `x`, `beta`,
-//!   `delta`, `lambda`; `S` → `t`; each norm round `norm-round` (\\(X \Vert R\\)) → `gamma`.
-//!   Challenges are 64 bytes reduced modulo the order.
+//!   application's bytes); then `MD` (\\(M \Vert D\\)) → `alpha`; `R` → 320 bytes under
+//!   `rho x beta delta lambda`, 64 for each in that order; `S` → `t`; each norm round
+//!   `norm-round` (\\(X \Vert R\\)) → `gamma`. Challenges are 64 bytes reduced modulo the order.
 //! * **Encodings**: \\(M, D, R, S\\) 32 bytes each, canonical and not the identity (an honest
 //!   prover's are random points); norm rounds \\(X \Vert R\\), canonical, the identity
 //!   allowed (as the C module allows it); scalars canonical.
@@ -87,6 +87,22 @@ impl Convention for Merlin {
         let mut wide = [0u8; 64];
         transcript.challenge_bytes(label, &mut wide);
         Ristretto255::scalar_from_bytes_wide(&wide)
+    }
+
+    /// One squeeze of 64 bytes per challenge (one STROBE operation for all of them).
+    fn challenges(transcript: &mut Transcript, label: &'static [u8], out: &mut [Scalar]) {
+        let mut wide = [0u8; 64 * 8];
+        let len = 64 * out.len().min(8);
+        transcript.challenge_bytes(label, &mut wide[..len]);
+        for (c, chunk) in out.iter_mut().zip(wide[..len].chunks_exact(64)) {
+            let mut bytes = [0u8; 64];
+            bytes.copy_from_slice(chunk);
+            *c = Ristretto255::scalar_from_bytes_wide(&bytes);
+        }
+        // More than eight: one squeeze each for the rest.
+        for c in out.iter_mut().skip(8) {
+            *c = Self::challenge(transcript, label, 0);
+        }
     }
 
     fn witness_rng<R: RngCore + CryptoRng>(

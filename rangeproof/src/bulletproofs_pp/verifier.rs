@@ -197,6 +197,25 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
         }
     }
 
+    /// A proof for a batch whose points (`points`: \\(M, D, R, S\\), then the rounds') the
+    /// caller has decoded (together with the commitments, where the group decodes many at once).
+    pub(crate) fn with_decoded_points(
+        generators: &'g BpppGenerators<C::Group>,
+        statement: &Statement<'_, C>,
+        proof: &[u8],
+        points: Vec<ProofPoint<C::Group>>,
+    ) -> Self {
+        PendingRangeProof {
+            shape: statement.shape,
+            generators,
+            commitments: statement.commitments.to_vec(),
+            minimums: statement.minimums.to_vec(),
+            extra: statement.extra.to_vec(),
+            proof: proof.to_vec(),
+            points: Ok(points),
+        }
+    }
+
     /// Why the proof's bytes do not decode, if they do not (the batch then rejects it).
     pub fn decoding_error(&self) -> Option<ProofError> {
         self.points.as_ref().err().copied()

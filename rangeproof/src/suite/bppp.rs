@@ -19,7 +19,7 @@ use super::{
 };
 use crate::bulletproofs_pp::ristretto::Merlin;
 use crate::bulletproofs_pp::{
-    prover, verifier, BpppGenerators, Convention, Shape, Statement, BIT_SIZES,
+    prover, verifier, BpppGenerators, Convention, ProofPoint, Shape, Statement, BIT_SIZES, H_LEN,
 };
 use crate::group::{EncodedPoint, Encoding, Group};
 use crate::sync::OnceLock;
@@ -47,6 +47,20 @@ trait SuiteConvention: Convention {
 
     /// The bytes bound into the transcript.
     fn extra(statement: &SuiteStatement) -> &[u8];
+
+    /// For a batch: the commitments and the proof's points (`rounds` norm rounds), decoded
+    /// into the batch form — by default each list its own way.
+    #[allow(clippy::type_complexity)]
+    fn decode_for_batch(
+        commitments: &[Vec<u8>],
+        proof: &[u8],
+        rounds: usize,
+    ) -> Result<(Vec<EncodedPoint<Self::Group>>, Vec<ProofPoint<Self::Group>>), ProofError> {
+        Ok((
+            points::<Self::Group>(commitments)?,
+            Self::decode_proof_points(proof, rounds, true)?,
+        ))
+    }
 }
 
 impl SuiteConvention for Merlin {
@@ -64,6 +78,43 @@ impl SuiteConvention for Merlin {
 
     fn extra(statement: &SuiteStatement) -> &[u8] {
         &statement.transcript_label
+    }
+
+    /// Every point in one decoding pass (the engine decodes sixteen at a time: one pass for a
+    /// proof's commitments and points instead of one for each list).
+    fn decode_for_batch(
+        commitments: &[Vec<u8>],
+        proof: &[u8],
+        rounds: usize,
+    ) -> Result<
+        (
+            Vec<EncodedPoint<Ristretto255>>,
+            Vec<ProofPoint<Ristretto255>>,
+        ),
+        ProofError,
+    > {
+        let mut encodings = encodings::<Ristretto255>(commitments)?;
+        let own = encodings.len();
+        let count = 4 + 2 * rounds;
+        for chunk in proof
+            .get(..32 * count)
+            .ok_or(ProofError::InvalidLength(proof.len()))?
+            .chunks_exact(32)
+        {
+            let mut e = [0u8; 32];
+            e.copy_from_slice(chunk);
+            encodings.push(e);
+        }
+        // The identity's only encoding is zeros: M, D, R, S must not be it.
+        if encodings[own..own + 4].contains(&[0u8; 32]) {
+            return Err(ProofError::IdentityPoint);
+        }
+        let mut decoded = EncodedPoint::decode_all(&encodings)?;
+        let proof_points = decoded.split_off(own);
+        Ok((
+            decoded,
+            proof_points.into_iter().map(ProofPoint::Encoded).collect(),
+        ))
     }
 }
 
@@ -242,28 +293,39 @@ fn prepare<C: SuiteConvention>(
     if proof.len() != shape.proof_len::<C>() {
         return Err(ProofError::InvalidLength(proof.len()));
     }
-    let gens = Gens::<C>::for_statement(statement, &shape)?;
-    let points = points::<C::Group>(commitments)?;
-    let typed = Statement::<C> {
-        shape,
-        generators: gens.get(),
-        commitments: &points,
-        minimums: minimums(statement),
-        extra: C::extra(statement),
-    };
-    Ok(match gens {
+    match Gens::<C>::for_statement(statement, &shape)? {
         Gens::Shared(shared) => {
-            let pending = verifier::PendingRangeProof::with_generators(shared, &typed, proof);
-            if let Some(error) = pending.decoding_error() {
-                return Err(error);
-            }
-            Prepared::Pending(pending)
+            let rounds = crate::bulletproofs_pp::norm::schedule::<C>(shape.g_len(), H_LEN).0;
+            let (points, proof_points) = C::decode_for_batch(commitments, proof, rounds)?;
+            let typed = Statement::<C> {
+                shape,
+                generators: shared,
+                commitments: &points,
+                minimums: minimums(statement),
+                extra: C::extra(statement),
+            };
+            Ok(Prepared::Pending(
+                verifier::PendingRangeProof::with_decoded_points(
+                    shared,
+                    &typed,
+                    proof,
+                    proof_points,
+                ),
+            ))
         }
-        Gens::Own(_) => {
+        Gens::Own(own) => {
             check_encoding::<C>(proof)?;
-            Prepared::Verdict(verifier::verify(&typed, proof).is_ok())
+            let points = points::<C::Group>(commitments)?;
+            let typed = Statement::<C> {
+                shape,
+                generators: &own,
+                commitments: &points,
+                minimums: minimums(statement),
+                extra: C::extra(statement),
+            };
+            Ok(Prepared::Verdict(verifier::verify(&typed, proof).is_ok()))
         }
-    })
+    }
 }
 
 fn add<C: Convention>(
