@@ -157,14 +157,22 @@ pub fn prove<C: Convention>(
             n = (0..gh)
                 .map(|i| rho_inv * n_even[i] + gamma * n_odd[i])
                 .collect();
+            // The generators are public: folded with variable-time double multiplications.
             gs = (0..gh)
-                .map(|i| gs[2 * i] * rho + gs[2 * i + 1] * gamma)
+                .map(|i| {
+                    <G<C>>::vartime_multiscalar_mul(&[rho, gamma], &[gs[2 * i], gs[2 * i + 1]])
+                })
                 .collect();
         }
         if hh > 0 {
+            let one = Scalar::<C>::from(1u64);
             l = (0..hh).map(|i| l_even[i] + gamma * l_odd[i]).collect();
             c = (0..hh).map(|i| c_even[i] + gamma * c_odd[i]).collect();
-            hs = (0..hh).map(|i| hs[2 * i] + hs[2 * i + 1] * gamma).collect();
+            hs = (0..hh)
+                .map(|i| {
+                    <G<C>>::vartime_multiscalar_mul(&[one, gamma], &[hs[2 * i], hs[2 * i + 1]])
+                })
+                .collect();
         }
         rho = mu;
         mu = mu_sq;
