@@ -12,6 +12,8 @@
 
 use std::sync::OnceLock;
 
+use super::mask::proof_from;
+
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rangeproof::bulletproofs_pp::{
     prover, reference, ristretto::Merlin, verifier, BpppGenerators, Convention, Shape, Statement,
@@ -87,25 +89,6 @@ fn secp_bases() -> &'static [Base<Secp256k1Zkp>] {
             make::<Secp256k1Zkp>(32, 2, None, 4),
         ]
     })
-}
-
-/// The input as a whole proof (first byte even), or as an XOR mask over `base` (first byte
-/// odd; the third byte, when odd, also cuts the result to the mask's length or extends it).
-fn proof_from(data: &[u8], base: &[u8]) -> Vec<u8> {
-    match data.first() {
-        Some(first) if first % 2 == 1 => {
-            let mask = data.get(2..).unwrap_or(&[]);
-            let mut out = base.to_vec();
-            if data.get(2).is_some_and(|b| b % 2 == 1) {
-                out.resize(mask.len(), 0);
-            }
-            for (o, m) in out.iter_mut().zip(mask) {
-                *o ^= m;
-            }
-            out
-        }
-        _ => data.get(2..).unwrap_or(&[]).to_vec(),
-    }
 }
 
 fn check<C: Convention>(base: &Base<C>, data: &[u8]) {

@@ -18,6 +18,8 @@
 
 use std::sync::OnceLock;
 
+use super::mask::proof_from;
+
 use rangeproof::liquid::{Asset, Nonce, Transaction, Value};
 use rangeproof::secp256k1_zkp::borromean;
 use rangeproof::secp256k1_zkp::generator::{Commitment, ValueGenerator};
@@ -109,26 +111,6 @@ fn surjection_base() -> &'static SurjectionBase {
 fn context() -> &'static c::Secp256k1<c::All> {
     static CONTEXT: OnceLock<c::Secp256k1<c::All>> = OnceLock::new();
     CONTEXT.get_or_init(c::Secp256k1::new)
-}
-
-/// The input as a whole proof (first byte even), or as an XOR mask over `base` (first byte
-/// odd): the mask's third byte, when odd, also cuts the result to the mask's length or extends
-/// it with zeros to it.
-fn proof_from(data: &[u8], base: &[u8]) -> Vec<u8> {
-    match data.first() {
-        Some(first) if first % 2 == 1 => {
-            let mask = data.get(2..).unwrap_or(&[]);
-            let mut out = base.to_vec();
-            if data.get(2).is_some_and(|b| b % 2 == 1) {
-                out.resize(mask.len(), 0);
-            }
-            for (o, m) in out.iter_mut().zip(mask) {
-                *o ^= m;
-            }
-            out
-        }
-        _ => data.get(2..).unwrap_or(&[]).to_vec(),
-    }
 }
 
 pub fn verify_borromean(data: &[u8]) {

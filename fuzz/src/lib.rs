@@ -20,6 +20,7 @@ pub mod bppp_targets;
 pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;
+pub mod mask;
 pub mod targets;
 /// The C library's wrapper, shared with the cross-tests.
 #[path = "../../rangeproof/tests/support/secp256k1zkp.rs"]

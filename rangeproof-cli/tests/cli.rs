@@ -193,13 +193,7 @@ fn bulletproofs_plus_documents() {
             "2",
         ],
         vec![
-            "prove",
-            "--scheme",
-            "bulletproofs++",
-            "--bits",
-            "8",
-            "--values",
-            "5",
+            "prove", "--scheme", "groth16", "--bits", "8", "--values", "5",
         ],
     ] {
         let out = rangeproof(&args);
@@ -648,17 +642,18 @@ fn demo_and_bench_run() {
         plot.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    // The picture: an SVG with a line per series (our 3 suites and 3 peers) in each of the two
+    // The picture: an SVG with a line per series (our 5 suites and 3 peers) in each of the two
     // panels, and its legend.
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<polyline").count(), 12);
+    assert_eq!(svg.matches("<polyline").count(), 16);
+    assert!(svg.contains("rangeproof BP++ (rangeproof)"));
     assert!(svg.contains("reference bulletproofs 5.0"));
     assert!(svg.contains("rangeproof BPgrin"));
     assert!(stdout(&out).contains("batch verify"));
-    // A header and one row per shape (9) and suite (3).
-    assert_eq!(stdout(&out).lines().count(), 28);
+    // A header and one row per shape (9) and suite (5).
+    assert_eq!(stdout(&out).lines().count(), 46);
     assert!(stdout(&out).contains("BP+"));
     assert!(stdout(&out).contains("BPgrin"));
 }

@@ -12,7 +12,7 @@ use rangeproof::secp256k1_zkp::bppp::Secp256k1Zkp;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 
 mod common;
-use common::{fmt, interleaved};
+use common::{cpu, interleaved, row};
 
 const POOL: usize = 8;
 
@@ -53,21 +53,6 @@ fn verify(suite: Suite, s: &Sample) {
     suite
         .verify(&s.statement, &s.proof, &s.commitments, &mut OsRng)
         .unwrap();
-}
-
-fn row(what: &str, (o, t, r): (f64, f64, f64)) {
-    println!("| {what} | {} | {} | {r:.2} |", fmt(o), fmt(t));
-}
-
-fn cpu() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into())
 }
 
 /// Prove, verify (m = 1, 16) and batch of `batch` single-value proofs: `ours` against `theirs`.

@@ -20,7 +20,7 @@ use rangeproof::{BatchVerifier, Secp256k1};
 use secp256k1_zkp as zkp;
 
 mod common;
-use common::{fmt, interleaved};
+use common::{cpu, interleaved, row};
 
 const POOL: usize = 16;
 const BATCH: usize = 1000;
@@ -84,21 +84,6 @@ fn output(secp: &zkp::Secp256k1<zkp::All>) -> Output {
         c_commitment,
         c_generator,
     }
-}
-
-fn row(what: &str, (o, t, r): (f64, f64, f64)) {
-    println!("| {what} | {} | {} | {r:.2} |", fmt(o), fmt(t));
-}
-
-fn cpu() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into())
 }
 
 fn main() {

@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 #[path = "../../fuzz/src/targets.rs"]
 mod targets;
 
+/// The masked targets' input rule, shared by their bodies (`super::mask`).
+#[path = "../../fuzz/src/mask.rs"]
+mod mask;
+
 /// Runs `body` on every file of `fuzz/corpus/<target>/`; panics (naming the file) if one fails,
 /// and if the directory is missing or has no files.
 fn replay(target: &str, body: fn(&[u8])) {

@@ -58,3 +58,20 @@ pub fn interleaved(
     }
     (median(o), median(t), median(r))
 }
+
+/// The CPU's model name (every table names it).
+pub fn cpu() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
+}
+
+/// One table row of [`interleaved`]'s result: both medians and the median ratio.
+pub fn row(what: &str, (ours, theirs, ratio): (f64, f64, f64)) {
+    println!("| {what} | {} | {} | {ratio:.2} |", fmt(ours), fmt(theirs));
+}

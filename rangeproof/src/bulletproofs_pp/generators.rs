@@ -52,6 +52,18 @@ impl<G: Group> BpppGenerators<G> {
         })
     }
 
+    /// The same vector generators with another value base \\(A\\) (an Elements asset
+    /// generator): a copy, no derivation.
+    pub fn with_value_base(&self, value_base: G::Point) -> Self {
+        BpppGenerators {
+            encodings: [G::point_to_bytes(&value_base), self.encodings[1]],
+            value_base: GeneratorSet::new(alloc::vec![value_base]),
+            g: GeneratorSet::new(self.g.points().to_vec()),
+            h: GeneratorSet::new(self.h.points().to_vec()),
+            exact: self.exact,
+        }
+    }
+
     /// The value base \\(A\\).
     pub fn value_base(&self) -> G::Point {
         self.value_base.points()[0]

@@ -4,8 +4,8 @@
 //! \\[ \delta M + TD + T^2R + T^{-1}S + 2T^3\textstyle\sum_j\lambda^jV_j + \sum_r(\gamma_r X_r +
 //!   (\gamma_r^2-1)R_r) + (v_{\mathrm{pub}} - v)A + \langle \mathbf p - \mathbf s_g, \mathbf
 //!   G\rangle - \langle \mathbf s_h, \mathbf H\rangle = 0, \\]
-//! with \\(p_i = [i<K]\,(T(\alpha - x\delta\mu^{-(i+1)}) + T^2\lambda^jb^{i'}\mu^{-(i+1)}) +
-//! [i<b]\,T^3c_{m,i}\\) and \\(v_{\mathrm{pub}} = 2T^3(\sum_{i<K}\mu^{i+1} +
+//! with \\(p_i = \mathbf 1_{i<K}\,(T(\alpha - x\delta\mu^{-(i+1)}) + T^2\lambda^jb^{i'}\mu^{-(i+1)}) +
+//! \mathbf 1_{i<b}\,T^3c_{m,i}\\) and \\(v_{\mathrm{pub}} = 2T^3(\sum_{i<K}\mu^{i+1} +
 //! \sum_{i<K}\lambda^jb^{i'}(\alpha - x\delta\mu^{-(i+1)}) - \sum_j\lambda^j\mathrm{min}_j)\\)
 //! (digit \\(i = jk + i'\\)); \\(v, \mathbf s_g, \mathbf s_h\\) are the norm argument's
 //! ([`super::norm::terms`]).

@@ -6,8 +6,8 @@
 //! parameter (default: the shortest vectors for the shape).
 //!
 //! Generators with the standard value base are derived once per vector length and kept for
-//! the process (13 lengths at most); a statement with its own value generator gets its own,
-//! and joins a batch with its verdict rather than its equation.
+//! the process (13 lengths at most); a statement with its own value generator gets a copy of
+//! them with its value base, and joins a batch with its verdict rather than its equation.
 
 use alloc::{boxed::Box, vec::Vec};
 use rand_core::CryptoRngCore;
@@ -38,7 +38,16 @@ const CACHED_LENGTHS: usize = 13;
 /// A convention's suite-level glue: its process-wide generators and how a statement names
 /// its value base and extra bytes.
 trait SuiteConvention: Convention {
+    /// The suite's names and limits.
+    const INFO: &'static SuiteInfo;
+
     fn cache() -> &'static [OnceLock<BpppGenerators<Self::Group>>; CACHED_LENGTHS];
+
+    /// Adds to this group's batch of a [`GroupBatches`].
+    fn group_batch(
+        batches: &mut GroupBatches,
+        add: impl FnOnce(&mut crate::BatchVerifier<'static, Self::Group>) -> usize,
+    ) -> BatchSlot;
 
     /// The value base a statement names (`None`: the standard one).
     fn value_base(
@@ -64,6 +73,30 @@ trait SuiteConvention: Convention {
 }
 
 impl SuiteConvention for Merlin {
+    const INFO: &'static SuiteInfo = &SuiteInfo {
+        scheme: "bulletproofs++",
+        group: Ristretto255::NAME,
+        flavor: "rangeproof",
+        bits: &BIT_SIZES,
+        max_values: crate::MAX_AGGREGATION,
+        max_extension_degree: 1,
+        minimum_values: true,
+        power_of_two_values: false,
+        commitment_len: <<Ristretto255 as Group>::PointEncoding as Encoding>::LEN,
+        transcript_label: true,
+        recovery_nonce: false,
+        secp256k1_zkp_fields: false,
+        generator_count: false,
+        parameters: &PARAMETERS,
+    };
+
+    fn group_batch(
+        batches: &mut GroupBatches,
+        add: impl FnOnce(&mut crate::BatchVerifier<'static, Ristretto255>) -> usize,
+    ) -> BatchSlot {
+        batches.ristretto255(add)
+    }
+
     fn cache() -> &'static [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] {
         static CACHE: [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] =
             [const { OnceLock::new() }; CACHED_LENGTHS];
@@ -120,6 +153,30 @@ impl SuiteConvention for Merlin {
 
 #[cfg(feature = "secp256k1-zkp")]
 impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
+    const INFO: &'static SuiteInfo = &SuiteInfo {
+        scheme: "bulletproofs++",
+        group: crate::Secp256k1::NAME,
+        flavor: "secp256k1-zkp",
+        bits: &BIT_SIZES,
+        max_values: crate::MAX_AGGREGATION,
+        max_extension_degree: 1,
+        minimum_values: true,
+        power_of_two_values: false,
+        commitment_len: 33,
+        transcript_label: false,
+        recovery_nonce: false,
+        secp256k1_zkp_fields: true,
+        generator_count: false,
+        parameters: &PARAMETERS,
+    };
+
+    fn group_batch(
+        batches: &mut GroupBatches,
+        add: impl FnOnce(&mut crate::BatchVerifier<'static, crate::Secp256k1>) -> usize,
+    ) -> BatchSlot {
+        batches.secp256k1(add)
+    }
+
     fn cache() -> &'static [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] {
         static CACHE: [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] =
             [const { OnceLock::new() }; CACHED_LENGTHS];
@@ -153,12 +210,12 @@ enum Gens<C: Convention> {
 impl<C: SuiteConvention> Gens<C> {
     fn for_statement(statement: &SuiteStatement, shape: &Shape) -> Result<Self, ProofError> {
         let g_len = shape.g_len();
+        let slot = &C::cache()[g_len.trailing_zeros() as usize];
+        let shared = slot.get_or_init(|| C::standard_generators(g_len));
         Ok(match C::value_base(statement)? {
-            Some(base) => Gens::Own(Box::new(C::generators(g_len, base))),
-            None => {
-                let slot = &C::cache()[g_len.trailing_zeros() as usize];
-                Gens::Shared(slot.get_or_init(|| C::standard_generators(g_len)))
-            }
+            // Another value base: the shared vectors, copied (not derived again).
+            Some(base) => Gens::Own(Box::new(shared.with_value_base(base))),
+            None => Gens::Shared(shared),
         })
     }
 
@@ -243,7 +300,11 @@ fn commit<C: SuiteConvention>(
     let blindings = single_blindings::<C::Group>(blindings)?;
     // The value base only: any vector length will do.
     let gens = match C::value_base(statement)? {
-        Some(base) => Gens::<C>::Own(Box::new(C::generators(1, base))),
+        Some(base) => Gens::<C>::Own(Box::new(
+            C::cache()[0]
+                .get_or_init(|| C::standard_generators(1))
+                .with_value_base(base),
+        )),
         None => Gens::<C>::Shared(C::cache()[0].get_or_init(|| C::standard_generators(1))),
     };
     Ok(values
@@ -339,39 +400,22 @@ fn add<C: Convention>(
     }
 }
 
-fn random_scalar<G: Group>(mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-    G::scalar_to_bytes(&G::random_scalar(&mut rng))
-        .as_ref()
-        .to_vec()
+/// Bulletproofs++ in convention `C` (registered as [`super::Suite::BULLETPROOFS_PP`] and
+/// [`super::Suite::SECP256K1_ZKP_BULLETPROOFS_PP`]): one implementation for both.
+pub(super) struct BulletproofsPlusPlus<C>(core::marker::PhantomData<C>);
+
+impl<C> BulletproofsPlusPlus<C> {
+    pub(super) const SUITE: Self = BulletproofsPlusPlus(core::marker::PhantomData);
 }
 
-/// Bulletproofs++ on ristretto255 (registered as [`super::Suite::BULLETPROOFS_PP`]).
-pub(super) struct RistrettoBulletproofsPlusPlus;
-
-static RISTRETTO_INFO: SuiteInfo = SuiteInfo {
-    scheme: "bulletproofs++",
-    group: Ristretto255::NAME,
-    flavor: "rangeproof",
-    bits: &BIT_SIZES,
-    max_values: crate::MAX_AGGREGATION,
-    max_extension_degree: 1,
-    minimum_values: true,
-    power_of_two_values: false,
-    commitment_len: <<Ristretto255 as Group>::PointEncoding as Encoding>::LEN,
-    transcript_label: true,
-    recovery_nonce: false,
-    secp256k1_zkp_fields: false,
-    generator_count: false,
-    parameters: &PARAMETERS,
-};
-
-impl ProofSuite for RistrettoBulletproofsPlusPlus {
+impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
     fn info(&self) -> &SuiteInfo {
-        &RISTRETTO_INFO
+        C::INFO
     }
 
-    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        random_scalar::<Ristretto255>(rng)
+    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        let s = <C::Group as Group>::random_scalar(&mut rng);
+        <C::Group as Group>::scalar_to_bytes(&s).as_ref().to_vec()
     }
 
     fn prove(
@@ -382,7 +426,7 @@ impl ProofSuite for RistrettoBulletproofsPlusPlus {
         _nonce: Option<&[u8; 32]>,
         rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
-        prove::<Merlin>(statement, values, blindings, rng)
+        prove::<C>(statement, values, blindings, rng)
     }
 
     fn commit(
@@ -391,11 +435,11 @@ impl ProofSuite for RistrettoBulletproofsPlusPlus {
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        commit::<Merlin>(statement, values, blindings)
+        commit::<C>(statement, values, blindings)
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
-        check_encoding::<Merlin>(proof)
+        check_encoding::<C>(proof)
     }
 
     fn verify(
@@ -405,7 +449,7 @@ impl ProofSuite for RistrettoBulletproofsPlusPlus {
         commitments: &[Vec<u8>],
         _rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        verify::<Merlin>(statement, proof, commitments)
+        verify::<C>(statement, proof, commitments)
     }
 
     fn add_to_batch(
@@ -416,88 +460,7 @@ impl ProofSuite for RistrettoBulletproofsPlusPlus {
         commitments: &[Vec<u8>],
         rng: &mut dyn CryptoRngCore,
     ) -> Result<BatchSlot, ProofError> {
-        let prepared = prepare::<Merlin>(statement, proof, commitments)?;
-        Ok(batch.ristretto255(|b| add(b, prepared, rng)))
-    }
-}
-
-/// Bulletproofs++ on secp256k1 in libsecp256k1-zkp's conventions (registered as
-/// [`super::Suite::SECP256K1_ZKP_BULLETPROOFS_PP`]).
-#[cfg(feature = "secp256k1-zkp")]
-pub(super) struct Secp256k1BulletproofsPlusPlus;
-
-#[cfg(feature = "secp256k1-zkp")]
-static SECP256K1_INFO: SuiteInfo = SuiteInfo {
-    scheme: "bulletproofs++",
-    group: crate::Secp256k1::NAME,
-    flavor: "secp256k1-zkp",
-    bits: &BIT_SIZES,
-    max_values: crate::MAX_AGGREGATION,
-    max_extension_degree: 1,
-    minimum_values: true,
-    power_of_two_values: false,
-    commitment_len: 33,
-    transcript_label: false,
-    recovery_nonce: false,
-    secp256k1_zkp_fields: true,
-    generator_count: false,
-    parameters: &PARAMETERS,
-};
-
-#[cfg(feature = "secp256k1-zkp")]
-impl ProofSuite for Secp256k1BulletproofsPlusPlus {
-    fn info(&self) -> &SuiteInfo {
-        &SECP256K1_INFO
-    }
-
-    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        random_scalar::<crate::Secp256k1>(rng)
-    }
-
-    fn prove(
-        &self,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-        _nonce: Option<&[u8; 32]>,
-        rng: &mut dyn CryptoRngCore,
-    ) -> Result<Proved, ProofError> {
-        prove::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, values, blindings, rng)
-    }
-
-    fn commit(
-        &self,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError> {
-        commit::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, values, blindings)
-    }
-
-    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
-        check_encoding::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(proof)
-    }
-
-    fn verify(
-        &self,
-        statement: &SuiteStatement,
-        proof: &[u8],
-        commitments: &[Vec<u8>],
-        _rng: &mut dyn CryptoRngCore,
-    ) -> Result<(), ProofError> {
-        verify::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, proof, commitments)
-    }
-
-    fn add_to_batch(
-        &self,
-        batch: &mut GroupBatches,
-        statement: &SuiteStatement,
-        proof: &[u8],
-        commitments: &[Vec<u8>],
-        rng: &mut dyn CryptoRngCore,
-    ) -> Result<BatchSlot, ProofError> {
-        let prepared =
-            prepare::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>(statement, proof, commitments)?;
-        Ok(batch.secp256k1(|b| add(b, prepared, rng)))
+        let prepared = prepare::<C>(statement, proof, commitments)?;
+        Ok(C::group_batch(batch, |b| add(b, prepared, rng)))
     }
 }

@@ -321,10 +321,12 @@ impl Suite {
 
     /// Bulletproofs++ on ristretto255, in our conventions (merlin, the reference crate's
     /// Pedersen commitments).
-    pub const BULLETPROOFS_PP: Suite = Suite(&bppp::RistrettoBulletproofsPlusPlus);
+    pub const BULLETPROOFS_PP: Suite =
+        Suite(&bppp::BulletproofsPlusPlus::<crate::bulletproofs_pp::ristretto::Merlin>::SUITE);
     /// Bulletproofs++ on secp256k1, in libsecp256k1-zkp's conventions.
     #[cfg(feature = "secp256k1-zkp")]
-    pub const SECP256K1_ZKP_BULLETPROOFS_PP: Suite = Suite(&bppp::Secp256k1BulletproofsPlusPlus);
+    pub const SECP256K1_ZKP_BULLETPROOFS_PP: Suite =
+        Suite(&bppp::BulletproofsPlusPlus::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>::SUITE);
 
     /// The registry: every suite the enabled features compile in, in the order front ends
     /// list them. A new suite is one line here.
