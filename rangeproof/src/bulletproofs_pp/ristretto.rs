@@ -14,6 +14,9 @@
 //!   application's bytes); then `MD` (\\(M \Vert D\\)) → `alpha`; `R` → 320 bytes under
 //!   `rho x beta delta lambda`, 64 for each in that order; `S` → `t`; each norm round
 //!   `norm-round` (\\(X \Vert R\\)) → `gamma`. Challenges are 64 bytes reduced modulo the order.
+//!   The generators' identity is the derivation's name with \\(A\\) and \\(H_0\\): the vector
+//!   generators are the chain's (a set assembled with [`BpppGenerators::new`] from other points
+//!   is the caller's to bind, in the application's bytes for instance).
 //! * **Encodings**: \\(M, D, R, S\\) 32 bytes each, canonical and not the identity (an honest
 //!   prover's are random points); norm rounds \\(X \Vert R\\), canonical, the identity
 //!   allowed (as the C module allows it); scalars canonical.
