@@ -28,5 +28,5 @@ rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "pytest>=7"
-"$venv/bin/python" -m pip install --quiet ./bindings/python
+"$venv/bin/python" -m pip install --quiet "./bindings/python[dask]"
 "$venv/bin/python" -m pytest -q bindings/python/tests

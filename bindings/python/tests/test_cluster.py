@@ -1,0 +1,138 @@
+"""The cluster path's chain audit (``rangeproof.cluster``) on local dask.distributed clusters:
+every document counted once, the invalid and unusable ones named by file and line, alone and
+with a worker process killed mid-run; the command line's exit codes."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import rangeproof
+from rangeproof import cluster
+
+distributed = pytest.importorskip("distributed", reason="install rangeproof[dask]")
+
+SUITES = [
+    dict(scheme="bulletproofs"),
+    dict(scheme="bulletproofs+"),
+    dict(scheme="bulletproofs++"),
+    dict(scheme="bulletproofs++", group="secp256k1"),
+    dict(scheme="bulletproofs", group="secp256k1", flavor="grin"),
+    dict(scheme="bulletproofs+", group="ed25519", flavor="monero"),
+]
+
+
+def documents(count):
+    """`count` valid documents of every suite in turn."""
+    return [rangeproof.prove([k, 7 * k], bits=64, **SUITES[k % len(SUITES)]).to_json() for k in range(count)]
+
+
+def flip(document):
+    doc = json.loads(document)
+    raw = bytearray(bytes.fromhex(doc["proof"]))
+    raw[len(raw) // 2] ^= 1
+    doc["proof"] = raw.hex()
+    return json.dumps(doc)
+
+
+def write(path, lines):
+    path.write_text("".join(json.dumps(json.loads(line)) + "\n" for line in lines))
+
+
+@pytest.fixture(scope="module")
+def client():
+    local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    c = distributed.Client(local)
+    yield c
+    c.close()
+    local.close()
+
+
+def test_partitions_cover_every_line_once(tmp_path):
+    path = tmp_path / "a.jsonl"
+    path.write_bytes(b"".join(b"line %d\n" % i for i in range(10)))
+    parts = cluster.partitions([str(path)], lines=3)
+    assert [(p.first_line, p.stop - p.start) for p in parts] == [(0, 21), (3, 21), (6, 21), (9, 7)]
+    assert parts[-1].stop == path.stat().st_size
+    with pytest.raises(rangeproof.UnusableInput, match="missing.jsonl"):
+        cluster.partitions([str(tmp_path / "missing.jsonl")])
+    with pytest.raises(rangeproof.UnusableInput):
+        cluster.partitions([str(path)], lines=0)
+
+
+def test_audit_names_invalid_and_unusable_documents_by_file_and_line(tmp_path, client):
+    docs = documents(14)
+    first = docs[:8]
+    first[5] = flip(first[5])
+    second = docs[8:] + ["{not a document}"]
+    second[1] = flip(second[1])
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    write(a, first)
+    b.write_text("".join(json.dumps(json.loads(line)) + "\n" for line in second[:-1]) + "\n" + second[-1] + "\n")
+    report = cluster.audit([str(a), str(b)], lines=3, client=client)
+    assert report.documents == 15
+    assert report.invalid == [(str(a), 6), (str(b), 2)]
+    assert [(f, line) for f, line, _ in report.unusable] == [(str(b), 8)]
+    assert report.valid == 12 and not report.ok
+    assert report.partitions == 3 + 3
+    # The same files, valid: a clean report.
+    write(a, docs[:8])
+    clean = cluster.audit([str(a)], lines=2, client=client)
+    assert clean.ok and clean.documents == clean.valid == 8 and clean.throughput > 0
+
+
+def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(tmp_path, client):
+    # 960 one-line partitions (seconds of work on two workers); one worker process is killed
+    # while the audit runs: its tasks run again, the report counts every document once.
+    docs = documents(24) * 40
+    docs[17] = flip(docs[17])
+    docs[900] = flip(docs[900])
+    path = tmp_path / "chain.jsonl"
+    write(path, docs)
+    pids = list(client.run(os.getpid).values())
+    result = {}
+
+    def run():
+        result["report"] = cluster.audit([str(path)], lines=1, client=client)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(0.5)
+    assert worker.is_alive(), "the audit finished before the kill: make it longer"
+    os.kill(pids[0], signal.SIGKILL)
+    worker.join(timeout=300)
+    assert not worker.is_alive()
+    report = result["report"]
+    assert report.documents == 960 and report.partitions == 960
+    assert report.invalid == [(str(path), 18), (str(path), 901)]
+    assert report.valid == 958
+    # The killed process is gone (its nanny started another).
+    client.wait_for_workers(2, timeout=60)
+    assert pids[0] not in client.run(os.getpid).values()
+
+
+def test_the_command_line_exit_codes(tmp_path):
+    docs = documents(6)
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    write(good, docs)
+    write(bad, docs[:2] + [flip(docs[2])])
+    run = lambda *args: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "rangeproof.cluster", "audit", *args, "--workers", "1", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = run(str(good))
+    assert out.returncode == 0, out.stderr
+    assert "6 documents" in out.stdout and "6 valid, 0 invalid" in out.stdout
+    out = run(str(good), str(bad))
+    assert out.returncode == 1
+    assert f"{bad}:3: INVALID" in out.stdout
+    out = run(str(tmp_path / "missing.jsonl"))
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1 and "missing.jsonl" in out.stderr
