@@ -40,7 +40,7 @@ use crate::equation::SettledTogether;
 use crate::equation::{Equation, PendingVerification};
 use crate::errors::BatchError;
 use crate::generators::Generators;
-use crate::group::Group;
+use crate::group::{EncodedPoint, Group};
 use crate::verification::{EquationSum, Replayed, VerificationTerms};
 
 /// Equations are computed and folded into the running sums in chunks of at most this many
@@ -133,22 +133,28 @@ fn equations<'g, G: Group>(entries: &[&Entry<'g, G>]) -> Vec<Option<Computed<'g,
                 let values = work.to_invert();
                 (!values.contains(&zero)).then_some(values)
             }
-            Entry::Public { .. } => Some(Vec::new()),
+            Entry::Public { work, .. } => {
+                let values = work.to_invert();
+                (!values.contains(&zero)).then_some(values)
+            }
             Entry::Rejected | Entry::Accepted => None,
         })
         .collect();
     let mut inverses: Vec<G::FastScalar> = wanted.iter().flatten().flatten().copied().collect();
     crate::verification::batch_invert_fast::<G>(&mut inverses);
-    // The encodings every proof left to decode (its commitments), decoded together.
-    let encodings: Vec<G::PointEncoding> = entries
+    // The encodings every proof left to decode (its commitments; a public entry's own list),
+    // decoded together.
+    let to_decode: Vec<Vec<G::PointEncoding>> = entries
         .iter()
         .zip(&wanted)
-        .filter(|(_, w)| w.is_some())
-        .flat_map(|(entry, _)| match entry {
-            Entry::Pending { work, .. } => work.to_decode().to_vec(),
-            Entry::Public { .. } | Entry::Rejected | Entry::Accepted => Vec::new(),
+        .map(|(entry, w)| match (entry, w) {
+            (_, None) => Vec::new(),
+            (Entry::Pending { work, .. }, Some(_)) => work.to_decode().to_vec(),
+            (Entry::Public { work, .. }, Some(_)) => work.to_decode(),
+            (Entry::Rejected | Entry::Accepted, Some(_)) => Vec::new(),
         })
         .collect();
+    let encodings: Vec<G::PointEncoding> = to_decode.iter().flatten().copied().collect();
     let decoded = G::batch_points_from_bytes(&encodings);
     let (mut offset, mut decoded_offset) = (0, 0);
     // Per proof: its inverses and decoded points, or `None` (a zero to invert, an encoding
@@ -157,30 +163,38 @@ fn equations<'g, G: Group>(entries: &[&Entry<'g, G>]) -> Vec<Option<Computed<'g,
         &'a [<G as Group>::FastScalar],
         Vec<<G as Group>::BatchPoint>,
     )>;
-    let inputs: Vec<Inputs<'_, G>> = entries
+    let inputs: Vec<Inputs<'_, G>> = wanted
         .iter()
-        .zip(&wanted)
-        .map(|(entry, w)| {
+        .zip(&to_decode)
+        .map(|(w, list)| {
             let values = w.as_ref()?;
             let slice = &inverses[offset..offset + values.len()];
             offset += values.len();
-            let count = match entry {
-                Entry::Pending { work, .. } => work.to_decode().len(),
-                Entry::Public { .. } | Entry::Rejected | Entry::Accepted => 0,
-            };
-            let points = &decoded[decoded_offset..decoded_offset + count];
-            decoded_offset += count;
+            let points = &decoded[decoded_offset..decoded_offset + list.len()];
+            decoded_offset += list.len();
             let points: Option<Vec<G::BatchPoint>> = points.iter().copied().collect();
             Some((slice, points?))
         })
         .collect();
-    let compute = |(entry, inputs): (&&Entry<'g, G>, &Inputs<'_, G>)| match entry {
+    let inputs: Vec<(Inputs<'_, G>, &Vec<G::PointEncoding>)> =
+        inputs.into_iter().zip(&to_decode).collect();
+    type EntryInputs<'a, G> = (Inputs<'a, G>, &'a Vec<<G as Group>::PointEncoding>);
+    let compute = |(entry, (inputs, encodings)): (&&Entry<'g, G>, &EntryInputs<'_, G>)| match entry
+    {
         Entry::Pending { gens, work } => inputs
             .as_ref()
             .and_then(|(inverses, decoded)| work.equation_with(inverses, decoded))
             .map(|terms| Computed::Range(*gens, terms)),
-        Entry::Public { weight, work } => work
-            .equation()
+        Entry::Public { weight, work } => inputs
+            .as_ref()
+            .and_then(|(inverses, decoded)| {
+                let points: Vec<EncodedPoint<G>> = encodings
+                    .iter()
+                    .zip(decoded)
+                    .map(|(bytes, batch)| EncodedPoint::from_decoded(*bytes, *batch))
+                    .collect();
+                work.equation_with(inverses, &points)
+            })
             .map(|equation| Computed::Public(equation, *weight)),
         Entry::Rejected | Entry::Accepted => None,
     };

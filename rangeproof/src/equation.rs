@@ -15,7 +15,11 @@
 //! \\(K\\) proofs multiplies each fixed generator once.
 //!
 //! A proof system outside this crate joins a batch by implementing [`PendingVerification`]:
-//! replay the transcript, then hand the batch an [`Equation`]. A proof whose check is not one
+//! replay the transcript, then hand the batch an [`Equation`]. An equation that needs scalars
+//! inverted or points decoded can ask the batch for them
+//! ([`to_invert`](PendingVerification::to_invert), [`to_decode`](PendingVerification::to_decode),
+//! [`equation_with`](PendingVerification::equation_with)): a chunk of proofs then shares one
+//! field inversion and decodes its points together. A proof whose check is not one
 //! equation (a ring signature, a hash chain) joins with its settled verdict
 //! ([`BatchVerifier::add_verdict`](crate::BatchVerifier::add_verdict)), so a batch of mixed
 //! kinds still names every invalid proof.
@@ -311,6 +315,33 @@ pub trait PendingVerification<'g, G: Group>: Send + Sync {
     /// The verification equation, unweighted; `None` rejects the proof (a degenerate
     /// challenge, a point that does not decode).
     fn equation(&self) -> Option<Equation<'g, G>>;
+
+    /// Scalars the equation needs inverted, in the group's fast form (none by default): a batch
+    /// inverts those of a whole chunk of proofs with one field inversion and calls
+    /// [`Self::equation_with`]. A zero among them rejects the proof.
+    fn to_invert(&self) -> Vec<G::FastScalar> {
+        Vec::new()
+    }
+
+    /// Point encodings the equation needs decoded (none by default): a batch decodes those of a
+    /// whole chunk of proofs together (sixteen at a time on curve25519's engine). One that does
+    /// not decode rejects the proof.
+    fn to_decode(&self) -> Vec<G::PointEncoding> {
+        Vec::new()
+    }
+
+    /// The equation given the inverses of [`Self::to_invert`]'s scalars and the points of
+    /// [`Self::to_decode`]'s encodings, in their order; by default [`Self::equation`]. It must
+    /// be the equation [`Self::equation`] gives (a single check, and the batch's search for the
+    /// invalid proofs, may use either).
+    fn equation_with(
+        &self,
+        inverses: &[G::FastScalar],
+        decoded: &[EncodedPoint<G>],
+    ) -> Option<Equation<'g, G>> {
+        let _ = (inverses, decoded);
+        self.equation()
+    }
 }
 
 /// A proof whose check is not a group equation — a ring signature's hash chain — but that

@@ -333,3 +333,91 @@ proptest! {
         }
     }
 }
+
+/// A claim that needs an inversion and a decoding: "\\(Y = x^{-1} P\\)" for public x and a point
+/// P given by its encoding. It asks the batch for both (`to_invert`, `to_decode`), and its
+/// `equation` (used alone) does the same work itself; the batch must hand over exactly x⁻¹ and P.
+struct InverseClaim {
+    x: Scalar,
+    p: [u8; 32],
+    y: Point,
+}
+
+impl<'g> PendingVerification<'g, G> for InverseClaim {
+    fn equation(&self) -> Option<Equation<'g, G>> {
+        let inverse = G::to_fast(&G::invert(&self.x));
+        let p = rangeproof::EncodedPoint::<G>::decode(&self.p).ok()?;
+        self.equation_with(&[inverse], &[p])
+    }
+
+    fn to_invert(&self) -> Vec<<G as Group>::FastScalar> {
+        vec![G::to_fast(&self.x)]
+    }
+
+    fn to_decode(&self) -> Vec<[u8; 32]> {
+        vec![self.p]
+    }
+
+    fn equation_with(
+        &self,
+        inverses: &[<G as Group>::FastScalar],
+        decoded: &[rangeproof::EncodedPoint<G>],
+    ) -> Option<Equation<'g, G>> {
+        let ([inverse], [p]) = (inverses, decoded) else {
+            return None;
+        };
+        let mut eq = Equation::new();
+        eq.encoded_point(G::from_fast(inverse), p);
+        eq.point(-G::one(), self.y);
+        Some(eq)
+    }
+}
+
+#[test]
+fn a_batch_shares_inversions_and_decoding_with_outside_proof_systems() {
+    let honest = || {
+        let x = G::random_scalar(&mut OsRng);
+        let p = random_points(1)[0];
+        InverseClaim {
+            x,
+            p: G::point_to_bytes(&p),
+            y: p * G::invert(&x),
+        }
+    };
+    // Alone, and in one batch (with Bulletproofs) where a wrong Y, a zero x and an encoding that
+    // does not decode are each named.
+    assert!(honest().equation().unwrap().holds());
+    let mut batch = BatchVerifier::new();
+    let mut wrong = honest();
+    wrong.y += random_points(1)[0];
+    let mut zero = honest();
+    zero.x = G::zero();
+    let mut undecodable = honest();
+    undecodable.p = [0xff; 32];
+    let gens = dalek::generators();
+    let (proof, commitment) = RangeProof::prove_single(
+        gens,
+        &mut Transcript::new(b"t"),
+        9,
+        &G::random_scalar(&mut OsRng),
+        8,
+        &mut OsRng,
+    )
+    .unwrap();
+    batch.add(honest(), &mut OsRng);
+    batch.add(wrong, &mut OsRng);
+    batch.add_bulletproof(
+        gens,
+        &proof,
+        &mut Transcript::new(b"t"),
+        &[commitment.bytes],
+        8,
+        &mut OsRng,
+    );
+    batch.add(zero, &mut OsRng);
+    batch.add(undecodable, &mut OsRng);
+    for _ in 0..20 {
+        batch.add(honest(), &mut OsRng);
+    }
+    assert_eq!(batch.verify().unwrap_err().invalid, [1, 3, 4]);
+}

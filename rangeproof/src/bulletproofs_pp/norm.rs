@@ -227,28 +227,61 @@ pub fn terms<C: Convention>(
     rho: &Fast<C>,
     proof: &[u8],
 ) -> Result<Terms<C>, ProofError> {
+    let gammas = challenges::<C>(transcript, g_len, c.len(), proof)?;
+    terms_from::<C>(g_len, c, rho, &gammas, proof)
+}
+
+/// The rounds' challenges \\(\gamma_r\\) (in the fast form), after checking the proof's
+/// length for vectors of `g_len` and `h_len`.
+pub fn challenges<C: Convention>(
+    transcript: &mut C::Transcript,
+    g_len: usize,
+    h_len: usize,
+    proof: &[u8],
+) -> Result<Vec<Fast<C>>, ProofError> {
     type G<C> = <C as Convention>::Group;
-    let h_len = c.len();
     if !g_len.is_power_of_two() || !h_len.is_power_of_two() {
         return Err(ProofError::InvalidAggregation(g_len));
-    }
-    let one = Fast::<C>::from(1u64);
-    if *rho == Fast::<C>::from(0u64) {
-        return Err(ProofError::InvalidSecret);
     }
     let (rounds, g_final, h_final) = schedule::<C>(g_len, h_len);
     let scalar_len = <<G<C> as Group>::ScalarEncoding as crate::group::Encoding>::LEN;
     if proof.len() != rounds * C::ROUND_LEN + (g_final + h_final) * scalar_len {
         return Err(ProofError::InvalidLength(proof.len()));
     }
-    let mut round_scalars = Vec::with_capacity(2 * rounds);
     let mut gammas = Vec::with_capacity(rounds);
     for round in proof[..rounds * C::ROUND_LEN].chunks_exact(C::ROUND_LEN) {
         C::absorb(transcript, b"norm-round", round);
-        let gamma = <G<C>>::to_fast(&C::challenge(transcript, b"gamma", 0));
-        round_scalars.push(gamma);
-        round_scalars.push(gamma * gamma - one);
-        gammas.push(gamma);
+        gammas.push(<G<C>>::to_fast(&C::challenge(transcript, b"gamma", 0)));
+    }
+    Ok(gammas)
+}
+
+/// The equation's scalars from the rounds' challenges ([`challenges`]) and the proof's final
+/// scalars.
+pub fn terms_from<C: Convention>(
+    g_len: usize,
+    c: &[Fast<C>],
+    rho: &Fast<C>,
+    gammas: &[Fast<C>],
+    proof: &[u8],
+) -> Result<Terms<C>, ProofError> {
+    type G<C> = <C as Convention>::Group;
+    let h_len = c.len();
+    let one = Fast::<C>::from(1u64);
+    if *rho == Fast::<C>::from(0u64) {
+        return Err(ProofError::InvalidSecret);
+    }
+    let (rounds, g_final, h_final) = schedule::<C>(g_len, h_len);
+    let scalar_len = <<G<C> as Group>::ScalarEncoding as crate::group::Encoding>::LEN;
+    if gammas.len() != rounds
+        || proof.len() != rounds * C::ROUND_LEN + (g_final + h_final) * scalar_len
+    {
+        return Err(ProofError::InvalidLength(proof.len()));
+    }
+    let mut round_scalars = Vec::with_capacity(2 * rounds);
+    for gamma in gammas {
+        round_scalars.push(*gamma);
+        round_scalars.push(*gamma * *gamma - one);
     }
     let mut finals = Vec::with_capacity(g_final + h_final);
     for bytes in proof[rounds * C::ROUND_LEN..].chunks_exact(scalar_len) {

@@ -112,37 +112,33 @@ impl<G: Group> BatchInvert<G::FastScalar> for (G, Fast) {
     }
 }
 
-/// The public parts, with the inverses of `also_invert` (all of them, \\(\mu\\) and every
-/// \\(\alpha + i\\) in one batch inversion), in any scalar form `S` (`I` inverts it).
-pub(crate) fn publics<S, I>(
+/// What the public parts need inverted, followed by `also_invert`: every \\(\alpha + i\\)
+/// (\\(i < b\\)) and \\(\mu = \rho^2\\). `None` if one is zero (a degenerate challenge).
+pub(crate) fn to_invert<S>(
     shape: &super::Shape,
     alpha: &S,
     two: &RoundTwo<S>,
     also_invert: &[S],
-) -> Result<(Publics<S>, Vec<S>), ProofError>
+) -> Option<Vec<S>>
 where
-    S: Copy
-        + PartialEq
-        + From<u64>
-        + core::ops::Add<Output = S>
-        + core::ops::Mul<Output = S>
-        + core::ops::MulAssign,
-    I: BatchInvert<S>,
+    S: Copy + PartialEq + From<u64> + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
 {
-    let g_len = shape.g_len();
-    let zero = S::from(0u64);
-    let mu = two.rho * two.rho;
-    // [alpha + i for i < b] ++ [mu] ++ also_invert: none may be zero.
-    let mut inverses: Vec<S> = (0..shape.base())
+    let mut values: Vec<S> = (0..shape.base())
         .map(|i| *alpha + S::from(i as u64))
         .collect();
-    inverses.push(mu);
-    inverses.extend_from_slice(also_invert);
-    if inverses.contains(&zero) {
-        return Err(ProofError::VerificationFailed);
-    }
-    I::batch_invert(&mut inverses);
-    let extra = inverses.split_off(shape.base() + 1);
+    values.push(two.rho * two.rho);
+    values.extend_from_slice(also_invert);
+    (!values.contains(&S::from(0u64))).then_some(values)
+}
+
+/// The public parts, with the inverses of [`to_invert`]'s values (as many as it gave, the
+/// ones of `also_invert` last and not used here), in any scalar form `S`.
+pub(crate) fn publics_with<S>(shape: &super::Shape, two: &RoundTwo<S>, inverses: &[S]) -> Publics<S>
+where
+    S: Copy + From<u64> + core::ops::Mul<Output = S> + core::ops::MulAssign,
+{
+    let g_len = shape.g_len();
+    let mu = two.rho * two.rho;
     let mu_inv = inverses[shape.base()];
     let mu_pows = powers_from_one(mu, g_len);
     let mu_inv_pows = powers_from_one(mu_inv, g_len);
@@ -164,15 +160,36 @@ where
         .zip(&mu_inv_pows)
         .map(|(inv, mu_inv)| two.x * *inv * *mu_inv)
         .collect();
-    Ok((
-        Publics {
-            mu_pows,
-            mu_inv_pows,
-            digit_weights,
-            c_m,
-        },
-        extra,
-    ))
+    Publics {
+        mu_pows,
+        mu_inv_pows,
+        digit_weights,
+        c_m,
+    }
+}
+
+/// The public parts, with the inverses of `also_invert` (all of them, \\(\mu\\) and every
+/// \\(\alpha + i\\) in one batch inversion), in any scalar form `S` (`I` inverts it).
+pub(crate) fn publics<S, I>(
+    shape: &super::Shape,
+    alpha: &S,
+    two: &RoundTwo<S>,
+    also_invert: &[S],
+) -> Result<(Publics<S>, Vec<S>), ProofError>
+where
+    S: Copy
+        + PartialEq
+        + From<u64>
+        + core::ops::Add<Output = S>
+        + core::ops::Mul<Output = S>
+        + core::ops::MulAssign,
+    I: BatchInvert<S>,
+{
+    let mut inverses =
+        to_invert(shape, alpha, two, also_invert).ok_or(ProofError::VerificationFailed)?;
+    I::batch_invert(&mut inverses);
+    let extra = inverses.split_off(shape.base() + 1);
+    Ok((publics_with(shape, two, &inverses), extra))
 }
 
 /// \\(\mathbf c(T) = \beta(T^{-1}, T, T^2, T^3, T^5, T^6, T^7, 0)\\).

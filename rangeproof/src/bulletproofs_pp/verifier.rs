@@ -13,7 +13,10 @@
 use alloc::vec::Vec;
 
 use super::norm;
-use super::prover::{c_vector, nonzero, powers_from_one, publics, round_two, Fast, RoundTwo};
+use super::prover::{
+    c_vector, nonzero, powers_from_one, publics_with, round_two, to_invert, BatchInvert, Fast,
+    RoundTwo,
+};
 use super::{BpppGenerators, Convention, ProofPoint, Statement, H_LEN};
 use crate::equation::{Equation, PendingVerification};
 use crate::group::Group;
@@ -41,12 +44,30 @@ pub struct RangeTerms<C: Convention> {
     pub rounds: usize,
 }
 
-/// Replays the transcript of `proof` for `statement` and computes its equation's scalars
-/// (the arithmetic in the group's fast form, [`Group::FastScalar`]).
-pub fn terms<C: Convention>(
+/// Every challenge of a proof's transcript, in the fast form.
+pub(crate) struct Challenges<F> {
+    alpha: F,
+    two: RoundTwo<F>,
+    t: F,
+    gammas: Vec<F>,
+}
+
+impl<F: Copy + PartialEq + From<u64> + core::ops::Add<Output = F> + core::ops::Mul<Output = F>>
+    Challenges<F>
+{
+    /// What the equation needs inverted: every \\(\alpha + i\\), \\(\mu\\), \\(T\\)
+    /// (`None`: one is zero, a degenerate challenge).
+    pub(crate) fn to_invert(&self, shape: &super::Shape) -> Option<Vec<F>> {
+        to_invert(shape, &self.alpha, &self.two, &[self.t])
+    }
+}
+
+/// Replays the transcript of `proof` for `statement`: every challenge, after the checks of the
+/// statement and of the proof's length (no point is decoded).
+pub(crate) fn replay<C: Convention>(
     statement: &Statement<'_, C>,
     proof: &[u8],
-) -> Result<RangeTerms<C>, ProofError> {
+) -> Result<Challenges<FastScalar<C>>, ProofError> {
     type G<C> = <C as Convention>::Group;
     statement.check()?;
     let shape = &statement.shape;
@@ -70,8 +91,53 @@ pub fn terms<C: Convention>(
     };
     C::absorb(&mut transcript, b"S", &proof[3 * p..4 * p]);
     let t = fast(nonzero::<C>(&mut transcript, b"t", 0)?);
-    let (publics, t_inv) = publics::<_, (G<C>, Fast)>(shape, &alpha, &two, &[t])?;
-    let t_inv = t_inv[0];
+    let gammas = norm::challenges::<C>(&mut transcript, shape.g_len(), H_LEN, &proof[4 * p..])?;
+    Ok(Challenges {
+        alpha,
+        two,
+        t,
+        gammas,
+    })
+}
+
+/// Replays the transcript of `proof` for `statement` and computes its equation's scalars
+/// (the arithmetic in the group's fast form, [`Group::FastScalar`]).
+pub fn terms<C: Convention>(
+    statement: &Statement<'_, C>,
+    proof: &[u8],
+) -> Result<RangeTerms<C>, ProofError> {
+    type G<C> = <C as Convention>::Group;
+    let challenges = replay(statement, proof)?;
+    let mut inverses = challenges
+        .to_invert(&statement.shape)
+        .ok_or(ProofError::VerificationFailed)?;
+    <(G<C>, Fast) as BatchInvert<_>>::batch_invert(&mut inverses);
+    terms_with(statement, &challenges, &inverses, proof)
+}
+
+/// The equation's scalars from the replayed challenges and the inverses of their
+/// [`Challenges::to_invert`] values.
+pub(crate) fn terms_with<C: Convention>(
+    statement: &Statement<'_, C>,
+    challenges: &Challenges<FastScalar<C>>,
+    inverses: &[FastScalar<C>],
+    proof: &[u8],
+) -> Result<RangeTerms<C>, ProofError> {
+    type G<C> = <C as Convention>::Group;
+    let shape = &statement.shape;
+    if inverses.len() != shape.base() + 2 {
+        return Err(ProofError::VerificationFailed);
+    }
+    let Challenges {
+        alpha,
+        ref two,
+        t,
+        ref gammas,
+    } = *challenges;
+    let publics = publics_with(shape, two, inverses);
+    let t_inv = inverses[shape.base() + 1];
+    let minimums = statement.all_minimums();
+    let p = C::POINT_LEN;
 
     let (g_len, base, digits_len) = (shape.g_len(), shape.base(), shape.digits());
     let zero = FastScalar::<C>::from(0u64);
@@ -103,7 +169,7 @@ pub fn terms<C: Convention>(
     v_pub *= two_t3;
 
     let c = c_vector(two.beta, t_inv, &t_pows);
-    let norm_terms = norm::terms::<C>(&mut transcript, g_len, &c, &two.rho, &proof[4 * p..])?;
+    let norm_terms = norm::terms_from::<C>(g_len, &c, &two.rho, gammas, &proof[4 * p..])?;
     let own = |s: &FastScalar<C>| <G<C>>::from_fast(s);
     let mut proof_points = Vec::with_capacity(4 + norm_terms.rounds.len());
     proof_points.extend([two.delta, t_pows[0], t_pows[1], t_inv].iter().map(own));
@@ -164,6 +230,9 @@ pub struct PendingRangeProof<'g, C: Convention> {
     extra: Vec<u8>,
     proof: Vec<u8>,
     points: Result<Vec<ProofPoint<C::Group>>, ProofError>,
+    /// The transcript, replayed when the proof was added (so that the batch's chunk only
+    /// inverts and sums).
+    challenges: Result<Challenges<FastScalar<C>>, ProofError>,
 }
 
 impl<'g, C: Convention> PendingRangeProof<'g, C> {
@@ -186,15 +255,7 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
         } else {
             Err(ProofError::InvalidLength(proof.len()))
         };
-        PendingRangeProof {
-            shape,
-            generators,
-            commitments: statement.commitments.to_vec(),
-            minimums: statement.minimums.to_vec(),
-            extra: statement.extra.to_vec(),
-            proof: proof.to_vec(),
-            points,
-        }
+        Self::with_points(generators, statement, proof, points)
     }
 
     /// A proof for a batch whose points (`points`: \\(M, D, R, S\\), then the rounds') the
@@ -205,6 +266,16 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
         proof: &[u8],
         points: Vec<ProofPoint<C::Group>>,
     ) -> Self {
+        Self::with_points(generators, statement, proof, Ok(points))
+    }
+
+    fn with_points(
+        generators: &'g BpppGenerators<C::Group>,
+        statement: &Statement<'_, C>,
+        proof: &[u8],
+        points: Result<Vec<ProofPoint<C::Group>>, ProofError>,
+    ) -> Self {
+        let challenges = replay(statement, proof);
         PendingRangeProof {
             shape: statement.shape,
             generators,
@@ -212,7 +283,8 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
             minimums: statement.minimums.to_vec(),
             extra: statement.extra.to_vec(),
             proof: proof.to_vec(),
-            points: Ok(points),
+            points,
+            challenges,
         }
     }
 
@@ -220,19 +292,20 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
     pub fn decoding_error(&self) -> Option<ProofError> {
         self.points.as_ref().err().copied()
     }
-}
 
-impl<'g, C: Convention> PendingVerification<'g, C::Group> for PendingRangeProof<'g, C> {
-    fn equation(&self) -> Option<Equation<'g, C::Group>> {
-        let statement = Statement::<C> {
+    fn statement(&self) -> Statement<'_, C> {
+        Statement::<C> {
             shape: self.shape,
             generators: self.generators,
             commitments: &self.commitments,
             minimums: &self.minimums,
             extra: &self.extra,
-        };
+        }
+    }
+
+    /// The equation over the batch's generator sets, from the equation's scalars.
+    fn equation_of(&self, t: RangeTerms<C>) -> Option<Equation<'g, C::Group>> {
         let decoded = self.points.as_ref().ok()?;
-        let t = terms(&statement, &self.proof).ok()?;
         let mut equation = Equation::new();
         equation
             .fixed(&self.generators.value_base, alloc::vec![t.base])
@@ -249,5 +322,33 @@ impl<'g, C: Convention> PendingVerification<'g, C::Group> for PendingRangeProof<
             equation.encoded_point(*scalar, point);
         }
         Some(equation)
+    }
+}
+
+impl<'g, C: Convention> PendingVerification<'g, C::Group> for PendingRangeProof<'g, C> {
+    fn equation(&self) -> Option<Equation<'g, C::Group>> {
+        let t = terms(&self.statement(), &self.proof).ok()?;
+        self.equation_of(t)
+    }
+
+    /// Every \\(\alpha + i\\), \\(\mu\\) and \\(T\\): inverted with the rest of the
+    /// batch's chunk (nothing when the proof is already rejected: its equation is `None`).
+    fn to_invert(&self) -> Vec<FastScalar<C>> {
+        match &self.challenges {
+            Ok(challenges) => challenges
+                .to_invert(&self.shape)
+                .unwrap_or_else(|| alloc::vec![FastScalar::<C>::from(0u64)]),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn equation_with(
+        &self,
+        inverses: &[FastScalar<C>],
+        _decoded: &[crate::EncodedPoint<C::Group>],
+    ) -> Option<Equation<'g, C::Group>> {
+        let challenges = self.challenges.as_ref().ok()?;
+        let t = terms_with(&self.statement(), challenges, inverses, &self.proof).ok()?;
+        self.equation_of(t)
     }
 }
