@@ -341,7 +341,7 @@ fn verify<C: SuiteConvention>(
 /// What a statement adds to a batch: its equation when its generators are the shared ones,
 /// else its verdict.
 enum Prepared<C: Convention> {
-    Pending(verifier::PendingRangeProof<'static, C>),
+    Pending(Box<verifier::PendingRangeProof<'static, C>>),
     Verdict(bool),
 }
 
@@ -365,14 +365,14 @@ fn prepare<C: SuiteConvention>(
                 minimums: minimums(statement),
                 extra: C::extra(statement),
             };
-            Ok(Prepared::Pending(
+            Ok(Prepared::Pending(Box::new(
                 verifier::PendingRangeProof::with_decoded_points(
                     shared,
                     &typed,
                     proof,
                     proof_points,
                 ),
-            ))
+            )))
         }
         Gens::Own(own) => {
             check_encoding::<C>(proof)?;
@@ -395,7 +395,7 @@ fn add<C: Convention>(
     mut rng: &mut dyn CryptoRngCore,
 ) -> usize {
     match prepared {
-        Prepared::Pending(pending) => batch.add(pending, &mut rng),
+        Prepared::Pending(pending) => batch.add(*pending, &mut rng),
         Prepared::Verdict(valid) => batch.add_verdict(valid),
     }
 }
