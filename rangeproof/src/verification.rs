@@ -167,7 +167,7 @@ pub(crate) fn batch_invert_fast<G: Group>(values: &mut [G::FastScalar]) {
         prefix.push(acc);
         acc *= *v;
     }
-    let mut inv = G::to_fast(&G::invert(&G::from_fast(&acc)));
+    let mut inv = G::invert_fast(&acc);
     for (value, before) in values.iter_mut().zip(prefix).rev() {
         let inverse = inv * before;
         inv *= *value;

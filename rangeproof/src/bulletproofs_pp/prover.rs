@@ -94,21 +94,9 @@ impl<G: Group> BatchInvert<G::Scalar> for (G, Own) {
 }
 
 impl<G: Group> BatchInvert<G::FastScalar> for (G, Fast) {
-    /// Montgomery's trick in the fast form: one inversion ([`Group::invert_fast`]) and three
-    /// multiplications per entry. The entries must be non-zero (the callers check).
+    /// The crate's batch inversion in the fast form (one [`Group::invert_fast`]).
     fn batch_invert(scalars: &mut [G::FastScalar]) {
-        let mut prefix = Vec::with_capacity(scalars.len());
-        let mut acc = G::FastScalar::from(1u64);
-        for s in scalars.iter() {
-            prefix.push(acc);
-            acc *= *s;
-        }
-        let mut inverse = G::invert_fast(&acc);
-        for (s, before) in scalars.iter_mut().zip(prefix).rev() {
-            let next = inverse * *s;
-            *s = inverse * before;
-            inverse = next;
-        }
+        crate::verification::batch_invert_fast::<G>(scalars);
     }
 }
 
@@ -381,8 +369,8 @@ pub fn prove<C: Convention, R: RngCore + CryptoRng>(
     e[4] += beta * r_m1[2];
     e[7] += beta * r_m1[4];
     e[8] += beta * r_m1[5];
-    let two_gamma = *gamma_sum + *gamma_sum;
-    e[4] += beta * two_gamma;
+    let two_gamma = Zeroizing::new(*gamma_sum + *gamma_sum);
+    e[4] += beta * *two_gamma;
     let r_s0 = Zeroizing::new(e[1]);
     let beta_inv = <G<C>>::invert(&beta);
     let mut r_s1 = Zeroizing::new([zero; H_LEN]);
@@ -425,7 +413,7 @@ pub fn prove<C: Convention, R: RngCore + CryptoRng>(
     l[1] -= *r_d2 * t_pows[1];
     l[5] += *r_d5 * t_pows[0];
     l[4] -= *r_d5 * t_pows[1];
-    l[0] += two_gamma * t_pows[2];
+    l[0] += *two_gamma * t_pows[2];
     let c = c_vector(beta, t_inv, &t_pows);
     let norm_statement = NormStatement::<C> {
         base: a,
