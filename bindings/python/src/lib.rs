@@ -10,7 +10,9 @@ use pyo3::import_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
-use rangeproof::{Suite, SuiteBatch, SuiteStatement};
+use rangeproof::{
+    Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteBatch, SuiteStatement,
+};
 use rangeproof_documents::circuit::CircuitDocument;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{
@@ -615,6 +617,41 @@ fn liquid_asset_generator<'py>(
     Ok(PyBytes::new(py, &g.to_bytes()))
 }
 
+/// The sum of encoded points of a group (`"ristretto255"`, `"ed25519"`, `"secp256k1"`), encoded
+/// the same way: Pedersen commitments add to the commitment of the summed openings, which is
+/// how a Merkle-sum tree's parent commits to its children (`rangeproof.cluster.proof_of_liabilities`).
+/// Every point must be a canonical encoding.
+#[pyfunction]
+fn sum_points<'py>(
+    py: Python<'py>,
+    group: &str,
+    points: Vec<Vec<u8>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    fn sum<G: Group>(points: &[Vec<u8>]) -> PyResult<Vec<u8>> {
+        let mut total = G::identity();
+        for (i, bytes) in points.iter().enumerate() {
+            let invalid = || unusable(format!("point {i} is not a canonical {} encoding", G::NAME));
+            let encoding = G::PointEncoding::try_from(bytes.as_slice()).map_err(|_| invalid())?;
+            let point = EncodedPoint::<G>::decode(&encoding)
+                .and_then(|p| p.point())
+                .map_err(|_| invalid())?;
+            total += point;
+        }
+        Ok(G::point_to_bytes(&total).as_ref().to_vec())
+    }
+    let bytes = match group {
+        "ristretto255" => sum::<Ristretto255>(&points)?,
+        "ed25519" => sum::<Ed25519>(&points)?,
+        "secp256k1" => sum::<Secp256k1>(&points)?,
+        other => {
+            return Err(unusable(format!(
+                "group {other:?}: one of ristretto255, ed25519, secp256k1"
+            )))
+        }
+    };
+    Ok(PyBytes::new(py, &bytes))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Imported here, so that a broken install fails at import with an ImportError rather
@@ -645,6 +682,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(recover, m)?)?;
     m.add_function(wrap_pyfunction!(commit, m)?)?;
+    m.add_function(wrap_pyfunction!(sum_points, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_verify_tx, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_unblind, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_asset_generator, m)?)?;

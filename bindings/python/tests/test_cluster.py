@@ -136,3 +136,29 @@ def test_the_command_line_exit_codes(tmp_path):
     out = run(str(tmp_path / "missing.jsonl"))
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "missing.jsonl" in out.stderr
+
+
+def test_audit_reads_parquet_files(tmp_path, client):
+    pa = pytest.importorskip("pyarrow", reason="install rangeproof[dask]")
+    import pyarrow.parquet as pq
+
+    docs = documents(11)
+    docs[4] = flip(docs[4])
+    docs[9] = "{not a document}"
+    path = str(tmp_path / "chain.parquet")
+    # Row groups of 3 rows, partitions of 2: partitions straddle row groups.
+    pq.write_table(pa.table({"height": list(range(11)), "document": docs}), path, row_group_size=3)
+    mixed = tmp_path / "more.jsonl"
+    write(mixed, documents(2))
+    report = cluster.audit([path, str(mixed)], lines=2, client=client)
+    assert report.documents == 13 and report.partitions == 6 + 1
+    assert report.invalid == [(path, 5)]
+    assert [(f, row) for f, row, _ in report.unusable] == [(path, 10)]
+    assert report.valid == 11
+    # Without the column of documents, or not Parquet at all: unusable input, named.
+    pq.write_table(pa.table({"proof": docs}), str(tmp_path / "other.parquet"))
+    with pytest.raises(rangeproof.UnusableInput, match="no 'document' column"):
+        cluster.audit([str(tmp_path / "other.parquet")], client=client)
+    (tmp_path / "fake.parquet").write_text("not parquet")
+    with pytest.raises(rangeproof.UnusableInput, match="fake.parquet"):
+        cluster.audit([str(tmp_path / "fake.parquet")], client=client)

@@ -1,19 +1,30 @@
 """``python -m rangeproof.cluster``: the cluster path's command line.
 
 ``audit FILES... [--workers N | --scheduler ADDRESS] [--lines K] [--no-progress]``: verifies
-every proof document of the JSON-lines files; prints the invalid and unusable ones as
+every proof document of the JSON-lines or Parquet files; prints the invalid and unusable ones as
 ``file:line`` and a summary. Exit 0 all valid, 1 some invalid or unusable, 2 unusable input
 (one line on standard error).
+
+``liabilities --accounts FILE --out DIR [--workers N | --scheduler ADDRESS] [--height H]
+[--bits N] [--scheme S] [--secrets FILE] [--no-progress]``: builds the proof of liabilities of
+a CSV or Parquet file of accounts into the new directory DIR. Exit 0 built, 2 unusable input (a
+bad row named, DIR existing; nothing written).
+
+``inclusion DIR --account ID --balance B``: checks one customer's inclusion, with no cluster.
+Exit 0 included, 1 not included (the reason on standard output), 2 unusable input.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import List, Optional
 
-from .. import ProofError
+from .. import ProofError, UnusableInput
 from .audit import DEFAULT_PARTITION_LINES, _lines, audit
+from .proof_of_liabilities import DEFAULT_PARTITION_ACCOUNTS, check_directory, liabilities
+from .tree import DEFAULT_BITS, DEFAULT_HEIGHT, DEFAULT_SCHEME, SCHEMES, TreeSecrets
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,8 +43,30 @@ def main(argv: Optional[List[str]] = None) -> int:
     where.add_argument("--workers", type=int, help="local worker processes (default: every core)")
     a.add_argument("--lines", type=int, default=DEFAULT_PARTITION_LINES, help="documents per partition")
     a.add_argument("--no-progress", action="store_true")
+
+    b = commands.add_parser("liabilities", help="build a proof of liabilities (DAPOL+) across a cluster")
+    b.add_argument("--accounts", required=True, help="a CSV (id,balance) or Parquet file of accounts")
+    b.add_argument("--out", required=True, help="the directory to create")
+    where = b.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", help="a dask.distributed scheduler address")
+    where.add_argument("--workers", type=int, help="local worker processes (default: every core)")
+    b.add_argument("--height", type=int, default=DEFAULT_HEIGHT, help="tree levels, root included")
+    b.add_argument("--bits", type=int, default=DEFAULT_BITS, help="the range proofs' bit size")
+    b.add_argument("--scheme", default=DEFAULT_SCHEME, choices=SCHEMES)
+    b.add_argument("--secrets", help="the tree's secrets (a secrets.json of an earlier build); fresh ones by default")
+    b.add_argument("--partition-accounts", type=int, default=DEFAULT_PARTITION_ACCOUNTS, help="accounts per task")
+    b.add_argument("--no-progress", action="store_true")
+
+    i = commands.add_parser("inclusion", help="check one account's inclusion in a built proof of liabilities")
+    i.add_argument("directory")
+    i.add_argument("--account", required=True)
+    i.add_argument("--balance", required=True)
     args = parser.parse_args(argv)
     try:
+        if args.command == "liabilities":
+            return _liabilities(args)
+        if args.command == "inclusion":
+            return _inclusion(args)
         report = audit(
             args.files,
             scheduler=args.scheduler,
@@ -47,6 +80,49 @@ def main(argv: Optional[List[str]] = None) -> int:
     for line in _lines(report):
         print(line)
     return 0 if report.ok else 1
+
+
+def _liabilities(args: argparse.Namespace) -> int:
+    secrets = None
+    if args.secrets is not None:
+        try:
+            with open(args.secrets, encoding="utf-8") as f:
+                secrets = TreeSecrets.from_json(json.load(f))
+        except OSError as e:
+            raise UnusableInput(f"{args.secrets}: {e.strerror or e}") from None
+        except ValueError:
+            raise UnusableInput(f"{args.secrets}: not JSON") from None
+    report = liabilities(
+        args.accounts,
+        args.out,
+        height=args.height,
+        bits=args.bits,
+        scheme=args.scheme,
+        secrets=secrets,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        partition_accounts=args.partition_accounts,
+        progress=not args.no_progress,
+    )
+    print(f"root commitment {report.root['commitment']}")
+    print(f"root hash {report.root['hash']}")
+    print(
+        f"{report.accounts} accounts in {report.partitions} subtrees, total {report.total}: "
+        f"{args.out} ({report.seconds:.2f} s, {report.accounts / max(report.seconds, 1e-9):.1f} accounts/s)"
+    )
+    return 0
+
+
+def _inclusion(args: argparse.Namespace) -> int:
+    text = args.balance.strip()
+    if not text.isascii() or not text.isdigit():
+        raise UnusableInput(f"balance {args.balance!r}: a non-negative integer")
+    why = check_directory(args.directory, args.account, int(text))
+    if why is None:
+        print(f"account {args.account!r} with balance {text} is included")
+        return 0
+    print(f"NOT included: {why}")
+    return 1
 
 
 if __name__ == "__main__":

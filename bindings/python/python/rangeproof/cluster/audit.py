@@ -1,7 +1,8 @@
 """Chain audit: verify a large set of proof documents across a cluster.
 
 The input is JSON-lines files of proof documents, one document (as ``rangeproof verify``
-reads it: any scheme, group and flavor) per line. The client splits each file into partitions
+reads it: any scheme, group and flavor) per line, or Parquet files (``.parquet``) with a
+``document`` column of them, one per row (rows are numbered from 1 like lines). The client splits each file into partitions
 of consecutive lines by byte offsets (one scan, no parsing); each partition is one task: a
 worker reads its byte range, adds every document to one :class:`rangeproof.BatchVerifier` (one
 multiscalar multiplication per group for the partition) and returns which lines are invalid and
@@ -15,20 +16,23 @@ exactly once (``tests/test_cluster.py`` kills a worker process during a run).
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .. import BatchVerifier, UnusableInput, UnusableType
+from ._dask import Progress, client_for
 
 #: Lines per partition by default: enough to amortize a task and share a batch's MSM.
 DEFAULT_PARTITION_LINES = 256
+#: The column of a Parquet file that holds the proof documents (JSON text, one per row).
+PARQUET_COLUMN = "document"
 
 
 @dataclass(frozen=True)
 class Partition:
-    """Lines ``first_line, first_line + 1, ...`` of ``path``: bytes ``start..stop``."""
+    """Lines ``first_line, first_line + 1, ...`` of ``path``: bytes ``start..stop`` of a
+    JSON-lines file, rows ``start..stop`` of a Parquet file (``first_line`` = ``start``)."""
 
     path: str
     start: int
@@ -69,10 +73,28 @@ class AuditReport:
         return self.documents / self.seconds if self.seconds > 0 else 0.0
 
 
+def _parquet_partitions(path: str, lines: int) -> List[Partition]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise UnusableInput('Parquet files need pyarrow: pip install "rangeproof[dask]"') from None
+    try:
+        metadata = pq.ParquetFile(path).metadata
+        names = metadata.schema.names
+    except OSError as e:
+        raise UnusableInput(f"{path}: {e}") from None
+    except Exception as e:  # pyarrow's error for a file that is not Parquet
+        raise UnusableInput(f"{path}: not a Parquet file ({e})") from None
+    if PARQUET_COLUMN not in names:
+        raise UnusableInput(f"{path}: no {PARQUET_COLUMN!r} column of proof documents")
+    rows = metadata.num_rows
+    return [Partition(path, start, min(start + lines, rows), start) for start in range(0, rows, lines)]
+
+
 def partitions(paths: Sequence[str], lines: int = DEFAULT_PARTITION_LINES) -> List[Partition]:
     """Splits every file into partitions of ``lines`` consecutive lines (blank lines count as
-    lines and are skipped by the workers). Raises :class:`UnusableInput` naming a file that
-    cannot be read."""
+    lines and are skipped by the workers) or, for a Parquet file (``.parquet``), of ``lines``
+    rows. Raises :class:`UnusableInput` naming a file that cannot be read."""
     if isinstance(paths, (str, bytes)) or not isinstance(paths, Iterable):
         raise UnusableType("paths: expected a list of file names")
     if not isinstance(lines, int) or isinstance(lines, bool) or lines < 1:
@@ -82,6 +104,9 @@ def partitions(paths: Sequence[str], lines: int = DEFAULT_PARTITION_LINES) -> Li
         if not isinstance(path, (str, os.PathLike)):
             raise UnusableType(f"paths: {path!r} is not a file name")
         path = os.fspath(path)
+        if path.endswith(".parquet"):
+            out.extend(_parquet_partitions(path, lines))
+            continue
         try:
             with open(path, "rb") as f:
                 start, first, count, offset = 0, 0, 0, 0
@@ -98,18 +123,39 @@ def partitions(paths: Sequence[str], lines: int = DEFAULT_PARTITION_LINES) -> Li
     return out
 
 
-def verify_partition(partition: Partition) -> PartitionResult:
-    """The task: verifies one partition's documents in one batch (what each worker runs)."""
+def _documents(partition: Partition) -> List[Optional[bytes]]:
+    """The partition's documents, one per line or row (``None`` for an empty row)."""
+    if partition.path.endswith(".parquet"):
+        import pyarrow.parquet as pq
+
+        # The row groups that overlap the partition, then the rows of it.
+        file = pq.ParquetFile(partition.path)
+        out: List[Optional[bytes]] = []
+        first = 0
+        for g in range(file.metadata.num_row_groups):
+            count = file.metadata.row_group(g).num_rows
+            if first < partition.stop and first + count > partition.start:
+                column = file.read_row_group(g, columns=[PARQUET_COLUMN]).column(0).to_pylist()
+                for k in range(max(partition.start, first), min(partition.stop, first + count)):
+                    value = column[k - first]
+                    out.append(value.encode("utf-8") if isinstance(value, str) else value)
+            first += count
+        return out
     with open(partition.path, "rb") as f:
         f.seek(partition.start)
         data = f.read(partition.stop - partition.start)
+    return list(data.split(b"\n"))
+
+
+def verify_partition(partition: Partition) -> PartitionResult:
+    """The task: verifies one partition's documents in one batch (what each worker runs)."""
     batch = BatchVerifier()
     lines_in_batch: List[int] = []
     unusable: List[Tuple[int, str]] = []
     documents = 0
-    for i, raw in enumerate(data.split(b"\n")):
+    for i, raw in enumerate(_documents(partition)):
         line = partition.first_line + i
-        if not raw.strip():
+        if raw is None or not raw.strip():
             continue
         documents += 1
         try:
@@ -123,46 +169,6 @@ def verify_partition(partition: Partition) -> PartitionResult:
     if len(batch) and not batch.verify():
         invalid = [lines_in_batch[k] for k in batch.invalid]
     return PartitionResult(partition, documents, invalid, unusable)
-
-
-class _Progress:
-    """A one-line progress bar on standard error when it is a terminal (silent otherwise)."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total, self.done = total, 0
-        self.enabled = enabled and sys.stderr.isatty()
-
-    def advance(self, partitions: int) -> None:
-        self.done += partitions
-        if self.enabled:
-            width = 30
-            filled = width * self.done // max(self.total, 1)
-            bar = "#" * filled + "." * (width - filled)
-            sys.stderr.write(f"\raudit [{bar}] {self.done}/{self.total} partitions")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-
-
-def _client(scheduler: Optional[str], workers: Optional[int]):
-    """A dask.distributed client and what to close afterwards."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover - depends on the installation
-        raise UnusableInput('the cluster path needs dask: pip install "rangeproof[dask]"') from None
-    if scheduler is not None:
-        return Client(scheduler), None
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
-        raise UnusableInput("workers: at least one")
-    cluster = LocalCluster(
-        n_workers=workers or os.cpu_count() or 1,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,
-    )
-    return Client(cluster), cluster
 
 
 def audit(
@@ -182,9 +188,9 @@ def audit(
     started = time.perf_counter()
     own = None
     if client is None:
-        client, own = _client(scheduler, workers)
+        client, own = client_for(scheduler, workers)
     report = AuditReport(partitions=len(parts))
-    bar = _Progress(total=len(parts), enabled=progress)
+    bar = Progress("audit", total=len(parts), enabled=progress)
     try:
         from distributed import as_completed
 
