@@ -137,7 +137,9 @@ def main() -> None:
     print()
     print("| workers | wall | accounts/s | speedup | scheduler share | peak memory / worker |")
     print("|---|---|---|---|---|---|")
-    base = runs[0]["seconds"] * runs[0]["workers"]
+    # The speedup over the one-worker run (over the first run times its workers without one).
+    single = [r for r in runs if r["workers"] == 1]
+    base = single[0]["seconds"] if single else runs[0]["seconds"] * runs[0]["workers"]
     for r in runs:
         share = 1 - r["task_seconds"] / (r["seconds"] * r["workers"])
         print(
@@ -145,7 +147,7 @@ def main() -> None:
             f"{100 * share:.1f} % | {r['memory_mib']:.0f} MiB |"
         )
     per_account = max(r["task_seconds"] for r in runs) / n
-    r = runs[0]
+    r = single[0] if single else runs[0]
     print()
     print(
         f"inclusion proof: {r['proof_bytes']} bytes of content ({r['proof_json_bytes']:.0f} bytes as a JSON line), "

@@ -162,3 +162,45 @@ def test_audit_reads_parquet_files(tmp_path, client):
     (tmp_path / "fake.parquet").write_text("not parquet")
     with pytest.raises(rangeproof.UnusableInput, match="fake.parquet"):
         cluster.audit([str(tmp_path / "fake.parquet")], client=client)
+
+
+def test_audit_over_the_repository_vectors_names_exactly_the_invalid_ones(tmp_path, client):
+    # Every range-proof vector the repository holds as a document (dalek's, Grin's with its
+    # reject cases, Monero's from the crate packages), and generated documents of every suite
+    # with some tampered: the audit's invalid and unusable lines are exactly the bad ones.
+    from pathlib import Path
+
+    vectors = Path(__file__).resolve().parents[3] / "vectors"
+    lines, bad = [], set()
+
+    def add(doc, valid):
+        lines.append(json.dumps(doc))
+        if not valid:
+            bad.add(len(lines))
+
+    dalek = json.loads((vectors / "dalek-bp-ristretto255.json").read_text())
+    for case in dalek["cases"]:
+        add({"scheme": "bulletproofs", "group": "ristretto255", "flavor": "dalek",
+             "transcript_label": dalek["transcript_label"], "bits": int(case["bits"]),
+             "commitments": case["commitments"], "proof": case["proof"]}, case["valid"])
+    grin = json.loads((vectors / "grin-bp-secp256k1.json").read_text())
+    for case in grin["cases"]:
+        doc = {"scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin", "bits": case["bits"],
+               "generators_n": case["generators_n"], "commitments": case["commitments"], "proof": case["proof"]}
+        if case.get("extra_data"):
+            doc["extra_data"] = case["extra_data"]
+        add(doc, case["valid"])
+    for kind, scheme in (("bpplus", "bulletproofs+"), ("bp", "bulletproofs")):
+        for case in json.loads((vectors / f"monero-crates-{kind}-ed25519.json").read_text())["cases"]:
+            add({"scheme": scheme, "group": "ed25519", "flavor": "monero", "bits": 64,
+                 "commitments": case["commitments"], "proof": case["proof"]}, True)
+    generated = documents(12)
+    for k, doc in enumerate(generated):
+        add(json.loads(flip(doc) if k % 5 == 2 else doc), k % 5 != 2)
+    assert len(lines) > 50 and len(bad) > 10
+    path = tmp_path / "vectors.jsonl"
+    path.write_text("".join(line + "\n" for line in lines))
+    report = cluster.audit([str(path)], lines=16, client=client)
+    named = {line for _, line in report.invalid} | {line for _, line, _ in report.unusable}
+    assert named == bad
+    assert report.documents == len(lines) and report.valid == len(lines) - len(bad)
