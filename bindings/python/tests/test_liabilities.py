@@ -355,6 +355,7 @@ def test_the_command_line(tmp_path):
     account, balance = rows[4]
     ok = run("inclusion", str(out), "--account", account, "--balance", str(balance))
     assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert root_of(str(out))["hash"] in ok.stdout  # to compare with the published root
     assert run("inclusion", str(out), "--account", account, "--balance", str(balance + 1)).returncode == 1
     assert run("inclusion", str(out), "--account", "nobody", "--balance", "1").returncode == 1
     for args in (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import List, Optional
 
@@ -119,7 +120,13 @@ def _inclusion(args: argparse.Namespace) -> int:
         raise UnusableInput(f"balance {args.balance!r}: a non-negative integer")
     why = check_directory(args.directory, args.account, int(text))
     if why is None:
-        print(f"account {args.account!r} with balance {text} is included")
+        # The customer compares this root with the one the exchange published.
+        with open(os.path.join(args.directory, "root.json"), encoding="utf-8") as f:
+            root = json.load(f)
+        print(f"account {args.account!r} with balance {text} is included under the root")
+        print(f"  commitment {root['commitment']}")
+        print(f"  hash       {root['hash']}")
+        print("(check that this is the root the exchange published)")
         return 0
     print(f"NOT included: {why}")
     return 1

@@ -9,15 +9,18 @@ The build, on dask.distributed:
    ``2**k`` subtrees;
 2. one task per non-empty subtree builds it (leaves, padding siblings, parents) on a worker;
    the client gathers only the subtree roots and builds the top ``k`` levels;
-3. one task per subtree writes its inclusion proofs: each account's path siblings (from its
-   subtree, then the top levels the client sends) and one aggregated range proof over them
+3. one task per subtree builds it again (no worker holds subtrees between the passes: a worker
+   needs the memory of one subtree, about 8 % more work) and writes its inclusion proofs: each
+   account's path siblings (from its subtree, then the top levels the client sends) and one
+   aggregated range proof over them
    (``height - 1`` ≤ 64 values; Bulletproofs++ by default, which takes any number of values);
 4. the client writes the directory under a temporary name and renames it into place: it
    appears whole or not at all.
 
 Every task is a pure function of the tree's secrets and its accounts (the range proofs' nonces
-aside), and results are kept by subtree: when a worker dies the scheduler computes what it held
-again (the subtree tasks are in the graph, not scattered), nothing is lost or written twice.
+aside), its inputs travel in the task (nothing scattered), and results are kept by subtree:
+when a worker dies the scheduler runs its tasks again elsewhere, nothing is lost or written
+twice.
 
 **The range proofs cover the path's siblings** (DAPOL+'s proof of inclusion; the ``dapol`` crate
 proves the path's own nodes instead). With every sibling in ``[0, 2**bits)``, the root's liability
@@ -241,8 +244,8 @@ class Subtree:
 def build_subtree(
     params: TreeParameters, secrets: TreeSecrets, level: int, index: int, accounts: List[Tuple[str, int, int]]
 ) -> Subtree:
-    """Task 1: the subtree rooted at (``level``, ``index``) over ``(id, balance, position)``
-    accounts whose positions it spans."""
+    """The subtree rooted at (``level``, ``index``) over ``(id, balance, position)`` accounts
+    whose positions it spans."""
     started = time.perf_counter()
     stored: Dict[Tuple[int, int], Node] = {}
     top = grow(secrets, params, 0, leaves(secrets, params, accounts), level, stored)
@@ -251,8 +254,27 @@ def build_subtree(
     return Subtree(index, level, stored, top[index], accounts, time.perf_counter() - started)
 
 
-def subtree_root(subtree: Subtree) -> Tuple[int, Node, float]:
-    return subtree.index, subtree.root, subtree.seconds
+def subtree_root(
+    params: TreeParameters, secrets: TreeSecrets, level: int, index: int, accounts: List[Tuple[str, int, int]]
+) -> Tuple[int, Node, float]:
+    """Task 1 on a cluster: the subtree's root alone (the subtree is built again by task 2, so
+    that no worker holds subtrees between the two passes: memory stays one subtree a worker)."""
+    subtree = build_subtree(params, secrets, level, index, accounts)
+    return index, subtree.root, subtree.seconds
+
+
+def prove_partition(
+    params: TreeParameters,
+    secrets: TreeSecrets,
+    level: int,
+    index: int,
+    accounts: List[Tuple[str, int, int]],
+    top_siblings: List[Node],
+    with_proofs: bool = True,
+) -> PartitionOutput:
+    """Task 2 on a cluster: the subtree built again (the same nodes: they are derived from the
+    secrets), then :func:`prove_subtree`."""
+    return prove_subtree(params, secrets, build_subtree(params, secrets, level, index, accounts), top_siblings, with_proofs)
 
 
 def node_line(level: int, index: int, node: Node) -> str:
@@ -310,7 +332,7 @@ class PartitionOutput:
 def prove_subtree(
     params: TreeParameters, secrets: TreeSecrets, subtree: Subtree, top_siblings: List[Node], with_proofs: bool = True
 ) -> PartitionOutput:
-    """Task 2: the subtree's stored nodes and one inclusion proof per account in it.
+    """The subtree's stored nodes and one inclusion proof per account in it.
 
     One aggregated proof covers an account's whole path: sharing the proofs of the siblings
     near the root among the accounts under them (each customer would see the same commitments)
@@ -326,6 +348,7 @@ def prove_subtree(
             path = siblings(subtree.stored, 0, x, subtree.level) + top
             lines.append(json.dumps(inclusion_proof(secrets, account, x, path, range_proofs(params, path))) + "\n")
     return PartitionOutput(subtree.index, nodes, "".join(lines), len(subtree.accounts), time.perf_counter() - started + subtree.seconds)
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -454,13 +477,14 @@ def liabilities(
         else:
             from distributed import as_completed
 
-            # Subtree results stay on the workers (futures); only their roots come back. A
-            # worker's death loses its futures' data, which the scheduler recomputes.
-            built = {j: client.submit(build_subtree, params, secrets, level, j, groups[j], pure=False) for j in parts}
+            # Only the subtrees' roots come back; the proving tasks build their subtree again.
             roots = {}
-            for future in as_completed([client.submit(subtree_root, f, pure=False) for f in built.values()]):
-                j, root, _ = future.result()
+            firsts = [client.submit(subtree_root, params, secrets, level, j, groups[j], pure=False) for j in parts]
+            for future in as_completed(firsts):
+                j, root, seconds = future.result()
                 roots[j] = root
+                report.task_seconds += seconds
+                future.release()
                 bar.advance(1)
 
         top_stored: Dict[Tuple[int, int], Node] = {}
@@ -471,8 +495,10 @@ def liabilities(
             for j in parts:
                 take(prove_subtree(params, secrets, subtrees[j], tops[j], with_proofs))
         else:
-            futures = [client.submit(prove_subtree, params, secrets, built[j], tops[j], with_proofs, pure=False) for j in parts]
-            del built  # each subtree is released once its proofs are written
+            futures = [
+                client.submit(prove_partition, params, secrets, level, j, groups[j], tops[j], with_proofs, pure=False)
+                for j in parts
+            ]
             for future in as_completed(futures):
                 take(future.result())
                 future.release()
