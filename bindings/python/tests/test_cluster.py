@@ -3,19 +3,16 @@ every document counted once, the invalid and unusable ones named by file and lin
 with a worker process killed mid-run; the command line's exit codes."""
 
 import json
-import os
-import signal
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 
 import rangeproof
+from conftest import run_killing_a_worker
 from rangeproof import cluster
 
-distributed = pytest.importorskip("distributed", reason="install rangeproof[dask]")
+pytest.importorskip("distributed", reason="install rangeproof[dask]")
 
 SUITES = [
     dict(scheme="bulletproofs"),
@@ -42,15 +39,6 @@ def flip(document):
 
 def write(path, lines):
     path.write_text("".join(json.dumps(json.loads(line)) + "\n" for line in lines))
-
-
-@pytest.fixture(scope="module")
-def client():
-    local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    c = distributed.Client(local)
-    yield c
-    c.close()
-    local.close()
 
 
 def test_partitions_cover_every_line_once(tmp_path):
@@ -94,26 +82,10 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(tmp_path, client):
     docs[900] = flip(docs[900])
     path = tmp_path / "chain.jsonl"
     write(path, docs)
-    pids = list(client.run(os.getpid).values())
-    result = {}
-
-    def run():
-        result["report"] = cluster.audit([str(path)], lines=1, client=client)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    time.sleep(0.5)
-    assert worker.is_alive(), "the audit finished before the kill: make it longer"
-    os.kill(pids[0], signal.SIGKILL)
-    worker.join(timeout=300)
-    assert not worker.is_alive()
-    report = result["report"]
+    report = run_killing_a_worker(client, lambda: cluster.audit([str(path)], lines=1, client=client))
     assert report.documents == 960 and report.partitions == 960
     assert report.invalid == [(str(path), 18), (str(path), 901)]
     assert report.valid == 958
-    # The killed process is gone (its nanny started another).
-    client.wait_for_workers(2, timeout=60)
-    assert pids[0] not in client.run(os.getpid).values()
 
 
 def test_the_command_line_exit_codes(tmp_path):

@@ -8,20 +8,18 @@ import copy
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 
 import rangeproof
+from conftest import run_killing_a_worker
 from rangeproof import cluster
 from rangeproof.cluster import proof_of_liabilities as L
 from rangeproof.cluster import tree as T
 
-distributed = pytest.importorskip("distributed", reason="install rangeproof[dask]")
+pytest.importorskip("distributed", reason="install rangeproof[dask]")
 
 HEIGHT, BITS = 16, 32
 SECRETS = cluster.TreeSecrets(bytes(range(32)), b"\x01" * 32, b"\x02" * 32)
@@ -54,15 +52,6 @@ def root_of(directory):
 def write_csv(path, rows, header="id,balance"):
     path.write_text(header + "\n" + "".join(f"{a},{b}\n" for a, b in rows))
     return str(path)
-
-
-@pytest.fixture(scope="module")
-def client():
-    local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    c = distributed.Client(local)
-    yield c
-    c.close()
-    local.close()
 
 
 @pytest.fixture(scope="module")
@@ -310,23 +299,14 @@ def test_a_failure_mid_build_leaves_no_directory(tmp_path, monkeypatch):
 
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(tmp_path, client):
     rows = accounts(600, seed=11)
-    pids = list(client.run(os.getpid).values())
     out = tmp_path / "tree"
-    result = {}
-
-    def run():
-        result["report"] = cluster.liabilities(
+    report = run_killing_a_worker(
+        client,
+        lambda: cluster.liabilities(
             rows, str(out), height=HEIGHT, bits=BITS, secrets=SECRETS, client=client, partition_accounts=8, keep_nodes=True
-        )
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    time.sleep(1.0)
-    assert worker.is_alive(), "the build finished before the kill: make it longer"
-    os.kill(pids[0], signal.SIGKILL)
-    worker.join(timeout=600)
-    assert not worker.is_alive()
-    report = result["report"]
+        ),
+        after=1.0,
+    )
     alone = cluster.liabilities(
         rows, None, height=HEIGHT, bits=BITS, secrets=SECRETS, in_process=True, with_proofs=False, keep_nodes=True
     )
@@ -336,8 +316,6 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(tmp_path, client):
     root = root_of(str(out))
     for account, balance in rows[::7]:
         assert cluster.check_inclusion(root, proofs[account], account, balance) is None
-    client.wait_for_workers(2, timeout=60)
-    assert pids[0] not in client.run(os.getpid).values()
 
 
 def test_the_command_line(tmp_path):

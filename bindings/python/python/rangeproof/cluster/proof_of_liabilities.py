@@ -52,7 +52,7 @@ import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .. import Proof, UnusableInput, UnusableType, _native, prove, verify
 from ._dask import Progress, client_for
@@ -170,17 +170,9 @@ def _read_parquet(path: str, bits: int) -> Iterator[Tuple[str, str, int]]:
         yield where, _account_id(account, where), value
 
 
-def read_accounts(path: str, bits: int = 64) -> List[Tuple[str, int]]:
-    """The ``(id, balance)`` rows of a CSV file (a header naming ``id`` and ``balance``) or a
-    Parquet file (``.parquet``; ``id`` and ``balance`` columns), every row checked: an empty or
-    over-long id, a repeated id, a balance that is negative, not an integer or not below
-    ``2**bits``, and a total past ``2**bits - 1`` (every node of the tree is a sum of balances,
-and its range proof bounds it by ``2**bits``) are refused with the row named
-    (:class:`UnusableInput`)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise UnusableType("accounts: expected a file name")
-    path = os.fspath(path)
-    rows = _read_parquet(path, bits) if path.endswith(".parquet") else _read_csv(path, bits)
+def _whole(rows: Iterable[Tuple[str, str, int]], bits: int, empty: str) -> List[Tuple[str, int]]:
+    """The checked ``(where, id, balance)`` rows, checked together: no id twice, a total below
+    ``2**bits``, at least one row."""
     seen: Dict[str, int] = {}
     out: List[Tuple[str, int]] = []
     total = 0
@@ -193,36 +185,40 @@ and its range proof bounds it by ``2**bits``) are refused with the row named
             raise UnusableInput(f"{where}: the total of the balances passes 2^{bits} - 1 (the range proofs' bound)")
         out.append((account, balance))
     if not out:
-        raise UnusableInput(f"{path}: no accounts")
+        raise UnusableInput(empty)
     return out
+
+
+def read_accounts(path: str, bits: int = 64) -> List[Tuple[str, int]]:
+    """The ``(id, balance)`` rows of a CSV file (a header naming ``id`` and ``balance``) or a
+    Parquet file (``.parquet``; ``id`` and ``balance`` columns), every row checked: an empty or
+    over-long id, a repeated id, a balance that is negative, not an integer or not below
+    ``2**bits``, and a total past ``2**bits - 1`` (every node of the tree is a sum of balances,
+    and its range proof bounds it by ``2**bits``) are refused with the row named
+    (:class:`UnusableInput`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise UnusableType("accounts: expected a file name")
+    path = os.fspath(path)
+    rows = _read_parquet(path, bits) if path.endswith(".parquet") else _read_csv(path, bits)
+    return _whole(rows, bits, f"{path}: no accounts")
+
+
+def _memory_rows(accounts: Iterable[object], bits: int) -> Iterator[Tuple[str, str, int]]:
+    for row, item in enumerate(accounts, start=1):
+        where = f"row {row}"
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise UnusableInput(f"{where}: expected (id, balance)")
+        balance = item[1]
+        if isinstance(balance, bool) or not isinstance(balance, int):
+            raise UnusableInput(f"{where}: balance {balance!r} is not an integer")
+        yield where, _account_id(item[0], where), _checked_balance(balance, where, bits)
 
 
 def check_accounts(accounts: Sequence[Tuple[str, int]], bits: int) -> List[Tuple[str, int]]:
     """The same checks on accounts given in memory (rows numbered from 1)."""
     if isinstance(accounts, (str, bytes)):
         raise UnusableType("accounts: expected (id, balance) pairs or a file name")
-    seen: Dict[str, int] = {}
-    out: List[Tuple[str, int]] = []
-    total = 0
-    for row, item in enumerate(accounts, start=1):
-        where = f"row {row}"
-        if not isinstance(item, (tuple, list)) or len(item) != 2:
-            raise UnusableInput(f"{where}: expected (id, balance)")
-        account = _account_id(item[0], where)
-        balance = item[1]
-        if isinstance(balance, bool) or not isinstance(balance, int):
-            raise UnusableInput(f"{where}: balance {balance!r} is not an integer")
-        _checked_balance(balance, where, bits)
-        if account in seen:
-            raise UnusableInput(f"{where}: id {account!r} repeats row {seen[account]}")
-        seen[account] = row
-        total += balance
-        if total >> bits:
-            raise UnusableInput(f"{where}: the total of the balances passes 2^{bits} - 1 (the range proofs' bound)")
-        out.append((account, balance))
-    if not out:
-        raise UnusableInput("no accounts")
-    return out
+    return _whole(_memory_rows(accounts, bits), bits, "no accounts")
 
 
 # ---------------------------------------------------------------------------------------------
