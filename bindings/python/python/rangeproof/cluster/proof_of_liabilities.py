@@ -346,7 +346,6 @@ def prove_subtree(
     return PartitionOutput(subtree.index, nodes, "".join(lines), len(subtree.accounts), time.perf_counter() - started + subtree.seconds)
 
 
-
 # ---------------------------------------------------------------------------------------------
 # The client.
 
