@@ -236,6 +236,7 @@ def test_other_unusable_inputs(tmp_path):
         (dict(accounts=good, height=66), "height"),
         (dict(accounts=good, bits=65), "bits"),
         (dict(accounts=good, scheme="borromean"), "scheme"),
+        (dict(accounts=good, partition_accounts=0), "partition_accounts"),
         (dict(accounts=good, height=2, bits=8), None),  # fits: two leaves
         (dict(accounts=write_csv(tmp_path / "3.csv", [("a", 1), ("b", 2), ("c", 3)]), height=2), "do not fit"),
         (dict(accounts=write_csv(tmp_path / "t.csv", [("a", 2**63), ("b", 2**63)]), bits=64), "row 2 \\(line 3\\): the total"),
@@ -347,6 +348,11 @@ def test_the_command_line(tmp_path):
         assert bad.returncode == 2, (args, bad.stdout, bad.stderr)
         assert len(bad.stderr.strip().splitlines()) == 1, bad.stderr
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+    # Secrets that are not a secrets document: named as such.
+    (tmp_path / "bad-secrets.json").write_text('{"format": "something else"}')
+    bad = run("liabilities", "--accounts", path, "--out", str(tmp_path / "z"), "--secrets", str(tmp_path / "bad-secrets.json"))
+    assert bad.returncode == 2 and "not a rangeproof-liabilities/1 secrets document" in bad.stderr
+    assert not (tmp_path / "z").exists()
     # The same secrets again: the same root.
     again = run(
         "liabilities", "--accounts", path, "--out", str(tmp_path / "again"), "--workers", "1", "--height", str(HEIGHT),

@@ -88,11 +88,12 @@ def _liabilities(args: argparse.Namespace) -> int:
     if args.secrets is not None:
         try:
             with open(args.secrets, encoding="utf-8") as f:
-                secrets = TreeSecrets.from_json(json.load(f))
+                doc = json.load(f)
         except OSError as e:
             raise UnusableInput(f"{args.secrets}: {e.strerror or e}") from None
         except ValueError:
             raise UnusableInput(f"{args.secrets}: not JSON") from None
+        secrets = TreeSecrets.from_json(doc)
     report = liabilities(
         args.accounts,
         args.out,

@@ -428,6 +428,8 @@ def liabilities(
     fresh_secrets = secrets is None
     secrets = TreeSecrets.random() if secrets is None else secrets
     where = positions(secrets, params, (a for a, _ in rows))
+    if isinstance(partition_accounts, bool) or not isinstance(partition_accounts, int) or partition_accounts < 1:
+        raise UnusableInput("partition_accounts: at least one account a task")
     k = _partition_bits(params, len(rows), partition_accounts) if partition_bits is None else partition_bits
     if not 0 <= k <= params.height - 1:
         raise UnusableInput(f"partition_bits {k}: from 0 to height - 1")
