@@ -8,7 +8,7 @@ Prints a Markdown table (the CPU named) for ``BENCHMARKS.md``: wall time, accoun
 speedup over one worker, the scheduler's share (wall time × workers not spent inside the tasks),
 peak memory per worker, the inclusion proofs' size and check time, and dapol's build-and-prove
 time per account (its tree over every account, its inclusion proofs timed on a sample: at
-~0.35 s a proof, all of them would take hours) with the ratio. Then the projection for 10^7 and
+~0.31 s a proof on the machine of BENCHMARKS.md, all of them would take hours) with the ratio. Then the projection for 10^7 and
 10^8 accounts on 16, 64 and 256 cores from the measured cost per account.
 
 Needs the package with its cluster extra (``pip install "./bindings/python[dask]"``) and, for the
