@@ -786,7 +786,7 @@ mod tests {
         use super::*;
         use rand_core::CryptoRngCore;
         use rangeproof::suite::{
-            BatchSlot, GroupBatches, ParameterSpec, ParameterValue, ProofSuite, Proved,
+            BatchSlot, GroupBatches, ParameterSpec, ParameterValue, ProofSuite, Proved, SuiteState,
         };
         use rangeproof::{ProofError, SuiteInfo};
 
@@ -811,6 +811,7 @@ mod tests {
             }
             fn prove(
                 &self,
+                _: &SuiteState,
                 _: &SuiteStatement,
                 _: &[u64],
                 _: &[Vec<Vec<u8>>],
@@ -821,6 +822,7 @@ mod tests {
             }
             fn commit(
                 &self,
+                _: &SuiteState,
                 _: &SuiteStatement,
                 _: &[u64],
                 _: &[Vec<Vec<u8>>],
@@ -832,6 +834,7 @@ mod tests {
             }
             fn verify(
                 &self,
+                _: &SuiteState,
                 _: &SuiteStatement,
                 _: &[u8],
                 _: &[Vec<u8>],
@@ -839,9 +842,10 @@ mod tests {
             ) -> Result<(), ProofError> {
                 Err(unused())
             }
-            fn add_to_batch(
+            fn add_to_batch<'c>(
                 &self,
-                _: &mut GroupBatches,
+                _: &'c SuiteState,
+                _: &mut GroupBatches<'c>,
                 _: &SuiteStatement,
                 _: &[u8],
                 _: &[Vec<u8>],

@@ -71,6 +71,9 @@ pub enum ProofError {
     /// Recovery was asked of a convention whose proofs carry no recovery nonce.
     #[error("this convention's proofs carry no recovery nonce (Tari's and Grin's do)")]
     NoRecoveryNonce,
+    /// A suite was asked to work in a context made without it (its state is elsewhere).
+    #[error("this context holds no state for the suite: make it with SuiteContext::with_suites")]
+    SuiteNotInContext,
     /// The generators belong to a flavor this proof system or statement does not use.
     #[error("these generators' flavor does not support this proof system or statement")]
     WrongFlavor,

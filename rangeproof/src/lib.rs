@@ -57,7 +57,9 @@ pub use generators::{Generators, PedersenGens};
 #[cfg(feature = "secp256k1-zkp")]
 pub use group::Secp256k1;
 pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
-pub use suite::{ProofSuite, Recovered, Suite, SuiteBatch, SuiteInfo, SuiteStatement};
+pub use suite::{
+    ContextSuite, ProofSuite, Recovered, Suite, SuiteBatch, SuiteContext, SuiteInfo, SuiteStatement,
+};
 pub use transcript::TranscriptProtocol;
 
 /// The largest number of values one proof may aggregate.

@@ -320,7 +320,7 @@ fn commit<'py>(
 /// documents are checked on their own when the batch is.
 #[pyclass(module = "rangeproof._native")]
 struct Batch {
-    batch: SuiteBatch,
+    batch: SuiteBatch<'static>,
     /// Position in this batch -> position in `batch`, or the circuit document.
     entries: Vec<Entry>,
 }

@@ -14,7 +14,7 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::{check_statement, RangeProof};
-use crate::flavors::Publisher;
+use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention, Publisher};
 use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
@@ -287,6 +287,28 @@ impl<G: Group> RangeProof<G> {
         if n < 64 && values.iter().any(|v| v >> n != 0) {
             return Err(ProofError::ValueOutOfRange { bits: n });
         }
+        with_bulletproofs_convention!(gens.flavor(), C => {
+            Self::prove_in::<C, T, R>(gens, transcript, values, blindings, n, m_padded, rng)
+        })
+    }
+
+    /// [`Self::prove_multiple`] under the convention `C` (the generators' flavor), for a
+    /// statement already checked (`m_padded` the padded aggregation size).
+    fn prove_in<C, T, R>(
+        gens: &Generators<G>,
+        transcript: &mut T,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        m_padded: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
+    where
+        C: BulletproofsConvention,
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let m = values.len();
         let pc = gens.pedersen();
 
         let commitments: Vec<EncodedPoint<G>> = values
@@ -297,13 +319,9 @@ impl<G: Group> RangeProof<G> {
 
         #[cfg(test)]
         let commitments = crate::flavors::tamper::commitments(commitments);
-        gens.flavor().bulletproofs_statement(
-            transcript,
-            n,
-            &Commitments::Decoded(commitments.clone()),
-        )?;
+        C::statement(transcript, n, &Commitments::Decoded(commitments.clone()))?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let publisher = Publisher::<G>::new(gens.flavor());
+        let publisher = Publisher::<G>::new(C::COFACTOR_LOG2);
 
         // Hedged nonce generation.
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * 40));
@@ -330,7 +348,7 @@ impl<G: Group> RangeProof<G> {
         }
 
         let poly = bits.commit_polynomial(gens, &publisher, &share, y, z);
-        gens.flavor().bulletproofs_before_t(transcript, &z);
+        C::before_t(transcript, &z);
         transcript.append_point(b"T_1", &poly.t_1.bytes);
         transcript.append_point(b"T_2", &poly.t_2.bytes);
         let x = transcript.challenge_scalar(b"x");
@@ -339,7 +357,7 @@ impl<G: Group> RangeProof<G> {
         }
 
         let mut answers = bits.answer(&poly, &share, x);
-        gens.flavor().bulletproofs_scalars(
+        C::scalars(
             transcript,
             &x,
             &answers.t_x,

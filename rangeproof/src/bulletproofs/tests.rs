@@ -264,13 +264,14 @@ fn nonces_are_hedged_by_the_witness() {
 /// make a proof the ordinary verifier accepts — the multi-party protocol's arithmetic.
 #[test]
 fn rounds_compose_across_parties() {
-    use crate::flavors::Publisher;
+    use crate::flavors::dalek::Dalek;
+    use crate::flavors::{BulletproofsConvention, Publisher};
     use crate::inner_product::InnerProductProof;
     use crate::transcript::TranscriptProtocol;
     use prover::{commit_bits, Share};
 
     let gens = dalek::generators();
-    let publisher = Publisher::<G>::new(gens.flavor());
+    let publisher = Publisher::<G>::new(Dalek::COFACTOR_LOG2);
     let (n, values, gammas) = (16, [3u64, 65535], blindings(2));
     let shares: Vec<Share<'_, G>> = (0..2)
         .map(|j| Share {
@@ -295,13 +296,12 @@ fn rounds_compose_across_parties() {
     };
 
     let mut transcript = Transcript::new(b"parties");
-    gens.flavor()
-        .bulletproofs_statement(
-            &mut transcript,
-            n,
-            &crate::group::Commitments::Decoded(commitments.clone()),
-        )
-        .unwrap();
+    Dalek::statement(
+        &mut transcript,
+        n,
+        &crate::group::Commitments::Decoded(commitments.clone()),
+    )
+    .unwrap();
     let bits: Vec<_> = shares
         .iter()
         .map(|s| commit_bits(gens, &publisher, s, &mut OsRng))
@@ -335,13 +335,7 @@ fn rounds_compose_across_parties() {
         .iter()
         .fold(G::zero(), |acc, a| acc + a.t_x_blinding);
     let e_blinding = answers.iter().fold(G::zero(), |acc, a| acc + a.e_blinding);
-    gens.flavor().bulletproofs_scalars::<G, _>(
-        &mut transcript,
-        &x,
-        &t_x,
-        &t_x_blinding,
-        &e_blinding,
-    );
+    Dalek::scalars::<G, _>(&mut transcript, &x, &t_x, &t_x_blinding, &e_blinding);
     let w = TranscriptProtocol::<G>::challenge_scalar(&mut transcript, b"w");
     let l: Vec<Scalar> = answers.iter().flat_map(|a| a.l.iter().copied()).collect();
     let r: Vec<Scalar> = answers.iter().flat_map(|a| a.r.iter().copied()).collect();

@@ -21,6 +21,8 @@ use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_statement, RangeProof};
+use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention};
+use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
@@ -28,7 +30,6 @@ use crate::verification::{
     commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,
 };
 use crate::ProofError;
-use crate::{flavors::Flavor, generators::Generators};
 
 impl<G: Group> RangeProof<G> {
     /// Verifies the proof for `commitments` (canonical encodings) of `n`-bit values.
@@ -111,20 +112,37 @@ impl<G: Group> RangeProof<G> {
         if self.ipp.l_vec.len() != nm.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
+        with_bulletproofs_convention!(gens.flavor(), C => {
+            self.replay_in::<C, T, R>(transcript, commitments, n, m_padded, rng)
+        })
+    }
 
+    /// [`Self::replay`] under the convention `C`, for a shape already checked.
+    fn replay_in<C, T, R>(
+        &self,
+        transcript: &mut T,
+        commitments: &Commitments<G>,
+        n: usize,
+        m_padded: usize,
+        rng: &mut R,
+    ) -> Result<Challenges<G>, ProofError>
+    where
+        C: BulletproofsConvention,
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+    {
+        let nm = n * m_padded;
         // The reference allows V to be the identity (value 0 with blinding 0).
-        let v_points = gens
-            .flavor()
-            .bulletproofs_statement(transcript, n, commitments)?;
+        let v_points = C::statement(transcript, n, commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         transcript.validate_and_append_point(b"S", &self.s.bytes)?;
         let y = transcript.challenge_scalar(b"y");
         let z = transcript.challenge_scalar(b"z");
-        gens.flavor().bulletproofs_before_t(transcript, &z);
+        C::before_t(transcript, &z);
         transcript.validate_and_append_point(b"T_1", &self.t_1.bytes)?;
         transcript.validate_and_append_point(b"T_2", &self.t_2.bytes)?;
         let x = transcript.challenge_scalar(b"x");
-        gens.flavor().bulletproofs_scalars(
+        C::scalars(
             transcript,
             &x,
             &self.t_x,
@@ -148,7 +166,7 @@ impl<G: Group> RangeProof<G> {
             u,
             c,
             v_points,
-            flavor: gens.flavor(),
+            cofactor_log2: C::COFACTOR_LOG2,
         })
     }
 
@@ -185,7 +203,7 @@ impl<G: Group> RangeProof<G> {
             m_padded,
             ref u,
             ref v_points,
-            flavor,
+            cofactor_log2,
             ..
         } = *r;
         let (y, z, x, w, c) = (f(&r.y), f(&r.z), f(&r.x), f(&r.w), f(&r.c));
@@ -260,7 +278,7 @@ impl<G: Group> RangeProof<G> {
 
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, flavor.cofactor_log2());
+        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, cofactor_log2);
         let out = |s: G::FastScalar| G::from_fast(&s);
         let mut dynamic_scalars = Vec::with_capacity(4 + m + 2 * rounds);
         let mut dynamic_points = Vec::with_capacity(4 + m + 2 * rounds);
@@ -273,7 +291,7 @@ impl<G: Group> RangeProof<G> {
             clear(&self.t_2),
         ]);
         let mut wcz_j = wc * zz;
-        for v in commitment_points(v_points, decoded, flavor.cofactor_log2())? {
+        for v in commitment_points(v_points, decoded, cofactor_log2)? {
             dynamic_scalars.push(out(wcz_j));
             dynamic_points.push(v);
             wcz_j *= z;
@@ -312,8 +330,8 @@ pub(crate) struct Challenges<G: Group> {
     c: G::Scalar,
     /// The commitment points the equation uses (Monero: \\(8^{-1} C_j\\)).
     v_points: Commitments<G>,
-    /// The flavor, which says how proof points are cleared of their cofactor.
-    flavor: Flavor,
+    /// \\(\log_2\\) of the convention's cofactor, which proof points are cleared of.
+    cofactor_log2: u32,
 }
 
 impl<G: Group> Challenges<G> {

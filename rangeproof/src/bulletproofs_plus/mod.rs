@@ -102,16 +102,3 @@ impl<G: Group> RangeProofPlus<G> {
 }
 
 pub use crate::statement::Statement;
-
-/// The prover's blinding nonces a recoverable proof derives from a seed (the protocol's part of
-/// mask recovery): \\(\alpha_k\\) of \\(A\\), the round nonces \\(d_{L,j,k}, d_{R,j,k}\\),
-/// and the last round's \\(\delta_k, \eta_k\\). How a seed becomes each of them is a deployment's
-/// convention ([`crate::flavors::Flavor::seed_nonce`]: Tari's is the one deployed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NonceStep {
-    Alpha,
-    RoundLeft(usize),
-    RoundRight(usize),
-    Delta,
-    Eta,
-}

@@ -7,12 +7,15 @@
 //! or from the seed nonce when the caller wants the mask to be recoverable.
 
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroizing;
 
-use super::{NonceStep, RangeProofPlus, Statement};
-use crate::flavors::{Flavor, Publisher};
+use super::{RangeProofPlus, Statement};
+use crate::flavors::{
+    with_bulletproofs_plus_convention, BulletproofsPlusConvention, NonceStep, Publisher,
+};
 use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -20,10 +23,10 @@ use crate::util::powers;
 use crate::weighted_inner_product::{Blindings, LastRoundNonces, WeightedInnerProduct, WipNonces};
 use crate::ProofError;
 
-/// `degree` blinding nonces for `step`: the flavor's seed derivation when there is a seed
-/// (the prover checked that the flavor has one), else from the hedged RNG.
-fn take_nonces<G: Group, R: RngCore + CryptoRng>(
-    seed: Option<(Flavor, &G::Scalar)>,
+/// `degree` blinding nonces for `step`: the convention's seed derivation when there is a seed
+/// (the prover checked that the convention has one), else from the hedged RNG.
+fn take_nonces<G: Group, C: BulletproofsPlusConvention, R: RngCore + CryptoRng>(
+    seed: Option<&G::Scalar>,
     rng: &mut R,
     step: NonceStep,
     degree: usize,
@@ -31,33 +34,37 @@ fn take_nonces<G: Group, R: RngCore + CryptoRng>(
     Zeroizing::new(
         (0..degree)
             .map(|k| {
-                seed.and_then(|(flavor, seed)| flavor.seed_nonce::<G>(seed, step, k))
+                seed.and_then(|seed| C::seed_nonce::<G>(seed, step, k))
                     .unwrap_or_else(|| G::random_scalar(rng))
             })
             .collect(),
     )
 }
 
-/// The blinding nonces of the weighted inner-product argument: the flavor's seed derivations
+/// The blinding nonces of the weighted inner-product argument: the convention's seed derivations
 /// when there is a seed nonce, else the hedged RNG.
-struct ProverNonces<'a, G: Group, R> {
-    seed: Option<(Flavor, &'a G::Scalar)>,
+struct ProverNonces<'a, G: Group, C, R> {
+    seed: Option<&'a G::Scalar>,
     rng: &'a mut R,
     degree: usize,
+    convention: PhantomData<C>,
 }
 
-impl<G: Group, R: RngCore + CryptoRng> WipNonces<G> for ProverNonces<'_, G, R> {
+impl<G: Group, C: BulletproofsPlusConvention, R: RngCore + CryptoRng> WipNonces<G>
+    for ProverNonces<'_, G, C, R>
+{
     fn round(&mut self, j: usize) -> (Blindings<G>, Blindings<G>) {
-        let d_l = take_nonces::<G, _>(self.seed, self.rng, NonceStep::RoundLeft(j), self.degree);
-        let d_r = take_nonces::<G, _>(self.seed, self.rng, NonceStep::RoundRight(j), self.degree);
+        let (seed, degree) = (self.seed, self.degree);
+        let d_l = take_nonces::<G, C, _>(seed, self.rng, NonceStep::RoundLeft(j), degree);
+        let d_r = take_nonces::<G, C, _>(seed, self.rng, NonceStep::RoundRight(j), degree);
         (d_l, d_r)
     }
 
     fn last_round(&mut self) -> LastRoundNonces<G> {
         let r = Zeroizing::new(G::random_scalar(self.rng));
         let s = Zeroizing::new(G::random_scalar(self.rng));
-        let delta = take_nonces::<G, _>(self.seed, self.rng, NonceStep::Delta, self.degree);
-        let eta = take_nonces::<G, _>(self.seed, self.rng, NonceStep::Eta, self.degree);
+        let delta = take_nonces::<G, C, _>(self.seed, self.rng, NonceStep::Delta, self.degree);
+        let eta = take_nonces::<G, C, _>(self.seed, self.rng, NonceStep::Eta, self.degree);
         LastRoundNonces { r, s, delta, eta }
     }
 }
@@ -93,6 +100,29 @@ impl<G: Group> RangeProofPlus<G> {
         R: RngCore + CryptoRng,
         B: AsRef<[G::Scalar]>,
     {
+        with_bulletproofs_plus_convention!(gens.flavor(), C => {
+            Self::prove_in::<C, T, R, B>(
+                gens, transcript, statement, values, blindings, seed_nonce, rng,
+            )
+        })
+    }
+
+    /// [`Self::prove`] under the convention `C` (the generators' flavor).
+    fn prove_in<C, T, R, B>(
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        values: &[u64],
+        blindings: &[B],
+        seed_nonce: Option<&G::Scalar>,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
+    where
+        C: BulletproofsPlusConvention,
+        T: TranscriptProtocol<G>,
+        R: RngCore + CryptoRng,
+        B: AsRef<[G::Scalar]>,
+    {
         let m = values.len();
         if blindings.len() != m {
             return Err(ProofError::MismatchedLengths {
@@ -108,11 +138,11 @@ impl<G: Group> RangeProofPlus<G> {
         if seed_nonce.is_some() && m != 1 {
             return Err(ProofError::MaskRecoveryNeedsSingleProof);
         }
-        // A seed is the flavor's convention: one without a derivation rule has no recovery.
-        if seed_nonce.is_some() && !gens.flavor().has_seed_nonces() {
+        // A seed is the convention's rule: one without a derivation rule has no recovery.
+        if seed_nonce.is_some() && !C::HAS_SEED_NONCES {
             return Err(ProofError::NoRecoveryNonce);
         }
-        let seed = seed_nonce.map(|seed| (gens.flavor(), seed));
+        let seed = seed_nonce;
         // The values actually decomposed: v_j - μ_j, each below 2^n.
         let mut offsets = Zeroizing::new(Vec::with_capacity(m_padded));
         for (j, v) in values.iter().enumerate() {
@@ -137,14 +167,14 @@ impl<G: Group> RangeProofPlus<G> {
             .collect::<Result<Vec<_>, _>>()?;
         #[cfg(test)]
         let commitments = crate::flavors::tamper::commitments(commitments);
-        gens.flavor().bulletproofs_plus_statement(
+        C::statement(
             transcript,
             gens,
             statement.shape(),
             &Commitments::Decoded(commitments.clone()),
         )?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
-        let publisher = Publisher::<G>::new(gens.flavor());
+        let publisher = Publisher::<G>::new(C::COFACTOR_LOG2);
 
         let mut witness_bytes = Zeroizing::new(Vec::with_capacity(m * (8 + 32 * degree)));
         for (v, r) in values.iter().zip(blindings) {
@@ -162,7 +192,7 @@ impl<G: Group> RangeProofPlus<G> {
         let bit = |k: usize| Choice::from(((offsets[k / n] >> (k % n)) & 1) as u8);
 
         // A = <a_L, G> + <a_R, H> + Σ α_k B̃_k, with each bit selecting G_i or -H_i.
-        let mut alpha = take_nonces::<G, _>(seed, &mut rng, NonceStep::Alpha, degree);
+        let mut alpha = take_nonces::<G, C, _>(seed, &mut rng, NonceStep::Alpha, degree);
         let mut a_point = G::multiscalar_mul(&alpha, blinding_bases);
         for k in 0..nm {
             a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], bit(k));
@@ -205,10 +235,11 @@ impl<G: Group> RangeProofPlus<G> {
         }
 
         // The weighted inner-product argument (figure 1).
-        let mut nonce_source = ProverNonces {
+        let mut nonce_source = ProverNonces::<G, C, _> {
             seed,
             rng: &mut rng,
             degree,
+            convention: PhantomData,
         };
         let wip = WeightedInnerProduct {
             transcript,

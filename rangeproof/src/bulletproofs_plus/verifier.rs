@@ -22,7 +22,9 @@
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
-use super::{NonceStep, RangeProofPlus, Statement};
+use super::{RangeProofPlus, Statement};
+use crate::flavors::{with_bulletproofs_plus_convention, BulletproofsPlusConvention, NonceStep};
+use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -31,7 +33,6 @@ use crate::verification::{
     commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,
 };
 use crate::ProofError;
-use crate::{flavors::Flavor, generators::Generators};
 
 /// The challenges of one proof, and the commitment points its equation uses.
 #[derive(Clone, Debug)]
@@ -46,8 +47,8 @@ pub(crate) struct Challenges<G: Group> {
     m_padded: usize,
     /// \\(\mu_j\\) for the real commitments (zeros when absent).
     minimums: Vec<u64>,
-    /// The flavor, which says how proof points are cleared of their cofactor.
-    flavor: Flavor,
+    /// \\(\log_2\\) of the convention's cofactor, which proof points are cleared of.
+    cofactor_log2: u32,
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -87,15 +88,26 @@ impl<G: Group> RangeProofPlus<G> {
         commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
-        let flavor = gens.flavor();
-        if !flavor.has_seed_nonces() {
+        with_bulletproofs_plus_convention!(gens.flavor(), C => {
+            self.recover_mask_in::<C, T>(gens, transcript, statement, commitment, seed_nonce)
+        })
+    }
+
+    /// [`Self::recover_mask`] under the convention `C` (the generators' flavor).
+    fn recover_mask_in<C: BulletproofsPlusConvention, T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitment: &G::PointEncoding,
+        seed_nonce: &G::Scalar,
+    ) -> Result<Vec<G::Scalar>, ProofError> {
+        if !C::HAS_SEED_NONCES {
             return Err(ProofError::WrongFlavor);
         }
-        // The flavor's derivation (present: checked just above).
+        // The convention's derivation (present: checked just above).
         let nonce = |step: NonceStep, k: usize| {
-            flavor
-                .seed_nonce::<G>(seed_nonce, step, k)
-                .unwrap_or_else(G::zero)
+            C::seed_nonce::<G>(seed_nonce, step, k).unwrap_or_else(G::zero)
         };
         let commitments = decode_commitments::<G>(core::slice::from_ref(commitment))?;
         let c = self.replay(gens, transcript, statement, &commitments)?;
@@ -145,12 +157,21 @@ impl<G: Group> RangeProofPlus<G> {
         {
             return Err(ProofError::VerificationFailed);
         }
-        let v = gens.flavor().bulletproofs_plus_statement(
-            transcript,
-            gens,
-            statement.shape(),
-            commitments,
-        )?;
+        with_bulletproofs_plus_convention!(gens.flavor(), C => {
+            self.replay_in::<C, T>(gens, transcript, statement, commitments, m_padded)
+        })
+    }
+
+    /// [`Self::replay`] under the convention `C`, for a shape already checked.
+    fn replay_in<C: BulletproofsPlusConvention, T: TranscriptProtocol<G>>(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut T,
+        statement: &Statement<'_>,
+        commitments: &Commitments<G>,
+        m_padded: usize,
+    ) -> Result<Challenges<G>, ProofError> {
+        let v = C::statement(transcript, gens, statement.shape(), commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         let y = nonzero_challenge(transcript, b"y")?;
         let z = nonzero_challenge(transcript, b"z")?;
@@ -174,7 +195,7 @@ impl<G: Group> RangeProofPlus<G> {
             minimums: (0..commitments.len())
                 .map(|j| statement.minimum(j))
                 .collect(),
-            flavor: gens.flavor(),
+            cofactor_log2: C::COFACTOR_LOG2,
         })
     }
 
@@ -226,7 +247,7 @@ impl<G: Group> RangeProofPlus<G> {
             n,
             m_padded,
             ref minimums,
-            flavor,
+            cofactor_log2,
             ..
         } = *c;
         let (y, z, e, weight) = (f(&c.y), f(&c.z), f(&c.e), f(&weight));
@@ -300,10 +321,10 @@ impl<G: Group> RangeProofPlus<G> {
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
         // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
-        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, flavor.cofactor_log2());
+        let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, cofactor_log2);
         let out = |s: G::FastScalar| G::from_fast(&s);
         let mut z_2j = e_sq * y_n1 * zz; // e² y^{N+1} z^{2(j+1)}
-        for (j, v_j) in commitment_points(v, decoded, flavor.cofactor_log2())?
+        for (j, v_j) in commitment_points(v, decoded, cofactor_log2)?
             .into_iter()
             .enumerate()
         {

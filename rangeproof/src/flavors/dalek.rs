@@ -16,11 +16,12 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
-use super::Flavor;
+use super::{BulletproofsConvention, Flavor};
 use crate::generators::{Generators, PedersenGens, VectorGens};
 use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
+use crate::ProofError;
 
 /// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
 pub const DALEK_GENS_CAPACITY: usize = 64;
@@ -117,30 +118,38 @@ pub(crate) fn owned_vector_gens() -> Arc<VectorGens<Ristretto255>> {
     ))
 }
 
-/// Bulletproofs' statement, as the reference absorbs it: `rangeproof v1`, n, m, then each
-/// \\(V_j\\); the equation uses the commitments themselves.
-pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    n: usize,
-    commitments: &Commitments<G>,
-) -> Commitments<G> {
-    transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
-    for v in commitments.encodings() {
-        transcript.append_point(b"V", &v);
-    }
-    commitments.clone()
-}
+/// The reference crate's convention of Bulletproofs: merlin, its domain separators, the
+/// commitments themselves in the equation.
+pub(crate) struct Dalek;
 
-/// \\(t_x, \tau_x, \mu\\) before the challenge \\(w\\), in the reference's order.
-pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    t_x: &G::Scalar,
-    t_x_blinding: &G::Scalar,
-    e_blinding: &G::Scalar,
-) {
-    transcript.append_scalar(b"t_x", t_x);
-    transcript.append_scalar(b"t_x_blinding", t_x_blinding);
-    transcript.append_scalar(b"e_blinding", e_blinding);
+impl BulletproofsConvention for Dalek {
+    const FLAVOR: Flavor = Flavor::Dalek;
+
+    /// `rangeproof v1`, n, m, then each \\(V_j\\), as the reference absorbs them.
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        n: usize,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
+        transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
+        for v in commitments.encodings() {
+            transcript.append_point(b"V", &v);
+        }
+        Ok(commitments.clone())
+    }
+
+    /// \\(t_x, \tau_x, \mu\\), in the reference's order.
+    fn scalars<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        _x: &G::Scalar,
+        t_x: &G::Scalar,
+        t_x_blinding: &G::Scalar,
+        e_blinding: &G::Scalar,
+    ) {
+        transcript.append_scalar(b"t_x", t_x);
+        transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+        transcript.append_scalar(b"e_blinding", e_blinding);
+    }
 }
 
 /// The reference crate's `RangeProof::to_bytes` layout:

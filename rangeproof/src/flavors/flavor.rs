@@ -32,17 +32,11 @@ impl Flavor {
     }
 
     /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
-    pub(crate) fn cofactor_log2(self) -> u32 {
+    pub(crate) const fn cofactor_log2(self) -> u32 {
         match self {
             Flavor::MoneroPlus | Flavor::MoneroOriginal => 3,
             Flavor::Dalek | Flavor::Tari | Flavor::Grin => 0,
         }
-    }
-
-    /// The multiplier the verifier applies to every proof point and commitment, and whose
-    /// inverse the prover applies to every point it publishes: 8 for Monero, 1 elsewhere.
-    pub(crate) fn cofactor(self) -> u64 {
-        1 << self.cofactor_log2()
     }
 
     /// A proof point or commitment as the verification equation uses it: times the cofactor,
@@ -65,8 +59,9 @@ pub(crate) struct Publisher<G: Group> {
 }
 
 impl<G: Group> Publisher<G> {
-    pub(crate) fn new(flavor: Flavor) -> Self {
-        let cofactor = flavor.cofactor();
+    /// A publisher for a convention whose cofactor is \(2^{k}\), `k = cofactor_log2`.
+    pub(crate) fn new(cofactor_log2: u32) -> Self {
+        let cofactor = 1u64 << cofactor_log2;
         Publisher {
             scale: (cofactor != 1).then(|| G::invert(&G::Scalar::from(cofactor))),
         }

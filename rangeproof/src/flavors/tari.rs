@@ -13,7 +13,7 @@ use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::{Digest, Sha3_512};
 
-use super::{Flavor, StatementShape};
+use super::{BulletproofsPlusConvention, Flavor, NonceStep, StatementShape};
 use crate::generators::{Generators, PedersenGens};
 use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
@@ -57,32 +57,45 @@ pub fn owned_generators() -> Generators<Ristretto255> {
     )
 }
 
-/// Bulletproofs+' statement, as Tari absorbs it: the domain separator, the value base `H` and
-/// the blinding bases `G` in use (each checked non-identity), `N`, `T`, `M`, each commitment
-/// and each minimum value (0 when absent). The equation uses the commitments themselves.
-pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    gens: &Generators<G>,
-    statement: StatementShape<'_>,
-    commitments: &Commitments<G>,
-) -> Result<Commitments<G>, ProofError> {
-    let bases = gens.pedersen_encodings();
-    transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
-    transcript.validate_and_append_point(b"H", &bases[0])?;
-    for g in &bases[1..=statement.extension_degree] {
-        transcript.validate_and_append_point(b"G", g)?;
+/// Tari's convention of Bulletproofs+: merlin, the bases in the transcript, minimum values,
+/// seed nonces for mask recovery.
+pub(crate) struct Tari;
+
+impl BulletproofsPlusConvention for Tari {
+    const FLAVOR: Flavor = Flavor::Tari;
+    const HAS_SEED_NONCES: bool = true;
+
+    /// The domain separator, the value base `H` and the blinding bases `G` in use (each checked
+    /// non-identity), `N`, `T`, `M`, each commitment and each minimum value (0 when absent), as
+    /// Tari absorbs them. The equation uses the commitments themselves.
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        gens: &Generators<G>,
+        statement: StatementShape<'_>,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
+        let bases = gens.pedersen_encodings();
+        transcript.append_domain_separator(b"Bulletproofs+ Range Proof");
+        transcript.validate_and_append_point(b"H", &bases[0])?;
+        for g in &bases[1..=statement.extension_degree] {
+            transcript.validate_and_append_point(b"G", g)?;
+        }
+        transcript.append_u64(b"N", statement.bits as u64);
+        transcript.append_u64(b"T", statement.extension_degree as u64);
+        transcript.append_u64(b"M", commitments.len() as u64);
+        for c in commitments.encodings() {
+            transcript.append_point(b"Ci", &c);
+        }
+        for j in 0..commitments.len() {
+            let minimum = statement.minimum_values.map_or(0, |m| m[j]);
+            transcript.append_u64(b"vi - minimum_value", minimum);
+        }
+        Ok(commitments.clone())
     }
-    transcript.append_u64(b"N", statement.bits as u64);
-    transcript.append_u64(b"T", statement.extension_degree as u64);
-    transcript.append_u64(b"M", commitments.len() as u64);
-    for c in commitments.encodings() {
-        transcript.append_point(b"Ci", &c);
+
+    fn seed_nonce<G: Group>(seed: &G::Scalar, step: NonceStep, k: usize) -> Option<G::Scalar> {
+        Some(nonces::of_step::<G>(seed, step, k))
     }
-    for j in 0..commitments.len() {
-        let minimum = statement.minimum_values.map_or(0, |m| m[j]);
-        transcript.append_u64(b"vi - minimum_value", minimum);
-    }
-    Ok(commitments.clone())
 }
 
 /// Tari's layout: `d ‖ δ'_1..δ'_d ‖ A ‖ A_1 ‖ B' ‖ r_1 ‖ s_1 ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k`, one byte
@@ -115,7 +128,7 @@ pub(crate) mod nonces {
     use blake2::Blake2bMac512;
     use zeroize::Zeroizing;
 
-    use crate::bulletproofs_plus::NonceStep;
+    use crate::flavors::NonceStep;
     use crate::group::Group;
 
     /// The nonce labels Tari uses.

@@ -351,7 +351,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
             &q,
             y_inv,
             factors,
-            &Publisher::new(Flavor::Dalek),
+            &Publisher::new(Flavor::Dalek.cofactor_log2()),
             chains.g[..padded_n].to_vec(),
             chains.h[..padded_n].to_vec(),
             core::mem::take(&mut *l_vec),

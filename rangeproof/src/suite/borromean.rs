@@ -12,6 +12,7 @@ use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
 use super::parameters::{self, ParameterSpec};
+use super::SuiteState;
 use super::{
     single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo,
     SuiteStatement,
@@ -114,6 +115,7 @@ impl ProofSuite for ElementsBorromean {
     /// given).
     fn prove(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -157,6 +159,7 @@ impl ProofSuite for ElementsBorromean {
 
     fn commit(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -180,6 +183,7 @@ impl ProofSuite for ElementsBorromean {
 
     fn verify(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -194,9 +198,10 @@ impl ProofSuite for ElementsBorromean {
         check_minimum(statement, shown.min_value)
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        _state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -215,6 +220,7 @@ impl ProofSuite for ElementsBorromean {
     /// The rewind: the value, the blinding and the message (every byte the proof carries).
     fn recover(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],

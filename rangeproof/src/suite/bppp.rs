@@ -5,18 +5,21 @@
 //! unless one is given). Minimums for any number of values; the digit base is the suite's one
 //! parameter (default: the shortest vectors for the shape).
 //!
-//! Generators with the standard value base are derived once per vector length and kept for
-//! the process (13 lengths at most); a statement with its own value generator gets a copy of
-//! them with its value base, and joins a batch with its verdict rather than its equation.
+//! Generators with the standard value base are derived once per vector length and kept in the
+//! suite's state (13 lengths at most): the process's for the global context, a context's own
+//! otherwise; a statement with its own value generator gets a copy of them with its value
+//! base, and joins a batch with its verdict rather than its equation.
 
 use alloc::{boxed::Box, vec::Vec};
 use rand_core::CryptoRngCore;
 
+use super::context::{state_of, Held};
 use super::parameters::{self, ParameterSpec};
 use super::{
     encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo,
     SuiteStatement,
 };
+use super::{StateSharing, SuiteState};
 use crate::bulletproofs_pp::ristretto::Merlin;
 use crate::bulletproofs_pp::{
     prover, verifier, BpppGenerators, Convention, ProofPoint, Shape, Statement, BIT_SIZES, H_LEN,
@@ -35,18 +38,28 @@ static PARAMETERS: [ParameterSpec; 1] = [ParameterSpec::integer(
 /// Vector lengths are powers of two up to 4096 (64 values of 64 bits in base 2).
 const CACHED_LENGTHS: usize = 13;
 
+/// One generator set per vector length, derived on first use: a suite's state (the process's
+/// for the global context, else the context's own).
+type Sets<G> = [OnceLock<BpppGenerators<G>>; CACHED_LENGTHS];
+
+/// A context's sets for convention `C`.
+fn sets_in<C: SuiteConvention>(state: &SuiteState) -> Result<&Sets<C::Group>, ProofError> {
+    state_of::<Held<Sets<C::Group>>>(state).map(|held| &**held)
+}
+
 /// A convention's suite-level glue: its process-wide generators and how a statement names
 /// its value base and extra bytes.
 trait SuiteConvention: Convention {
     /// The suite's names and limits.
     const INFO: &'static SuiteInfo;
 
-    fn cache() -> &'static [OnceLock<BpppGenerators<Self::Group>>; CACHED_LENGTHS];
+    /// The process-wide sets.
+    fn cache() -> &'static Sets<Self::Group>;
 
     /// Adds to this group's batch of a [`GroupBatches`].
-    fn group_batch(
-        batches: &mut GroupBatches,
-        add: impl FnOnce(&mut crate::BatchVerifier<'static, Self::Group>) -> usize,
+    fn group_batch<'c>(
+        batches: &mut GroupBatches<'c>,
+        add: impl FnOnce(&mut crate::BatchVerifier<'c, Self::Group>) -> usize,
     ) -> BatchSlot;
 
     /// The value base a statement names (`None`: the standard one).
@@ -90,16 +103,15 @@ impl SuiteConvention for Merlin {
         parameters: &PARAMETERS,
     };
 
-    fn group_batch(
-        batches: &mut GroupBatches,
-        add: impl FnOnce(&mut crate::BatchVerifier<'static, Ristretto255>) -> usize,
+    fn group_batch<'c>(
+        batches: &mut GroupBatches<'c>,
+        add: impl FnOnce(&mut crate::BatchVerifier<'c, Ristretto255>) -> usize,
     ) -> BatchSlot {
         batches.ristretto255(add)
     }
 
-    fn cache() -> &'static [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] {
-        static CACHE: [OnceLock<BpppGenerators<Ristretto255>>; CACHED_LENGTHS] =
-            [const { OnceLock::new() }; CACHED_LENGTHS];
+    fn cache() -> &'static Sets<Ristretto255> {
+        static CACHE: Sets<Ristretto255> = [const { OnceLock::new() }; CACHED_LENGTHS];
         &CACHE
     }
 
@@ -170,16 +182,15 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
         parameters: &PARAMETERS,
     };
 
-    fn group_batch(
-        batches: &mut GroupBatches,
-        add: impl FnOnce(&mut crate::BatchVerifier<'static, crate::Secp256k1>) -> usize,
+    fn group_batch<'c>(
+        batches: &mut GroupBatches<'c>,
+        add: impl FnOnce(&mut crate::BatchVerifier<'c, crate::Secp256k1>) -> usize,
     ) -> BatchSlot {
         batches.secp256k1(add)
     }
 
-    fn cache() -> &'static [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] {
-        static CACHE: [OnceLock<BpppGenerators<crate::Secp256k1>>; CACHED_LENGTHS] =
-            [const { OnceLock::new() }; CACHED_LENGTHS];
+    fn cache() -> &'static Sets<crate::Secp256k1> {
+        static CACHE: Sets<crate::Secp256k1> = [const { OnceLock::new() }; CACHED_LENGTHS];
         &CACHE
     }
 
@@ -201,16 +212,20 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
     }
 }
 
-/// The generators a statement uses: the process-wide ones, or its own for another value base.
-enum Gens<C: Convention> {
-    Shared(&'static BpppGenerators<C::Group>),
+/// The generators a statement uses: the context's, or its own for another value base.
+enum Gens<'a, C: Convention> {
+    Shared(&'a BpppGenerators<C::Group>),
     Own(Box<BpppGenerators<C::Group>>),
 }
 
-impl<C: SuiteConvention> Gens<C> {
-    fn for_statement(statement: &SuiteStatement, shape: &Shape) -> Result<Self, ProofError> {
+impl<'a, C: SuiteConvention> Gens<'a, C> {
+    fn for_statement(
+        sets: &'a Sets<C::Group>,
+        statement: &SuiteStatement,
+        shape: &Shape,
+    ) -> Result<Self, ProofError> {
         let g_len = shape.g_len();
-        let slot = &C::cache()[g_len.trailing_zeros() as usize];
+        let slot = &sets[g_len.trailing_zeros() as usize];
         let shared = slot.get_or_init(|| C::standard_generators(g_len));
         Ok(match C::value_base(statement)? {
             // Another value base: the shared vectors, copied (not derived again).
@@ -263,6 +278,7 @@ fn check_encoding<C: Convention>(proof: &[u8]) -> Result<(), ProofError> {
 }
 
 fn prove<C: SuiteConvention>(
+    sets: &Sets<C::Group>,
     statement: &SuiteStatement,
     values: &[u64],
     blindings: &[Vec<Vec<u8>>],
@@ -270,7 +286,7 @@ fn prove<C: SuiteConvention>(
 ) -> Result<Proved, ProofError> {
     let blindings = single_blindings::<C::Group>(blindings)?;
     let shape = shape(statement, values.len())?;
-    let gens = Gens::<C>::for_statement(statement, &shape)?;
+    let gens = Gens::<C>::for_statement(sets, statement, &shape)?;
     let commitment_points: Vec<_> = values
         .iter()
         .zip(blindings.iter())
@@ -293,6 +309,7 @@ fn prove<C: SuiteConvention>(
 }
 
 fn commit<C: SuiteConvention>(
+    sets: &Sets<C::Group>,
     statement: &SuiteStatement,
     values: &[u64],
     blindings: &[Vec<Vec<u8>>],
@@ -301,11 +318,11 @@ fn commit<C: SuiteConvention>(
     // The value base only: any vector length will do.
     let gens = match C::value_base(statement)? {
         Some(base) => Gens::<C>::Own(Box::new(
-            C::cache()[0]
+            sets[0]
                 .get_or_init(|| C::standard_generators(1))
                 .with_value_base(base),
         )),
-        None => Gens::<C>::Shared(C::cache()[0].get_or_init(|| C::standard_generators(1))),
+        None => Gens::<C>::Shared(sets[0].get_or_init(|| C::standard_generators(1))),
     };
     Ok(values
         .iter()
@@ -319,12 +336,13 @@ fn commit<C: SuiteConvention>(
 }
 
 fn verify<C: SuiteConvention>(
+    sets: &Sets<C::Group>,
     statement: &SuiteStatement,
     proof: &[u8],
     commitments: &[Vec<u8>],
 ) -> Result<(), ProofError> {
     let shape = shape(statement, commitments.len())?;
-    let gens = Gens::<C>::for_statement(statement, &shape)?;
+    let gens = Gens::<C>::for_statement(sets, statement, &shape)?;
     let commitments = points::<C::Group>(commitments)?;
     verifier::verify(
         &Statement::<C> {
@@ -340,21 +358,22 @@ fn verify<C: SuiteConvention>(
 
 /// What a statement adds to a batch: its equation when its generators are the shared ones,
 /// else its verdict.
-enum Prepared<C: Convention> {
-    Pending(Box<verifier::PendingRangeProof<'static, C>>),
+enum Prepared<'a, C: Convention> {
+    Pending(Box<verifier::PendingRangeProof<'a, C>>),
     Verdict(bool),
 }
 
-fn prepare<C: SuiteConvention>(
+fn prepare<'a, C: SuiteConvention>(
+    sets: &'a Sets<C::Group>,
     statement: &SuiteStatement,
     proof: &[u8],
     commitments: &[Vec<u8>],
-) -> Result<Prepared<C>, ProofError> {
+) -> Result<Prepared<'a, C>, ProofError> {
     let shape = shape(statement, commitments.len())?;
     if proof.len() != shape.proof_len::<C>() {
         return Err(ProofError::InvalidLength(proof.len()));
     }
-    match Gens::<C>::for_statement(statement, &shape)? {
+    match Gens::<C>::for_statement(sets, statement, &shape)? {
         Gens::Shared(shared) => {
             let rounds = crate::bulletproofs_pp::norm::schedule::<C>(shape.g_len(), H_LEN).0;
             let (points, proof_points) = C::decode_for_batch(commitments, proof, rounds)?;
@@ -389,9 +408,9 @@ fn prepare<C: SuiteConvention>(
     }
 }
 
-fn add<C: Convention>(
-    batch: &mut crate::BatchVerifier<'static, C::Group>,
-    prepared: Prepared<C>,
+fn add<'a, C: Convention>(
+    batch: &mut crate::BatchVerifier<'a, C::Group>,
+    prepared: Prepared<'a, C>,
     mut rng: &mut dyn CryptoRngCore,
 ) -> usize {
     match prepared {
@@ -413,6 +432,11 @@ impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
         C::INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        let own = || -> Sets<C::Group> { core::array::from_fn(|_| OnceLock::new()) };
+        Box::new(Held::new(sharing, C::cache, own))
+    }
+
     fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         let s = <C::Group as Group>::random_scalar(&mut rng);
         <C::Group as Group>::scalar_to_bytes(&s).as_ref().to_vec()
@@ -420,22 +444,24 @@ impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
 
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
         _nonce: Option<&[u8; 32]>,
         rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
-        prove::<C>(statement, values, blindings, rng)
+        prove::<C>(sets_in::<C>(state)?, statement, values, blindings, rng)
     }
 
     fn commit(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        commit::<C>(statement, values, blindings)
+        commit::<C>(sets_in::<C>(state)?, statement, values, blindings)
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
@@ -444,23 +470,25 @@ impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         _rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        verify::<C>(statement, proof, commitments)
+        verify::<C>(sets_in::<C>(state)?, statement, proof, commitments)
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         rng: &mut dyn CryptoRngCore,
     ) -> Result<BatchSlot, ProofError> {
-        let prepared = prepare::<C>(statement, proof, commitments)?;
+        let prepared = prepare::<C>(sets_in::<C>(state)?, statement, proof, commitments)?;
         Ok(C::group_batch(batch, |b| add(b, prepared, rng)))
     }
 }

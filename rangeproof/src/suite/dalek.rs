@@ -1,13 +1,16 @@
 //! Bulletproofs on ristretto255 as the reference `bulletproofs` crate makes them (dalek): its
 //! generators, merlin transcript with the application's label, and byte layout.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rand_core::CryptoRngCore;
 
+use super::context::{generators_in, Held};
 use super::{
     encodings, merlin_transcript, proved, single_blindings, BatchSlot, GroupBatches, ProofSuite,
     Proved, SuiteInfo, SuiteStatement,
 };
+use super::{StateSharing, SuiteState};
 use crate::generators::dalek;
 use crate::group::Group;
 use crate::{ProofError, RangeProof, Ristretto255};
@@ -37,12 +40,21 @@ impl ProofSuite for DalekBulletproofs {
         &INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(Held::new(
+            sharing,
+            dalek::generators,
+            dalek::owned_generators,
+        ))
+    }
+
     fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         Ristretto255::random_scalar(&mut rng).to_bytes().to_vec()
     }
 
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -51,7 +63,7 @@ impl ProofSuite for DalekBulletproofs {
     ) -> Result<Proved, ProofError> {
         let blindings = single_blindings::<Ristretto255>(blindings)?;
         let (proof, commitments) = RangeProof::prove_multiple(
-            dalek::generators(),
+            generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             values,
             &blindings,
@@ -67,11 +79,17 @@ impl ProofSuite for DalekBulletproofs {
 
     fn commit(
         &self,
+        state: &SuiteState,
         _statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        super::pedersen_commitments(dalek::generators().pedersen(), values, blindings, 1)
+        super::pedersen_commitments(
+            generators_in::<Ristretto255>(state)?.pedersen(),
+            values,
+            blindings,
+            1,
+        )
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
@@ -80,13 +98,14 @@ impl ProofSuite for DalekBulletproofs {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
         RangeProof::<Ristretto255>::from_bytes(proof)?.verify_multiple(
-            dalek::generators(),
+            generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             &encodings::<Ristretto255>(commitments)?,
             statement.bits,
@@ -94,9 +113,10 @@ impl ProofSuite for DalekBulletproofs {
         )
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -104,9 +124,10 @@ impl ProofSuite for DalekBulletproofs {
     ) -> Result<BatchSlot, ProofError> {
         let proof = RangeProof::<Ristretto255>::from_bytes(proof)?;
         let commitments = encodings::<Ristretto255>(commitments)?;
+        let gens = generators_in::<Ristretto255>(state)?;
         Ok(batch.ristretto255(|b| {
             b.add_bulletproof(
-                dalek::generators(),
+                gens,
                 &proof,
                 &mut merlin_transcript(&statement.transcript_label),
                 &commitments,

@@ -6,13 +6,16 @@
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
+use super::context::{state_of, Held};
 use super::{
     encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo,
     SuiteStatement,
 };
+use super::{StateSharing, SuiteState};
 use crate::group::Group;
-use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinRangeProof};
+use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinGeneratorCache, GrinRangeProof};
 use crate::{ProofError, Secp256k1};
+use alloc::boxed::Box;
 
 /// The suite (registered as [`super::Suite::GRIN_BULLETPROOFS`]).
 pub(super) struct GrinBulletproofs;
@@ -54,6 +57,11 @@ fn value_generator(statement: &SuiteStatement) -> Result<grin::ValueGenerator, P
     }
 }
 
+/// The generator cache in the suite's state.
+fn cache(state: &SuiteState) -> Result<&GrinGeneratorCache, ProofError> {
+    state_of::<Held<GrinGeneratorCache>>(state).map(|held| &**held)
+}
+
 fn grin_statement(
     statement: &SuiteStatement,
     commitments: &[Vec<u8>],
@@ -66,6 +74,14 @@ impl ProofSuite for GrinBulletproofs {
         &INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(Held::new(
+            sharing,
+            GrinGeneratorCache::process,
+            GrinGeneratorCache::new,
+        ))
+    }
+
     fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(&mut rng)).to_vec()
     }
@@ -74,6 +90,7 @@ impl ProofSuite for GrinBulletproofs {
     /// when none is given), which also recovers the blinding.
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -91,7 +108,7 @@ impl ProofSuite for GrinBulletproofs {
             private_nonce: None,
             message: None,
         };
-        let (st, proof) = prover.prove(&witness)?;
+        let (st, proof) = prover.prove_in(cache(state)?, &witness)?;
         Ok(Proved {
             proof,
             commitments: st.commitments.iter().map(|c| c.to_vec()).collect(),
@@ -107,6 +124,7 @@ impl ProofSuite for GrinBulletproofs {
 
     fn commit(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -128,17 +146,23 @@ impl ProofSuite for GrinBulletproofs {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         _rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        grin::verify(proof, &grin_statement(statement, commitments)?)
+        grin::verify_in(
+            cache(state)?,
+            proof,
+            &grin_statement(statement, commitments)?,
+        )
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -147,18 +171,20 @@ impl ProofSuite for GrinBulletproofs {
         let st = grin_statement(statement, commitments)?;
         // Decoding errors are reported here, as for the other suites; a proof that decodes but
         // fails its transcript (a degenerate challenge) is an invalid one.
-        let pending = match grin::PendingGrinProof::new(proof, &st) {
+        let generators = cache(state)?;
+        let pending = match grin::PendingGrinProof::new_in(generators, proof, &st) {
             Err(ProofError::VerificationFailed) => Err(ProofError::VerificationFailed),
             Err(e) => return Err(e),
             Ok(p) => Ok(p),
         };
-        Ok(batch.secp256k1(|b| b.add_grin_pending(pending, &mut rng)))
+        Ok(batch.secp256k1(|b| b.add_grin_pending_in(generators, pending, &mut rng)))
     }
 
     /// Rewinding: the value, the blinding and the 20-byte message (checked against the
     /// commitment by [`super::Suite::recover_with_value`]).
     fn recover(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],

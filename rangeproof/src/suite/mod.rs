@@ -17,6 +17,7 @@
 #[cfg(feature = "secp256k1-zkp")]
 mod borromean;
 mod bppp;
+mod context;
 // Always compiled: the core's own ristretto255 Bulletproofs (the `dalek` feature registers it).
 mod dalek;
 #[cfg(feature = "secp256k1-zkp")]
@@ -29,7 +30,7 @@ mod surjection;
 #[cfg(feature = "tari")]
 mod tari;
 
-use alloc::{format, string::String, vec, vec::Vec};
+use alloc::{boxed::Box, format, string::String, vec, vec::Vec};
 use rand_core::{CryptoRng, CryptoRngCore, RngCore};
 use zeroize::Zeroizing;
 
@@ -38,6 +39,7 @@ use crate::group::Group;
 #[cfg(feature = "secp256k1-zkp")]
 use crate::Secp256k1;
 use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255};
+pub use context::{ContextSuite, StateSharing, SuiteContext, SuiteState};
 pub use parameters::{ParameterKind, ParameterSpec, ParameterValue, Parameters};
 
 /// What a suite is and what it accepts: its names and limits, which the front ends read to
@@ -144,10 +146,19 @@ impl SuiteInfo {
 ///
 /// [`Suite`] calls these after checking what every suite shares: the statement against
 /// [`SuiteInfo`] ([`Suite::check_statement`]) and the number of blindings. Randomness comes as a
-/// trait object so that the trait stays object-safe.
+/// trait object so that the trait stays object-safe. Each call gets the suite's `state` in the
+/// caller's [`SuiteContext`]: what [`Self::new_state`] made.
 pub trait ProofSuite: Send + Sync + 'static {
     /// Names and limits.
     fn info(&self) -> &SuiteInfo;
+
+    /// What the suite derives once and reuses (generators, tables) for a context: the
+    /// process-wide caches or its own, as `sharing` asks. Suites that keep nothing leave the
+    /// default (no state).
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        let _ = sharing;
+        Box::new(())
+    }
 
     /// A random scalar of the suite's group, encoded (a blinding factor).
     fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8>;
@@ -156,6 +167,7 @@ pub trait ProofSuite: Send + Sync + 'static {
     /// `extension_degree` canonical encodings); with a recovery nonce where the suite has one.
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -166,6 +178,7 @@ pub trait ProofSuite: Send + Sync + 'static {
     /// The commitments these openings make, encoded (constant-time in the openings).
     fn commit(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -178,6 +191,7 @@ pub trait ProofSuite: Send + Sync + 'static {
     /// Verifies one proof for `commitments` (encoded).
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -186,9 +200,10 @@ pub trait ProofSuite: Send + Sync + 'static {
 
     /// Decodes a proof and adds it to its group's batch; a proof that does not decode is not
     /// added (its error is returned).
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -199,12 +214,13 @@ pub trait ProofSuite: Send + Sync + 'static {
     /// checked against the commitment. Suites without recovery keep the default.
     fn recover(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
-        let _ = (statement, proof, commitments, nonce);
+        let _ = (state, statement, proof, commitments, nonce);
         Err(ProofError::NoRecoveryNonce)
     }
 
@@ -509,15 +525,21 @@ impl Suite {
         parameters::check(self.info().parameters, &statement.parameters)
     }
 
-    /// Proves that every value lies in range under `statement`, with fresh random blindings.
+    /// The suite in the process-wide context ([`SuiteContext::global`]), where these methods
+    /// run; [`SuiteContext::suite`] runs them in a context of the caller's.
+    pub fn in_global_context(self) -> ContextSuite<'static> {
+        SuiteContext::global().suite(self)
+    }
+
+    /// Proves that every value lies in range under `statement`, with fresh random blindings
+    /// ([`ContextSuite::prove`], in the process-wide context).
     pub fn prove<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
         values: &[u64],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        let blindings = self.random_blindings(values.len(), statement.extension_degree, rng);
-        self.prove_with_blindings(statement, values, &blindings, rng)
+        self.in_global_context().prove(statement, values, rng)
     }
 
     /// Fresh random blindings, `per_value` for each of `values` values, encoded for
@@ -533,6 +555,102 @@ impl Suite {
                 .map(|_| (0..per_value).map(|_| self.0.random_scalar(rng)).collect())
                 .collect(),
         )
+    }
+
+    /// [`ContextSuite::prove_with_blindings`], in the process-wide context.
+    pub fn prove_with_blindings<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.in_global_context()
+            .prove_with_blindings(statement, values, blindings, rng)
+    }
+
+    /// [`ContextSuite::prove_recoverable`], in the process-wide context.
+    pub fn prove_recoverable<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: &[u8; 32],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.in_global_context()
+            .prove_recoverable(statement, values, blindings, nonce, rng)
+    }
+
+    #[cfg(feature = "std")]
+    /// [`ContextSuite::recover`], in the process-wide context.
+    pub fn recover(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        self.in_global_context()
+            .recover(statement, proof, commitments, nonce)
+    }
+
+    #[cfg(feature = "std")]
+    /// [`ContextSuite::recover_with_value`], in the process-wide context.
+    pub fn recover_with_value(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+        value: Option<u64>,
+    ) -> Result<Recovered, ProofError> {
+        self.in_global_context()
+            .recover_with_value(statement, proof, commitments, nonce, value)
+    }
+
+    /// [`ContextSuite::commit`], in the process-wide context.
+    pub fn commit(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        self.in_global_context()
+            .commit(statement, values, blindings)
+    }
+
+    /// Checks that the bytes are a proof in the suite's wire format (lengths, canonical points
+    /// and scalars), without verifying it. (The typed APIs decode into typed proofs.)
+    pub fn check_encoding(self, proof: &[u8]) -> Result<(), ProofError> {
+        self.0.check_encoding(proof)
+    }
+
+    /// [`ContextSuite::verify`], in the process-wide context.
+    pub fn verify<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.in_global_context()
+            .verify(statement, proof, commitments, rng)
+    }
+}
+
+impl ContextSuite<'_> {
+    /// Proves that every value lies in range under `statement`, with fresh random blindings.
+    pub fn prove<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        let blindings = self
+            .suite
+            .random_blindings(values.len(), statement.extension_degree, rng);
+        self.prove_with_blindings(statement, values, &blindings, rng)
     }
 
     /// Proves that every value lies in range under `statement`, for commitments with the given
@@ -571,8 +689,8 @@ impl Suite {
         nonce: Option<&[u8; 32]>,
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.check_statement(statement)?;
-        if nonce.is_some() && !self.has_recovery_nonce() {
+        self.suite.check_statement(statement)?;
+        if nonce.is_some() && !self.suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
         if blindings.len() != values.len() {
@@ -581,7 +699,8 @@ impl Suite {
                 blindings: blindings.len(),
             });
         }
-        self.0.prove(statement, values, blindings, nonce, rng)
+        self.implementation()
+            .prove(self.state(), statement, values, blindings, nonce, rng)
     }
 
     #[cfg(feature = "std")]
@@ -613,12 +732,14 @@ impl Suite {
         nonce: &[u8; 32],
         value: Option<u64>,
     ) -> Result<Recovered, ProofError> {
-        self.check_statement(statement)?;
-        if !self.has_recovery_nonce() {
+        self.suite.check_statement(statement)?;
+        if !self.suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
         self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
-        let mut recovered = self.0.recover(statement, proof, commitments, nonce)?;
+        let mut recovered =
+            self.implementation()
+                .recover(self.state(), statement, proof, commitments, nonce)?;
         if let Some(given) = value {
             if recovered.value.is_some_and(|v| v != given) {
                 return Err(ProofError::RewindFailed);
@@ -646,20 +767,15 @@ impl Suite {
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        self.check_statement(statement)?;
+        self.suite.check_statement(statement)?;
         if blindings.len() != values.len() {
             return Err(ProofError::MismatchedLengths {
                 values: values.len(),
                 blindings: blindings.len(),
             });
         }
-        self.0.commit(statement, values, blindings)
-    }
-
-    /// Checks that the bytes are a proof in the suite's wire format (lengths, canonical points
-    /// and scalars), without verifying it. (The typed APIs decode into typed proofs.)
-    pub fn check_encoding(self, proof: &[u8]) -> Result<(), ProofError> {
-        self.0.check_encoding(proof)
+        self.implementation()
+            .commit(self.state(), statement, values, blindings)
     }
 
     /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
@@ -670,19 +786,21 @@ impl Suite {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.check_statement(statement)?;
-        self.0.verify(statement, proof, commitments, rng)
+        self.suite.check_statement(statement)?;
+        self.implementation()
+            .verify(self.state(), statement, proof, commitments, rng)
     }
 }
 
 /// The per-group batches a [`SuiteBatch`] holds: a suite adds its proof to its group's
 /// [`BatchVerifier`] through these (one multiscalar multiplication per group).
+/// `'c` is the context whose generators the proofs are checked against.
 #[derive(Default)]
-pub struct GroupBatches {
-    ristretto255: BatchVerifier<'static, Ristretto255>,
-    ed25519: BatchVerifier<'static, Ed25519>,
+pub struct GroupBatches<'c> {
+    ristretto255: BatchVerifier<'c, Ristretto255>,
+    ed25519: BatchVerifier<'c, Ed25519>,
     #[cfg(feature = "secp256k1-zkp")]
-    secp256k1: BatchVerifier<'static, Secp256k1>,
+    secp256k1: BatchVerifier<'c, Secp256k1>,
 }
 
 /// Where a proof went: its group's batch and its position there.
@@ -701,11 +819,11 @@ enum BatchGroup {
     Secp256k1,
 }
 
-impl GroupBatches {
+impl<'c> GroupBatches<'c> {
     /// Adds to the ristretto255 batch (`add` returns the position there).
     pub fn ristretto255(
         &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'static, Ristretto255>) -> usize,
+        add: impl FnOnce(&mut BatchVerifier<'c, Ristretto255>) -> usize,
     ) -> BatchSlot {
         BatchSlot {
             group: BatchGroup::Ristretto255,
@@ -716,7 +834,7 @@ impl GroupBatches {
     /// Adds to the Ed25519 batch.
     pub fn ed25519(
         &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'static, Ed25519>) -> usize,
+        add: impl FnOnce(&mut BatchVerifier<'c, Ed25519>) -> usize,
     ) -> BatchSlot {
         BatchSlot {
             group: BatchGroup::Ed25519,
@@ -728,7 +846,7 @@ impl GroupBatches {
     #[cfg(feature = "secp256k1-zkp")]
     pub fn secp256k1(
         &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'static, Secp256k1>) -> usize,
+        add: impl FnOnce(&mut BatchVerifier<'c, Secp256k1>) -> usize,
     ) -> BatchSlot {
         BatchSlot {
             group: BatchGroup::Secp256k1,
@@ -738,18 +856,35 @@ impl GroupBatches {
 }
 
 /// Proofs of any suites, verified together: one [`BatchVerifier`] (one multiscalar
-/// multiplication) per group.
-#[derive(Default)]
-pub struct SuiteBatch {
-    groups: GroupBatches,
+/// multiplication) per group, against the generators of one context (`'c`).
+pub struct SuiteBatch<'c> {
+    context: &'c SuiteContext,
+    groups: GroupBatches<'c>,
     /// Per proof added: its group's batch and its position there.
     slots: Vec<BatchSlot>,
 }
 
-impl SuiteBatch {
-    /// An empty batch.
+impl Default for SuiteBatch<'static> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SuiteBatch<'static> {
+    /// An empty batch in the process-wide context.
     pub fn new() -> Self {
-        Self::default()
+        Self::in_context(SuiteContext::global())
+    }
+}
+
+impl<'c> SuiteBatch<'c> {
+    /// An empty batch whose proofs are checked with `context`'s generators.
+    pub fn in_context(context: &'c SuiteContext) -> Self {
+        SuiteBatch {
+            context,
+            groups: GroupBatches::default(),
+            slots: Vec::new(),
+        }
     }
 
     /// Number of proofs added.
@@ -773,9 +908,11 @@ impl SuiteBatch {
         rng: &mut R,
     ) -> Result<usize, ProofError> {
         suite.check_statement(statement)?;
-        let slot = suite
-            .0
-            .add_to_batch(&mut self.groups, statement, proof, commitments, rng)?;
+        let state = self.context.state(suite);
+        let slot =
+            suite
+                .0
+                .add_to_batch(state, &mut self.groups, statement, proof, commitments, rng)?;
         self.slots.push(slot);
         Ok(self.slots.len() - 1)
     }
@@ -957,48 +1094,55 @@ mod tests {
             fn info(&self) -> &SuiteInfo {
                 &INFO
             }
+            fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+                dalek::DalekBulletproofs.new_state(sharing)
+            }
             fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
                 dalek::DalekBulletproofs.random_scalar(rng)
             }
             fn prove(
                 &self,
+                state: &SuiteState,
                 st: &SuiteStatement,
                 values: &[u64],
                 blindings: &[Vec<Vec<u8>>],
                 nonce: Option<&[u8; 32]>,
                 rng: &mut dyn CryptoRngCore,
             ) -> Result<Proved, ProofError> {
-                dalek::DalekBulletproofs.prove(st, values, blindings, nonce, rng)
+                dalek::DalekBulletproofs.prove(state, st, values, blindings, nonce, rng)
             }
             fn commit(
                 &self,
+                state: &SuiteState,
                 st: &SuiteStatement,
                 values: &[u64],
                 blindings: &[Vec<Vec<u8>>],
             ) -> Result<Vec<Vec<u8>>, ProofError> {
-                dalek::DalekBulletproofs.commit(st, values, blindings)
+                dalek::DalekBulletproofs.commit(state, st, values, blindings)
             }
             fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
                 dalek::DalekBulletproofs.check_encoding(proof)
             }
             fn verify(
                 &self,
+                state: &SuiteState,
                 st: &SuiteStatement,
                 proof: &[u8],
                 commitments: &[Vec<u8>],
                 rng: &mut dyn CryptoRngCore,
             ) -> Result<(), ProofError> {
-                dalek::DalekBulletproofs.verify(st, proof, commitments, rng)
+                dalek::DalekBulletproofs.verify(state, st, proof, commitments, rng)
             }
-            fn add_to_batch(
+            fn add_to_batch<'c>(
                 &self,
-                batch: &mut GroupBatches,
+                state: &'c SuiteState,
+                batch: &mut GroupBatches<'c>,
                 st: &SuiteStatement,
                 proof: &[u8],
                 commitments: &[Vec<u8>],
                 rng: &mut dyn CryptoRngCore,
             ) -> Result<BatchSlot, ProofError> {
-                dalek::DalekBulletproofs.add_to_batch(batch, st, proof, commitments, rng)
+                dalek::DalekBulletproofs.add_to_batch(state, batch, st, proof, commitments, rng)
             }
         }
         static RENAMED: Renamed = Renamed;

@@ -2,12 +2,15 @@
 //! Bulletproofs+ (type 6) — with Monero's generators, Keccak hash-chain transcript (no label),
 //! cofactor rules and transaction serialization: 64-bit values, one blinding each, at most 16.
 
+use alloc::boxed::Box;
 use rand_core::CryptoRngCore;
 
+use super::context::{generators_in, Held};
 use super::{
     decode_blindings, encodings, plus_statement, proved, single_blindings, BatchSlot, GroupBatches,
     ProofSuite, Proved, SuiteInfo, SuiteStatement,
 };
+use super::{StateSharing, SuiteState};
 use crate::generators::monero;
 use crate::group::Group;
 use crate::transcript::monero::MoneroTranscript;
@@ -50,12 +53,21 @@ impl ProofSuite for MoneroBulletproofs {
         &BP_INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(Held::new(
+            sharing,
+            monero::bulletproofs_generators,
+            monero::owned_bulletproofs_generators,
+        ))
+    }
+
     fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         random_scalar(rng)
     }
 
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -64,7 +76,7 @@ impl ProofSuite for MoneroBulletproofs {
     ) -> Result<Proved, ProofError> {
         let masks = single_blindings::<Ed25519>(blindings)?;
         let (proof, commitments) = RangeProof::prove_multiple(
-            monero::bulletproofs_generators(),
+            generators_in::<Ed25519>(state)?,
             &mut MoneroTranscript::bulletproofs(),
             values,
             &masks,
@@ -80,12 +92,13 @@ impl ProofSuite for MoneroBulletproofs {
 
     fn commit(
         &self,
+        state: &SuiteState,
         _statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
         super::pedersen_commitments(
-            monero::bulletproofs_generators().pedersen(),
+            generators_in::<Ed25519>(state)?.pedersen(),
             values,
             blindings,
             1,
@@ -98,13 +111,14 @@ impl ProofSuite for MoneroBulletproofs {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
         RangeProof::<Ed25519>::from_monero_bytes(proof)?.verify_multiple(
-            monero::bulletproofs_generators(),
+            generators_in::<Ed25519>(state)?,
             &mut MoneroTranscript::bulletproofs(),
             &encodings::<Ed25519>(commitments)?,
             statement.bits,
@@ -112,9 +126,10 @@ impl ProofSuite for MoneroBulletproofs {
         )
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -122,9 +137,10 @@ impl ProofSuite for MoneroBulletproofs {
     ) -> Result<BatchSlot, ProofError> {
         let proof = RangeProof::<Ed25519>::from_monero_bytes(proof)?;
         let commitments = encodings::<Ed25519>(commitments)?;
+        let gens = generators_in::<Ed25519>(state)?;
         Ok(batch.ed25519(|b| {
             b.add_bulletproof(
-                monero::bulletproofs_generators(),
+                gens,
                 &proof,
                 &mut MoneroTranscript::bulletproofs(),
                 &commitments,
@@ -140,12 +156,21 @@ impl ProofSuite for MoneroBulletproofsPlus {
         &BP_PLUS_INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(Held::new(
+            sharing,
+            monero::bulletproofs_plus_generators,
+            monero::owned_bulletproofs_plus_generators,
+        ))
+    }
+
     fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         random_scalar(rng)
     }
 
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -154,7 +179,7 @@ impl ProofSuite for MoneroBulletproofsPlus {
     ) -> Result<Proved, ProofError> {
         let masks = decode_blindings::<Ed25519>(blindings, 1)?;
         let (proof, commitments) = RangeProofPlus::prove(
-            monero::bulletproofs_plus_generators(),
+            generators_in::<Ed25519>(state)?,
             &mut MoneroTranscript::bulletproofs_plus(),
             &plus_statement(statement),
             values,
@@ -171,12 +196,13 @@ impl ProofSuite for MoneroBulletproofsPlus {
 
     fn commit(
         &self,
+        state: &SuiteState,
         _statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
         super::pedersen_commitments(
-            monero::bulletproofs_plus_generators().pedersen(),
+            generators_in::<Ed25519>(state)?.pedersen(),
             values,
             blindings,
             1,
@@ -189,13 +215,14 @@ impl ProofSuite for MoneroBulletproofsPlus {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
         RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?.verify(
-            monero::bulletproofs_plus_generators(),
+            generators_in::<Ed25519>(state)?,
             &mut MoneroTranscript::bulletproofs_plus(),
             &plus_statement(statement),
             &encodings::<Ed25519>(commitments)?,
@@ -203,9 +230,10 @@ impl ProofSuite for MoneroBulletproofsPlus {
         )
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -213,9 +241,10 @@ impl ProofSuite for MoneroBulletproofsPlus {
     ) -> Result<BatchSlot, ProofError> {
         let proof = RangeProofPlus::<Ed25519>::from_monero_bytes(proof)?;
         let commitments = encodings::<Ed25519>(commitments)?;
+        let gens = generators_in::<Ed25519>(state)?;
         Ok(batch.ed25519(|b| {
             b.add_bulletproof_plus(
-                monero::bulletproofs_plus_generators(),
+                gens,
                 &proof,
                 &mut MoneroTranscript::bulletproofs_plus(),
                 &plus_statement(statement),

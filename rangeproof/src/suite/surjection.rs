@@ -7,6 +7,7 @@
 use rand_core::CryptoRngCore;
 
 use super::parameters::{self, ParameterSpec};
+use super::SuiteState;
 use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::generator::ValueGenerator;
@@ -81,6 +82,7 @@ impl ProofSuite for ElementsSurjection {
 
     fn prove(
         &self,
+        _state: &SuiteState,
         _statement: &SuiteStatement,
         _values: &[u64],
         _blindings: &[Vec<Vec<u8>>],
@@ -92,6 +94,7 @@ impl ProofSuite for ElementsSurjection {
 
     fn commit(
         &self,
+        _state: &SuiteState,
         _statement: &SuiteStatement,
         _values: &[u64],
         _blindings: &[Vec<Vec<u8>>],
@@ -107,6 +110,7 @@ impl ProofSuite for ElementsSurjection {
 
     fn verify(
         &self,
+        _state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -119,9 +123,10 @@ impl ProofSuite for ElementsSurjection {
         }
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        _state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],

@@ -2,13 +2,16 @@
 //! minimum-value promises, merlin transcript with the application's label, byte layout, and mask
 //! recovery from a seed nonce.
 
+use alloc::boxed::Box;
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
+use super::context::{generators_in, Held};
 use super::{
     decode_blindings, encodings, merlin_transcript, plus_statement, proved, BatchSlot,
     GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo, SuiteStatement,
 };
+use super::{StateSharing, SuiteState};
 use crate::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use crate::generators::tari;
 use crate::group::Group;
@@ -39,12 +42,17 @@ impl ProofSuite for TariBulletproofsPlus {
         &INFO
     }
 
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(Held::new(sharing, tari::generators, tari::owned_generators))
+    }
+
     fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
         Ristretto255::random_scalar(&mut rng).to_bytes().to_vec()
     }
 
     fn prove(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
@@ -56,7 +64,7 @@ impl ProofSuite for TariBulletproofsPlus {
             .map(crate::group::decode_scalar::<Ristretto255>)
             .transpose()?;
         let (proof, commitments) = RangeProofPlus::prove(
-            tari::generators(),
+            generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             &plus_statement(statement),
             values,
@@ -73,12 +81,13 @@ impl ProofSuite for TariBulletproofsPlus {
 
     fn commit(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
         super::pedersen_commitments(
-            tari::generators().pedersen(),
+            generators_in::<Ristretto255>(state)?.pedersen(),
             values,
             blindings,
             statement.extension_degree,
@@ -91,13 +100,14 @@ impl ProofSuite for TariBulletproofsPlus {
 
     fn verify(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
         RangeProofPlus::<Ristretto255>::from_bytes(proof)?.verify(
-            tari::generators(),
+            generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             &plus_statement(statement),
             &encodings::<Ristretto255>(commitments)?,
@@ -105,9 +115,10 @@ impl ProofSuite for TariBulletproofsPlus {
         )
     }
 
-    fn add_to_batch(
+    fn add_to_batch<'c>(
         &self,
-        batch: &mut GroupBatches,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -115,9 +126,10 @@ impl ProofSuite for TariBulletproofsPlus {
     ) -> Result<BatchSlot, ProofError> {
         let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
         let commitments = encodings::<Ristretto255>(commitments)?;
+        let gens = generators_in::<Ristretto255>(state)?;
         Ok(batch.ristretto255(|b| {
             b.add_bulletproof_plus(
-                tari::generators(),
+                gens,
                 &proof,
                 &mut merlin_transcript(&statement.transcript_label),
                 &plus_statement(statement),
@@ -131,6 +143,7 @@ impl ProofSuite for TariBulletproofsPlus {
     /// [`super::Suite::recover_with_value`]).
     fn recover(
         &self,
+        state: &SuiteState,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -143,7 +156,7 @@ impl ProofSuite for TariBulletproofsPlus {
         let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
         let encoding = encodings::<Ristretto255>(core::slice::from_ref(commitment))?;
         let masks = proof.recover_mask(
-            tari::generators(),
+            generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             &plus_statement(statement),
             &encoding[0],

@@ -7,7 +7,7 @@ use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment
 use super::MpcError;
 use crate::bulletproofs::prover::{self, Share};
 use crate::bulletproofs::{check_statement, RangeProof};
-use crate::flavors::Publisher;
+use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention, Publisher};
 use crate::generators::Generators;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
@@ -113,7 +113,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
             .collect();
         let flavor = self.gens.flavor();
         let statement = Commitments::Decoded(commitments.clone());
-        flavor.bulletproofs_statement(&mut self.transcript, self.n, &statement)?;
+        let (transcript, n) = (&mut self.transcript, self.n);
+        with_bulletproofs_convention!(flavor, C => C::statement(transcript, n, &statement))?;
         let padding = (self.m_padded > self.m).then(|| {
             let share = Share::<G> {
                 n: self.n,
@@ -123,7 +124,12 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
                 blindings: &[],
             };
             Padding {
-                bits: prover::commit_bits(self.gens, &Publisher::new(flavor), &share, rng),
+                bits: prover::commit_bits(
+                    self.gens,
+                    &Publisher::new(flavor.cofactor_log2()),
+                    &share,
+                    rng,
+                ),
                 poly: None,
             }
         });
@@ -180,7 +186,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
             ));
         }
         let gens = self.state.gens;
-        let publisher = Publisher::<G>::new(gens.flavor());
+        let publisher = Publisher::<G>::new(gens.flavor().cofactor_log2());
         let share = self.padding_share();
         let (y, z) = (self.y, self.z);
         if let Some(p) = self.padding.as_mut() {
@@ -190,7 +196,10 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
         let t_1 = sum::<G>(polys.iter().map(|p| &p.t_1).chain(pad.map(|p| &p.t_1)))?;
         let t_2 = sum::<G>(polys.iter().map(|p| &p.t_2).chain(pad.map(|p| &p.t_2)))?;
         let transcript = &mut self.state.transcript;
-        gens.flavor().bulletproofs_before_t(transcript, &z);
+        with_bulletproofs_convention!(gens.flavor(), C => {
+            C::before_t(transcript, &z);
+            Ok::<(), ProofError>(())
+        })?;
         transcript.append_point(b"T_1", &t_1.bytes);
         transcript.append_point(b"T_2", &t_2.bytes);
         let x = transcript.challenge_scalar(b"x");
@@ -375,14 +384,17 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
         let flavor = gens.flavor();
         let x = self.x;
         let transcript = &mut self.round.state.transcript;
-        flavor.bulletproofs_scalars(transcript, &x, &t_x, &t_x_blinding, &e_blinding);
+        with_bulletproofs_convention!(flavor, C => {
+            C::scalars(transcript, &x, &t_x, &t_x_blinding, &e_blinding);
+            Ok::<(), ProofError>(())
+        })?;
         let w = transcript.challenge_scalar(b"w");
         let q = gens.pedersen().b * w;
         let ipp = InnerProductProof::prove(
             transcript,
             &q,
             G::invert(&self.round.y),
-            &Publisher::new(flavor),
+            &Publisher::new(flavor.cofactor_log2()),
             gens.g_vec(n, m_padded),
             gens.h_vec(n, m_padded),
             l,

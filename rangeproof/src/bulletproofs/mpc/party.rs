@@ -89,7 +89,7 @@ impl<'g, G: Group> Party<'g, G> {
         }
         self.gens
             .check_capacity(self.n, position + self.values.len())?;
-        let publisher = Publisher::<G>::new(self.gens.flavor());
+        let publisher = Publisher::<G>::new(self.gens.flavor().cofactor_log2());
         let pc = self.gens.pedersen();
         let commitments = self
             .values
@@ -136,7 +136,7 @@ impl<'g, G: Group> PartyAwaitingBitChallenge<'g, G> {
         if challenge.y == G::zero() || challenge.z == G::zero() {
             return Err(MpcError::Malformed("zero challenge"));
         }
-        let publisher = Publisher::<G>::new(self.party.gens.flavor());
+        let publisher = Publisher::<G>::new(self.party.gens.flavor().cofactor_log2());
         let poly = self.bits.commit_polynomial(
             self.party.gens,
             &publisher,

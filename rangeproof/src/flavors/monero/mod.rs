@@ -20,7 +20,7 @@ use std::sync::{Arc, OnceLock};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
-use super::Flavor;
+use super::{BulletproofsConvention, BulletproofsPlusConvention, Flavor, StatementShape};
 use crate::generators::{Generators, PedersenGens, VectorGens};
 use crate::group::{Commitments, Ed25519, EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
@@ -164,11 +164,10 @@ pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
 /// \\(V_j = 8^{-1} C_j\\): the commitment points Monero's proofs are about (the transcript
 /// hashes their encodings; the verifier clears their cofactor before use).
 fn inv_eight_commitments<G: Group>(
-    flavor: Flavor,
     commitments: &Commitments<G>,
 ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
     let commitments = commitments.decoded()?;
-    let inv_cofactor = G::invert(&G::Scalar::from(flavor.cofactor()));
+    let inv_cofactor = G::invert(&G::Scalar::from(1u64 << MONERO_COFACTOR_LOG2));
     // Public points: a variable-time multiplication; the encodings share one inversion and
     // the batch forms one decoding.
     let v: Vec<G::Point> = commitments
@@ -178,59 +177,74 @@ fn inv_eight_commitments<G: Group>(
     Ok(EncodedPoint::from_points(&v))
 }
 
-/// Original Bulletproofs: the chain starts at \\(H_s(V_0 \Vert \cdots)\\) with
-/// \\(V_j = 8^{-1} C_j\\) (no labels, n or m: Monero fixes n = 64).
-pub(crate) fn bulletproofs_statement<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    flavor: Flavor,
-    commitments: &Commitments<G>,
-) -> Result<Commitments<G>, ProofError> {
-    let v = inv_eight_commitments(flavor, commitments)?;
-    for p in &v {
-        transcript.append_point(b"V", &p.bytes);
+/// Ed25519's cofactor 8, which Monero's provers divide their points by.
+const MONERO_COFACTOR_LOG2: u32 = 3;
+
+/// Monero's original Bulletproofs: a Keccak hash chain, points published times \\(8^{-1}\\).
+pub(crate) struct MoneroBulletproofs;
+
+impl BulletproofsConvention for MoneroBulletproofs {
+    const FLAVOR: Flavor = Flavor::MoneroOriginal;
+    const COFACTOR_LOG2: u32 = MONERO_COFACTOR_LOG2;
+
+    /// The chain starts at \\(H_s(V_0 \Vert \cdots)\\) with \\(V_j = 8^{-1} C_j\\) (no labels, n
+    /// or m: Monero fixes n = 64).
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        _n: usize,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
+        let v = inv_eight_commitments(commitments)?;
+        for p in &v {
+            transcript.append_point(b"V", &p.bytes);
+        }
+        let _ = transcript.challenge_scalar(b"V");
+        Ok(Commitments::Decoded(v))
     }
-    let _ = transcript.challenge_scalar(b"V");
-    Ok(Commitments::Decoded(v))
+
+    /// \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\): \\(z\\) is absorbed again before \\(T_1\\).
+    fn before_t<G: Group, T: TranscriptProtocol<G>>(transcript: &mut T, z: &G::Scalar) {
+        transcript.append_scalar(b"z", z);
+    }
+
+    /// \\(x_{ip} = H_s(x \Vert x \Vert \tau_x \Vert \mu \Vert t)\\) plays the role of \\(w\\).
+    fn scalars<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        x: &G::Scalar,
+        t_x: &G::Scalar,
+        t_x_blinding: &G::Scalar,
+        e_blinding: &G::Scalar,
+    ) {
+        transcript.append_scalar(b"x", x);
+        transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+        transcript.append_scalar(b"e_blinding", e_blinding);
+        transcript.append_scalar(b"t_x", t_x);
+    }
 }
 
-/// Original Bulletproofs: \\(x = H_s(z \Vert z \Vert T_1 \Vert T_2)\\), so \\(z\\) is absorbed
-/// again before \\(T_1\\).
-pub(crate) fn bulletproofs_before_t<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    z: &G::Scalar,
-) {
-    transcript.append_scalar(b"z", z);
-}
+/// Monero's Bulletproofs+: a Keccak hash chain, points published times \\(8^{-1}\\).
+pub(crate) struct MoneroBulletproofsPlus;
 
-/// Original Bulletproofs: \\(x_{ip} = H_s(x \Vert x \Vert \tau_x \Vert \mu \Vert t)\\) plays the
-/// role of \\(w\\).
-pub(crate) fn bulletproofs_scalars<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    x: &G::Scalar,
-    t_x: &G::Scalar,
-    t_x_blinding: &G::Scalar,
-    e_blinding: &G::Scalar,
-) {
-    transcript.append_scalar(b"x", x);
-    transcript.append_scalar(b"t_x_blinding", t_x_blinding);
-    transcript.append_scalar(b"e_blinding", e_blinding);
-    transcript.append_scalar(b"t_x", t_x);
-}
+impl BulletproofsPlusConvention for MoneroBulletproofsPlus {
+    const FLAVOR: Flavor = Flavor::MoneroPlus;
+    const COFACTOR_LOG2: u32 = MONERO_COFACTOR_LOG2;
 
-/// Bulletproofs+: \\(V_j = 8^{-1} C_j\\), and the chain starts with
-/// \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
-/// \\(T_0\\): [`transcript::MoneroTranscript::bulletproofs_plus`]).
-pub(crate) fn bulletproofs_plus_statement<G: Group, T: TranscriptProtocol<G>>(
-    transcript: &mut T,
-    flavor: Flavor,
-    commitments: &Commitments<G>,
-) -> Result<Commitments<G>, ProofError> {
-    let v = inv_eight_commitments(flavor, commitments)?;
-    let v_bytes: Vec<u8> = v.iter().flat_map(|p| p.bytes.as_ref().to_vec()).collect();
-    let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
-    transcript.append_bytes(b"V", &inner);
-    let _ = transcript.challenge_scalar(b"t");
-    Ok(Commitments::Decoded(v))
+    /// \\(V_j = 8^{-1} C_j\\), and the chain starts with
+    /// \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
+    /// \\(T_0\\): [`transcript::MoneroTranscript::bulletproofs_plus`]).
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        _gens: &Generators<G>,
+        _shape: StatementShape<'_>,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError> {
+        let v = inv_eight_commitments(commitments)?;
+        let v_bytes: Vec<u8> = v.iter().flat_map(|p| p.bytes.as_ref().to_vec()).collect();
+        let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
+        transcript.append_bytes(b"V", &inner);
+        let _ = transcript.challenge_scalar(b"t");
+        Ok(Commitments::Decoded(v))
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use rand_core::{CryptoRng, RngCore};
 
 use crate::batch::BatchVerifier;
 use crate::group::Group;
+use crate::secp256k1_zkp::bulletproofs::GrinGeneratorCache;
 
-impl BatchVerifier<'_, crate::group::Secp256k1> {
+impl<'g> BatchVerifier<'g, crate::group::Secp256k1> {
     /// Adds a secp256k1-zkp (Grin) Bulletproof; returns its position in the batch. Its
     /// equation is weighted by two fresh random scalars (the C library derives its weight from
     /// the proof's own transcript; this one does not). Proofs made with a generator count that
@@ -28,13 +29,22 @@ impl BatchVerifier<'_, crate::group::Secp256k1> {
         pending: Result<crate::secp256k1_zkp::bulletproofs::PendingGrinProof, crate::ProofError>,
         rng: &mut R,
     ) -> usize {
-        use crate::secp256k1_zkp::bulletproofs::generators::batch_generators;
+        self.add_grin_pending_in(GrinGeneratorCache::process(), pending, rng)
+    }
+
+    /// [`Self::add_grin_pending`], summing equations over the batch forms of `cache`'s lists.
+    pub fn add_grin_pending_in<R: RngCore + CryptoRng>(
+        &mut self,
+        cache: &'g GrinGeneratorCache,
+        pending: Result<crate::secp256k1_zkp::bulletproofs::PendingGrinProof, crate::ProofError>,
+        rng: &mut R,
+    ) -> usize {
         use crate::secp256k1_zkp::bulletproofs::verifier::WeightedGrinProof;
         type S = crate::group::Secp256k1;
         let Ok(pending) = pending else {
             return self.add_settled(false);
         };
-        match batch_generators(pending.generators.count()) {
+        match cache.batch_generators(pending.generators.count()) {
             Some(gens) => {
                 let weighted = WeightedGrinProof {
                     pending,

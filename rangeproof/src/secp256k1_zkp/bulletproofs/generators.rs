@@ -64,40 +64,12 @@ pub const MAX_GENERATORS: usize = 1 << 15;
 const CACHED_COUNTS: usize = 24;
 
 impl GrinGenerators {
-    /// The list of `n` generators, derived on first use (one derivation serves every count: the
-    /// lists are prefixes of one stream), with its verification tables kept for the process
-    /// for every power-of-two count and a bounded number of others.
+    /// The list of `n` generators from the process-wide cache ([`GrinGeneratorCache::process`]):
+    /// derived on first use (one derivation serves every count: the lists are prefixes of one
+    /// stream), with its verification tables kept for the process for every power-of-two count
+    /// and a bounded number of others.
     pub fn get(n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
-        if !(2..=MAX_GENERATORS).contains(&n) {
-            return Err(ProofError::InvalidGeneratorCount(n));
-        }
-        static CACHE: OnceLock<Mutex<HashMap<usize, Arc<GrinGenerators>>>> = OnceLock::new();
-        static ALL: OnceLock<Mutex<Arc<Vec<ProjectivePoint>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-        if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&n) {
-            return Ok(Arc::clone(g));
-        }
-        let points = {
-            let mut all = ALL
-                .get_or_init(|| Mutex::new(Arc::new(Vec::new())))
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            if all.len() < n {
-                // Derive the longer list once, rounded up to a power of two.
-                *all = Arc::new(derive_vector_generators(n.next_power_of_two()));
-            }
-            Arc::clone(&all)
-        };
-        let gens = Arc::new(GrinGenerators {
-            n,
-            points,
-            table: OnceLock::new(),
-        });
-        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if n.is_power_of_two() || cache.len() < CACHED_COUNTS {
-            cache.insert(n, Arc::clone(&gens));
-        }
-        Ok(gens)
+        GrinGeneratorCache::process().get(n)
     }
 
     /// The list of `n` generators as a value the caller owns: derived for this instance, not
@@ -145,39 +117,118 @@ impl GrinGenerators {
     }
 }
 
-/// The generators of \\(N\\) (a power of two) in the form the batch verifier sums equations
-/// over: Pedersen bases \\(H\\) (value) and \\(G\\) (blinding), and one "party" whose
-/// \\(\mathbf G, \mathbf H\\) are the two halves of the list. Built once per \\(N\\) and kept for
-/// the process (at most 15 of them, so untrusted generator counts cannot grow memory without
-/// bound); other counts are verified on their own.
-pub(crate) fn batch_generators(
-    n: usize,
-) -> Option<&'static crate::generators::Generators<Secp256k1>> {
-    use crate::flavors::Flavor;
-    use crate::generators::{Generators, PedersenGens, VectorGens};
-    if !n.is_power_of_two() || !(2..=MAX_GENERATORS).contains(&n) {
-        return None;
+/// Generator lists by count and their batch forms, derived on first use and kept — bounded:
+/// the tables of every power-of-two count and of at most 24 others, so untrusted
+/// statements naming ever new counts cannot grow memory without bound. The process has one
+/// ([`Self::process`], what the functions without a cache argument use); a caller that owns its
+/// memory (a context, a C library's caller) makes its own with [`Self::new`]: the same points,
+/// derived in it and freed with it.
+pub struct GrinGeneratorCache {
+    lists: Mutex<HashMap<usize, Arc<GrinGenerators>>>,
+    /// The longest list derived so far (every shorter list is a prefix of it).
+    all: Mutex<Arc<Vec<ProjectivePoint>>>,
+    /// The batch forms of the power-of-two counts, by \\(\log_2 N\\).
+    batch: [OnceLock<crate::generators::Generators<Secp256k1>>; 16],
+}
+
+impl core::fmt::Debug for GrinGeneratorCache {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let counts: Vec<usize> = lock(&self.lists).keys().copied().collect();
+        f.debug_struct("GrinGeneratorCache")
+            .field("counts", &counts)
+            .finish_non_exhaustive()
     }
-    static BY_LOG: [OnceLock<Generators<Secp256k1>>; 16] = [const { OnceLock::new() }; 16];
-    let slot = &BY_LOG[n.trailing_zeros() as usize];
-    Some(slot.get_or_init(|| {
-        // The share's capacity is N/2, so the derivation knows N.
-        fn halves(_party: u32, capacity: usize) -> (Vec<ProjectivePoint>, Vec<ProjectivePoint>) {
-            let gens = GrinGenerators::get(2 * capacity).expect("a valid count");
-            (
-                (0..capacity).map(|i| gens.g(i)).collect(),
-                (0..capacity).map(|i| gens.h(i)).collect(),
-            )
+}
+
+impl Default for GrinGeneratorCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere leaves every entry whole: the cache stays valid.
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl GrinGeneratorCache {
+    /// An empty cache of the caller's.
+    pub fn new() -> Self {
+        GrinGeneratorCache {
+            lists: Mutex::new(HashMap::new()),
+            all: Mutex::new(Arc::new(Vec::new())),
+            batch: core::array::from_fn(|_| OnceLock::new()),
         }
-        Generators::new(
-            Flavor::Grin,
-            PedersenGens {
-                b: h(),
-                blinding: vec![g()],
-            },
-            std::sync::Arc::new(VectorGens::new(n / 2, 1, halves)),
-        )
-    }))
+    }
+
+    /// The process-wide cache.
+    pub fn process() -> &'static GrinGeneratorCache {
+        static PROCESS: OnceLock<GrinGeneratorCache> = OnceLock::new();
+        PROCESS.get_or_init(GrinGeneratorCache::new)
+    }
+
+    /// The list of `n` generators (derived once per cache, rounded up to a power of two, and
+    /// shared by every shorter count).
+    pub fn get(&self, n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
+        if !(2..=MAX_GENERATORS).contains(&n) {
+            return Err(ProofError::InvalidGeneratorCount(n));
+        }
+        if let Some(g) = lock(&self.lists).get(&n) {
+            return Ok(Arc::clone(g));
+        }
+        let points = {
+            let mut all = lock(&self.all);
+            if all.len() < n {
+                // Derive the longer list once, rounded up to a power of two.
+                *all = Arc::new(derive_vector_generators(n.next_power_of_two()));
+            }
+            Arc::clone(&all)
+        };
+        let gens = Arc::new(GrinGenerators {
+            n,
+            points,
+            table: OnceLock::new(),
+        });
+        let mut lists = lock(&self.lists);
+        if n.is_power_of_two() || lists.len() < CACHED_COUNTS {
+            lists.insert(n, Arc::clone(&gens));
+        }
+        Ok(gens)
+    }
+
+    /// The generators of \\(N\\) (a power of two) in the form the batch verifier sums
+    /// equations over: Pedersen bases \\(H\\) (value) and \\(G\\) (blinding), and one
+    /// "party" whose \\(\mathbf G, \mathbf H\\) are the two halves of the list. Built once per
+    /// \\(N\\) (at most 15 of them); other counts are verified on their own.
+    pub(crate) fn batch_generators(
+        &self,
+        n: usize,
+    ) -> Option<&crate::generators::Generators<Secp256k1>> {
+        use crate::flavors::Flavor;
+        use crate::generators::{Generators, PedersenGens, VectorGens};
+        if !n.is_power_of_two() || !(2..=MAX_GENERATORS).contains(&n) {
+            return None;
+        }
+        let slot = &self.batch[n.trailing_zeros() as usize];
+        Some(slot.get_or_init(|| {
+            let list = self.get(n).expect("a count in range (checked above)");
+            // One party whose share is the list's two halves (capacity N/2).
+            let halves = move |_party: u32, capacity: usize| {
+                (
+                    (0..capacity).map(|i| list.g(i)).collect(),
+                    (0..capacity).map(|i| list.h(i)).collect(),
+                )
+            };
+            Generators::new(
+                Flavor::Grin,
+                PedersenGens {
+                    b: h(),
+                    blinding: vec![g()],
+                },
+                Arc::new(VectorGens::new(n / 2, 1, halves)),
+            )
+        }))
+    }
 }
 
 #[cfg(test)]

@@ -42,11 +42,11 @@ use std::sync::Arc;
 
 use k256::ProjectivePoint;
 
-pub use generators::{GrinGenerators, ValueGenerator};
+pub use generators::{GrinGeneratorCache, GrinGenerators, ValueGenerator};
 pub use proof::GrinRangeProof;
 pub use prover::{prove, GrinProver, GrinWitness};
 pub use rewind::{rewind, Rewound};
-pub use verifier::{verify, PendingGrinProof};
+pub use verifier::{verify, verify_in, PendingGrinProof};
 
 use crate::group::{Group, Secp256k1};
 use crate::ProofError;
@@ -97,8 +97,17 @@ impl GrinStatement {
         }
     }
 
-    /// Checks the shape; returns \\(nm\\) and the generators.
-    pub(crate) fn check(&self) -> Result<(usize, Arc<GrinGenerators>), ProofError> {
+    /// Checks the shape; returns \\(nm\\) and the generators from `cache`.
+    pub(crate) fn check_in(
+        &self,
+        cache: &GrinGeneratorCache,
+    ) -> Result<(usize, Arc<GrinGenerators>), ProofError> {
+        let nm = self.check_shape()?;
+        Ok((nm, cache.get(self.generators_n)?))
+    }
+
+    /// Checks the shape (bits, count, minimums, generator count); returns \\(nm\\).
+    pub(crate) fn check_shape(&self) -> Result<usize, ProofError> {
         if !VALID_BITS.contains(&self.bits) {
             return Err(ProofError::InvalidBitsize(self.bits));
         }
@@ -118,7 +127,11 @@ impl GrinStatement {
         if self.generators_n < 2 * nm {
             return Err(ProofError::InvalidGeneratorCount(self.generators_n));
         }
-        Ok((nm, GrinGenerators::get(self.generators_n)?))
+        // What the caches accept (so a shape that passes here always finds its list).
+        if !(2..=generators::MAX_GENERATORS).contains(&self.generators_n) {
+            return Err(ProofError::InvalidGeneratorCount(self.generators_n));
+        }
+        Ok(nm)
     }
 
     /// The commitments as points (strict: prefix `08`/`09`, \\(x < p\\) on the curve).

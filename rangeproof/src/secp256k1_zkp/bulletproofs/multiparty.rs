@@ -47,7 +47,7 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use super::prover::{chacha_scalars, prove_impl, GrinWitness, Outcome, SharedTau};
-use super::{verify, GrinStatement};
+use super::{verify, GrinGeneratorCache, GrinStatement};
 use crate::group::{Group, Secp256k1};
 use crate::ProofError;
 
@@ -186,7 +186,7 @@ impl MultipartyProver {
         if bool::from(blinding_share.is_zero()) {
             return Err(ProofError::InvalidSecret);
         }
-        statement.check()?;
+        statement.check_shape()?;
         statement.commitment_points()?;
         Ok(MultipartyProver {
             statement,
@@ -230,7 +230,12 @@ impl AwaitingTSums {
             t2_share_sum: t2,
             tau_x_sum: None,
         };
-        let Outcome::Challenges(after) = prove_impl(&self.statement, &self.witness, Some(&shared))?
+        let Outcome::Challenges(after) = prove_impl(
+            GrinGeneratorCache::process(),
+            &self.statement,
+            &self.witness,
+            Some(&shared),
+        )?
         else {
             return Err(ProofError::InvalidMultipartyMessage);
         };
@@ -264,7 +269,12 @@ impl Finisher {
             t2_share_sum: t2,
             tau_x_sum: Some(tau_x),
         };
-        let Outcome::Proof(proof) = prove_impl(&self.statement, &self.witness, Some(&shared))?
+        let Outcome::Proof(proof) = prove_impl(
+            GrinGeneratorCache::process(),
+            &self.statement,
+            &self.witness,
+            Some(&shared),
+        )?
         else {
             return Err(ProofError::InvalidMultipartyMessage);
         };
@@ -340,9 +350,13 @@ mod tests {
             t2_share_sum,
             tau_x_sum: None,
         };
-        let Outcome::Challenges(after) =
-            prove_impl(&other.statement, &other.witness, Some(&shared)).unwrap()
-        else {
+        let Outcome::Challenges(after) = prove_impl(
+            GrinGeneratorCache::process(),
+            &other.statement,
+            &other.witness,
+            Some(&shared),
+        )
+        .unwrap() else {
             panic!("the state at x")
         };
         let (finisher, victim_tau) = victim.tau_x_share(&sums).unwrap();

@@ -26,7 +26,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use std::sync::Arc;
 
-use super::generators::{g as base_g, GrinGenerators, ValueGenerator};
+use super::generators::{g as base_g, GrinGeneratorCache, GrinGenerators, ValueGenerator};
 use super::proof::GrinRangeProof;
 use super::transcript::{HashChain, XOnlyPoint};
 use super::verifier::absorb_statement;
@@ -125,9 +125,18 @@ impl GrinProver {
 
     /// Proves; returns the statement (with the commitments) and the proof bytes.
     pub fn prove(&self, witness: &GrinWitness) -> Result<(GrinStatement, Vec<u8>), ProofError> {
+        self.prove_in(GrinGeneratorCache::process(), witness)
+    }
+
+    /// [`Self::prove`] with the generators of `cache`.
+    pub fn prove_in(
+        &self,
+        cache: &GrinGeneratorCache,
+        witness: &GrinWitness,
+    ) -> Result<(GrinStatement, Vec<u8>), ProofError> {
         let commitments = self.commitments(witness)?;
         let statement = self.statement(commitments);
-        let proof = prove_with(&statement, witness, None)?;
+        let proof = prove_with(cache, &statement, witness, None)?;
         Ok((statement, proof.to_bytes()))
     }
 
@@ -211,22 +220,24 @@ pub(crate) enum Outcome {
 
 /// The secp256k1-zkp prover (`secp256k1_bulletproof_rangeproof_prove_impl`).
 pub(crate) fn prove_with(
+    cache: &GrinGeneratorCache,
     statement: &GrinStatement,
     witness: &GrinWitness,
     shared: Option<&SharedTau>,
 ) -> Result<GrinRangeProof, ProofError> {
-    match prove_impl(statement, witness, shared)? {
+    match prove_impl(cache, statement, witness, shared)? {
         Outcome::Proof(p) => Ok(*p),
         Outcome::Challenges(_) => Err(ProofError::InvalidMultipartyMessage),
     }
 }
 
 pub(crate) fn prove_impl(
+    cache: &GrinGeneratorCache,
     statement: &GrinStatement,
     witness: &GrinWitness,
     shared: Option<&SharedTau>,
 ) -> Result<Outcome, ProofError> {
-    let (nm, gens) = statement.check()?;
+    let (nm, gens) = statement.check_in(cache)?;
     let bits = statement.bits;
     let m = statement.commitments.len();
     if witness.values.len() != m {

@@ -50,7 +50,7 @@ pub fn rewind(
     statement: &GrinStatement,
     nonce: &[u8; 32],
 ) -> Result<Rewound, ProofError> {
-    let (nm, _) = statement.check()?;
+    let nm = statement.check_shape()?;
     if statement.commitments.len() != 1 {
         return Err(ProofError::MaskRecoveryNeedsSingleProof);
     }

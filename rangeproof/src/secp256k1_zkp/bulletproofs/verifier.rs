@@ -35,7 +35,7 @@
 use k256::{ProjectivePoint, Scalar};
 use rand_core::OsRng;
 
-use super::generators::GrinGenerators;
+use super::generators::{GrinGeneratorCache, GrinGenerators};
 use super::proof::GrinRangeProof;
 use super::transcript::{HashChain, XOnlyPoint};
 use super::GrinStatement;
@@ -100,7 +100,16 @@ impl PendingGrinProof {
     /// Checks the statement's shape, decodes the commitments and the proof, and replays the
     /// transcript.
     pub fn new(proof_bytes: &[u8], statement: &GrinStatement) -> Result<Self, ProofError> {
-        let (nm, generators) = statement.check()?;
+        Self::new_in(GrinGeneratorCache::process(), proof_bytes, statement)
+    }
+
+    /// [`Self::new`] with the generators of `cache`.
+    pub fn new_in(
+        cache: &GrinGeneratorCache,
+        proof_bytes: &[u8],
+        statement: &GrinStatement,
+    ) -> Result<Self, ProofError> {
+        let (nm, generators) = statement.check_in(cache)?;
         let commitments = statement.commitment_points()?;
         let proof = GrinRangeProof::from_bytes(proof_bytes, nm)?;
 
@@ -276,9 +285,18 @@ impl PendingGrinProof {
     }
 }
 
-/// Verifies a secp256k1-zkp Bulletproof.
+/// Verifies a secp256k1-zkp Bulletproof (generators from the process-wide cache).
 pub fn verify(proof: &[u8], statement: &GrinStatement) -> Result<(), ProofError> {
-    if PendingGrinProof::new(proof, statement)?.is_valid() {
+    verify_in(GrinGeneratorCache::process(), proof, statement)
+}
+
+/// Verifies a secp256k1-zkp Bulletproof with the generators of `cache`.
+pub fn verify_in(
+    cache: &GrinGeneratorCache,
+    proof: &[u8],
+    statement: &GrinStatement,
+) -> Result<(), ProofError> {
+    if PendingGrinProof::new_in(cache, proof, statement)?.is_valid() {
         Ok(())
     } else {
         Err(ProofError::VerificationFailed)

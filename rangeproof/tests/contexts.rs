@@ -1,0 +1,171 @@
+//! Caller-owned contexts, from outside the crate: every range-proof suite proves and verifies in
+//! a context of the caller's as in the process-wide one (the same points in other memory, so
+//! proofs cross between them), batches in a context name the invalid proofs, a context made
+//! without a suite refuses it with a typed error, and one context serves several threads.
+
+use rand::rngs::OsRng;
+use rand::Rng;
+use rangeproof::{ProofError, Suite, SuiteBatch, SuiteContext, SuiteStatement};
+
+/// The registry's suites that prove values of a bit size through the suite API.
+fn range_suites() -> Vec<Suite> {
+    Suite::ALL
+        .iter()
+        .copied()
+        .filter(|s| !s.supported_bits().is_empty())
+        .collect()
+}
+
+fn statement(suite: Suite) -> SuiteStatement {
+    let bits = *suite.supported_bits().last().unwrap();
+    SuiteStatement {
+        bits,
+        extension_degree: 1,
+        transcript_label: if suite.takes_transcript_label() {
+            b"contexts".to_vec()
+        } else {
+            Vec::new()
+        },
+        ..SuiteStatement::default()
+    }
+}
+
+/// Two values: the edges 0 and 2^n - 1, or a random one beside an edge.
+fn values(bits: usize) -> [u64; 2] {
+    let top = u64::MAX >> (64 - bits);
+    let random = OsRng.gen::<u64>() & top;
+    if OsRng.gen::<bool>() {
+        [0, top]
+    } else {
+        [random, top]
+    }
+}
+
+#[test]
+fn proofs_cross_between_owned_and_process_contexts() {
+    let (first, second) = (SuiteContext::new(), SuiteContext::new());
+    for suite in range_suites() {
+        let st = statement(suite);
+        let values = values(st.bits);
+        let ours = first
+            .suite(suite)
+            .prove(&st, &values, &mut OsRng)
+            .unwrap_or_else(|e| panic!("{suite:?}: {e}"));
+        for verifier in [second.suite(suite), suite.in_global_context()] {
+            verifier
+                .verify(&st, &ours.proof, &ours.commitments, &mut OsRng)
+                .unwrap_or_else(|e| panic!("{suite:?}: {e}"));
+        }
+        let global = suite.prove(&st, &values, &mut OsRng).unwrap();
+        first
+            .suite(suite)
+            .verify(&st, &global.proof, &global.commitments, &mut OsRng)
+            .unwrap();
+        // The same openings commit to the same points in every context.
+        assert_eq!(
+            first
+                .suite(suite)
+                .commit(&st, &values, &ours.blindings)
+                .unwrap(),
+            suite.commit(&st, &values, &ours.blindings).unwrap(),
+            "{suite:?}"
+        );
+        // A proof of other values is refused in a context as anywhere.
+        let mut wrong = ours.commitments.clone();
+        wrong.swap(0, 1);
+        assert!(first
+            .suite(suite)
+            .verify(&st, &ours.proof, &wrong, &mut OsRng)
+            .is_err());
+    }
+}
+
+#[test]
+fn batches_in_a_context_name_the_invalid_proofs() {
+    let context = SuiteContext::new();
+    let mut batch = SuiteBatch::in_context(&context);
+    let mut expected = Vec::new();
+    for (k, suite) in range_suites().into_iter().enumerate() {
+        let st = statement(suite);
+        let mut proved = context
+            .suite(suite)
+            .prove(&st, &values(st.bits), &mut OsRng)
+            .unwrap();
+        if k % 2 == 1 {
+            // Another proof's commitments: decodes, does not verify.
+            proved.commitments.reverse();
+            expected.push(k);
+        }
+        let position = batch
+            .add(suite, &st, &proved.proof, &proved.commitments, &mut OsRng)
+            .unwrap();
+        assert_eq!(position, k);
+    }
+    assert!(!expected.is_empty());
+    assert_eq!(batch.verify().unwrap_err().invalid, expected);
+}
+
+#[test]
+fn a_context_made_without_a_suite_refuses_it() {
+    let only_dalek = SuiteContext::with_suites(&[Suite::DALEK_BULLETPROOFS]);
+    assert_eq!(
+        only_dalek.suites().collect::<Vec<_>>(),
+        [Suite::DALEK_BULLETPROOFS]
+    );
+    let other = Suite::BULLETPROOFS_PP;
+    let st = statement(other);
+    assert_eq!(
+        only_dalek.suite(other).prove(&st, &[1], &mut OsRng).err(),
+        Some(ProofError::SuiteNotInContext)
+    );
+    let proved = other.prove(&st, &[1], &mut OsRng).unwrap();
+    assert_eq!(
+        only_dalek
+            .suite(other)
+            .verify(&st, &proved.proof, &proved.commitments, &mut OsRng),
+        Err(ProofError::SuiteNotInContext)
+    );
+    let mut batch = SuiteBatch::in_context(&only_dalek);
+    assert_eq!(
+        batch.add(other, &st, &proved.proof, &proved.commitments, &mut OsRng),
+        Err(ProofError::SuiteNotInContext)
+    );
+    assert!(batch.is_empty());
+    // The suite it was made with works.
+    let dalek = Suite::DALEK_BULLETPROOFS;
+    let st = statement(dalek);
+    let proved = only_dalek
+        .suite(dalek)
+        .prove(&st, &[5], &mut OsRng)
+        .unwrap();
+    batch
+        .add(dalek, &st, &proved.proof, &proved.commitments, &mut OsRng)
+        .unwrap();
+    assert_eq!(batch.verify(), Ok(()));
+}
+
+#[test]
+fn one_context_serves_several_threads() {
+    let context = SuiteContext::new();
+    let suite = Suite::DALEK_BULLETPROOFS;
+    let st = statement(suite);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|t| {
+                let (context, st) = (&context, &st);
+                scope.spawn(move || {
+                    // Every thread derives on first use: the generators are derived once.
+                    let proved = context
+                        .suite(suite)
+                        .prove(st, &[t, 1 << t], &mut OsRng)
+                        .unwrap();
+                    context
+                        .suite(suite)
+                        .verify(st, &proved.proof, &proved.commitments, &mut OsRng)
+                        .is_ok()
+                })
+            })
+            .collect();
+        assert!(workers.into_iter().all(|w| w.join().unwrap()));
+    });
+}
