@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README's test command: the Rust workspace and the library's
 # feature matrix, then the Python package built into a fresh virtual environment (maturin and
-# pytest come from PyPI) and its pytest suite. Needs the Rust toolchain, a C compiler (cc), and
-# Python 3.8+ with venv.
+# pytest come from PyPI) and its pytest suite. Needs the Rust toolchain, a C and C++ compiler
+# (cc, c++), valgrind (the C library's test programs run under it) and Python 3.8+ with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features

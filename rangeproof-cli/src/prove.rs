@@ -3,18 +3,15 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use rand_core::OsRng;
 use rangeproof::suite::Parameters;
-use rangeproof::{Suite, SuiteStatement};
+use rangeproof::Suite;
 
+use rangeproof_documents::request::{self, Field, ProveRequest, ProvedDocuments};
+use rangeproof_documents::Openings;
 use rangeproof_documents::{input, parameters};
-use rangeproof_documents::{Openings, ProofDocument, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::output::{self, OutputFile};
-
-/// Default transcript label when none is given.
-pub const DEFAULT_LABEL: &str = "rangeproof";
 
 /// The suite a command works in, as `prove` and `commit` name it.
 #[derive(Args)]
@@ -152,7 +149,7 @@ pub struct ProveArgs {
 /// Openings read by `--openings-in`: the blindings as bytes, and the commitments they should
 /// make (hex, possibly empty).
 struct GivenOpenings {
-    blindings: Zeroizing<Vec<Vec<Vec<u8>>>>,
+    blindings: Zeroizing<Vec<Vec<String>>>,
     commitments: Vec<String>,
 }
 
@@ -261,14 +258,16 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
         ));
     }
     args.values = openings.values.clone();
-    let blindings = openings
+    if let Some(bad) = openings
         .blindings
         .iter()
-        .map(|list| list.iter().map(hex::decode).collect::<Result<Vec<_>, _>>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("{}: a blinding is not hex: {e}", path.display()))?;
+        .flatten()
+        .find_map(|b| hex::decode(b).err())
+    {
+        return Err(format!("{}: a blinding is not hex: {bad}", path.display()));
+    }
     Ok(GivenOpenings {
-        blindings: Zeroizing::new(blindings),
+        blindings: Zeroizing::new(openings.blindings.clone()),
         commitments: openings.commitments.clone(),
     })
 }
@@ -327,11 +326,6 @@ fn suite_parameters(args: &ProveArgs, suite: Suite) -> Result<Parameters, String
         }
     }
     Ok(parameters)
-}
-
-/// The transcript label of a dalek or Tari proof.
-fn label(args: &ProveArgs) -> &str {
-    args.transcript_label.as_deref().unwrap_or(DEFAULT_LABEL)
 }
 
 /// Amounts are secrets too: the parsed values (and the recovery nonce's hex) are wiped when the
@@ -410,168 +404,48 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         .as_deref()
         .map(|path| OutputFile::create("--out", path, args.force, &secret_inputs))
         .transpose()?;
+    // One set of rules for every front end: the flags become a request, checked and proved
+    // as the C library and Python check and prove theirs (`rangeproof_documents::request`),
+    // with the reasons naming the flags.
     let suite = args.suite.resolve()?;
-    let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
-    let label = match &args.transcript_label {
-        Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
-            return Err(format!(
-                "{name} transcripts take no label: drop --transcript-label"
-            ))
+    let mut request = ProveRequest::default();
+    request.scheme = Some(suite.scheme().into());
+    request.group = Some(suite.group().into());
+    request.flavor = Some(suite.flavor().into());
+    request.transcript_label = args.transcript_label.clone();
+    request.bits = args.bits;
+    request.extension_degree = args.extension_degree;
+    request.minimum_values = args.minimum_values.clone();
+    request.generators_n = args.generators_n;
+    request.value_generator = args.value_generator.clone();
+    request.extra_data = args.extra_data.clone();
+    request.values = args.values.clone();
+    request.rewind_nonce = args.recovery_nonce.clone();
+    if let Some(given) = &given {
+        request.blindings = Some(given.blindings.to_vec());
+        request.commitments = Some(given.commitments.clone());
+    }
+    let checked = request
+        .check(suite_parameters(args, suite)?)
+        .map_err(|e| e.describe(Field::flag, &suite.name()))?;
+    let ProvedDocuments {
+        proof: doc,
+        openings,
+    } = request::prove(
+        suite.in_global_context(),
+        &checked,
+        &request.values,
+        request.commitments.as_deref(),
+    )
+    .map_err(|e| {
+        if e.starts_with("the openings do not make") {
+            format!(
+                "{e}: for files without a recorded statement, check --flavor and --value-generator"
+            )
+        } else {
+            e
         }
-        Some(label) if label.len() > MAX_TRANSCRIPT_LABEL => {
-            return Err(format!(
-                "--transcript-label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
-                label.len()
-            ))
-        }
-        _ if suite.takes_transcript_label() => label(args).as_bytes().to_vec(),
-        _ => Vec::new(),
-    };
-    let bits = match (args.bits, suite.supported_bits().is_empty()) {
-        // Openings of a suite without bits record 0.
-        (None | Some(0), true) => 0,
-        (Some(bits), true) => {
-            return Err(format!(
-                "--bits {bits}: {name} proofs have no bit size (the proof carries its range; see --min-bits)"
-            ))
-        }
-        (None, false) => return Err("--bits is required".into()),
-        (Some(bits), false) => bits,
-    };
-
-    // With existing openings, the number of blindings per value is the extension degree.
-    let given_degree = given
-        .as_ref()
-        .and_then(|g| g.blindings.first().map(Vec::len));
-    let degree = args.extension_degree.or(given_degree).unwrap_or(1);
-    let max_degree = suite.max_extension_degree();
-    if degree != 1 && max_degree == 1 {
-        return Err(format!(
-            "--extension-degree {degree}: {name} has one blinding per commitment (several are Bulletproofs+ with --flavor tari)"
-        ));
-    }
-    if degree == 0 || degree > max_degree {
-        return Err(format!(
-            "--extension-degree {degree}: {name} takes 1 to {max_degree} blindings per commitment"
-        ));
-    }
-    if args.minimum_values.is_some() && !suite.supports_minimum_values() {
-        return Err(format!(
-            "{name} has no minimum values: drop --minimum-values (tari and grin have them)"
-        ));
-    }
-    if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
-        return Err(format!(
-            "unsupported --bits {} for {name} (supported: {:?})",
-            bits,
-            suite.supported_bits()
-        ));
-    }
-    let m = args.values.len();
-    if m > suite.max_values() {
-        return Err(format!(
-            "{m} values: a {name} proof covers at most {}",
-            suite.max_values()
-        ));
-    }
-    if suite.needs_power_of_two_values() && !m.is_power_of_two() {
-        return Err(format!(
-            "{m} values: a {name} proof covers a power-of-two number (1, 2, 4, ..., {}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs",
-            suite.max_values()
-        ));
-    }
-    if !suite.takes_generator_count() && args.generators_n.is_some() {
-        return Err(format!("--generators-n is for --flavor grin, not {name}"));
-    }
-    if !suite.takes_secp256k1_zkp_fields() {
-        for (flag, given) in [
-            ("--value-generator", args.value_generator.is_some()),
-            ("--extra-data", args.extra_data.is_some()),
-        ] {
-            if given {
-                return Err(format!(
-                    "{flag} is for --flavor grin or --scheme borromean, not {name}"
-                ));
-            }
-        }
-    }
-    let value_generator = match args.value_generator.as_deref() {
-        None | Some("H") => None,
-        Some(text) => Some(hex::decode(text).map_err(|e| format!("--value-generator: {e}"))?),
-    };
-    let extra_data = args
-        .extra_data
-        .as_deref()
-        .map(hex::decode)
-        .transpose()
-        .map_err(|e| format!("--extra-data: {e}"))?;
-    let generators_n = args
-        .generators_n
-        .or_else(|| suite.default_generators_n(bits, m));
-    let statement = SuiteStatement {
-        bits,
-        extension_degree: degree,
-        minimum_values: args.minimum_values.clone(),
-        transcript_label: label.clone(),
-        generators_n,
-        value_generator: value_generator.clone(),
-        extra_data: extra_data.clone(),
-        parameters: suite_parameters(args, suite)?,
-    };
-    let nonce: Option<Zeroizing<[u8; 32]>> = match &args.recovery_nonce {
-        None => None,
-        Some(text) => {
-            let bytes = Zeroizing::new(
-                hex::decode(text).map_err(|e| format!("--recovery-nonce is not hex: {e}"))?,
-            );
-            Some(Zeroizing::new(bytes.as_slice().try_into().map_err(
-                |_| format!("--recovery-nonce has {} bytes, expected 32", bytes.len()),
-            )?))
-        }
-    };
-    let fresh;
-    let blindings = match &given {
-        Some(g) => &g.blindings,
-        None => {
-            fresh = suite.random_blindings(m, degree, &mut OsRng);
-            &fresh
-        }
-    };
-    let proved = match &nonce {
-        Some(n) => suite.prove_recoverable(&statement, &args.values, blindings, n, &mut OsRng),
-        None => suite.prove_with_blindings(&statement, &args.values, blindings, &mut OsRng),
-    }
-    .map_err(|e| format!("cannot prove: {e}"))?;
-    if let Some(g) = &given {
-        if !g.commitments.is_empty() {
-            let made: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
-            if let Some(i) = (0..made.len()).find(|&i| g.commitments.get(i) != Some(&made[i])) {
-                return Err(format!(
-                    "the openings do not make the commitments they list (commitment {}) under {name}: for files without a recorded statement, check --flavor and --value-generator",
-                    i + 1
-                ));
-            }
-        }
-    }
-    let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
-    // Every copy of the secrets is wiped: the hex strings when `openings` drops (written or
-    // not), its JSON text when `text` does.
-    let mut openings = Openings::of(
-        suite,
-        &statement,
-        &args.values,
-        proved
-            .blindings
-            .iter()
-            .map(|b| b.iter().map(hex::encode).collect())
-            .collect(),
-        doc.commitments.clone(),
-    );
-    openings.rewind_nonce = proved
-        .rewind_nonce
-        .as_ref()
-        .map(|n| hex::encode(&n[..]))
-        .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
+    })?;
     let discarded = openings_file.is_none() && args.openings_in.is_none();
     if let Some(file) = openings_file {
         let text =

@@ -8,6 +8,8 @@
 //! - [`circuit`]: the JSON document of an arithmetic-circuit proof (SHA-256 preimage, shuffle).
 //! - [`openings`]: the openings file — values, blindings, commitments and the statement they
 //!   were proved under (secret; wiped on drop).
+//! - [`request`]: a prove request — suite, statement, values, optional openings — checked by
+//!   one set of rules and proved into a proof document and its openings.
 //! - [`input`]: reading untrusted files with a cap (regular files or standard input only).
 //! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
 //!   the dealer's and a party's side of a run (the `rangeproof mpc` commands run it over TCP).
@@ -23,8 +25,10 @@ pub mod input;
 pub mod openings;
 pub mod parameters;
 pub mod proof;
+pub mod request;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
+pub use request::{ProveRequest, RequestError};

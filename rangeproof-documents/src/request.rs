@@ -1,0 +1,545 @@
+//! A prove request: what to prove — the suite, the statement's parts, the values, and the
+//! openings' blindings and recovery nonce when they are given — checked into a suite and its
+//! [`SuiteStatement`] with one set of rules for every front end. The CLI fills one from its
+//! flags (and an openings file), the C library and the Python package from JSON: an openings
+//! file is a request as it stands (`blindings`, `commitments` and `rewind_nonce` optional).
+//!
+//! ```json
+//! {"scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin", "bits": 64,
+//!  "values": [5, 7], "extra_data": "00ff"}
+//! ```
+//!
+//! Errors are typed ([`RequestError`]) and worded by the front end: each names the part of the
+//! request it is about as the caller spells it ([`Field::json`] or [`Field::flag`]).
+
+use rand_core::OsRng;
+use serde::Deserialize;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use rangeproof::suite::Parameters;
+use rangeproof::{ContextSuite, Suite, SuiteStatement};
+
+use crate::openings::Openings;
+use crate::parameters::{self, JsonFields};
+use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
+
+/// A part of a request, as error messages name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Field {
+    /// The proof system.
+    Scheme,
+    /// The deployment convention.
+    Flavor,
+    /// The bit size.
+    Bits,
+    /// The transcript label.
+    TranscriptLabel,
+    /// Blinding factors per commitment.
+    ExtensionDegree,
+    /// Minimum-value promises.
+    MinimumValues,
+    /// libsecp256k1-zkp's generator count.
+    GeneratorsN,
+    /// The value generator.
+    ValueGenerator,
+    /// Extra data bound into the transcript.
+    ExtraData,
+    /// The recovery (rewind or seed) nonce.
+    RecoveryNonce,
+    /// The blindings.
+    Blindings,
+    /// A Borromean proof's least number of bits (a suite parameter).
+    MinBits,
+}
+
+impl Field {
+    /// The field's name in JSON requests and openings files.
+    pub fn json(self) -> &'static str {
+        match self {
+            Field::Scheme => "scheme",
+            Field::Flavor => "flavor",
+            Field::Bits => "bits",
+            Field::TranscriptLabel => "transcript_label",
+            Field::ExtensionDegree => "extension_degree",
+            Field::MinimumValues => "minimum_values",
+            Field::GeneratorsN => "generators_n",
+            Field::ValueGenerator => "value_generator",
+            Field::ExtraData => "extra_data",
+            Field::RecoveryNonce => "rewind_nonce",
+            Field::Blindings => "blindings",
+            Field::MinBits => "min_bits",
+        }
+    }
+
+    /// The command-line flag that sets it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Field::Scheme => "--scheme",
+            Field::Flavor => "--flavor",
+            Field::Bits => "--bits",
+            Field::TranscriptLabel => "--transcript-label",
+            Field::ExtensionDegree => "--extension-degree",
+            Field::MinimumValues => "--minimum-values",
+            Field::GeneratorsN => "--generators-n",
+            Field::ValueGenerator => "--value-generator",
+            Field::ExtraData => "--extra-data",
+            Field::RecoveryNonce => "--recovery-nonce",
+            Field::Blindings => "--openings-in",
+            Field::MinBits => "--min-bits",
+        }
+    }
+}
+
+/// Why a request cannot be proved (before any proving).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestError {
+    /// No registered suite has these names.
+    UnknownSuite {
+        /// The scheme asked for.
+        scheme: String,
+        /// The group asked for, if any.
+        group: Option<String>,
+        /// The flavor asked for, if any.
+        flavor: Option<String>,
+    },
+    /// A transcript label for a suite whose transcript takes none.
+    LabelNotTaken,
+    /// A transcript label longer than [`MAX_TRANSCRIPT_LABEL`].
+    LabelTooLong(usize),
+    /// A bit size for a proof system without one.
+    BitsNotTaken(usize),
+    /// No bit size.
+    BitsRequired,
+    /// A bit size the suite does not prove.
+    UnsupportedBits(usize),
+    /// An extension degree out of the suite's range.
+    ExtensionDegree(usize),
+    /// Minimum values for a suite without them.
+    NoMinimumValues,
+    /// No values, or more than a proof covers.
+    ValueCount(usize),
+    /// A count of values the suite's verifier refuses (not a power of two).
+    NotPowerOfTwo(usize),
+    /// A field the suite does not take.
+    NotTaken(Field),
+    /// A field that is not what it must be (hex, a length).
+    Malformed(Field, String),
+    /// Blindings that are not one list per value.
+    BlindingCount {
+        /// Values given.
+        values: usize,
+        /// Blinding lists given.
+        blindings: usize,
+    },
+    /// A multi-party party's openings (`position`): proved with the multi-party commands.
+    PartyOpenings,
+    /// A suite parameter that is missing or out of its bounds (the reason names it).
+    Parameter(String),
+}
+
+impl RequestError {
+    /// The one-line reason, naming fields with `name` ([`Field::json`] or [`Field::flag`]),
+    /// and the suite as `suite_name` (empty when unknown).
+    pub fn describe(&self, name: fn(Field) -> &'static str, suite_name: &str) -> String {
+        match self {
+            RequestError::UnknownSuite {
+                scheme,
+                group,
+                flavor,
+            } => {
+                let supported: Vec<String> = Suite::ALL.iter().map(|s| s.name()).collect();
+                format!(
+                    "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
+                    group.as_deref().unwrap_or("default"),
+                    flavor.as_deref().unwrap_or("default"),
+                    supported.join(", ")
+                )
+            }
+            RequestError::LabelNotTaken => format!(
+                "{suite_name} transcripts take no label: drop {}",
+                name(Field::TranscriptLabel)
+            ),
+            RequestError::LabelTooLong(len) => format!(
+                "{} is {len} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+                name(Field::TranscriptLabel)
+            ),
+            RequestError::BitsNotTaken(bits) => format!(
+                "{} {bits}: {suite_name} proofs have no bit size (the proof carries its range; see {})",
+                name(Field::Bits),
+                name(Field::MinBits)
+            ),
+            RequestError::BitsRequired => format!("{} is required", name(Field::Bits)),
+            RequestError::UnsupportedBits(bits) => {
+                let supported = Suite::ALL
+                    .iter()
+                    .find(|s| s.name() == suite_name)
+                    .map(|s| s.supported_bits())
+                    .unwrap_or(&[]);
+                format!(
+                    "unsupported {} {bits} for {suite_name} (supported: {supported:?})",
+                    name(Field::Bits)
+                )
+            }
+            RequestError::ExtensionDegree(degree) => {
+                let max = Suite::ALL
+                    .iter()
+                    .find(|s| s.name() == suite_name)
+                    .map_or(1, |s| s.max_extension_degree());
+                if max == 1 {
+                    format!(
+                        "{} {degree}: {suite_name} has one blinding per commitment (several are Bulletproofs+ with {} tari)",
+                        name(Field::ExtensionDegree),
+                        name(Field::Flavor)
+                    )
+                } else {
+                    format!(
+                        "{} {degree}: {suite_name} takes 1 to {max} blindings per commitment",
+                        name(Field::ExtensionDegree)
+                    )
+                }
+            }
+            RequestError::NoMinimumValues => format!(
+                "{suite_name} has no minimum values: drop {} (tari and grin have them)",
+                name(Field::MinimumValues)
+            ),
+            RequestError::ValueCount(0) => "no values".into(),
+            RequestError::ValueCount(m) => {
+                let max = max_values(suite_name);
+                format!("{m} values: a {suite_name} proof covers at most {max}")
+            }
+            RequestError::NotPowerOfTwo(m) => format!(
+                "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs",
+                max_values(suite_name)
+            ),
+            RequestError::NotTaken(Field::GeneratorsN) => format!(
+                "{} is for {} grin, not {suite_name}",
+                name(Field::GeneratorsN),
+                name(Field::Flavor)
+            ),
+            RequestError::NotTaken(field) => format!(
+                "{} is for {} grin or {} borromean, not {suite_name}",
+                name(*field),
+                name(Field::Flavor),
+                name(Field::Scheme)
+            ),
+            RequestError::Malformed(field, reason) => format!("{}: {reason}", name(*field)),
+            RequestError::BlindingCount { values, blindings } => format!(
+                "{values} values and {blindings} blinding lists: one list per value, at least one"
+            ),
+            RequestError::PartyOpenings => {
+                "a multi-party party's openings (position): prove them with the mpc commands".into()
+            }
+            RequestError::Parameter(reason) => reason.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for RequestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe(Field::json, ""))
+    }
+}
+
+fn max_values(suite_name: &str) -> usize {
+    Suite::ALL
+        .iter()
+        .find(|s| s.name() == suite_name)
+        .map_or(rangeproof::MAX_AGGREGATION, |s| s.max_values())
+}
+
+/// What to prove, as given (nothing checked yet): see the [module notes](self). Secret parts
+/// (values, blindings, nonce) are wiped when it is dropped.
+#[derive(Clone, Debug, Default, Deserialize, Zeroize, ZeroizeOnDrop)]
+#[serde(deny_unknown_fields)]
+pub struct ProveRequest {
+    /// The proof system (default: bulletproofs).
+    #[serde(default)]
+    pub scheme: Option<String>,
+    /// The group (default: by scheme).
+    #[serde(default)]
+    pub group: Option<String>,
+    /// The flavor (default: by scheme and group).
+    #[serde(default)]
+    pub flavor: Option<String>,
+    /// The transcript label (default `"rangeproof"` where the transcript takes one).
+    #[serde(default)]
+    pub transcript_label: Option<String>,
+    /// The bit size (none for proof systems without one).
+    #[serde(default)]
+    pub bits: Option<usize>,
+    /// Blinding factors per commitment (default: the blindings' count, or 1).
+    #[serde(default)]
+    pub extension_degree: Option<usize>,
+    /// Minimum-value promises, one per value.
+    #[serde(default)]
+    pub minimum_values: Option<Vec<u64>>,
+    /// libsecp256k1-zkp's generator count (default: the suite's).
+    #[serde(default)]
+    pub generators_n: Option<usize>,
+    /// `"H"` or a value generator's 33-byte encoding in hex.
+    #[serde(default)]
+    pub value_generator: Option<String>,
+    /// Hex of the extra data bound into the transcript.
+    #[serde(default)]
+    pub extra_data: Option<String>,
+    /// A multi-party party's position (openings of `mpc party`): refused here.
+    #[serde(default)]
+    pub position: Option<usize>,
+    /// The values to prove.
+    pub values: Vec<u64>,
+    /// Per value, the blinding factors' encodings in hex (default: fresh random ones).
+    #[serde(default)]
+    pub blindings: Option<Vec<Vec<String>>>,
+    /// The commitments the blindings must make (hex), checked after proving.
+    #[serde(default)]
+    #[zeroize(skip)]
+    pub commitments: Option<Vec<String>>,
+    /// The recovery nonce in hex (Grin's rewind nonce, Tari's seed nonce).
+    #[serde(default, alias = "recovery_nonce")]
+    pub rewind_nonce: Option<String>,
+    /// The suite's own parameters as JSON fields (the openings file's `parameters`).
+    #[serde(default)]
+    #[zeroize(skip)]
+    pub parameters: JsonFields,
+}
+
+/// A request checked: the suite, the statement, and the secrets to prove with.
+pub struct Checked {
+    /// The suite.
+    pub suite: Suite,
+    /// The statement, every part checked against the suite.
+    pub statement: SuiteStatement,
+    /// The blindings given (per value, `extension_degree` encodings), or `None` for fresh ones.
+    pub blindings: Option<Zeroizing<Vec<Vec<Vec<u8>>>>>,
+    /// The recovery nonce given.
+    pub nonce: Option<Zeroizing<[u8; 32]>>,
+}
+
+/// The transcript label used when a request names none.
+pub const DEFAULT_LABEL: &str = "rangeproof";
+
+fn hex_field(field: Field, text: &str) -> Result<Vec<u8>, RequestError> {
+    hex::decode(text).map_err(|e| RequestError::Malformed(field, format!("not hex: {e}")))
+}
+
+impl ProveRequest {
+    /// Parses a JSON request (or openings file); the error is a one-line reason.
+    pub fn from_json(text: &str) -> Result<ProveRequest, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a prove request: {e}"))
+    }
+
+    /// The suite the request names.
+    pub fn suite(&self) -> Result<Suite, RequestError> {
+        let scheme = self.scheme.as_deref().unwrap_or("bulletproofs");
+        Suite::resolve(scheme, self.group.as_deref(), self.flavor.as_deref()).ok_or_else(|| {
+            RequestError::UnknownSuite {
+                scheme: scheme.into(),
+                group: self.group.clone(),
+                flavor: self.flavor.clone(),
+            }
+        })
+    }
+
+    /// Checks the request against its suite's limits; `parameters` are the suite's own (the
+    /// CLI types them from its flags; JSON requests give them in `parameters`, see
+    /// [`Self::json_parameters`]).
+    pub fn check(&self, parameters: Parameters) -> Result<Checked, RequestError> {
+        let suite = self.suite()?;
+        if self.position.is_some() {
+            return Err(RequestError::PartyOpenings);
+        }
+        let label = match &self.transcript_label {
+            Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
+                return Err(RequestError::LabelNotTaken)
+            }
+            Some(label) if label.len() > MAX_TRANSCRIPT_LABEL => {
+                return Err(RequestError::LabelTooLong(label.len()))
+            }
+            Some(label) if suite.takes_transcript_label() => label.as_bytes().to_vec(),
+            _ if suite.takes_transcript_label() => DEFAULT_LABEL.as_bytes().to_vec(),
+            _ => Vec::new(),
+        };
+        let bits = match (self.bits, suite.supported_bits().is_empty()) {
+            // Openings of a suite without bits record 0.
+            (None | Some(0), true) => 0,
+            (Some(bits), true) => return Err(RequestError::BitsNotTaken(bits)),
+            (None, false) => return Err(RequestError::BitsRequired),
+            (Some(bits), false) => bits,
+        };
+        let blindings = self
+            .blindings
+            .as_ref()
+            .map(|lists| {
+                if lists.len() != self.values.len() {
+                    return Err(RequestError::BlindingCount {
+                        values: self.values.len(),
+                        blindings: lists.len(),
+                    });
+                }
+                let mut decoded = Zeroizing::new(Vec::with_capacity(lists.len()));
+                for list in lists {
+                    let mut one = Vec::with_capacity(list.len());
+                    for text in list {
+                        one.push(hex_field(Field::Blindings, text)?);
+                    }
+                    decoded.push(one);
+                }
+                Ok(decoded)
+            })
+            .transpose()?;
+        // With given blindings, their count per value is the extension degree.
+        let given_degree = blindings.as_ref().and_then(|b| b.first().map(Vec::len));
+        let degree = self.extension_degree.or(given_degree).unwrap_or(1);
+        if degree == 0 || degree > suite.max_extension_degree() {
+            return Err(RequestError::ExtensionDegree(degree));
+        }
+        if self.minimum_values.is_some() && !suite.supports_minimum_values() {
+            return Err(RequestError::NoMinimumValues);
+        }
+        if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
+            return Err(RequestError::UnsupportedBits(bits));
+        }
+        let m = self.values.len();
+        if m == 0 || m > suite.max_values() {
+            return Err(RequestError::ValueCount(m));
+        }
+        if suite.needs_power_of_two_values() && !m.is_power_of_two() {
+            return Err(RequestError::NotPowerOfTwo(m));
+        }
+        if !suite.takes_generator_count() && self.generators_n.is_some() {
+            return Err(RequestError::NotTaken(Field::GeneratorsN));
+        }
+        if !suite.takes_secp256k1_zkp_fields() {
+            for (field, given) in [
+                (Field::ValueGenerator, self.value_generator.is_some()),
+                (Field::ExtraData, self.extra_data.is_some()),
+            ] {
+                if given {
+                    return Err(RequestError::NotTaken(field));
+                }
+            }
+        }
+        let value_generator = match self.value_generator.as_deref() {
+            None | Some("H") => None,
+            Some(text) => Some(hex_field(Field::ValueGenerator, text)?),
+        };
+        let extra_data = self
+            .extra_data
+            .as_deref()
+            .map(|text| hex_field(Field::ExtraData, text))
+            .transpose()?;
+        let nonce = match &self.rewind_nonce {
+            None => None,
+            Some(text) => {
+                let bytes = Zeroizing::new(hex_field(Field::RecoveryNonce, text)?);
+                let array: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
+                    RequestError::Malformed(
+                        Field::RecoveryNonce,
+                        format!("{} bytes, expected 32", bytes.len()),
+                    )
+                })?;
+                Some(Zeroizing::new(array))
+            }
+        };
+        let statement = SuiteStatement {
+            bits,
+            extension_degree: degree,
+            minimum_values: self.minimum_values.clone(),
+            transcript_label: label,
+            generators_n: self
+                .generators_n
+                .or_else(|| suite.default_generators_n(bits, m)),
+            value_generator,
+            extra_data,
+            parameters,
+        };
+        Ok(Checked {
+            suite,
+            statement,
+            blindings,
+            nonce,
+        })
+    }
+
+    /// The suite's own parameters from the request's `parameters` fields.
+    pub fn json_parameters(&self) -> Result<Parameters, RequestError> {
+        let suite = self.suite()?;
+        parameters::from_json(suite, &self.parameters, "the request")
+            .map_err(RequestError::Parameter)
+    }
+}
+
+/// A proof and its openings, as documents.
+pub struct ProvedDocuments {
+    /// The proof document (public).
+    pub proof: ProofDocument,
+    /// The openings (secret: values, blindings, the nonce; wiped on drop).
+    pub openings: Openings,
+}
+
+/// Proves a checked request in `suite` (the caller's context, or the process-wide one):
+/// with the given blindings, or fresh ones; recoverable when a nonce is given. When the request
+/// lists the commitments its blindings make, the proof's must be those. The error is a one-line
+/// reason.
+pub fn prove(
+    suite: ContextSuite<'_>,
+    checked: &Checked,
+    values: &[u64],
+    commitments: Option<&[String]>,
+) -> Result<ProvedDocuments, String> {
+    let handle = suite.suite();
+    let fresh;
+    let blindings = match &checked.blindings {
+        Some(given) => given,
+        None => {
+            fresh = handle.random_blindings(
+                values.len(),
+                checked.statement.extension_degree,
+                &mut OsRng,
+            );
+            &fresh
+        }
+    };
+    let proved = match &checked.nonce {
+        Some(nonce) => {
+            suite.prove_recoverable(&checked.statement, values, blindings, nonce, &mut OsRng)
+        }
+        None => suite.prove_with_blindings(&checked.statement, values, blindings, &mut OsRng),
+    }
+    .map_err(|e| format!("cannot prove: {e}"))?;
+    let made: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
+    if let Some(listed) = commitments.filter(|c| !c.is_empty()) {
+        if let Some(i) = (0..made.len()).find(|&i| listed.get(i) != Some(&made[i])) {
+            return Err(format!(
+                "the openings do not make the commitments they list (commitment {}) under {}",
+                i + 1,
+                handle.name()
+            ));
+        }
+    }
+    let proof = ProofDocument::of(
+        handle,
+        &checked.statement,
+        &proved.proof,
+        &proved.commitments,
+    );
+    let mut openings = Openings::of(
+        handle,
+        &checked.statement,
+        values,
+        proved
+            .blindings
+            .iter()
+            .map(|b| b.iter().map(hex::encode).collect())
+            .collect(),
+        made,
+    );
+    openings.rewind_nonce = proved
+        .rewind_nonce
+        .as_ref()
+        .map(|n| hex::encode(&n[..]))
+        .or_else(|| checked.nonce.as_ref().map(|n| hex::encode(&n[..])));
+    Ok(ProvedDocuments { proof, openings })
+}

@@ -1,0 +1,164 @@
+//! `rp_batch`: many documents of any kinds, verified together (one multiscalar multiplication
+//! per group for the range proofs), the invalid ones named by position.
+
+use std::ffi::{c_char, c_int};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use rand_core::OsRng;
+use rangeproof::{SuiteBatch, SuiteContext};
+
+use crate::context::{context, rp_context};
+use crate::document::{parse, Parsed};
+use crate::status::{guarded, text, Failure, INVALID, OK};
+
+/// Where a document added went.
+enum Entry {
+    /// Into the batch, at this position there.
+    Batched(usize),
+    /// Settled when added: a circuit proof (verified on its own) or a proof that did not
+    /// decode (invalid).
+    Settled(bool),
+}
+
+/// A batch of documents. Holds its context alive until destroyed.
+#[allow(non_camel_case_types)]
+pub struct rp_batch {
+    // Declared before `_context`, so dropped before it: `batch` borrows from the context's
+    // heap allocation, which `_context` keeps alive.
+    batch: SuiteBatch<'static>,
+    entries: Vec<Entry>,
+    /// Keeps the context alive while `batch` borrows from it.
+    _context: Arc<SuiteContext>,
+}
+
+impl rp_batch {
+    fn new(context: Arc<SuiteContext>) -> Self {
+        // SAFETY: the reference points into the `Arc`'s heap allocation, which does not move
+        // and lives while any clone of the `Arc` does; this struct keeps one (`_context`) for as
+        // long as `batch` exists (fields drop in declaration order: `batch` first, and nothing
+        // moves `_context` out or replaces it), so the reference never dangles although its type
+        // says `'static`. Only shared access is ever made through it.
+        let shared: &'static SuiteContext = unsafe { &*Arc::as_ptr(&context) };
+        rp_batch {
+            batch: SuiteBatch::in_context(shared),
+            entries: Vec::new(),
+            _context: context,
+        }
+    }
+}
+
+/// Makes an empty batch checked with `ctx`'s generators (which it keeps alive). Returns NULL
+/// when `ctx` is NULL or memory runs out.
+#[no_mangle]
+pub unsafe extern "C" fn rp_batch_create(ctx: *const rp_context) -> *mut rp_batch {
+    catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: `ctx` is NULL or live (the caller's contract).
+        match unsafe { context(ctx) } {
+            Some(ctx) => Box::into_raw(Box::new(rp_batch::new(Arc::clone(&ctx.suites)))),
+            None => std::ptr::null_mut(),
+        }
+    }))
+    .unwrap_or(std::ptr::null_mut())
+}
+
+/// Adds a proof document (JSON text of `json_len` bytes) to the batch.
+///
+/// Returns 1 when it was added — its position is the number of documents added before it —,
+/// -1 for unusable input (NULL `batch` or `json`, text that is not a document): the batch is
+/// then unchanged, and the reason goes to `reason` as in `rp_verify_document`. A document whose
+/// proof does not decode is added, and counts as invalid.
+#[no_mangle]
+pub unsafe extern "C" fn rp_batch_add_document(
+    batch: *mut rp_batch,
+    json: *const c_char,
+    json_len: usize,
+    reason: *mut c_char,
+    reason_len: usize,
+) -> c_int {
+    // SAFETY: the caller's contract for `reason`.
+    unsafe {
+        guarded(reason, reason_len, || {
+            // SAFETY: `batch` is NULL or a live batch no other thread uses now.
+            let batch = batch
+                .as_mut()
+                .ok_or_else(|| Failure::unusable("the batch is NULL"))?;
+            // SAFETY: `json` is NULL or `json_len` readable bytes.
+            let text = text(json, json_len, "the document")?;
+            let entry = match parse(text)? {
+                Parsed::Circuit(circuit) => Entry::Settled(circuit.verify().is_ok()),
+                Parsed::Proof(doc) => {
+                    match batch.batch.add(
+                        doc.suite,
+                        &doc.statement,
+                        &doc.proof,
+                        &doc.commitments,
+                        &mut OsRng,
+                    ) {
+                        Ok(position) => Entry::Batched(position),
+                        Err(_) => Entry::Settled(false),
+                    }
+                }
+            };
+            batch.entries.push(entry);
+            Ok(OK)
+        })
+    }
+}
+
+/// Verifies every document added. Returns 1 when all are valid (an empty batch included), 0
+/// when some are not: their positions (in the order they were added, ascending) go to
+/// `invalid[0..*n_invalid)` — at most `invalid_cap` of them are written, `*n_invalid` is the
+/// full count either way —, -1 for NULL `batch` or `n_invalid` (or NULL `invalid` with a
+/// nonzero `invalid_cap`).
+#[no_mangle]
+pub unsafe extern "C" fn rp_batch_verify(
+    batch: *mut rp_batch,
+    invalid: *mut usize,
+    invalid_cap: usize,
+    n_invalid: *mut usize,
+) -> c_int {
+    // SAFETY: no reason buffer.
+    unsafe {
+        guarded(std::ptr::null_mut(), 0, || {
+            // SAFETY: `batch` is NULL or a live batch no other thread uses now.
+            let batch = batch
+                .as_mut()
+                .ok_or_else(|| Failure::unusable("the batch is NULL"))?;
+            if n_invalid.is_null() || (invalid.is_null() && invalid_cap > 0) {
+                return Err(Failure::unusable("NULL output"));
+            }
+            let failed_in_batch = match batch.batch.verify() {
+                Ok(()) => Vec::new(),
+                Err(e) => e.invalid,
+            };
+            let bad: Vec<usize> = batch
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, entry)| match entry {
+                    Entry::Batched(k) => failed_in_batch.contains(k),
+                    Entry::Settled(valid) => !valid,
+                })
+                .map(|(position, _)| position)
+                .collect();
+            // SAFETY: `n_invalid` is non-NULL and writable; `invalid` holds `invalid_cap`
+            // writable slots when non-NULL (checked above for a nonzero capacity).
+            *n_invalid = bad.len();
+            for (k, position) in bad.iter().take(invalid_cap).enumerate() {
+                *invalid.add(k) = *position;
+            }
+            Ok(if bad.is_empty() { OK } else { INVALID })
+        })
+    }
+}
+
+/// Destroys a batch (NULL: nothing happens).
+#[no_mangle]
+pub unsafe extern "C" fn rp_batch_destroy(batch: *mut rp_batch) {
+    if batch.is_null() {
+        return;
+    }
+    // SAFETY: a non-NULL `batch` came from `rp_batch_create` and is destroyed once.
+    let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(batch) })));
+}

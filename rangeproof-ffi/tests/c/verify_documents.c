@@ -1,0 +1,124 @@
+/*
+ * Verifies a file of proof documents through the C library, written from the header alone.
+ *
+ * Each line of the file is "<expected> <json>": the verdict rp_verify_document must give (1
+ * valid, 0 invalid, -1 unusable). Every document is verified alone and added to one batch;
+ * the batch must name exactly the invalid ones, in order, and refuse the unusable ones.
+ * Exits 0 when everything agrees, 1 otherwise (each disagreement printed), 2 on a usage error.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rangeproof.h"
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s DOCUMENTS\n", argv[0]);
+        return 2;
+    }
+    FILE *file = fopen(argv[1], "rb");
+    if (file == NULL) {
+        perror(argv[1]);
+        return 2;
+    }
+    rp_context *ctx = rp_context_create();
+    rp_batch *batch = rp_batch_create(ctx);
+    if (ctx == NULL || batch == NULL) {
+        fprintf(stderr, "could not make a context and a batch\n");
+        return 1;
+    }
+
+    size_t capacity = 64, n_expected = 0, added = 0, lines = 0, failures = 0;
+    size_t *expected_invalid = malloc(capacity * sizeof *expected_invalid);
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t n;
+    char reason[256];
+    while ((n = getline(&line, &line_cap, file)) > 0) {
+        lines++;
+        if (line[n - 1] == '\n') {
+            line[--n] = '\0';
+        }
+        char *json = strchr(line, ' ');
+        if (json == NULL) {
+            fprintf(stderr, "line %zu: no verdict\n", lines);
+            return 2;
+        }
+        *json++ = '\0';
+        int expected = atoi(line);
+        size_t len = strlen(json);
+
+        int got = rp_verify_document(ctx, json, len, reason, sizeof reason);
+        if (got != expected) {
+            fprintf(stderr, "line %zu: rp_verify_document gave %d, expected %d (%s)\n", lines,
+                    got, expected, reason);
+            failures++;
+        }
+        if (got == 1 && reason[0] != '\0') {
+            fprintf(stderr, "line %zu: a reason for a valid proof: %s\n", lines, reason);
+            failures++;
+        }
+
+        int add = rp_batch_add_document(batch, json, len, reason, sizeof reason);
+        if (expected == -1) {
+            if (add != -1 || reason[0] == '\0') {
+                fprintf(stderr, "line %zu: the batch took an unusable document (%d)\n", lines,
+                        add);
+                failures++;
+            }
+            continue;
+        }
+        if (add != 1) {
+            fprintf(stderr, "line %zu: rp_batch_add_document gave %d (%s)\n", lines, add,
+                    reason);
+            failures++;
+            continue;
+        }
+        if (expected == 0) {
+            if (n_expected == capacity) {
+                capacity *= 2;
+                expected_invalid = realloc(expected_invalid, capacity * sizeof *expected_invalid);
+            }
+            expected_invalid[n_expected++] = added;
+        }
+        added++;
+    }
+
+    size_t *invalid = malloc((added + 1) * sizeof *invalid);
+    size_t n_invalid = 0;
+    int all_valid = rp_batch_verify(batch, invalid, added + 1, &n_invalid);
+    if (all_valid != (n_expected == 0 ? 1 : 0) || n_invalid != n_expected) {
+        fprintf(stderr, "the batch gave %d with %zu invalid; expected %zu invalid\n", all_valid,
+                n_invalid, n_expected);
+        failures++;
+    } else {
+        for (size_t k = 0; k < n_invalid; k++) {
+            if (invalid[k] != expected_invalid[k]) {
+                fprintf(stderr, "the batch named position %zu where %zu was expected\n",
+                        invalid[k], expected_invalid[k]);
+                failures++;
+            }
+        }
+    }
+    /* A short output array: the count is still the full one, and the prefix is written. */
+    if (n_expected > 1) {
+        size_t first = (size_t)-1, count = 0;
+        rp_batch_verify(batch, &first, 1, &count);
+        if (count != n_expected || first != expected_invalid[0]) {
+            fprintf(stderr, "a one-slot output gave %zu (first %zu)\n", count, first);
+            failures++;
+        }
+    }
+
+    printf("%zu documents, %zu in the batch, %zu invalid named, %zu disagreements\n", lines,
+           added, n_invalid, failures);
+    rp_batch_destroy(batch);
+    rp_context_destroy(ctx);
+    free(invalid);
+    free(expected_invalid);
+    free(line);
+    fclose(file);
+    return failures == 0 ? 0 : 1;
+}
