@@ -146,8 +146,8 @@ fn a_context_made_without_a_suite_refuses_it() {
 
 #[test]
 fn one_context_serves_several_threads() {
-    let context = SuiteContext::new();
     let suite = Suite::DALEK_BULLETPROOFS;
+    let context = SuiteContext::with_suites(&[suite]);
     let st = statement(suite);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..4)

@@ -226,7 +226,16 @@ mod tests {
         let suite = Suite::DALEK_BULLETPROOFS;
         let global = generators_in::<Ristretto255>(SuiteContext::global().state(suite)).unwrap();
         assert!(core::ptr::eq(global, dalek::generators()));
-        let (a, b) = (SuiteContext::new(), SuiteContext::new());
+        // Contexts made with the suites checked (the feature-reduced builds' `Suite::ALL` may
+        // not hold them).
+        #[cfg(feature = "secp256k1-zkp")]
+        let suites = [suite, Suite::GRIN_BULLETPROOFS];
+        #[cfg(not(feature = "secp256k1-zkp"))]
+        let suites = [suite];
+        let (a, b) = (
+            SuiteContext::with_suites(&suites),
+            SuiteContext::with_suites(&suites),
+        );
         let own_a = generators_in::<Ristretto255>(a.state(suite)).unwrap();
         let own_b = generators_in::<Ristretto255>(b.state(suite)).unwrap();
         assert!(!core::ptr::eq(own_a, own_b) && !core::ptr::eq(own_a, global));
