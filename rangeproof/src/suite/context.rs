@@ -15,7 +15,7 @@
 //! use rand::rngs::OsRng;
 //!
 //! let context = SuiteContext::new();
-//! let suite = context.suite(Suite::DALEK_BULLETPROOFS);
+//! let suite = context.suite(Suite::BULLETPROOFS_PP);
 //! let statement = SuiteStatement { bits: 32, extension_degree: 1, ..Default::default() };
 //! let proved = suite.prove(&statement, &[7], &mut OsRng).unwrap();
 //! suite.verify(&statement, &proved.proof, &proved.commitments, &mut OsRng).unwrap();
