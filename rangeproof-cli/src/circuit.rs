@@ -15,6 +15,7 @@ use rangeproof_documents::proof::MAX_TRANSCRIPT_LABEL;
 use zeroize::Zeroizing;
 
 use crate::output::OutputFile;
+use crate::secrets;
 use crate::Outcome;
 
 #[derive(Subcommand)]
@@ -27,9 +28,17 @@ pub enum CircuitCommand {
 
 #[derive(Args)]
 pub struct Sha256Args {
-    /// The preimage, in hex.
+    /// The preimage, in hex. It appears in the process list: prefer --preimage-file.
+    #[arg(
+        long,
+        required_unless_present = "preimage_file",
+        conflicts_with = "preimage_file"
+    )]
+    preimage_hex: Option<String>,
+    /// Read the preimage from this file (`-`: standard input): its bytes as they are, not hex
+    /// (what `sha256sum FILE` hashes).
     #[arg(long)]
-    preimage_hex: String,
+    preimage_file: Option<PathBuf>,
     /// Transcript convention: "bound" (binds the circuit) or "dalek" (the reference's).
     #[arg(long, default_value = "bound")]
     flavor: String,
@@ -45,12 +54,29 @@ pub struct Sha256Args {
 
 #[derive(Args)]
 pub struct ShuffleArgs {
-    /// Input values, comma-separated.
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// Input values, comma-separated. They appear in the process list: prefer --inputs-file.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "inputs_file",
+        conflicts_with = "inputs_file"
+    )]
     inputs: Vec<u64>,
+    /// Read the input values from this file (`-`: standard input), separated by commas or
+    /// whitespace.
+    #[arg(long)]
+    inputs_file: Option<PathBuf>,
     /// Output values, comma-separated: a permutation of the inputs.
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "outputs_file",
+        conflicts_with = "outputs_file"
+    )]
     outputs: Vec<u64>,
+    /// Read the output values from this file (`-`: standard input), like --inputs-file.
+    #[arg(long)]
+    outputs_file: Option<PathBuf>,
     /// Transcript convention: "dalek" (the reference's `ShuffleProof`) or "bound".
     #[arg(long, default_value = "dalek")]
     flavor: String,
@@ -67,15 +93,40 @@ pub struct ShuffleArgs {
     force: bool,
 }
 
+/// The preimage's hex is a secret: wiped when the arguments are dropped.
+impl Drop for Sha256Args {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.preimage_hex);
+    }
+}
+
+/// The shuffled values are secrets (the commitments hide them): wiped on drop.
+impl Drop for ShuffleArgs {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.inputs);
+        zeroize::Zeroize::zeroize(&mut self.outputs);
+    }
+}
+
 fn flavor(name: &str) -> Result<R1csFlavor, String> {
     R1csFlavor::from_name(name)
         .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
 }
 
-/// Claims `--out` before proving (so a refusal costs nothing).
-fn claim(out: &Option<PathBuf>, force: bool) -> Result<Option<OutputFile>, String> {
+/// Claims `--out` before proving (so a refusal costs nothing), never over a file a secret
+/// comes from (`secret_files`).
+fn claim(
+    out: &Option<PathBuf>,
+    force: bool,
+    secret_files: &[&Option<PathBuf>],
+) -> Result<Option<OutputFile>, String> {
+    let secrets: Vec<&std::path::Path> = secret_files
+        .iter()
+        .filter_map(|file| file.as_deref())
+        .filter(|path| path.as_os_str() != rangeproof_documents::input::STDIN)
+        .collect();
     out.as_deref()
-        .map(|path| OutputFile::create("--out", path, force, &[]))
+        .map(|path| OutputFile::create("--out", path, force, &secrets))
         .transpose()
 }
 
@@ -96,17 +147,23 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
     match command {
         CircuitCommand::Sha256(args) => {
             let flavor = flavor(&args.flavor)?;
-            let preimage = Zeroizing::new(
-                hex::decode(&args.preimage_hex)
-                    .map_err(|e| format!("--preimage-hex is not hex: {e}"))?,
-            );
+            let preimage = match (&args.preimage_hex, &args.preimage_file) {
+                // One byte past the circuit's limit is enough to refuse a longer file.
+                (_, Some(path)) => {
+                    secrets::read_raw("--preimage-file", path, MAX_MESSAGE_LEN as u64 + 1)?
+                }
+                (Some(text), None) => Zeroizing::new(
+                    hex::decode(text).map_err(|e| format!("--preimage-hex is not hex: {e}"))?,
+                ),
+                (None, None) => return Err("give --preimage-hex or --preimage-file".into()),
+            };
             if preimage.len() > MAX_MESSAGE_LEN {
                 return Err(format!(
                     "the preimage has {} bytes; the circuit takes at most {MAX_MESSAGE_LEN}",
                     preimage.len()
                 ));
             }
-            let out = claim(&args.out, args.force)?;
+            let out = claim(&args.out, args.force, &[&args.preimage_file])?;
             let (proof, digest) = prove_sha256_preimage(generators::dalek(), flavor, &preimage)
                 .map_err(proving_error)?;
             emit(
@@ -127,14 +184,24 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
         }
         CircuitCommand::Shuffle(args) => {
             let flavor = flavor(&args.flavor)?;
-            let k = args.inputs.len();
-            if k > MAX_SHUFFLE_K || args.outputs.len() != k {
+            secrets::one_stdin(&[
+                ("--inputs-file", args.inputs_file.as_deref()),
+                ("--outputs-file", args.outputs_file.as_deref()),
+            ])?;
+            let values = |flag: &str, file: &Option<PathBuf>, given: &[u64]| match file {
+                Some(path) => secrets::read_values(flag, path),
+                None => Ok(Zeroizing::new(given.to_vec())),
+            };
+            let inputs = values("--inputs-file", &args.inputs_file, &args.inputs)?;
+            let outputs = values("--outputs-file", &args.outputs_file, &args.outputs)?;
+            let k = inputs.len();
+            if k > MAX_SHUFFLE_K || outputs.len() != k {
                 return Err(format!(
                     "{k} inputs and {} outputs: a shuffle needs two lists of the same length, 1 to {MAX_SHUFFLE_K}",
-                    args.outputs.len()
+                    outputs.len()
                 ));
             }
-            let (mut sorted_in, mut sorted_out) = (args.inputs.clone(), args.outputs.clone());
+            let (mut sorted_in, mut sorted_out) = (inputs.clone(), outputs.clone());
             sorted_in.sort_unstable();
             sorted_out.sort_unstable();
             if sorted_in != sorted_out {
@@ -151,14 +218,18 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     .map(|v| (Scalar::from(*v), Ristretto255::random_scalar(&mut OsRng)))
                     .collect()
             };
-            let out = claim(&args.out, args.force)?;
+            let out = claim(
+                &args.out,
+                args.force,
+                &[&args.inputs_file, &args.outputs_file],
+            )?;
             let label = args.transcript_label.as_bytes();
             let proved = prove_shuffle(
                 generators::dalek(),
                 flavor,
                 label,
-                &open(&args.inputs),
-                &open(&args.outputs),
+                &open(&inputs),
+                &open(&outputs),
             )
             .map_err(proving_error)?;
             let hexes = |c: &[[u8; 32]]| c.iter().map(hex::encode).collect::<Vec<_>>();

@@ -11,17 +11,32 @@ use zeroize::Zeroizing;
 
 use crate::output::OutputFile;
 use crate::prove::SuiteArgs;
+use crate::secrets;
 use crate::Outcome;
 
 #[derive(Args)]
 pub struct CommitArgs {
-    /// Comma-separated values.
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// Comma-separated values. They appear in the process list: prefer --values-file for real
+    /// amounts.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "values_file",
+        conflicts_with = "values_file"
+    )]
     values: Vec<u64>,
+    /// Read the values from this file (`-`: standard input), separated by commas or
+    /// whitespace.
+    #[arg(long)]
+    values_file: Option<PathBuf>,
     /// Blinding factors in hex, comma-separated: `extension_degree` per value, in order.
     /// Without them, fresh random blindings are drawn and written to `--openings`.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "blindings_file")]
     blindings: Option<Vec<String>>,
+    /// Read --blindings from this file (`-`: standard input), separated by commas or
+    /// whitespace, instead of the command line.
+    #[arg(long)]
+    blindings_file: Option<PathBuf>,
     #[command(flatten)]
     suite: SuiteArgs,
     /// Blinding factors per commitment (Tari: 1 to 6).
@@ -53,6 +68,19 @@ struct Committed {
 }
 
 pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
+    secrets::one_stdin(&[
+        ("--values-file", args.values_file.as_deref()),
+        ("--blindings-file", args.blindings_file.as_deref()),
+    ])?;
+    let values = match &args.values_file {
+        Some(path) => secrets::read_values("--values-file", path)?,
+        None => Zeroizing::new(args.values.clone()),
+    };
+    let blindings_hex = match (&args.blindings, &args.blindings_file) {
+        (_, Some(path)) => Some(secrets::read_hex_list("--blindings-file", path)?),
+        (Some(list), None) => Some(Zeroizing::new(list.clone())),
+        (None, None) => None,
+    };
     let suite = args.suite.resolve()?;
     let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
     let degree = args.extension_degree;
@@ -67,10 +95,17 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
             "--extension-degree {degree}: {name} takes 1 to {max_degree} blindings per commitment"
         ));
     }
+    // Never written over a file the secrets come from.
+    let secret_inputs: Vec<&std::path::Path> = [&args.values_file, &args.blindings_file]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .filter(|p| p.as_os_str() != rangeproof_documents::input::STDIN)
+        .collect();
     let openings_file = args
         .openings
         .as_deref()
-        .map(|path| OutputFile::create_secret("--openings", path, &[]))
+        .map(|path| OutputFile::create_secret("--openings", path, &secret_inputs))
         .transpose()?;
     let value_generator = match args.value_generator.as_deref() {
         None | Some("H") => None,
@@ -85,13 +120,13 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         value_generator,
         ..SuiteStatement::default()
     };
-    let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = match &args.blindings {
+    let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = match &blindings_hex {
         Some(list) => {
-            if list.len() != args.values.len() * degree {
+            if list.len() != values.len() * degree {
                 return Err(format!(
                     "{} blindings for {} values: {degree} per value",
                     list.len(),
-                    args.values.len()
+                    values.len()
                 ));
             }
             let bytes = list
@@ -107,11 +142,11 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
                     "without --blindings, give --openings to keep the random blindings".into(),
                 );
             }
-            suite.random_blindings(args.values.len(), degree, &mut OsRng)
+            suite.random_blindings(values.len(), degree, &mut OsRng)
         }
     };
     let commitments = suite
-        .commit(&statement, &args.values, &blindings)
+        .commit(&statement, &values, &blindings)
         .map_err(|e| format!("cannot commit: {e}"))?;
     let commitments: Vec<String> = commitments.iter().map(hex::encode).collect();
     if let Some(file) = openings_file {
@@ -119,7 +154,7 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         let mut openings = Openings::of(
             suite,
             &statement,
-            &args.values,
+            &values,
             blindings
                 .iter()
                 .map(|b| b.iter().map(hex::encode).collect())

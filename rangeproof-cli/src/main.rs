@@ -24,6 +24,7 @@ mod plot;
 mod progress;
 mod prove;
 mod recover;
+mod secrets;
 mod verify;
 
 use std::process::ExitCode;

@@ -81,9 +81,19 @@ pub struct PartyArgs {
     /// The dealer's address.
     #[arg(long)]
     connect: String,
-    /// Comma-separated values this party proves.
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// Comma-separated values this party proves. They appear in the process list: prefer
+    /// --values-file for real amounts.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "values_file",
+        conflicts_with = "values_file"
+    )]
     values: Vec<u64>,
+    /// Read this party's values from this file (`-`: standard input), separated by commas or
+    /// whitespace.
+    #[arg(long)]
+    values_file: Option<PathBuf>,
     /// Write this party's openings (values, blindings, commitments, the statement) to this new
     /// file (owner-only; an existing path is refused before connecting). Required: the
     /// commitments in the proof can be spent only with them.
@@ -226,12 +236,22 @@ fn party(args: &PartyArgs) -> Result<Outcome, String> {
     if args.openings.is_none() && !args.discard_openings {
         return Err("give --openings FILE to keep this party's blindings (the proof's commitments can be spent only with them), or --discard-openings to run without".into());
     }
+    let values = match &args.values_file {
+        Some(path) => crate::secrets::read_values("--values-file", path)?,
+        None => Zeroizing::new(args.values.clone()),
+    };
+    let values_file: Vec<&std::path::Path> = args
+        .values_file
+        .as_deref()
+        .filter(|path| path.as_os_str() != rangeproof_documents::input::STDIN)
+        .into_iter()
+        .collect();
     // Before anything else: an openings file that cannot be created stops the party here,
     // before the dealer learns it exists.
     let openings = args
         .openings
         .as_deref()
-        .map(|path| OutputFile::create_secret("--openings", path, &[]))
+        .map(|path| OutputFile::create_secret("--openings", path, &values_file))
         .transpose()?;
     let stream = TcpStream::connect(&args.connect)
         .map_err(|e| format!("cannot connect to {}: {e}", args.connect))?;
@@ -262,7 +282,7 @@ fn party(args: &PartyArgs) -> Result<Outcome, String> {
         }
         None => Ok(()),
     };
-    match transport::run_party(&mut stream, &args.values, keep, &mut OsRng) {
+    match transport::run_party(&mut stream, &values, keep, &mut OsRng) {
         Ok(()) => Ok(Outcome::Ok),
         Err(reason) if reason.contains("did not finish") => {
             eprintln!("error: {reason}");

@@ -125,6 +125,9 @@ pub struct ProveArgs {
     /// one (drawn at random unless given, and written to --openings).
     #[arg(long)]
     recovery_nonce: Option<String>,
+    /// Read --recovery-nonce from this file (`-`: standard input) instead of the command line.
+    #[arg(long, conflicts_with = "recovery_nonce")]
+    recovery_nonce_file: Option<PathBuf>,
     /// A parameter of the suite's own, NAME=VALUE (an integer, or hex for bytes), as the
     /// suite declares it; repeatable. The document carries it as the field NAME.
     #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -338,39 +341,18 @@ impl Drop for ProveArgs {
     }
 }
 
-/// Values separated by commas or whitespace, as `--values-file` holds them.
-pub(crate) fn parse_values(text: &str) -> Result<Vec<u64>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|v| !v.is_empty())
-        .enumerate()
-        .map(|(i, v)| {
-            // Counted from 1 as people count; the text itself is not echoed (it may be part of
-            // an amount).
-            v.parse::<u64>().map_err(|_| {
-                format!(
-                    "the value at position {} is not an integer between 0 and 2^64 - 1",
-                    i + 1
-                )
-            })
-        })
-        .collect()
-}
-
 pub fn run(mut args: ProveArgs) -> Result<(), String> {
+    crate::secrets::one_stdin(&[
+        ("--values-file", args.values_file.as_deref()),
+        ("--recovery-nonce-file", args.recovery_nonce_file.as_deref()),
+        ("--openings-in", args.openings_in.as_deref()),
+    ])?;
     if let Some(path) = &args.values_file {
-        let text = Zeroizing::new(
-            input::read_text(path, input::MAX_VALUES_BYTES)
-                .map_err(|e| {
-                    e.replace(
-                        input::RAISE_THE_CAP,
-                        " (the cap on a values file, which no flag raises: a proof covers at most 256 values)",
-                    )
-                })?,
-        );
-        args.values = parse_values(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if args.values.is_empty() {
-            return Err(format!("{}: no values", path.display()));
-        }
+        args.values = crate::secrets::read_values("--values-file", path)?.to_vec();
+    }
+    if let Some(path) = &args.recovery_nonce_file {
+        args.recovery_nonce =
+            Some(crate::secrets::read_hex("--recovery-nonce-file", path)?.to_string());
     }
     // --min-value is one minimum for every value (a Borromean proof has one value).
     if let Some(min) = args.min_value {
@@ -383,12 +365,16 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     let args = &args;
     // Both outputs are claimed before any work: a refusal costs nothing, and nothing is ever
     // written to a file the secrets come from.
-    let secret_inputs: Vec<&Path> = [&args.openings_in, &args.values_file]
-        .into_iter()
-        .flatten()
-        .map(PathBuf::as_path)
-        .filter(|p| p.as_os_str() != input::STDIN)
-        .collect();
+    let secret_inputs: Vec<&Path> = [
+        &args.openings_in,
+        &args.values_file,
+        &args.recovery_nonce_file,
+    ]
+    .into_iter()
+    .flatten()
+    .map(PathBuf::as_path)
+    .filter(|p| p.as_os_str() != input::STDIN)
+    .collect();
     if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
         if out == openings || output::same_file(out, openings) {
             return Err("--out and --openings name the same file".into());

@@ -17,8 +17,17 @@ pub struct RecoverArgs {
     /// The proof document (`-`: standard input). Tari (one commitment), Grin or Borromean.
     file: PathBuf,
     /// The 32-byte recovery nonce in hex (Tari's seed nonce, Grin's and Borromean's rewind nonce).
+    /// It appears in the process list: prefer --nonce-file.
+    #[arg(
+        long,
+        required_unless_present = "nonce_file",
+        conflicts_with = "nonce_file"
+    )]
+    nonce: Option<String>,
+    /// Read the nonce's hex from this file (`-`: standard input); surrounding whitespace is
+    /// ignored (`openssl rand -hex 32 > FILE` makes one).
     #[arg(long)]
-    nonce: String,
+    nonce_file: Option<PathBuf>,
     /// The value the commitment holds, if known: the recovered opening is checked against the
     /// commitment (Tari's mask recovery does not give the value, so without it a wrong nonce
     /// gives blindings that open nothing; the output says `"checked": false`). Grin's rewind
@@ -55,15 +64,28 @@ impl Drop for Output {
 }
 
 pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
+    crate::secrets::one_stdin(&[
+        ("the document", Some(args.file.as_path())),
+        ("--nonce-file", args.nonce_file.as_deref()),
+    ])?;
+    let (flag, nonce_hex) = match (&args.nonce, &args.nonce_file) {
+        (_, Some(path)) => (
+            "--nonce-file",
+            crate::secrets::read_hex("--nonce-file", path)?,
+        ),
+        (Some(hex), None) => ("--nonce", Zeroizing::new(hex.clone())),
+        (None, None) => return Err("give --nonce or --nonce-file".into()),
+    };
     let text = input::read_text(&args.file, DEFAULT_MAX_DOCUMENT_BYTES)?;
     let doc = ProofDocument::parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let bytes =
-        Zeroizing::new(hex::decode(&args.nonce).map_err(|e| format!("--nonce is not hex: {e}"))?);
+    let bytes = Zeroizing::new(
+        hex::decode(nonce_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
+    );
     let nonce: Zeroizing<[u8; 32]> = Zeroizing::new(
         bytes
             .as_slice()
             .try_into()
-            .map_err(|_| format!("--nonce has {} bytes, expected 32", bytes.len()))?,
+            .map_err(|_| format!("{flag} has {} bytes, expected 32", bytes.len()))?,
     );
     let name = format!(
         "{} {}/{}",

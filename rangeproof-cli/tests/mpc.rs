@@ -340,3 +340,63 @@ fn the_dealer_never_overwrites_its_output() {
     assert!(result.stdout.is_empty(), "it never listened");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "secret");
 }
+
+/// A party's values can come from a file or standard input (`--values-file`), never from the
+/// process list; they land in its openings as given.
+#[test]
+fn parties_read_their_values_from_files() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proof.json");
+    let values = dir.path().join("values.txt");
+    std::fs::write(&values, "7\n65535\n").unwrap();
+    let (dealer, address) = start_dealer(2, "16", "dalek", &out, "3000");
+    let openings: Vec<_> = (0..2)
+        .map(|i| dir.path().join(format!("party{i}.open.json")))
+        .collect();
+    let run_party = |source: &str, openings: &Path| {
+        let mut cmd = bin();
+        cmd.args([
+            "mpc",
+            "party",
+            "--connect",
+            &address,
+            "--values-file",
+            source,
+        ])
+        .args(["--openings", openings.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+        cmd.spawn().unwrap()
+    };
+    let mut first = run_party(values.to_str().unwrap(), &openings[0]);
+    std::thread::sleep(Duration::from_millis(50));
+    let mut second = run_party("-", &openings[1]);
+    second.stdin.take().unwrap().write_all(b"9, 0").unwrap();
+    let (code, stderr) = dealer_stderr(dealer);
+    assert_eq!(first.wait().unwrap().code(), Some(0));
+    assert_eq!(second.wait().unwrap().code(), Some(0));
+    assert_eq!(code, 0, "{stderr}");
+    for (file, expected) in openings.iter().zip([[7, 65535], [9, 0]]) {
+        let recorded: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        assert_eq!(recorded["values"], serde_json::json!(expected));
+    }
+    let status = bin()
+        .args(["verify", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+
+    // The openings never go over the values' own file.
+    let refused = bin()
+        .args(["mpc", "party", "--connect", "127.0.0.1:9"])
+        .args(["--values-file", values.to_str().unwrap()])
+        .args(["--openings", values.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&values).unwrap(), "7\n65535\n");
+}

@@ -11,6 +11,8 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use zeroize::Zeroizing;
+
 /// The default cap on one proof document. The largest valid document (Bulletproofs+ of 64
 /// values at extension degree 6, with minimum values) is under 16 KiB.
 pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 1 << 20;
@@ -18,38 +20,92 @@ pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 1 << 20;
 /// The cap on a values file (`prove --values-file`): 64 values need well under 2 KiB.
 pub const MAX_VALUES_BYTES: u64 = 64 << 10;
 
+/// The cap on a file holding secrets (`--blindings-file`, `--nonce-file`, `--preimage-file`):
+/// the most any of them needs (256 values' hex blindings at extension degree 6) is under 32 KiB.
+pub const MAX_SECRET_BYTES: u64 = 64 << 10;
+
 /// `-` names standard input.
 pub const STDIN: &str = "-";
+
+/// Reads at most `max` bytes of secrets from `path` (or standard input for `-`), as they are.
+///
+/// Unlike [`read_text`], the buffer is reserved whole before reading (so no reallocation leaves
+/// a copy of the secret behind) and wiped when the result is dropped. The error names the input
+/// but never echoes what was read.
+pub fn read_secret(path: &Path, max: u64) -> Result<Zeroizing<Vec<u8>>, String> {
+    let is_stdin = path.as_os_str() == STDIN;
+    let name = input_name(path);
+    let mut bytes = Zeroizing::new(Vec::new());
+    // One byte past the cap tells "exactly the cap" from "more".
+    let capacity = usize::try_from(max.saturating_add(1)).map_err(|_| too_large(&name, max))?;
+    bytes.reserve_exact(capacity);
+    let result = if is_stdin {
+        io::stdin()
+            .lock()
+            .take(max.saturating_add(1))
+            .read_to_end(&mut bytes)
+    } else {
+        let file = open_regular(path).map_err(|e| format!("{name}: {e}"))?;
+        file.take(max.saturating_add(1)).read_to_end(&mut bytes)
+    };
+    result.map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("{name}: larger than {max} bytes"));
+    }
+    Ok(bytes)
+}
+
+/// [`read_secret`] as UTF-8 text, wiped on drop.
+pub fn read_secret_text(path: &Path, max: u64) -> Result<Zeroizing<String>, String> {
+    let mut bytes = read_secret(path, max)?;
+    match core::str::from_utf8(&bytes) {
+        // Copied into a buffer of its own, which is wiped on drop like the bytes.
+        Ok(text) => Ok(Zeroizing::new(text.to_owned())),
+        Err(_) => {
+            zeroize::Zeroize::zeroize(&mut *bytes);
+            Err(format!("{}: not UTF-8 text", input_name(path)))
+        }
+    }
+}
+
+/// Opens `path` if it names a regular file (checked before opening, so a FIFO cannot block,
+/// and again on what was opened).
+fn open_regular(path: &Path) -> Result<File, String> {
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    check_regular(&metadata)?;
+    let file = File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    check_regular(&metadata)?;
+    Ok(file)
+}
 
 /// Reads at most `max` bytes from `path` (or standard input for `-`) as UTF-8 text. The error
 /// is a one-line reason that names the input.
 pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
     let is_stdin = path.as_os_str() == STDIN;
-    let name = if is_stdin {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
+    let name = input_name(path);
     let bytes = if is_stdin {
         read_capped(io::stdin().lock(), max).map_err(|e| format!("{name}: {e}"))?
     } else {
-        // A cheap check before opening: opening a FIFO would block until a writer appears.
-        let metadata = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        check_regular(&metadata).map_err(|e| format!("{name}: {e}"))?;
-        if metadata.len() > max {
+        let file = open_regular(path).map_err(|e| format!("{name}: {e}"))?;
+        // A cheap refusal before reading anything.
+        if file.metadata().is_ok_and(|m| m.len() > max) {
             return Err(too_large(&name, max));
         }
-        let file = File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        // Checked again on what was opened, in case the path changed in between.
-        let metadata = file
-            .metadata()
-            .map_err(|e| format!("{name}: cannot read: {e}"))?;
-        check_regular(&metadata).map_err(|e| format!("{name}: {e}"))?;
         read_capped(file, max).map_err(|e| format!("{name}: {e}"))?
     };
     match bytes {
         Some(bytes) => String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text")),
         None => Err(too_large(&name, max)),
+    }
+}
+
+/// How errors name an input: its path, or "standard input" for `-`.
+pub fn input_name(path: &Path) -> String {
+    if path.as_os_str() == STDIN {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
     }
 }
 
@@ -115,6 +171,28 @@ mod tests {
         assert!(read_text(&dir.path().join("missing"), 10)
             .unwrap_err()
             .contains("cannot read"));
+    }
+
+    #[test]
+    fn secrets_are_read_whole_up_to_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nonce");
+        std::fs::write(&path, [0u8, 0xff, 7]).unwrap();
+        assert_eq!(&read_secret(&path, 3).unwrap()[..], &[0u8, 0xff, 7]);
+        let err = read_secret(&path, 2).unwrap_err();
+        assert!(err.contains("larger than 2 bytes"), "{err}");
+        assert!(read_secret_text(&path, 3)
+            .unwrap_err()
+            .contains("not UTF-8"));
+        std::fs::write(&path, "ab, cd\n").unwrap();
+        assert_eq!(&*read_secret_text(&path, 10).unwrap(), "ab, cd\n");
+        assert!(read_secret(dir.path(), 10)
+            .unwrap_err()
+            .contains("directory"));
+        #[cfg(unix)]
+        assert!(read_secret(Path::new("/dev/zero"), 10)
+            .unwrap_err()
+            .contains("not a regular file"));
     }
 
     #[test]
