@@ -25,25 +25,46 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
     max_document_bytes: u64,
     /// One JSON object per line, one line per document, in the order named:
-    /// `{"path": …, "valid": true|false, "reason": null|"…"}`, and no summary line.
+    /// `{"path": …, "valid": true|false|null, "reason": null|"…"}` (null: the document could
+    /// not be read or decoded), and no summary line.
     #[arg(long)]
     json: bool,
 }
 
+/// One document's verdict.
+enum Verdict {
+    Valid,
+    /// The proof does not verify: the reason.
+    Invalid(String),
+    /// The document could not be read or decoded: the reason (exit 2 once every verdict is out).
+    Unusable(String),
+}
+
 /// One document's verdict, as `verify` prints it.
-fn report(path: &Path, verdict: &Result<(), String>, json: bool) {
+fn report(path: &Path, verdict: &Verdict, json: bool) {
+    let (valid, reason) = match verdict {
+        Verdict::Valid => (Some(true), None),
+        Verdict::Invalid(reason) => (Some(false), Some(reason.as_str())),
+        // Its reason names the path (it is also the error line's): named once here.
+        Verdict::Unusable(reason) => {
+            let prefix = format!("{}: ", input::input_name(path));
+            (None, Some(reason.strip_prefix(&prefix).unwrap_or(reason)))
+        }
+    };
     if json {
         let line = serde_json::json!({
             "path": path.display().to_string(),
-            "valid": verdict.is_ok(),
-            "reason": verdict.as_ref().err(),
+            "valid": valid,
+            "reason": reason,
         });
         say!("{line}");
         return;
     }
-    match verdict {
-        Ok(()) => say!("{}: valid", path.display()),
-        Err(reason) => say!("{}: INVALID ({reason})", path.display()),
+    let reason = reason.unwrap_or_default();
+    match valid {
+        Some(true) => say!("{}: valid", path.display()),
+        Some(false) => say!("{}: INVALID ({reason})", path.display()),
+        None => say!("{}: UNUSABLE ({reason})", path.display()),
     }
 }
 
@@ -76,42 +97,24 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     {
         return Err("standard input (-) can be named once".into());
     }
-    // Unusable input anywhere means exit 2 before any verdict is printed. A short list is read
-    // once and kept; a long one is checked here and read again chunk by chunk below, so memory
-    // holds one chunk at a time (standard input, which cannot be read twice, is kept).
-    let keep_all = files.len() <= CHUNK;
-    let mut kept: Vec<Option<Loaded>> = Vec::with_capacity(if keep_all { files.len() } else { 1 });
-    let mut from_stdin = None;
-    for path in files {
-        let doc = load(path, max)?;
-        if keep_all {
-            kept.push(Some(doc));
-        } else if path.as_os_str() == input::STDIN {
-            from_stdin = Some(doc);
-        }
-    }
-
+    // Files are read chunk by chunk, so memory holds one chunk however many are named. A
+    // document that cannot be read or decoded gets its verdict (unusable) like the others and
+    // the rest are still verified; the exit code says 2 once every verdict is out.
     let alone = files.len() == 1;
-    let mut invalid = 0;
+    let (mut invalid, mut unusable) = (0, Vec::new());
     // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
     let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
-    for (c, chunk) in files.chunks(CHUNK).enumerate() {
+    for chunk in files.chunks(CHUNK) {
         progress.advance(0, "");
-        let docs = chunk
-            .iter()
-            .enumerate()
-            .map(|(i, path)| match kept.get_mut(c * CHUNK + i) {
-                Some(doc) => Ok(doc.take().expect("each document is used once")),
-                None if path.as_os_str() == input::STDIN => {
-                    Ok(from_stdin.take().expect("standard input is named once"))
-                }
-                None => load(path, max),
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let docs: Vec<Result<Loaded, String>> = chunk.iter().map(|path| load(path, max)).collect();
         let verdicts = verify_chunk(&docs, alone);
         progress.clear();
         for (path, verdict) in chunk.iter().zip(&verdicts) {
-            invalid += verdict.is_err() as usize;
+            match verdict {
+                Verdict::Valid => {}
+                Verdict::Invalid(_) => invalid += 1,
+                Verdict::Unusable(reason) => unusable.push(reason.clone()),
+            }
             report(path, verdict, args.json);
         }
         progress.advance(chunk.len(), "");
@@ -122,42 +125,55 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         } else {
             format!("verified in batches of up to {CHUNK} per group")
         };
-        say!("{} valid, {invalid} invalid ({how})", files.len() - invalid);
+        let valid = files.len() - invalid - unusable.len();
+        match unusable.len() {
+            0 => say!("{valid} valid, {invalid} invalid ({how})"),
+            n => say!("{valid} valid, {invalid} invalid, {n} unusable ({how})"),
+        }
     }
-    Ok(if invalid == 0 {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    match unusable.as_slice() {
+        [] if invalid == 0 => Ok(Outcome::Ok),
+        [] => Ok(Outcome::Invalid),
+        [only] if files.len() == 1 => Err(only.clone()),
+        [first, ..] => Err(format!(
+            "{} of {} documents unusable (each named above); the first: {first}",
+            unusable.len(),
+            files.len()
+        )),
+    }
 }
 
-/// Per document: `Ok(())` or the reason it is invalid. A single document is verified alone;
-/// several range proofs in one batch (one multiscalar multiplication per group); circuit
-/// proofs each on its own.
-fn verify_chunk(docs: &[Loaded], alone: bool) -> Vec<Result<(), String>> {
-    let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); docs.len()];
+/// Per document: its verdict. A single document is verified alone; several range proofs in
+/// one batch (one multiscalar multiplication per group); circuit proofs each on its own.
+fn verify_chunk(docs: &[Result<Loaded, String>], alone: bool) -> Vec<Verdict> {
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(docs.len());
     let mut batch = SuiteBatch::new();
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
     for (i, doc) in docs.iter().enumerate() {
-        match doc {
-            Loaded::Circuit(c) => verdicts[i] = c.verify(),
-            Loaded::Range(d) if alone => {
-                verdicts[i] = d
-                    .suite
-                    .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
-                    .map_err(|e| e.to_string())
-            }
-            Loaded::Range(d) => {
+        let verdict = match doc {
+            Err(reason) => Verdict::Unusable(reason.clone()),
+            Ok(Loaded::Circuit(c)) => c
+                .verify()
+                .map_or_else(Verdict::Invalid, |()| Verdict::Valid),
+            Ok(Loaded::Range(d)) if alone => d
+                .suite
+                .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
+                .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
+            Ok(Loaded::Range(d)) => {
                 match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
-                    Ok(_) => batched.push(i),
-                    Err(e) => verdicts[i] = Err(e.to_string()),
+                    Ok(_) => {
+                        batched.push(i);
+                        Verdict::Valid
+                    }
+                    Err(e) => Verdict::Invalid(e.to_string()),
                 }
             }
-        }
+        };
+        verdicts.push(verdict);
     }
     if let Err(failure) = batch.verify() {
         for k in failure.invalid {
-            verdicts[batched[k]] = Err("proof verification failed".into());
+            verdicts[batched[k]] = Verdict::Invalid("proof verification failed".into());
         }
     }
     verdicts

@@ -166,7 +166,8 @@ fn verify_json_lines() {
     let line: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(line["path"], "-");
     assert_eq!(line["valid"], true);
-    // Unusable input is still exit 2 with one line on stderr, and no verdicts.
+    // An unusable document is `"valid": null` with its reason, the others keep their
+    // verdicts, and the exit code is 2 (one line on stderr).
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "{").unwrap();
     let out = rangeproof(&[
@@ -176,7 +177,26 @@ fn verify_json_lines() {
         junk.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 2);
-    assert!(out.stdout.is_empty());
+    let lines: Vec<Value> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["path"], junk.to_str().unwrap());
+    assert_eq!(lines[1]["valid"], Value::Null);
+    assert!(lines[1]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("not a proof document"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr)
+            .trim_end()
+            .lines()
+            .count(),
+        1
+    );
 }
 
 /// `commit`: the commitments `prove` makes for the same openings, in every convention;
