@@ -119,10 +119,11 @@ pub struct ProveArgs {
     /// scriptPubKey).
     #[arg(long)]
     extra_data: Option<String>,
-    /// Tari (one value) and Grin: a 32-byte recovery nonce in hex — Tari's seed nonce (a
-    /// canonical scalar), Grin's rewind nonce — so that `rangeproof recover` can give back the
-    /// blinding (and Grin's value). Use a nonce for one proof only. Grin proofs always have
-    /// one (drawn at random unless given, and written to --openings).
+    /// Tari (one value) and Grin: a 32-byte recovery nonce in hex — Tari's seed nonce (any 32
+    /// bytes: a scalar's encoding is that scalar, other bytes are reduced mod ℓ, so `openssl
+    /// rand -hex 32` makes one), Grin's rewind nonce — so that `rangeproof recover` can give
+    /// back the blinding (and Grin's value). Use a nonce for one proof only. Grin proofs always
+    /// have one (drawn at random unless given, and written to --openings).
     #[arg(long)]
     recovery_nonce: Option<String>,
     /// Read --recovery-nonce from this file (`-`: standard input) instead of the command line.

@@ -271,3 +271,42 @@ fn a_shuffle_reads_its_values_from_files() {
         stderr(&out)
     );
 }
+
+/// A Tari seed nonce is any 32 bytes, as `openssl rand -hex 32` gives them: bytes that are not
+/// a canonical scalar are reduced, alike when proving and when recovering.
+#[test]
+fn any_32_bytes_are_a_tari_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let nonce = dir.path().join("seed");
+    std::fs::write(&nonce, format!("{}\n", "fe".repeat(32))).unwrap();
+    let doc = dir.path().join("tari.json");
+    let openings = dir.path().join("tari.open.json");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--bits",
+        "64",
+        "--values",
+        "1500",
+        "--recovery-nonce-file",
+        p(&nonce),
+        "--openings",
+        p(&openings),
+        "--out",
+        p(&doc),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = rangeproof(&[
+        "recover",
+        "--nonce-file",
+        p(&nonce),
+        "--value",
+        "1500",
+        p(&doc),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(got["checked"], true);
+    assert_eq!(got["blindings"][0], read(&openings)["blindings"][0][0]);
+}

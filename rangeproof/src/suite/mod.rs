@@ -667,8 +667,9 @@ impl ContextSuite<'_> {
     }
 
     /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
-    /// recover the openings later (`Suite::recover`): Tari's seed nonce (a canonical scalar;
-    /// one value per proof) or Grin's rewind nonce. Other suites have none
+    /// recover the openings later (`Suite::recover`): Tari's seed nonce (one value per proof;
+    /// any 32 bytes, read as an integer mod ℓ, so a canonical scalar is itself) or Grin's
+    /// rewind nonce. Other suites have none
     /// ([`ProofError::NoRecoveryNonce`]). A nonce must serve one proof only.
     pub fn prove_recoverable<R: RngCore + CryptoRng>(
         self,
@@ -1577,6 +1578,43 @@ mod tests {
                 .err(),
             Some(ProofError::NoRecoveryNonce)
         );
+    }
+
+    /// Tari's seed nonce may be any 32 bytes (`openssl rand -hex 32`): bytes that are not a
+    /// canonical scalar stand for their reduction mod ℓ, in proving and recovery alike, so
+    /// they recover the openings, and so does the reduced scalar's own encoding.
+    #[cfg(feature = "tari")]
+    #[test]
+    fn tari_seeds_are_any_32_bytes() {
+        use rand::RngCore;
+        let tari = Suite::TARI_BULLETPROOFS_PLUS;
+        let st = statement(tari, 64);
+        for raw in [[0xffu8; 32], [0xedu8; 32], {
+            let mut above = [0u8; 32];
+            OsRng.fill_bytes(&mut above);
+            above[31] |= 0xf0;
+            above
+        }] {
+            assert!(
+                Option::<curve25519_dalek::Scalar>::from(
+                    curve25519_dalek::Scalar::from_canonical_bytes(raw)
+                )
+                .is_none(),
+                "the test needs a non-canonical encoding"
+            );
+            let blindings = tari.random_blindings(1, 1, &mut OsRng);
+            let p = tari
+                .prove_recoverable(&st, &[31337], &blindings, &raw, &mut OsRng)
+                .unwrap();
+            let reduced = curve25519_dalek::Scalar::from_bytes_mod_order(raw).to_bytes();
+            for nonce in [raw, reduced] {
+                let got = tari
+                    .recover_with_value(&st, &p.proof, &p.commitments, &nonce, Some(31337))
+                    .unwrap();
+                assert!(got.checked);
+                assert_eq!(got.blindings.as_slice(), &blindings[0][..]);
+            }
+        }
     }
 
     /// A recovery is checked against the commitment whenever the value is known: Grin's rewind

@@ -17,6 +17,20 @@ use crate::generators::tari;
 use crate::group::Group;
 use crate::{ProofError, RangeProofPlus, Ristretto255};
 
+/// The seed nonce a recovery nonce's 32 bytes stand for: the bytes as a little-endian integer
+/// reduced mod ℓ.
+///
+/// Tari's wallet holds its seed nonces as scalars (its key manager derives them from uniform
+/// 64-byte hashes), whose canonical encodings reduce to themselves, so every seed a Tari wallet
+/// uses means what it means there. Any other 32 bytes — `openssl rand -hex 32`, a wallet's raw
+/// key material — are reduced instead of refused: at most 16 inputs share a scalar, so a random
+/// nonce keeps at least 252 bits of entropy, and the seed is only ever hashed into nonces (Tari's
+/// `seed_nonce` rule), never revealed. Proving and recovery reduce alike, so the same bytes
+/// serve both.
+fn seed_nonce(nonce: &[u8; 32]) -> Zeroizing<curve25519_dalek::Scalar> {
+    Zeroizing::new(curve25519_dalek::Scalar::from_bytes_mod_order(*nonce))
+}
+
 /// The suite (registered as [`super::Suite::TARI_BULLETPROOFS_PLUS`]).
 pub(super) struct TariBulletproofsPlus;
 
@@ -60,16 +74,14 @@ impl ProofSuite for TariBulletproofsPlus {
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
         let blindings = decode_blindings::<Ristretto255>(blindings, statement.extension_degree)?;
-        let seed = nonce
-            .map(crate::group::decode_scalar::<Ristretto255>)
-            .transpose()?;
+        let seed = nonce.map(seed_nonce);
         let (proof, commitments) = RangeProofPlus::prove(
             generators_in::<Ristretto255>(state)?,
             &mut merlin_transcript(&statement.transcript_label),
             &plus_statement(statement),
             values,
             &blindings,
-            seed.as_ref(),
+            seed.as_deref(),
             &mut rng,
         )?;
         Ok(proved::<Ristretto255, _>(
@@ -152,7 +164,7 @@ impl ProofSuite for TariBulletproofsPlus {
         let [commitment] = commitments else {
             return Err(ProofError::MaskRecoveryNeedsSingleProof);
         };
-        let seed = crate::group::decode_scalar::<Ristretto255>(nonce)?;
+        let seed = seed_nonce(nonce);
         let proof = RangeProofPlus::<Ristretto255>::from_bytes(proof)?;
         let encoding = encodings::<Ristretto255>(core::slice::from_ref(commitment))?;
         let masks = proof.recover_mask(
