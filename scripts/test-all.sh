@@ -23,10 +23,23 @@ if cargo tree -e normal,features --no-default-features --features dalek -p range
     echo "the no_std core pulls in std through the dependencies listed above" >&2
     exit 1
 fi
+# Publishing: every publishable crate packages (licence files, metadata, versions on the path
+# dependencies) and builds from its package alone, in the order they depend on each other (the
+# later ones against the earlier ones' packages). A dry run: nothing is uploaded.
+cargo publish --workspace --dry-run --allow-dirty
 venv="${RANGEPROOF_VENV:-target/python-venv}"
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "pytest>=7"
-"$venv/bin/python" -m pip install --quiet "./bindings/python[dask]"
+# The Python package as it would be published: one abi3 wheel (any CPython 3.8+), installed
+# from the file with its `dask` extra.
+rm -rf target/wheels
+"$venv/bin/python" -m maturin build --quiet --release --manifest-path bindings/python/Cargo.toml --out target/wheels
+wheels=(target/wheels/rangeproof-*-cp38-abi3-*.whl)
+if [ ! -f "${wheels[0]}" ] || [ "${#wheels[@]}" -ne 1 ]; then
+    echo "maturin did not build one abi3 wheel: $(ls target/wheels)" >&2
+    exit 1
+fi
+"$venv/bin/python" -m pip install --quiet "${wheels[0]}[dask]"
 "$venv/bin/python" -m pytest -q bindings/python/tests

@@ -414,7 +414,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     }
     let checked = request
         .check(suite_parameters(args, suite)?)
-        .map_err(|e| e.describe(Field::flag, &suite.name()))?;
+        .map_err(|e| e.describe(Field::flag, Some(suite)))?;
     let ProvedDocuments {
         proof: doc,
         openings,

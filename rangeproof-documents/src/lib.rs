@@ -31,4 +31,4 @@ pub mod transport;
 pub use circuit::{CircuitDocument, ParsedCircuit};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
-pub use request::{ProveRequest, RequestError};
+pub use request::{ProveRequest, RequestError, RequestParts};

@@ -140,9 +140,12 @@ pub enum RequestError {
 }
 
 impl RequestError {
-    /// The one-line reason, naming fields with `name` ([`Field::json`] or [`Field::flag`]),
-    /// and the suite as `suite_name` (empty when unknown).
-    pub fn describe(&self, name: fn(Field) -> &'static str, suite_name: &str) -> String {
+    /// The one-line reason, naming fields with `name` ([`Field::json`], [`Field::flag`] or
+    /// the front end's own spelling) and the suite the request named (`None` when it named
+    /// none that is registered).
+    pub fn describe(&self, name: fn(Field) -> &'static str, suite: Option<Suite>) -> String {
+        let suite_name = suite.map(|s| s.name()).unwrap_or_default();
+        let max_values = suite.map_or(rangeproof::MAX_AGGREGATION, |s| s.max_values());
         match self {
             RequestError::UnknownSuite {
                 scheme,
@@ -162,7 +165,7 @@ impl RequestError {
                 name(Field::TranscriptLabel)
             ),
             RequestError::LabelTooLong(len) => format!(
-                "{} is {len} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+                "{} has {len} bytes, more than {MAX_TRANSCRIPT_LABEL}",
                 name(Field::TranscriptLabel)
             ),
             RequestError::BitsNotTaken(bits) => format!(
@@ -172,21 +175,14 @@ impl RequestError {
             ),
             RequestError::BitsRequired => format!("{} is required", name(Field::Bits)),
             RequestError::UnsupportedBits(bits) => {
-                let supported = Suite::ALL
-                    .iter()
-                    .find(|s| s.name() == suite_name)
-                    .map(|s| s.supported_bits())
-                    .unwrap_or(&[]);
+                let supported = suite.map(|s| s.supported_bits()).unwrap_or(&[]);
                 format!(
-                    "unsupported {} {bits} for {suite_name} (supported: {supported:?})",
+                    "{} {bits}: not a bit size {suite_name} proves (supported: {supported:?})",
                     name(Field::Bits)
                 )
             }
             RequestError::ExtensionDegree(degree) => {
-                let max = Suite::ALL
-                    .iter()
-                    .find(|s| s.name() == suite_name)
-                    .map_or(1, |s| s.max_extension_degree());
+                let max = suite.map_or(1, |s| s.max_extension_degree());
                 if max == 1 {
                     format!(
                         "{} {degree}: {suite_name} has one blinding per commitment (several are Bulletproofs+ with {} tari)",
@@ -206,12 +202,10 @@ impl RequestError {
             ),
             RequestError::ValueCount(0) => "no values".into(),
             RequestError::ValueCount(m) => {
-                let max = max_values(suite_name);
-                format!("{m} values: a {suite_name} proof covers at most {max}")
+                format!("{m} values: a {suite_name} proof covers at most {max_values}")
             }
             RequestError::NotPowerOfTwo(m) => format!(
-                "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs",
-                max_values(suite_name)
+                "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {max_values}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs"
             ),
             RequestError::NotTaken(Field::GeneratorsN) => format!(
                 "{} is for {} grin, not {suite_name}",
@@ -238,15 +232,8 @@ impl RequestError {
 
 impl std::fmt::Display for RequestError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe(Field::json, ""))
+        f.write_str(&self.describe(Field::json, None))
     }
-}
-
-fn max_values(suite_name: &str) -> usize {
-    Suite::ALL
-        .iter()
-        .find(|s| s.name() == suite_name)
-        .map_or(rangeproof::MAX_AGGREGATION, |s| s.max_values())
 }
 
 /// What to prove, as given (nothing checked yet): see the [module notes](self). Secret parts
@@ -324,6 +311,121 @@ fn hex_field(field: Field, text: &str) -> Result<Vec<u8>, RequestError> {
     hex::decode(text).map_err(|e| RequestError::Malformed(field, format!("not hex: {e}")))
 }
 
+/// A request's statement and secrets decoded (bytes, not hex), not checked yet: what
+/// [`ProveRequest::check`] checks once it has decoded them, and what a front end with typed
+/// arguments (the Python package) fills itself. `None` is "not given" throughout. Wiped on
+/// drop.
+#[derive(Clone, Debug, Default, Zeroize, ZeroizeOnDrop)]
+pub struct RequestParts {
+    /// The transcript label (default [`DEFAULT_LABEL`] where the transcript takes one).
+    pub transcript_label: Option<Vec<u8>>,
+    /// The bit size (none for proof systems without one).
+    pub bits: Option<usize>,
+    /// Blinding factors per commitment (default: the blindings' count, or 1).
+    pub extension_degree: Option<usize>,
+    /// Minimum-value promises, one per value.
+    pub minimum_values: Option<Vec<u64>>,
+    /// libsecp256k1-zkp's generator count (default: the suite's).
+    pub generators_n: Option<usize>,
+    /// A value generator's 33-byte encoding (`None`: H).
+    pub value_generator: Option<Vec<u8>>,
+    /// Extra data bound into the transcript.
+    pub extra_data: Option<Vec<u8>>,
+    /// Per value, the blinding factors' encodings (default: fresh random ones).
+    pub blindings: Option<Vec<Vec<Vec<u8>>>>,
+    /// The recovery nonce (Grin's rewind nonce, Tari's seed nonce).
+    pub nonce: Option<[u8; 32]>,
+}
+
+impl RequestParts {
+    /// Checks the parts against `suite`'s limits for a proof of `value_count` values, with the
+    /// suite's own `parameters`: one set of rules for every front end.
+    pub fn check(
+        mut self,
+        suite: Suite,
+        value_count: usize,
+        parameters: Parameters,
+    ) -> Result<Checked, RequestError> {
+        let takes_label = suite.takes_transcript_label();
+        let label = match self.transcript_label.take() {
+            Some(label) if !label.is_empty() && !takes_label => {
+                return Err(RequestError::LabelNotTaken)
+            }
+            Some(label) if label.len() > MAX_TRANSCRIPT_LABEL => {
+                return Err(RequestError::LabelTooLong(label.len()))
+            }
+            Some(label) if takes_label => label,
+            _ if takes_label => DEFAULT_LABEL.as_bytes().to_vec(),
+            _ => Vec::new(),
+        };
+        let bits = match (self.bits, suite.supported_bits().is_empty()) {
+            // Openings of a suite without bits record 0.
+            (None | Some(0), true) => 0,
+            (Some(bits), true) => return Err(RequestError::BitsNotTaken(bits)),
+            (None, false) => return Err(RequestError::BitsRequired),
+            (Some(bits), false) => bits,
+        };
+        let blindings = self.blindings.take().map(Zeroizing::new);
+        if let Some(lists) = &blindings {
+            if lists.len() != value_count {
+                return Err(RequestError::BlindingCount {
+                    values: value_count,
+                    blindings: lists.len(),
+                });
+            }
+        }
+        // With given blindings, their count per value is the extension degree.
+        let given_degree = blindings.as_ref().and_then(|b| b.first().map(Vec::len));
+        let degree = self.extension_degree.or(given_degree).unwrap_or(1);
+        if degree == 0 || degree > suite.max_extension_degree() {
+            return Err(RequestError::ExtensionDegree(degree));
+        }
+        if self.minimum_values.is_some() && !suite.supports_minimum_values() {
+            return Err(RequestError::NoMinimumValues);
+        }
+        if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
+            return Err(RequestError::UnsupportedBits(bits));
+        }
+        if value_count == 0 || value_count > suite.max_values() {
+            return Err(RequestError::ValueCount(value_count));
+        }
+        if suite.needs_power_of_two_values() && !value_count.is_power_of_two() {
+            return Err(RequestError::NotPowerOfTwo(value_count));
+        }
+        if !suite.takes_generator_count() && self.generators_n.is_some() {
+            return Err(RequestError::NotTaken(Field::GeneratorsN));
+        }
+        if !suite.takes_secp256k1_zkp_fields() {
+            for (field, given) in [
+                (Field::ValueGenerator, self.value_generator.is_some()),
+                (Field::ExtraData, self.extra_data.is_some()),
+            ] {
+                if given {
+                    return Err(RequestError::NotTaken(field));
+                }
+            }
+        }
+        let statement = SuiteStatement {
+            bits,
+            extension_degree: degree,
+            minimum_values: self.minimum_values.take(),
+            transcript_label: label,
+            generators_n: self
+                .generators_n
+                .or_else(|| suite.default_generators_n(bits, value_count)),
+            value_generator: self.value_generator.take(),
+            extra_data: self.extra_data.take(),
+            parameters,
+        };
+        Ok(Checked {
+            suite,
+            statement,
+            blindings,
+            nonce: self.nonce.take().map(Zeroizing::new),
+        })
+    }
+}
+
 impl ProveRequest {
     /// Parses a JSON request (or openings file); the error is a one-line reason.
     pub fn from_json(text: &str) -> Result<ProveRequest, String> {
@@ -350,117 +452,54 @@ impl ProveRequest {
         if self.position.is_some() {
             return Err(RequestError::PartyOpenings);
         }
-        let label = match &self.transcript_label {
-            Some(label) if !label.is_empty() && !suite.takes_transcript_label() => {
-                return Err(RequestError::LabelNotTaken)
-            }
-            Some(label) if label.len() > MAX_TRANSCRIPT_LABEL => {
-                return Err(RequestError::LabelTooLong(label.len()))
-            }
-            Some(label) if suite.takes_transcript_label() => label.as_bytes().to_vec(),
-            _ if suite.takes_transcript_label() => DEFAULT_LABEL.as_bytes().to_vec(),
-            _ => Vec::new(),
-        };
-        let bits = match (self.bits, suite.supported_bits().is_empty()) {
-            // Openings of a suite without bits record 0.
-            (None | Some(0), true) => 0,
-            (Some(bits), true) => return Err(RequestError::BitsNotTaken(bits)),
-            (None, false) => return Err(RequestError::BitsRequired),
-            (Some(bits), false) => bits,
-        };
         let blindings = self
             .blindings
             .as_ref()
             .map(|lists| {
-                if lists.len() != self.values.len() {
-                    return Err(RequestError::BlindingCount {
-                        values: self.values.len(),
-                        blindings: lists.len(),
-                    });
-                }
-                let mut decoded = Zeroizing::new(Vec::with_capacity(lists.len()));
-                for list in lists {
-                    let mut one = Vec::with_capacity(list.len());
-                    for text in list {
-                        one.push(hex_field(Field::Blindings, text)?);
-                    }
-                    decoded.push(one);
-                }
-                Ok(decoded)
+                lists
+                    .iter()
+                    .map(|list| {
+                        list.iter()
+                            .map(|text| hex_field(Field::Blindings, text))
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .collect::<Result<Vec<_>, _>>()
             })
-            .transpose()?;
-        // With given blindings, their count per value is the extension degree.
-        let given_degree = blindings.as_ref().and_then(|b| b.first().map(Vec::len));
-        let degree = self.extension_degree.or(given_degree).unwrap_or(1);
-        if degree == 0 || degree > suite.max_extension_degree() {
-            return Err(RequestError::ExtensionDegree(degree));
-        }
-        if self.minimum_values.is_some() && !suite.supports_minimum_values() {
-            return Err(RequestError::NoMinimumValues);
-        }
-        if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
-            return Err(RequestError::UnsupportedBits(bits));
-        }
-        let m = self.values.len();
-        if m == 0 || m > suite.max_values() {
-            return Err(RequestError::ValueCount(m));
-        }
-        if suite.needs_power_of_two_values() && !m.is_power_of_two() {
-            return Err(RequestError::NotPowerOfTwo(m));
-        }
-        if !suite.takes_generator_count() && self.generators_n.is_some() {
-            return Err(RequestError::NotTaken(Field::GeneratorsN));
-        }
-        if !suite.takes_secp256k1_zkp_fields() {
-            for (field, given) in [
-                (Field::ValueGenerator, self.value_generator.is_some()),
-                (Field::ExtraData, self.extra_data.is_some()),
-            ] {
-                if given {
-                    return Err(RequestError::NotTaken(field));
-                }
-            }
-        }
-        let value_generator = match self.value_generator.as_deref() {
-            None | Some("H") => None,
-            Some(text) => Some(hex_field(Field::ValueGenerator, text)?),
-        };
-        let extra_data = self
-            .extra_data
-            .as_deref()
-            .map(|text| hex_field(Field::ExtraData, text))
             .transpose()?;
         let nonce = match &self.rewind_nonce {
             None => None,
             Some(text) => {
                 let bytes = Zeroizing::new(hex_field(Field::RecoveryNonce, text)?);
-                let array: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
+                Some(bytes.as_slice().try_into().map_err(|_| {
                     RequestError::Malformed(
                         Field::RecoveryNonce,
                         format!("{} bytes, expected 32", bytes.len()),
                     )
-                })?;
-                Some(Zeroizing::new(array))
+                })?)
             }
         };
-        let statement = SuiteStatement {
-            bits,
-            extension_degree: degree,
+        let parts = RequestParts {
+            transcript_label: self
+                .transcript_label
+                .as_ref()
+                .map(|l| l.as_bytes().to_vec()),
+            bits: self.bits,
+            extension_degree: self.extension_degree,
             minimum_values: self.minimum_values.clone(),
-            transcript_label: label,
-            generators_n: self
-                .generators_n
-                .or_else(|| suite.default_generators_n(bits, m)),
-            value_generator,
-            extra_data,
-            parameters,
-        };
-        Ok(Checked {
-            suite,
-            statement,
+            generators_n: self.generators_n,
+            value_generator: match self.value_generator.as_deref() {
+                None | Some("H") => None,
+                Some(text) => Some(hex_field(Field::ValueGenerator, text)?),
+            },
+            extra_data: self
+                .extra_data
+                .as_deref()
+                .map(|text| hex_field(Field::ExtraData, text))
+                .transpose()?,
             blindings,
             nonce,
-        })
+        };
+        parts.check(suite, self.values.len(), parameters)
     }
 
     /// The suite's own parameters from the request's `parameters` fields.

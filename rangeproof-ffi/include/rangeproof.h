@@ -26,7 +26,7 @@
 typedef struct rp_batch rp_batch;
 
 /*
- The Bulletproofs generator list of one count \\(N\\) (`secp256k1_bulletproof_generators`),
+ The Bulletproofs generator list of one count N (`secp256k1_bulletproof_generators`),
  owned by the caller: derived when made, freed when destroyed.
  */
 typedef struct rp_bulletproof_generators rp_bulletproof_generators;
@@ -39,7 +39,7 @@ typedef struct rp_bulletproof_generators rp_bulletproof_generators;
 typedef struct rp_context rp_context;
 
 /*
- A Pedersen commitment \\(r G + v A\\), opaque: fill it with `rp_pedersen_commitment_parse`
+ A Pedersen commitment r G + v A, opaque: fill it with `rp_pedersen_commitment_parse`
  or `rp_pedersen_commit`, read it with `rp_pedersen_commitment_serialize` (33 bytes, `08`/`09`
  then x, as `secp256k1_pedersen_commitment_serialize`).
  */
@@ -48,7 +48,7 @@ typedef struct {
 } rp_pedersen_commitment;
 
 /*
- A value generator (\\(H\\), or a Confidential-Assets asset generator), opaque: fill it with
+ A value generator (H, or a Confidential-Assets asset generator), opaque: fill it with
  `rp_generator_parse` (33 bytes, `0a`/`0b` then x, as `secp256k1_generator_parse`).
  */
 typedef struct {
@@ -150,7 +150,7 @@ int rp_prove_document(const rp_context *ctx,
 
 /*
  Verifies a Borromean range proof (`secp256k1_rangeproof_verify`): `proof` of `plen` bytes
- for `commit` on the value generator `gen` (NULL: \\(H\\)), binding `extra_commit`. On success
+ for `commit` on the value generator `gen` (NULL: H), binding `extra_commit`. On success
  the range it proves goes to `*min_value` and `*max_value` (either may be NULL).
 
  Returns 1 valid, 0 invalid (including bytes that are not a proof), -1 for NULL inputs or a
@@ -244,8 +244,8 @@ int rp_generator_parse(const rp_context *ctx,
                        const unsigned char *input);
 
 /*
- Commits to `value` with the 32-byte blinding factor `blind` on `value_gen` (NULL: \\(H\\)):
- \\(r G + v A\\), in constant time in the opening. Returns 1, or -1 for NULL pointers, a
+ Commits to `value` with the 32-byte blinding factor `blind` on `value_gen` (NULL: H):
+ r G + v A, in constant time in the opening. Returns 1, or -1 for NULL pointers, a
  blinding factor that is not below the group order, or a commitment that would be the
  identity.
  */
@@ -257,7 +257,7 @@ int rp_pedersen_commit(const rp_context *ctx,
 
 /*
  The generator list of `n` generators (`secp256k1_bulletproof_generators_create` with
- \\(G\\)): Grin uses 256. Returns NULL for a NULL context or `n` outside 2..=32768.
+ G): Grin uses 256. Returns NULL for a NULL context or `n` outside 2..=32768.
  */
 rp_bulletproof_generators *rp_bulletproof_generators_create(const rp_context *ctx,
                                                             size_t n);
@@ -272,7 +272,7 @@ void rp_bulletproof_generators_destroy(const rp_context *ctx,
  Verifies a Bulletproof (`secp256k1_bulletproof_rangeproof_verify`, without the scratch
  space): `proof` of `plen` bytes for the `n_commits` commitments `commit` of `nbits`-bit
  values, with minimum values `min_value` (NULL: none; one value only), on `value_gen` (NULL:
- \\(H\\)), binding `extra_commit` (NULL with length 0: none).
+ H), binding `extra_commit` (NULL with length 0: none).
 
  Returns 1 valid, 0 invalid (including a proof that does not decode or was made with another
  generator count), -1 unusable input (NULL pointers, an unsupported bit size or count).
@@ -294,7 +294,7 @@ int rp_grin_bulletproof_verify(const rp_context *ctx,
  one multiscalar multiplication): each `proofs[i]` of `plen` bytes over its own
  `commits[i][0..n_commits)`, `min_values[i]` (NULL array, or NULL entries: none),
  `extra_commit[i]` of `extra_commit_len[i]` bytes (NULL arrays: none); one `nbits` and
- `value_gen` (NULL: \\(H\\)) for all.
+ `value_gen` (NULL: H) for all.
 
  Returns 1 when all are valid, 0 when some are not — their indices, ascending, go to
  `invalid[0..*n_invalid)` (at most `invalid_cap` written; `*n_invalid` is the full count;

@@ -1,9 +1,12 @@
 //! `rp_context`: every generator and table the functions derive, owned by the caller.
 
+use std::ffi::c_int;
 use std::panic::catch_unwind;
 use std::sync::Arc;
 
 use rangeproof::SuiteContext;
+
+use crate::status::{guarded, Failure};
 
 /// A context: the generators and tables of every proof system, derived in it on first use and
 /// freed when it is destroyed. It does not change after it is made (what it derives, it derives
@@ -47,4 +50,22 @@ pub unsafe extern "C" fn rp_context_destroy(ctx: *mut rp_context) {
 pub(crate) unsafe fn context<'a>(ctx: *const rp_context) -> Option<&'a rp_context> {
     // SAFETY: the caller's contract.
     unsafe { ctx.as_ref() }
+}
+
+/// The byte-level functions' frame (they have no reason buffer): [`guarded`] against panics,
+/// a NULL context refused, then `body` with the context.
+///
+/// # Safety
+/// `ctx` is NULL or a live context; `body`'s own pointer contracts are its caller's.
+pub(crate) unsafe fn with_context(
+    ctx: *const rp_context,
+    body: impl FnOnce(&rp_context) -> Result<c_int, Failure>,
+) -> c_int {
+    // SAFETY: no reason buffer; the context's contract is the caller's.
+    unsafe {
+        guarded(std::ptr::null_mut(), 0, || {
+            let ctx = context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+            body(ctx)
+        })
+    }
 }

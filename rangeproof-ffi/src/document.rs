@@ -114,12 +114,10 @@ pub unsafe extern "C" fn rp_prove_document(
             }
             let text = text(request, request_len, "the request")?;
             let request = ProveRequest::from_json(text).map_err(Failure::unusable)?;
-            let name =
-                |request: &ProveRequest| request.suite().map(|s| s.name()).unwrap_or_default();
             let checked = request
                 .json_parameters()
                 .and_then(|parameters| request.check(parameters))
-                .map_err(|e| Failure::unusable(e.describe(Field::json, &name(&request))))?;
+                .map_err(|e| Failure::unusable(e.describe(Field::json, request.suite().ok())))?;
             let made = request::prove(
                 ctx.suites.suite(checked.suite),
                 &checked,

@@ -6,13 +6,13 @@ use std::ffi::{c_int, c_uchar};
 
 use rangeproof::group::Group;
 use rangeproof::secp256k1_zkp::borromean;
-use rangeproof::secp256k1_zkp::generator::{Commitment, ValueGenerator};
+use rangeproof::secp256k1_zkp::generator::ValueGenerator;
 use rangeproof::secp256k1_zkp::surjection::{self, SurjectionProof};
 use rangeproof::Secp256k1;
 
-use crate::context::{context, rp_context};
-use crate::grin::{commitment_of, generator_of, rp_generator, rp_pedersen_commitment};
-use crate::status::{bytes, guarded, Failure, INVALID, OK};
+use crate::context::{rp_context, with_context};
+use crate::grin::{commitment_arg, generator_of, rp_generator, rp_pedersen_commitment};
+use crate::status::{bytes, Failure, INVALID, OK};
 
 /// The extra data bound into a proof, from the caller's pointer and length.
 ///
@@ -47,7 +47,7 @@ unsafe fn write_range(info: &borromean::ProofInfo, min_value: *mut u64, max_valu
 }
 
 /// Verifies a Borromean range proof (`secp256k1_rangeproof_verify`): `proof` of `plen` bytes
-/// for `commit` on the value generator `gen` (NULL: \\(H\\)), binding `extra_commit`. On success
+/// for `commit` on the value generator `gen` (NULL: H), binding `extra_commit`. On success
 /// the range it proves goes to `*min_value` and `*max_value` (either may be NULL).
 ///
 /// Returns 1 valid, 0 invalid (including bytes that are not a proof), -1 for NULL inputs or a
@@ -66,13 +66,8 @@ pub unsafe extern "C" fn rp_rangeproof_verify(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
-            let commit = commit
-                .as_ref()
-                .ok_or_else(|| Failure::unusable("NULL commitment"))?;
-            let commitment = Commitment::from_bytes(&commitment_of(commit)?)
-                .map_err(|_| Failure::unusable("not a commitment"))?;
+        with_context(ctx, |_| {
+            let commitment = commitment_arg(commit)?;
             let proof = bytes(proof.cast(), plen).ok_or_else(|| Failure::unusable("NULL proof"))?;
             let generator = generator_of(gen)?;
             let extra = extra(extra_commit, extra_commit_len)?;
@@ -116,19 +111,14 @@ pub unsafe extern "C" fn rp_rangeproof_rewind(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             if blind_out.is_null() || value_out.is_null() || nonce.is_null() {
                 return Err(Failure::unusable("NULL argument"));
             }
             if !message_out.is_null() && outlen.is_null() {
                 return Err(Failure::unusable("NULL outlen with a message buffer"));
             }
-            let commit = commit
-                .as_ref()
-                .ok_or_else(|| Failure::unusable("NULL commitment"))?;
-            let commitment = Commitment::from_bytes(&commitment_of(commit)?)
-                .map_err(|_| Failure::unusable("not a commitment"))?;
+            let commitment = commitment_arg(commit)?;
             let proof = bytes(proof.cast(), plen).ok_or_else(|| Failure::unusable("NULL proof"))?;
             let generator = generator_of(gen)?;
             let extra = extra(extra_commit, extra_commit_len)?;
@@ -170,8 +160,7 @@ pub unsafe extern "C" fn rp_rangeproof_info(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             if exp.is_null() || mantissa.is_null() || min_value.is_null() || max_value.is_null() {
                 return Err(Failure::unusable("NULL output"));
             }
@@ -202,8 +191,7 @@ pub unsafe extern "C" fn rp_surjectionproof_verify(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let proof = bytes(proof.cast(), plen).ok_or_else(|| Failure::unusable("NULL proof"))?;
             if input_tags.is_null() || output_tag.is_null() {
                 return Err(Failure::unusable("NULL generator"));

@@ -13,10 +13,10 @@ use rangeproof::secp256k1_zkp::bulletproofs::{
 use rangeproof::secp256k1_zkp::generator::{Commitment, ValueGenerator};
 use rangeproof::{BatchVerifier, Secp256k1};
 
-use crate::context::{context, rp_context};
-use crate::status::{guarded, Failure, INVALID, OK};
+use crate::context::{context, rp_context, with_context};
+use crate::status::{Failure, INVALID, OK};
 
-/// A Pedersen commitment \\(r G + v A\\), opaque: fill it with `rp_pedersen_commitment_parse`
+/// A Pedersen commitment r G + v A, opaque: fill it with `rp_pedersen_commitment_parse`
 /// or `rp_pedersen_commit`, read it with `rp_pedersen_commitment_serialize` (33 bytes, `08`/`09`
 /// then x, as `secp256k1_pedersen_commitment_serialize`).
 #[repr(C)]
@@ -25,7 +25,7 @@ pub struct rp_pedersen_commitment {
     pub data: [c_uchar; 64],
 }
 
-/// A value generator (\\(H\\), or a Confidential-Assets asset generator), opaque: fill it with
+/// A value generator (H, or a Confidential-Assets asset generator), opaque: fill it with
 /// `rp_generator_parse` (33 bytes, `0a`/`0b` then x, as `secp256k1_generator_parse`).
 #[repr(C)]
 #[allow(non_camel_case_types)]
@@ -33,7 +33,7 @@ pub struct rp_generator {
     pub data: [c_uchar; 64],
 }
 
-/// The Bulletproofs generator list of one count \\(N\\) (`secp256k1_bulletproof_generators`),
+/// The Bulletproofs generator list of one count N (`secp256k1_bulletproof_generators`),
 /// owned by the caller: derived when made, freed when destroyed.
 #[allow(non_camel_case_types)]
 pub struct rp_bulletproof_generators {
@@ -50,6 +50,7 @@ unsafe fn array<const N: usize>(data: *const c_uchar) -> Option<[u8; N]> {
     (!data.is_null()).then(|| unsafe { *data.cast::<[u8; N]>() })
 }
 
+/// A commitment's encoding, checked to be one (the structure is the caller's memory).
 pub(crate) fn commitment_of(commit: &rp_pedersen_commitment) -> Result<[u8; 33], Failure> {
     let mut bytes = [0u8; 33];
     bytes.copy_from_slice(&commit.data[..33]);
@@ -58,7 +59,20 @@ pub(crate) fn commitment_of(commit: &rp_pedersen_commitment) -> Result<[u8; 33],
         .map_err(|_| Failure::unusable("a commitment was not made by rp_pedersen_commitment_parse"))
 }
 
-/// The value generator behind a caller's pointer: NULL is \\(H\\).
+/// The commitment behind a caller's pointer, decoded.
+///
+/// # Safety
+/// `commit` is NULL or points to an `rp_pedersen_commitment`.
+pub(crate) unsafe fn commitment_arg(
+    commit: *const rp_pedersen_commitment,
+) -> Result<Commitment, Failure> {
+    // SAFETY: the caller's contract.
+    let commit = unsafe { commit.as_ref() }.ok_or_else(|| Failure::unusable("NULL commitment"))?;
+    Commitment::from_bytes(&commitment_of(commit)?)
+        .map_err(|_| Failure::unusable("not a commitment"))
+}
+
+/// The value generator behind a caller's pointer: NULL is H.
 ///
 /// # Safety
 /// `gen` is NULL or points to an `rp_generator`.
@@ -81,8 +95,7 @@ pub unsafe extern "C" fn rp_pedersen_commitment_parse(
 ) -> c_int {
     // SAFETY: no reason buffer; the pointers' contracts are the caller's.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let out = commit
                 .as_mut()
                 .ok_or_else(|| Failure::unusable("NULL output"))?;
@@ -106,15 +119,11 @@ pub unsafe extern "C" fn rp_pedersen_commitment_serialize(
 ) -> c_int {
     // SAFETY: as above; `output` holds 33 writable bytes when non-NULL.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
-            let commit = commit
-                .as_ref()
-                .ok_or_else(|| Failure::unusable("NULL commitment"))?;
+        with_context(ctx, |_| {
+            let bytes = commitment_arg(commit)?.to_bytes();
             if output.is_null() {
                 return Err(Failure::unusable("NULL output"));
             }
-            let bytes = commitment_of(commit)?;
             std::ptr::copy_nonoverlapping(bytes.as_ptr(), output, 33);
             Ok(OK)
         })
@@ -131,8 +140,7 @@ pub unsafe extern "C" fn rp_generator_parse(
 ) -> c_int {
     // SAFETY: as above.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let out = gen
                 .as_mut()
                 .ok_or_else(|| Failure::unusable("NULL output"))?;
@@ -146,8 +154,8 @@ pub unsafe extern "C" fn rp_generator_parse(
     }
 }
 
-/// Commits to `value` with the 32-byte blinding factor `blind` on `value_gen` (NULL: \\(H\\)):
-/// \\(r G + v A\\), in constant time in the opening. Returns 1, or -1 for NULL pointers, a
+/// Commits to `value` with the 32-byte blinding factor `blind` on `value_gen` (NULL: H):
+/// r G + v A, in constant time in the opening. Returns 1, or -1 for NULL pointers, a
 /// blinding factor that is not below the group order, or a commitment that would be the
 /// identity.
 #[no_mangle]
@@ -160,8 +168,7 @@ pub unsafe extern "C" fn rp_pedersen_commit(
 ) -> c_int {
     // SAFETY: as above; `blind` holds 32 readable bytes when non-NULL.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let out = commit
                 .as_mut()
                 .ok_or_else(|| Failure::unusable("NULL output"))?;
@@ -169,8 +176,12 @@ pub unsafe extern "C" fn rp_pedersen_commit(
             let mut bytes = zeroize::Zeroizing::new(
                 array::<32>(blind).ok_or_else(|| Failure::unusable("NULL blinding factor"))?,
             );
-            let blinding = Secp256k1::scalar_from_canonical_bytes(&bytes)
-                .ok_or_else(|| Failure::unusable("the blinding factor is not below the order"))?;
+            // The parsed blinding is as secret as its bytes: both wiped when dropped.
+            let blinding = zeroize::Zeroizing::new(
+                Secp256k1::scalar_from_canonical_bytes(&bytes).ok_or_else(|| {
+                    Failure::unusable("the blinding factor is not below the order")
+                })?,
+            );
             bytes.fill(0);
             let generator = generator_of(value_gen)?;
             let made = Commitment::new(value, &blinding, &generator)
@@ -182,7 +193,7 @@ pub unsafe extern "C" fn rp_pedersen_commit(
 }
 
 /// The generator list of `n` generators (`secp256k1_bulletproof_generators_create` with
-/// \\(G\\)): Grin uses 256. Returns NULL for a NULL context or `n` outside 2..=32768.
+/// G): Grin uses 256. Returns NULL for a NULL context or `n` outside 2..=32768.
 #[no_mangle]
 pub unsafe extern "C" fn rp_bulletproof_generators_create(
     ctx: *const rp_context,
@@ -272,7 +283,7 @@ unsafe fn statement(
 /// Verifies a Bulletproof (`secp256k1_bulletproof_rangeproof_verify`, without the scratch
 /// space): `proof` of `plen` bytes for the `n_commits` commitments `commit` of `nbits`-bit
 /// values, with minimum values `min_value` (NULL: none; one value only), on `value_gen` (NULL:
-/// \\(H\\)), binding `extra_commit` (NULL with length 0: none).
+/// H), binding `extra_commit` (NULL with length 0: none).
 ///
 /// Returns 1 valid, 0 invalid (including a proof that does not decode or was made with another
 /// generator count), -1 unusable input (NULL pointers, an unsupported bit size or count).
@@ -292,8 +303,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_verify(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let gens = gens
                 .as_ref()
                 .ok_or_else(|| Failure::unusable("NULL generators"))?;
@@ -347,7 +357,7 @@ fn st_shape(st: &GrinStatement) -> Result<(), Failure> {
 /// one multiscalar multiplication): each `proofs[i]` of `plen` bytes over its own
 /// `commits[i][0..n_commits)`, `min_values[i]` (NULL array, or NULL entries: none),
 /// `extra_commit[i]` of `extra_commit_len[i]` bytes (NULL arrays: none); one `nbits` and
-/// `value_gen` (NULL: \\(H\\)) for all.
+/// `value_gen` (NULL: H) for all.
 ///
 /// Returns 1 when all are valid, 0 when some are not — their indices, ascending, go to
 /// `invalid[0..*n_invalid)` (at most `invalid_cap` written; `*n_invalid` is the full count;
@@ -372,8 +382,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_verify_multi(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             let gens = gens
                 .as_ref()
                 .ok_or_else(|| Failure::unusable("NULL generators"))?;
@@ -452,8 +461,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_rewind(
 ) -> c_int {
     // SAFETY: the pointers' contracts are the caller's, as documented.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |_| {
             if value.is_null() || blind.is_null() {
                 return Err(Failure::unusable("NULL output"));
             }
@@ -462,9 +470,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_rewind(
             let nonce = zeroize::Zeroizing::new(
                 array::<32>(nonce).ok_or_else(|| Failure::unusable("NULL nonce"))?,
             );
-            let commit = commit
-                .as_ref()
-                .ok_or_else(|| Failure::unusable("NULL commitment"))?;
+            let commitment = commitment_arg(commit)?;
             let generator = generator_of(value_gen)?;
             let extra_data = match extra_commit.is_null() {
                 true if extra_commit_len > 0 => {
@@ -482,7 +488,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_rewind(
             let st = GrinStatement {
                 bits,
                 generators_n: grin::GRIN_GENERATORS_N,
-                commitments: vec![commitment_of(commit)?],
+                commitments: vec![commitment.to_bytes()],
                 value_generator: generator,
                 min_values: (min_value != 0).then(|| vec![min_value]),
                 extra_data,

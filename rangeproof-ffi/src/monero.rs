@@ -1,6 +1,6 @@
 //! Monero's range proofs as a node holds them: a transaction's proof in Monero's serialization
 //! (`rctSigPrunable`'s `BulletproofPlus` or `Bulletproof`, without the pruned `V`) and the
-//! outputs' `outPk` masks (the commitments \\(C\\), 32 bytes each), verified in one batch as
+//! outputs' `outPk` masks (the commitments C, 32 bytes each), verified in one batch as
 //! `bulletproof_plus_VERIFY(std::vector<const BulletproofPlus*>)` does — with the invalid ones
 //! named.
 
@@ -9,8 +9,8 @@ use std::ffi::{c_int, c_uchar};
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 
-use crate::context::{context, rp_context};
-use crate::status::{bytes, guarded, Failure, INVALID, OK};
+use crate::context::{rp_context, with_context};
+use crate::status::{bytes, Failure, INVALID, OK};
 
 /// Verifies `n_proofs` proofs of `suite` together.
 ///
@@ -30,8 +30,7 @@ unsafe fn verify_batch(
 ) -> c_int {
     // SAFETY: the caller's contracts, passed on.
     unsafe {
-        guarded(std::ptr::null_mut(), 0, || {
-            let ctx = context(ctx).ok_or_else(|| Failure::unusable("NULL context"))?;
+        with_context(ctx, |ctx| {
             if proofs.is_null() || proof_lens.is_null() || masks.is_null() || n_outputs.is_null() {
                 return Err(Failure::unusable("NULL argument"));
             }

@@ -18,7 +18,7 @@ use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{
     ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
 };
-use rangeproof_documents::Openings;
+use rangeproof_documents::request::{self, Field, RequestParts};
 use zeroize::Zeroizing;
 
 // The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
@@ -81,18 +81,6 @@ fn prove(
     bytes_parameters: Option<Vec<(String, Vec<u8>)>>,
 ) -> PyResult<(String, String)> {
     let suite = suite(scheme, group, flavor)?;
-    // 64 by default where the proof system has bit sizes; none where it has none (Borromean).
-    let bits = match (bits, suite.supported_bits().is_empty()) {
-        (None, true) => 0,
-        (Some(b), true) => {
-            return Err(unusable(format!(
-                "bits {b}: {} proofs have no bit size (the proof carries its range: see the min_bits parameter)",
-                suite.scheme()
-            )))
-        }
-        (None, false) => 64,
-        (Some(b), false) => b,
-    };
     // The suite's own parameters, typed by the wrapper; the suite's declarations (names,
     // bounds) are checked with the statement.
     let mut parameters = rangeproof::suite::Parameters::new();
@@ -102,86 +90,45 @@ fn prove(
     for (name, value) in bytes_parameters.unwrap_or_default() {
         parameters.insert(name, rangeproof::suite::ParameterValue::Bytes(value));
     }
-    if values.is_empty() || values.len() > suite.max_values() {
-        return Err(unusable(format!(
-            "{} values: a proof covers 1 to {}",
-            values.len(),
-            suite.max_values()
-        )));
-    }
-    // Before any blinding is drawn: `extension_degree` sizes the random ones.
-    if extension_degree == 0 || extension_degree > suite.max_extension_degree() {
-        return Err(unusable(format!(
-            "extension_degree {extension_degree}: {} commitments take 1 to {} blinding factors",
-            suite.flavor(),
-            suite.max_extension_degree()
-        )));
-    }
-    let label = match (suite.takes_transcript_label(), label) {
-        (true, None) => b"rangeproof".to_vec(),
-        (true, Some(l)) if l.len() > MAX_TRANSCRIPT_LABEL => {
-            return Err(unusable(format!(
-                "label has {} bytes, more than {MAX_TRANSCRIPT_LABEL}",
-                l.len()
-            )))
-        }
-        (true, Some(l)) => l,
-        (false, Some(l)) if !l.is_empty() => {
-            return Err(unusable(format!(
-                "{} transcripts take no label",
-                suite.flavor()
-            )))
-        }
-        (false, _) => Vec::new(),
+    let nonce = match recovery_nonce {
+        None => None,
+        Some(n) => Some(Zeroizing::new(<[u8; 32]>::try_from(n.as_slice()).map_err(
+            |_| unusable(format!("recovery_nonce has {} bytes, expected 32", n.len())),
+        )?)),
     };
-    let statement = SuiteStatement {
-        bits,
-        extension_degree,
-        minimum_values,
+    // The same checks as the CLI's and the C library's requests (`rangeproof_documents::
+    // request`), the reasons naming this function's arguments.
+    let parts = RequestParts {
         transcript_label: label,
-        generators_n: generators_n.or_else(|| suite.default_generators_n(bits, values.len())),
+        // 64 by default where the proof system has bit sizes; none where it has none.
+        bits: bits.or_else(|| (!suite.supported_bits().is_empty()).then_some(64)),
+        extension_degree: Some(extension_degree),
+        minimum_values,
+        generators_n,
         value_generator,
         extra_data,
-        parameters,
+        blindings,
+        nonce: nonce.as_deref().copied(),
     };
-    let nonce: Option<Zeroizing<[u8; 32]>> = match recovery_nonce {
-        None => None,
-        Some(n) => Some(Zeroizing::new(n.as_slice().try_into().map_err(|_| {
-            unusable(format!("recovery_nonce has {} bytes, expected 32", n.len()))
-        })?)),
-    };
-    let blindings = Zeroizing::new(match blindings {
-        Some(b) => b,
-        None => suite
-            .random_blindings(values.len(), extension_degree, &mut OsRng)
-            .to_vec(),
-    });
-    let proved = py
-        .allow_threads(|| match &nonce {
-            Some(n) => suite.prove_recoverable(&statement, &values, &blindings, n, &mut OsRng),
-            None => suite.prove_with_blindings(&statement, &values, &blindings, &mut OsRng),
-        })
+    let checked = parts
+        .check(suite, values.len(), parameters)
+        .map_err(|e| unusable(e.describe(argument_name, Some(suite))))?;
+    let made = py
+        .allow_threads(|| request::prove(suite.in_global_context(), &checked, &values, None))
         .map_err(unusable)?;
-    let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
-    let mut openings = Openings::of(
-        suite,
-        &statement,
-        &values,
-        proved
-            .blindings
-            .iter()
-            .map(|b| b.iter().map(hex::encode).collect())
-            .collect(),
-        doc.commitments.clone(),
-    );
-    openings.rewind_nonce = proved
-        .rewind_nonce
-        .as_ref()
-        .map(|n| hex::encode(&n[..]))
-        .or_else(|| nonce.as_ref().map(|n| hex::encode(&n[..])));
-    let doc_json = serde_json::to_string(&doc).map_err(unusable)?;
-    let openings_json = Zeroizing::new(serde_json::to_string(&openings).map_err(unusable)?);
+    let doc_json = serde_json::to_string(&made.proof).map_err(unusable)?;
+    let openings_json = Zeroizing::new(serde_json::to_string(&made.openings).map_err(unusable)?);
     Ok((doc_json, openings_json.to_string()))
+}
+
+/// A request's part as `prove`'s arguments name it.
+fn argument_name(field: Field) -> &'static str {
+    match field {
+        Field::TranscriptLabel => "label",
+        Field::RecoveryNonce => "recovery_nonce",
+        Field::MinBits => "parameters['min_bits']",
+        other => other.json(),
+    }
 }
 
 /// A parsed document of either kind.
