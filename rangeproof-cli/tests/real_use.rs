@@ -420,3 +420,59 @@ fn recover_with_the_nonce() {
     ]);
     assert_eq!(code(&out), 2, "dalek proofs have no recovery nonce");
 }
+
+/// The public data the CLI ships (`data/`: Monero mainnet range proofs, Grin's genesis output)
+/// also comes as proof documents (`data/documents/`) that `verify` takes as they stand. Each
+/// document holds exactly its data file's proof and commitments, and a changed byte fails it.
+#[test]
+fn shipped_documents_are_the_bundled_data_and_verify() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let documents = data.join("documents");
+    let load = |path: &std::path::Path| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let monero = load(&data.join("monero-mainnet.json"));
+    let mut expected: Vec<(std::path::PathBuf, Value)> = monero["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| {
+            let hash = case["tx_hash"].as_str().unwrap();
+            let doc = serde_json::json!({
+                "scheme": case["scheme"], "group": "ed25519", "flavor": "monero", "bits": 64,
+                "commitments": case["commitments"], "proof": case["proof"],
+            });
+            (documents.join(format!("monero-{}.json", &hash[..16])), doc)
+        })
+        .collect();
+    let grin = load(&data.join("grin-genesis.json"));
+    expected.push((
+        documents.join("grin-genesis.json"),
+        serde_json::json!({
+            "scheme": "bulletproofs", "group": "secp256k1", "flavor": "grin",
+            "bits": grin["bits"], "generators_n": grin["generators_n"], "value_generator": "H",
+            "commitments": [grin["commitment"]], "proof": grin["proof"],
+        }),
+    ));
+    let shipped = std::fs::read_dir(&documents).unwrap().count();
+    assert_eq!(shipped, expected.len(), "a document without its data, or the reverse");
+    for (path, doc) in &expected {
+        assert_eq!(&load(path), doc, "{}", path.display());
+    }
+    let mut args = vec!["verify".to_string()];
+    args.extend(expected.iter().map(|(p, _)| p.to_str().unwrap().to_string()));
+    let out = rangeproof(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Each alone too, and one changed byte of a proof is invalid.
+    let dir = tempfile::tempdir().unwrap();
+    for (path, doc) in &expected {
+        assert_eq!(code(&rangeproof(&["verify", path.to_str().unwrap()])), 0);
+        let mut bad = doc.clone();
+        let proof = bad["proof"].as_str().unwrap().to_string();
+        let flipped = if &proof[10..11] == "0" { "1" } else { "0" };
+        bad["proof"] = Value::from(format!("{}{flipped}{}", &proof[..10], &proof[11..]));
+        let tampered = dir.path().join("tampered.json");
+        write(&tampered, &bad);
+        assert_eq!(code(&rangeproof(&["verify", tampered.to_str().unwrap()])), 1);
+    }
+}
