@@ -46,19 +46,31 @@ const SHAPES: [(usize, usize); 9] = [
 const LABEL: &[u8] = b"rangeproof bench";
 
 /// The suites measured: the three proof systems on ristretto255 (Bulletproofs and
-/// Bulletproofs+ in their wire-compatible flavors, Bulletproofs++ in ours), and on secp256k1
-/// libsecp256k1-zkp's Bulletproofs (Grin) and Bulletproofs++ in its conventions.
-pub const KINDS: [Suite; 5] = [
+/// Bulletproofs+ in their wire-compatible flavors, Bulletproofs++ in ours), Monero's
+/// Bulletproofs and Bulletproofs+ on Ed25519, and on secp256k1 libsecp256k1-zkp's Bulletproofs
+/// (Grin) and Bulletproofs++ in its conventions.
+pub const KINDS: [Suite; 7] = [
     Suite::DALEK_BULLETPROOFS,
     Suite::TARI_BULLETPROOFS_PLUS,
     Suite::BULLETPROOFS_PP,
+    Suite::MONERO_BULLETPROOFS,
+    Suite::MONERO_BULLETPROOFS_PLUS,
     Suite::GRIN_BULLETPROOFS,
     Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
 ];
 
+/// Whether `suite` proves `m` values of `n` bits (Monero: 64 bits, at most 16 outputs).
+fn measures(suite: Suite, n: usize, m: usize) -> bool {
+    suite.supported_bits().contains(&n) && m <= suite.max_values()
+}
+
 /// Short name of a suite's proof system for the tables.
 pub fn short_name(suite: Suite) -> &'static str {
-    if suite == Suite::GRIN_BULLETPROOFS {
+    if suite == Suite::MONERO_BULLETPROOFS {
+        "BPxmr"
+    } else if suite == Suite::MONERO_BULLETPROOFS_PLUS {
+        "BP+xmr"
+    } else if suite == Suite::GRIN_BULLETPROOFS {
         "BPgrin"
     } else if suite == Suite::SECP256K1_ZKP_BULLETPROOFS_PP {
         "BP++k1"
@@ -186,7 +198,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         "verify",
         "batch verify / proof"
     );
-    let mut progress = crate::progress::Progress::new("bench", SHAPES.len() * KINDS.len(), true);
+    let measured = SHAPES
+        .iter()
+        .flat_map(|&(n, m)| KINDS.iter().filter(move |&&kind| measures(kind, n, m)))
+        .count();
+    let mut progress = crate::progress::Progress::new("bench", measured, true);
     let mut ours: Vec<crate::plot::Series> = KINDS
         .iter()
         .map(|kind| crate::plot::Series {
@@ -197,7 +213,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         })
         .collect();
     for (n, m) in SHAPES {
-        for kind in KINDS {
+        for kind in KINDS.into_iter().filter(|&kind| measures(kind, n, m)) {
             let what = format!("{} n = {n}, m = {m}", short_name(kind));
             progress.advance(0, &what);
             if !progress.is_drawn() {

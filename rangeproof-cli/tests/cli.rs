@@ -642,20 +642,31 @@ fn demo_and_bench_run() {
         plot.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    // The picture: an SVG with a line per series (our 5 suites and 3 peers) in each of the two
+    // The picture: an SVG with a line per series (our 7 suites and 3 peers) in each of the two
     // panels, and its legend.
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<polyline").count(), 16);
+    assert_eq!(svg.matches("<polyline").count(), 20);
     assert!(svg.contains("rangeproof BP++ (rangeproof)"));
     assert!(svg.contains("reference bulletproofs 5.0"));
     assert!(svg.contains("rangeproof BPgrin"));
     assert!(stdout(&out).contains("batch verify"));
-    // A header and one row per shape (9) and suite (5).
-    assert_eq!(stdout(&out).lines().count(), 46);
+    // A header and one row per shape (9) and suite (5), and Monero's two suites at the shapes
+    // Monero proves (64 bits, 1 to 16 outputs: 5 each).
+    assert_eq!(stdout(&out).lines().count(), 1 + 9 * 5 + 2 * 5);
     assert!(stdout(&out).contains("BP+"));
     assert!(stdout(&out).contains("BPgrin"));
+    assert!(svg.contains("rangeproof BP+xmr (monero)"));
+    let table = stdout(&out);
+    let monero: Vec<&str> = table
+        .lines()
+        .filter(|l| l.trim_start().starts_with("BPxmr") || l.trim_start().starts_with("BP+xmr"))
+        .collect();
+    assert_eq!(monero.len(), 10);
+    assert!(monero
+        .iter()
+        .all(|l| l.split_whitespace().nth(1) == Some("64")));
 }
 
 /// Runs the CLI with standard input from `stdin`, under a 512 MiB address-space limit (so a run

@@ -455,12 +455,20 @@ fn shipped_documents_are_the_bundled_data_and_verify() {
         }),
     ));
     let shipped = std::fs::read_dir(&documents).unwrap().count();
-    assert_eq!(shipped, expected.len(), "a document without its data, or the reverse");
+    assert_eq!(
+        shipped,
+        expected.len(),
+        "a document without its data, or the reverse"
+    );
     for (path, doc) in &expected {
         assert_eq!(&load(path), doc, "{}", path.display());
     }
     let mut args = vec!["verify".to_string()];
-    args.extend(expected.iter().map(|(p, _)| p.to_str().unwrap().to_string()));
+    args.extend(
+        expected
+            .iter()
+            .map(|(p, _)| p.to_str().unwrap().to_string()),
+    );
     let out = rangeproof(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     // Each alone too, and one changed byte of a proof is invalid.
@@ -473,6 +481,9 @@ fn shipped_documents_are_the_bundled_data_and_verify() {
         bad["proof"] = Value::from(format!("{}{flipped}{}", &proof[..10], &proof[11..]));
         let tampered = dir.path().join("tampered.json");
         write(&tampered, &bad);
-        assert_eq!(code(&rangeproof(&["verify", tampered.to_str().unwrap()])), 1);
+        assert_eq!(
+            code(&rangeproof(&["verify", tampered.to_str().unwrap()])),
+            1
+        );
     }
 }
