@@ -21,8 +21,14 @@ use crate::Outcome;
 #[derive(Subcommand)]
 pub enum CircuitCommand {
     /// Prove knowledge of a preimage (at most 55 bytes, length hidden) of its SHA-256 digest.
+    #[command(after_help = "Examples:
+  rangeproof circuit sha256 --preimage-file secret.bin --out sha.json
+  rangeproof circuit sha256 --preimage-hex 616263")]
     Sha256(Sha256Args),
     /// Prove that the outputs are a permutation of the inputs, each value committed.
+    #[command(after_help = "Examples:
+  rangeproof circuit shuffle --inputs 3,1,4 --outputs 4,3,1 --out shuffle.json
+  rangeproof circuit shuffle --inputs-file in.txt --outputs-file out.txt")]
     Shuffle(ShuffleArgs),
 }
 

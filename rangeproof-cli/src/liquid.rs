@@ -16,9 +16,14 @@ use crate::Outcome;
 pub enum LiquidCommand {
     /// Verify a transaction's proofs: one line per output and a verdict (exit 0 valid, 1
     /// invalid, 2 unusable).
+    #[command(after_help = "Examples:
+  rangeproof liquid verify-tx tx.hex
+  rangeproof liquid verify-tx tx.hex --spent spent.json")]
     VerifyTx(VerifyTxArgs),
     /// Unblind an output with the receiver's blinding key: its amount, asset and blinding
     /// factors, as JSON.
+    #[command(after_help = "Example:
+  rangeproof liquid unblind tx.hex --output 0 --blinding-key-file blinding.key")]
     Unblind(UnblindArgs),
 }
 
@@ -42,9 +47,17 @@ pub struct UnblindArgs {
     /// The output's index.
     #[arg(long)]
     output: usize,
-    /// The receiver's 32-byte blinding private key, in hex.
+    /// The receiver's 32-byte blinding private key, in hex. It appears in the process list:
+    /// prefer --blinding-key-file.
+    #[arg(
+        long,
+        required_unless_present = "blinding_key_file",
+        conflicts_with = "blinding_key_file"
+    )]
+    blinding_key: Option<String>,
+    /// Read the blinding key's hex from this file (`-`: standard input).
     #[arg(long)]
-    blinding_key: String,
+    blinding_key_file: Option<PathBuf>,
 }
 
 impl Drop for UnblindArgs {
@@ -176,6 +189,10 @@ impl Drop for Unblinded {
 }
 
 fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
+    crate::secrets::one_stdin(&[
+        ("the transaction", Some(args.tx.as_path())),
+        ("--blinding-key-file", args.blinding_key_file.as_deref()),
+    ])?;
     let tx = read_transaction(&args.tx)?;
     let output = tx.outputs.get(args.output).ok_or_else(|| {
         format!(
@@ -184,18 +201,26 @@ fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
             tx.outputs.len()
         )
     })?;
+    let (flag, key_hex) = match (&args.blinding_key, &args.blinding_key_file) {
+        (_, Some(path)) => (
+            "--blinding-key-file",
+            crate::secrets::read_hex("--blinding-key-file", path)?,
+        ),
+        (Some(hex), None) => ("--blinding-key", Zeroizing::new(hex.clone())),
+        (None, None) => return Err("give --blinding-key or --blinding-key-file".into()),
+    };
     let key_bytes = Zeroizing::new(
-        hex::decode(&args.blinding_key).map_err(|e| format!("--blinding-key is not hex: {e}"))?,
+        hex::decode(key_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
     );
     let key_array: Zeroizing<[u8; 32]> = Zeroizing::new(
         key_bytes
             .as_slice()
             .try_into()
-            .map_err(|_| format!("--blinding-key has {} bytes, expected 32", key_bytes.len()))?,
+            .map_err(|_| format!("{flag} has {} bytes, expected 32", key_bytes.len()))?,
     );
     let key = Zeroizing::new(
         liquid::secret_key(&key_array)
-            .map_err(|_| "--blinding-key is zero or not below the group order")?,
+            .map_err(|_| format!("{flag} is zero or not below the group order"))?,
     );
     let got = match liquid::unblind(output, &key) {
         Ok(got) => got,

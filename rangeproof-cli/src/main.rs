@@ -31,17 +31,32 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Said once, at the top: what the global option governs and the exit codes every command
+/// keeps (each command's help lists `--threads` in one line under "Global options").
+const ROOT_AFTER_HELP: &str = "\
+Threads: large multiscalar multiplications, batch verification's per-proof work and failure
+search, and generator derivation run in parallel on up to --threads N threads (given before
+or after the command; at most four per core, at least 64).
+
+Exit codes: 0 valid (or done), 1 some proof invalid, 2 unusable input (one line on stderr).
+Secrets (values, blindings, nonces, keys) can come from files or standard input: see each
+command's --…-file options.
+
+Examples:
+  rangeproof demo
+  rangeproof prove --bits 64 --values-file amounts.txt --openings openings.json --out proof.json
+  rangeproof verify proof.json more.json";
+
 #[derive(Parser)]
 #[command(
     name = "rangeproof",
     version,
-    about = "Bulletproofs range proofs and circuit proofs: prove, verify, benchmark"
+    about = "Bulletproofs range proofs and circuit proofs: prove, verify, benchmark",
+    after_help = ROOT_AFTER_HELP
 )]
 struct Cli {
-    /// Use at most this many threads (default: every core). Large multiscalar
-    /// multiplications, batch verification's per-proof work and failure search, and generator
-    /// derivation run in parallel.
-    #[arg(long, global = true)]
+    /// Use at most N threads (default: every core).
+    #[arg(long, global = true, value_name = "N", help_heading = "Global options")]
     threads: Option<usize>,
     #[command(subcommand)]
     command: Command,
@@ -50,17 +65,35 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Prove and verify a small confidential payment and a batch of proofs, with timings.
+    #[command(after_help = "Example:\n  rangeproof demo")]
     Demo,
     /// Prove that hidden values lie in [0, 2^bits) and write a proof document.
+    #[command(after_help = "Examples:
+  rangeproof prove --bits 64 --values-file amounts.txt --openings openings.json --out proof.json
+  rangeproof prove --scheme bulletproofs+ --group ed25519 --flavor monero --bits 64 --values 1250,8700
+  rangeproof prove --openings-in openings.json --out again.json")]
     Prove(Box<prove::ProveArgs>),
     /// Pedersen commitments for given openings (or fresh ones, written to --openings).
+    #[command(after_help = "Examples:
+  rangeproof commit --values-file amounts.txt --blindings-file blindings.txt
+  rangeproof commit --values 1250 --group secp256k1 --openings openings.json")]
     Commit(commit::CommitArgs),
     /// Give back what a recovery nonce opens: Tari's blindings; Grin's and Elements' Borromean
     /// proofs' value, blinding and message.
+    #[command(after_help = "Examples:
+  rangeproof recover --nonce-file nonce.txt grin-proof.json
+  rangeproof recover --nonce-file - --value 1500 tari-proof.json < nonce.txt")]
     Recover(recover::RecoverArgs),
     /// Verify proof documents (several files are verified in one batch).
+    #[command(after_help = "Examples:
+  rangeproof verify proof.json
+  rangeproof verify --json blocks/*.json
+  rangeproof verify - < proof.json")]
     Verify(verify::VerifyArgs),
     /// Time proving, verifying and batch verification at several sizes.
+    #[command(after_help = "Examples:
+  rangeproof bench
+  rangeproof --threads 1 bench --millis 1000 --plot bench.svg")]
     Bench(bench::BenchArgs),
     /// Arithmetic-circuit (R1CS) proofs: a SHA-256 preimage, a shuffle of committed values.
     Circuit {

@@ -41,9 +41,13 @@ use crate::Outcome;
 pub enum MpcCommand {
     /// Run the dealer: wait for the parties, run the protocol, write the proof document.
     /// Plaintext TCP: for trusted networks, or behind TLS or an SSH tunnel (see SECURITY.md).
+    #[command(after_help = "Example:
+  rangeproof mpc dealer --parties 2 --bits 64 --listen 127.0.0.1:7000 --out proof.json")]
     Dealer(DealerArgs),
     /// Run a party: connect to the dealer with this party's values (plaintext TCP: trusted
     /// networks, or behind TLS or an SSH tunnel).
+    #[command(after_help = "Example:
+  rangeproof mpc party --connect 127.0.0.1:7000 --values-file mine.txt --openings mine.open.json")]
     Party(PartyArgs),
 }
 

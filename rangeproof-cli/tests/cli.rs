@@ -1248,3 +1248,41 @@ fn grin_vectors_as_documents_verify() {
         assert_eq!(code(&out), expected, "case {i}: {}", stderr(&out));
     }
 }
+
+/// Every command's help ends with an example of it, and the global option is one line under
+/// "Global options" everywhere (what it governs is said once, in `rangeproof --help`).
+#[test]
+fn every_command_has_an_example_and_the_global_option_once() {
+    let leaves: [&[&str]; 13] = [
+        &["demo"],
+        &["prove"],
+        &["commit"],
+        &["recover"],
+        &["verify"],
+        &["bench"],
+        &["circuit", "sha256"],
+        &["circuit", "shuffle"],
+        &["liquid", "verify-tx"],
+        &["liquid", "unblind"],
+        &["mpc", "dealer"],
+        &["mpc", "party"],
+        &[],
+    ];
+    for leaf in leaves {
+        let mut args = leaf.to_vec();
+        args.push("--help");
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 0, "{leaf:?}");
+        let help = stdout(&out);
+        assert!(help.contains("Example"), "{leaf:?}: no example\n{help}");
+        let command = format!("rangeproof {}", leaf.join(" "));
+        assert!(help.contains(command.trim_end()), "{leaf:?}: {help}");
+        assert_eq!(help.matches("--threads <N>").count(), 1, "{leaf:?}");
+        assert_eq!(help.matches("Global options:").count(), 1, "{leaf:?}");
+        assert_eq!(
+            help.contains("generator derivation run in parallel"),
+            leaf.is_empty(),
+            "{leaf:?}: the long description belongs to the top level only"
+        );
+    }
+}

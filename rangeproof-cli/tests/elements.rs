@@ -370,6 +370,21 @@ fn liquid_unblind_reads_an_output_rust_elements_blinded() {
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // The key from a file (as `openssl rand -hex 32` writes one: a newline after the hex)
+    // unblinds the same.
+    let key_file = dir.path().join("blinding.key");
+    std::fs::write(&key_file, format!("{key}\n")).unwrap();
+    let from_file = rangeproof(&[
+        "liquid",
+        "unblind",
+        path.to_str().unwrap(),
+        "--output",
+        "0",
+        "--blinding-key-file",
+        key_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&from_file), 0, "{}", stderr(&from_file));
+    assert_eq!(stdout(&from_file), stdout(&out));
     assert_eq!(got["value"], 4321);
     assert_eq!(got["asset"], asset.to_string());
     assert_eq!(
