@@ -4,13 +4,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use curve25519_dalek::Scalar;
 use rand_core::OsRng;
-use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, MAX_MESSAGE_LEN};
-use rangeproof::r1cs::gadgets::shuffle::prove_shuffle;
-use rangeproof::r1cs::{generators, R1csError, R1csFlavor};
-use rangeproof::{Group, Ristretto255};
-use rangeproof_documents::circuit::{CircuitDocument, MAX_SHUFFLE_K};
+use rangeproof::r1cs::gadgets::sha256::MAX_MESSAGE_LEN;
+use rangeproof_documents::circuit::{self, CircuitDocument};
 use rangeproof_documents::proof::MAX_TRANSCRIPT_LABEL;
 use zeroize::Zeroizing;
 
@@ -114,11 +110,6 @@ impl Drop for ShuffleArgs {
     }
 }
 
-fn flavor(name: &str) -> Result<R1csFlavor, String> {
-    R1csFlavor::from_name(name)
-        .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
-}
-
 /// Claims `--out` before proving (so a refusal costs nothing), never over a file a secret
 /// comes from (`secret_files`).
 fn claim(
@@ -145,14 +136,10 @@ fn emit(doc: &CircuitDocument, out: Option<OutputFile>) -> Result<Outcome, Strin
     Ok(Outcome::Ok)
 }
 
-fn proving_error(e: R1csError) -> String {
-    format!("cannot prove: {e}")
-}
-
 pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
     match command {
         CircuitCommand::Sha256(args) => {
-            let flavor = flavor(&args.flavor)?;
+            let flavor = circuit::flavor(&args.flavor)?;
             let preimage = match (&args.preimage_hex, &args.preimage_file) {
                 // One byte past the circuit's limit is enough to refuse a longer file.
                 (_, Some(path)) => {
@@ -170,26 +157,10 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                 ));
             }
             let out = claim(&args.out, args.force, &[&args.preimage_file])?;
-            let (proof, digest) = prove_sha256_preimage(generators::dalek(), flavor, &preimage)
-                .map_err(proving_error)?;
-            emit(
-                &CircuitDocument {
-                    scheme: "r1cs".into(),
-                    circuit: "sha256".into(),
-                    group: Ristretto255::NAME.into(),
-                    flavor: flavor.name().into(),
-                    transcript_label: None,
-                    k: None,
-                    input_commitments: None,
-                    output_commitments: None,
-                    digest: Some(hex::encode(digest)),
-                    proof: hex::encode(proof.to_bytes()),
-                },
-                out,
-            )
+            emit(&circuit::prove_sha256(&preimage, flavor)?, out)
         }
         CircuitCommand::Shuffle(args) => {
-            let flavor = flavor(&args.flavor)?;
+            let flavor = circuit::flavor(&args.flavor)?;
             secrets::one_stdin(&[
                 ("--inputs-file", args.inputs_file.as_deref()),
                 ("--outputs-file", args.outputs_file.as_deref()),
@@ -200,60 +171,24 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
             };
             let inputs = values("--inputs-file", &args.inputs_file, &args.inputs)?;
             let outputs = values("--outputs-file", &args.outputs_file, &args.outputs)?;
-            let k = inputs.len();
-            if k > MAX_SHUFFLE_K || outputs.len() != k {
-                return Err(format!(
-                    "{k} inputs and {} outputs: a shuffle needs two lists of the same length, 1 to {MAX_SHUFFLE_K}",
-                    outputs.len()
-                ));
-            }
-            let (mut sorted_in, mut sorted_out) = (inputs.clone(), outputs.clone());
-            sorted_in.sort_unstable();
-            sorted_out.sort_unstable();
-            if sorted_in != sorted_out {
-                return Err("the outputs are not a permutation of the inputs".into());
-            }
             if args.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
                 return Err(format!(
                     "--transcript-label is longer than {MAX_TRANSCRIPT_LABEL} bytes"
                 ));
             }
-            let open = |values: &[u64]| -> Vec<(Scalar, Scalar)> {
-                values
-                    .iter()
-                    .map(|v| (Scalar::from(*v), Ristretto255::random_scalar(&mut OsRng)))
-                    .collect()
-            };
             let out = claim(
                 &args.out,
                 args.force,
                 &[&args.inputs_file, &args.outputs_file],
             )?;
-            let label = args.transcript_label.as_bytes();
-            let proved = prove_shuffle(
-                generators::dalek(),
+            let proved = circuit::prove_shuffle_of(
+                &inputs,
+                &outputs,
                 flavor,
-                label,
-                &open(&inputs),
-                &open(&outputs),
-            )
-            .map_err(proving_error)?;
-            let hexes = |c: &[[u8; 32]]| c.iter().map(hex::encode).collect::<Vec<_>>();
-            emit(
-                &CircuitDocument {
-                    scheme: "r1cs".into(),
-                    circuit: "shuffle".into(),
-                    group: Ristretto255::NAME.into(),
-                    flavor: flavor.name().into(),
-                    transcript_label: Some(args.transcript_label.clone()),
-                    k: Some(k),
-                    input_commitments: Some(hexes(&proved.input_commitments)),
-                    output_commitments: Some(hexes(&proved.output_commitments)),
-                    digest: None,
-                    proof: hex::encode(proved.proof.to_bytes()),
-                },
-                out,
-            )
+                &args.transcript_label,
+                &mut OsRng,
+            )?;
+            emit(&proved.document, out)
         }
     }
 }

@@ -16,10 +16,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use rangeproof::r1cs::gadgets::sha256::verify_sha256_preimage;
-use rangeproof::r1cs::gadgets::shuffle::verify_shuffle;
+use rangeproof::group::Group;
+use rangeproof::r1cs::gadgets::sha256::{
+    prove_sha256_preimage, verify_sha256_preimage, MAX_MESSAGE_LEN,
+};
+use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
 use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
 use rangeproof::Ristretto255;
+use zeroize::Zeroizing;
+
+type Scalar = <Ristretto255 as Group>::Scalar;
 
 use crate::proof::MAX_TRANSCRIPT_LABEL;
 
@@ -122,6 +128,126 @@ fn one_line(message: &str) -> String {
             escaped
         })
         .collect()
+}
+
+/// A shuffle proved: its document, and the openings of the committed values (values and
+/// blindings, in each list's order), wiped on drop.
+pub struct ProvedShuffle {
+    /// The public document.
+    pub document: CircuitDocument,
+    /// Per input: its value and its blinding's 32-byte encoding.
+    pub inputs: Zeroizing<Vec<(u64, [u8; 32])>>,
+    /// Per output: its value and its blinding's 32-byte encoding.
+    pub outputs: Zeroizing<Vec<(u64, [u8; 32])>>,
+}
+
+/// The circuit's flavor by name: `"bound"` or `"dalek"`.
+pub fn flavor(name: &str) -> Result<R1csFlavor, String> {
+    R1csFlavor::from_name(name)
+        .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
+}
+
+/// Proves knowledge of `preimage` (at most 55 bytes) of its SHA-256 digest: the document.
+/// The one set of checks and the one document shape every front end uses.
+pub fn prove_sha256(preimage: &[u8], flavor: R1csFlavor) -> Result<CircuitDocument, String> {
+    if preimage.len() > MAX_MESSAGE_LEN {
+        return Err(format!(
+            "the preimage has {} bytes; the circuit takes at most {MAX_MESSAGE_LEN}",
+            preimage.len()
+        ));
+    }
+    let (proof, digest) = prove_sha256_preimage(generators::dalek(), flavor, preimage)
+        .map_err(|e| format!("cannot prove: {e}"))?;
+    Ok(CircuitDocument {
+        scheme: "r1cs".into(),
+        circuit: "sha256".into(),
+        group: Ristretto255::NAME.into(),
+        flavor: flavor.name().into(),
+        transcript_label: None,
+        k: None,
+        input_commitments: None,
+        output_commitments: None,
+        digest: Some(hex::encode(digest)),
+        proof: hex::encode(proof.to_bytes()),
+    })
+}
+
+/// Proves that `outputs` are a permutation of `inputs` (1 to [`MAX_SHUFFLE_K`] values each),
+/// every value committed with a fresh blinding from `rng`, under the application's `label`
+/// (text: the document carries it as a string).
+pub fn prove_shuffle_of(
+    inputs: &[u64],
+    outputs: &[u64],
+    flavor: R1csFlavor,
+    label: &str,
+    rng: &mut impl rand_core::CryptoRngCore,
+) -> Result<ProvedShuffle, String> {
+    let k = inputs.len();
+    if k == 0 || k > MAX_SHUFFLE_K || outputs.len() != k {
+        return Err(format!(
+            "{k} inputs and {} outputs: a shuffle needs two lists of the same length, 1 to {MAX_SHUFFLE_K}",
+            outputs.len()
+        ));
+    }
+    let mut sorted = Zeroizing::new((inputs.to_vec(), outputs.to_vec()));
+    sorted.0.sort_unstable();
+    sorted.1.sort_unstable();
+    if sorted.0 != sorted.1 {
+        return Err("the outputs are not a permutation of the inputs".into());
+    }
+    if label.len() > MAX_TRANSCRIPT_LABEL {
+        return Err(format!(
+            "the transcript label has {} bytes, more than {MAX_TRANSCRIPT_LABEL}",
+            label.len()
+        ));
+    }
+    let mut open = |values: &[u64]| -> Zeroizing<Vec<(Scalar, Scalar)>> {
+        Zeroizing::new(
+            values
+                .iter()
+                .map(|v| (Scalar::from(*v), Ristretto255::random_scalar(&mut *rng)))
+                .collect(),
+        )
+    };
+    let (opened_in, opened_out) = (open(inputs), open(outputs));
+    let proved = prove_shuffle(
+        generators::dalek(),
+        flavor,
+        label.as_bytes(),
+        &opened_in,
+        &opened_out,
+    )
+    .map_err(|e| format!("cannot prove: {e}"))?;
+    let hexes = |c: &[[u8; 32]]| c.iter().map(hex::encode).collect::<Vec<_>>();
+    let openings = |values: &[u64], opened: &[(Scalar, Scalar)]| {
+        Zeroizing::new(
+            values
+                .iter()
+                .zip(opened)
+                .map(|(v, (_, blinding))| {
+                    let mut bytes = [0u8; 32];
+                    bytes.copy_from_slice(Ristretto255::scalar_to_bytes(blinding).as_ref());
+                    (*v, bytes)
+                })
+                .collect::<Vec<_>>(),
+        )
+    };
+    Ok(ProvedShuffle {
+        document: CircuitDocument {
+            scheme: "r1cs".into(),
+            circuit: "shuffle".into(),
+            group: Ristretto255::NAME.into(),
+            flavor: flavor.name().into(),
+            transcript_label: Some(label.to_owned()),
+            k: Some(k),
+            input_commitments: Some(hexes(&proved.input_commitments)),
+            output_commitments: Some(hexes(&proved.output_commitments)),
+            digest: None,
+            proof: hex::encode(proved.proof.to_bytes()),
+        },
+        inputs: openings(inputs, &opened_in),
+        outputs: openings(outputs, &opened_out),
+    })
 }
 
 impl CircuitDocument {
