@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use rand_core::{OsRng, RngCore};
 use rangeproof_documents::transport::{self, Flavor, Peer};
-use rangeproof_documents::{ProofDocument, MAX_TRANSCRIPT_LABEL};
+use rangeproof_documents::MAX_TRANSCRIPT_LABEL;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::output::{self, OutputFile};
@@ -203,21 +203,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         Err(failure) => return no_proof(failure),
     };
     let m = dealt.commitments.len();
-    let doc = ProofDocument {
-        scheme: "bulletproofs".into(),
-        group: flavor.suite().group().into(),
-        flavor: flavor.name().into(),
-        transcript_label: (flavor == Flavor::Dalek).then(|| args.transcript_label.clone()),
-        bits: Some(args.bits),
-        extension_degree: None,
-        minimum_values: None,
-        generators_n: None,
-        value_generator: None,
-        extra_data: None,
-        commitments: dealt.commitments.iter().map(hex::encode).collect(),
-        proof: hex::encode(&dealt.proof),
-        parameters: Default::default(),
-    };
+    let doc = dealt.document(flavor, args.bits, label);
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     out.write(&text)?;
     transport::announce_done(&mut peers);

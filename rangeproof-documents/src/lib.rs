@@ -26,6 +26,7 @@ pub mod openings;
 pub mod parameters;
 pub mod proof;
 pub mod request;
+pub mod rounds;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};

@@ -37,7 +37,7 @@ use rangeproof::{
 use zeroize::Zeroizing;
 
 use crate::openings::Openings;
-use crate::proof::MAX_TRANSCRIPT_LABEL;
+use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
 
 /// The longest frame either side reads.
 pub const MAX_FRAME: usize = 1 << 20;
@@ -314,6 +314,29 @@ pub struct DealtProof {
     pub commitments: Vec<Vec<u8>>,
 }
 
+impl DealtProof {
+    /// The proof document: an ordinary one of `flavor` for `bits`-bit values, with the run's
+    /// transcript `label` where the flavor's transcript takes one.
+    pub fn document(&self, flavor: Flavor, bits: usize, label: &[u8]) -> ProofDocument {
+        ProofDocument {
+            scheme: "bulletproofs".into(),
+            group: flavor.suite().group().into(),
+            flavor: flavor.name().into(),
+            transcript_label: (flavor == Flavor::Dalek)
+                .then(|| String::from_utf8_lossy(label).into_owned()),
+            bits: Some(bits),
+            extension_degree: None,
+            minimum_values: None,
+            generators_n: None,
+            value_generator: None,
+            extra_data: None,
+            commitments: self.commitments.iter().map(hex::encode).collect(),
+            proof: hex::encode(&self.proof),
+            parameters: Default::default(),
+        }
+    }
+}
+
 /// The dealer's side of a run over `peers` (each already said hello): assigns positions in
 /// order, sends each its setup, runs the three rounds, assembles and verifies the proof. Any
 /// failure names the party at fault. The caller writes the proof, then sends [`DONE`] to each
@@ -503,20 +526,14 @@ pub fn run_party<S: Read + Write, R: RngCore + CryptoRng>(
     }
 }
 
-fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
-    stream: &mut S,
-    gens: &'static Generators<G>,
+/// A party's openings once it has committed: its values, blindings and commitments, the
+/// statement and its position, as an openings file records them.
+pub(crate) fn party_openings<G: Group>(
     setup: &Setup,
     values: &[u64],
-    keep: impl FnOnce(&Openings) -> Result<(), String>,
-    rng: &mut R,
-) -> Result<(), String> {
-    let session = setup.session::<G>();
-    let position = setup.position;
-    let blindings: Zeroizing<Vec<G::Scalar>> =
-        Zeroizing::new(values.iter().map(|_| G::random_scalar(rng)).collect());
-    let party = Party::new(gens, setup.bits, values, &blindings).map_err(|e| e.to_string())?;
-    let (party, msg) = party.commit(position, rng).map_err(|e| e.to_string())?;
+    blindings: &[G::Scalar],
+    msg: &BitCommitment<G>,
+) -> Openings {
     let statement = SuiteStatement {
         bits: setup.bits,
         extension_degree: 1,
@@ -536,7 +553,25 @@ fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
             .map(|c| hex::encode(c.bytes.as_ref()))
             .collect(),
     );
-    openings.position = Some(position);
+    openings.position = Some(setup.position);
+    openings
+}
+
+fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
+    stream: &mut S,
+    gens: &'static Generators<G>,
+    setup: &Setup,
+    values: &[u64],
+    keep: impl FnOnce(&Openings) -> Result<(), String>,
+    rng: &mut R,
+) -> Result<(), String> {
+    let session = setup.session::<G>();
+    let position = setup.position;
+    let blindings: Zeroizing<Vec<G::Scalar>> =
+        Zeroizing::new(values.iter().map(|_| G::random_scalar(rng)).collect());
+    let party = Party::new(gens, setup.bits, values, &blindings).map_err(|e| e.to_string())?;
+    let (party, msg) = party.commit(position, rng).map_err(|e| e.to_string())?;
+    let openings = party_openings::<G>(setup, values, &blindings, &msg);
     keep(&openings)?;
     drop(openings);
     send_frame(stream, &msg.to_bytes(&session)).map_err(|e| e.to_string())?;

@@ -19,6 +19,8 @@ use rangeproof_documents::proof::{
     ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
 };
 use rangeproof_documents::request::{self, Field, RequestParts};
+use rangeproof_documents::rounds::{DealerRounds, PartyRounds};
+use rangeproof_documents::{circuit, transport};
 use zeroize::Zeroizing;
 
 // The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
@@ -599,6 +601,162 @@ fn sum_points<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// A SHA-256 preimage proof: the circuit document (JSON).
+#[pyfunction]
+fn circuit_prove_sha256(py: Python<'_>, preimage: Vec<u8>, flavor: &str) -> PyResult<String> {
+    let preimage = Zeroizing::new(preimage);
+    let flavor = circuit::flavor(flavor).map_err(unusable)?;
+    let doc = py
+        .allow_threads(|| circuit::prove_sha256(&preimage, flavor))
+        .map_err(unusable)?;
+    serde_json::to_string(&doc).map_err(unusable)
+}
+
+/// Per value, its value and blinding (secret).
+type ShuffleOpenings<'py> = Vec<(u64, Bound<'py, PyBytes>)>;
+
+/// A shuffle proof: the circuit document (JSON) and the inputs' and outputs' openings.
+#[pyfunction]
+fn circuit_prove_shuffle<'py>(
+    py: Python<'py>,
+    inputs: Vec<u64>,
+    outputs: Vec<u64>,
+    flavor: &str,
+    label: &str,
+) -> PyResult<(String, ShuffleOpenings<'py>, ShuffleOpenings<'py>)> {
+    let (inputs, outputs) = (Zeroizing::new(inputs), Zeroizing::new(outputs));
+    let flavor = circuit::flavor(flavor).map_err(unusable)?;
+    let proved = py
+        .allow_threads(|| circuit::prove_shuffle_of(&inputs, &outputs, flavor, label, &mut OsRng))
+        .map_err(unusable)?;
+    let opened = |list: &[(u64, [u8; 32])]| -> ShuffleOpenings<'py> {
+        list.iter()
+            .map(|(v, blinding)| (*v, PyBytes::new(py, blinding)))
+            .collect()
+    };
+    Ok((
+        serde_json::to_string(&proved.document).map_err(unusable)?,
+        opened(&proved.inputs),
+        opened(&proved.outputs),
+    ))
+}
+
+fn mpc_flavor(name: &str) -> PyResult<transport::Flavor> {
+    transport::Flavor::from_name(name).ok_or_else(|| {
+        unusable(format!(
+            "flavor {name:?}: the multi-party protocol runs in \"dalek\" or \"monero\""
+        ))
+    })
+}
+
+fn messages<'py>(py: Python<'py>, list: Vec<Vec<u8>>) -> Vec<Bound<'py, PyBytes>> {
+    list.iter().map(|m| PyBytes::new(py, m)).collect()
+}
+
+/// The multi-party protocol's dealer, one round per call (`rangeproof_documents::rounds`).
+#[pyclass(module = "rangeproof._native")]
+struct MpcDealer {
+    rounds: DealerRounds,
+}
+
+#[pymethods]
+impl MpcDealer {
+    #[new]
+    fn new(flavor: &str, bits: usize, counts: Vec<usize>, label: &str) -> PyResult<Self> {
+        let rounds = DealerRounds::new(mpc_flavor(flavor)?, bits, &counts, label, &mut OsRng)
+            .map_err(unusable)?;
+        Ok(MpcDealer { rounds })
+    }
+
+    fn invitation<'py>(&self, py: Python<'py>, party: usize) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = self.rounds.invitation(party).ok_or_else(|| {
+            unusable(format!(
+                "party {party}: the run has {} parties",
+                self.rounds.parties()
+            ))
+        })?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    fn bit_commitments<'py>(
+        &mut self,
+        py: Python<'py>,
+        messages_in: Vec<Vec<u8>>,
+    ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+        let out = self
+            .rounds
+            .bit_commitments(&messages_in, &mut OsRng)
+            .map_err(unusable)?;
+        Ok(messages(py, out))
+    }
+
+    fn poly_commitments<'py>(
+        &mut self,
+        py: Python<'py>,
+        messages_in: Vec<Vec<u8>>,
+    ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+        let out = self
+            .rounds
+            .poly_commitments(&messages_in)
+            .map_err(unusable)?;
+        Ok(messages(py, out))
+    }
+
+    /// The proof document (JSON).
+    fn shares(&mut self, messages_in: Vec<Vec<u8>>) -> PyResult<String> {
+        let doc = self
+            .rounds
+            .shares(&messages_in, &mut OsRng)
+            .map_err(unusable)?;
+        serde_json::to_string(&doc).map_err(unusable)
+    }
+}
+
+/// A party of the multi-party protocol, one round per call.
+#[pyclass(module = "rangeproof._native")]
+struct MpcParty {
+    rounds: PartyRounds,
+}
+
+#[pymethods]
+impl MpcParty {
+    /// Joins with an invitation: the party and its bit commitment.
+    #[staticmethod]
+    fn join<'py>(
+        py: Python<'py>,
+        invitation: Vec<u8>,
+        values: Vec<u64>,
+    ) -> PyResult<(MpcParty, Bound<'py, PyBytes>)> {
+        let values = Zeroizing::new(values);
+        let (rounds, first) =
+            PartyRounds::join(&invitation, &values, &mut OsRng).map_err(unusable)?;
+        Ok((MpcParty { rounds }, PyBytes::new(py, &first)))
+    }
+
+    /// The openings (JSON, as `rangeproof mpc party --openings` writes them). Secret.
+    fn openings(&self) -> PyResult<String> {
+        serde_json::to_string(self.rounds.openings()).map_err(unusable)
+    }
+
+    fn bit_challenge<'py>(
+        &mut self,
+        py: Python<'py>,
+        message: Vec<u8>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let out = self.rounds.bit_challenge(&message).map_err(unusable)?;
+        Ok(PyBytes::new(py, &out))
+    }
+
+    fn poly_challenge<'py>(
+        &mut self,
+        py: Python<'py>,
+        message: Vec<u8>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let out = self.rounds.poly_challenge(&message).map_err(unusable)?;
+        Ok(PyBytes::new(py, &out))
+    }
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Imported here, so that a broken install fails at import with an ImportError rather
@@ -634,6 +792,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(liquid_unblind, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_asset_generator, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_prove_surjection, m)?)?;
+    m.add_function(wrap_pyfunction!(circuit_prove_sha256, m)?)?;
+    m.add_function(wrap_pyfunction!(circuit_prove_shuffle, m)?)?;
     m.add_class::<Batch>()?;
+    m.add_class::<MpcDealer>()?;
+    m.add_class::<MpcParty>()?;
     Ok(())
 }

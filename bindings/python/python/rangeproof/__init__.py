@@ -98,19 +98,21 @@ def _int(name: str, x: object, what: str, lo: int = 0, hi: int = _U64_MAX) -> in
     return int.__index__(x)  # a plain int, whatever an int subclass overrides
 
 
-def _items(name: str, xs: object, expected: str) -> List[object]:
-    """The items of an ordered collection. A ``str`` or ``bytes`` is not one (``"123"`` is no
-    list of three values), nor are sets and mappings (their order is not the caller's)."""
+def _items(name: str, xs: object, expected: str, most: int = _MAX_ITEMS) -> List[object]:
+    """The items of an ordered collection (at most ``most``). A ``str`` or ``bytes`` is not one
+    (``"123"`` is no list of three values), nor are sets and mappings (their order is not the
+    caller's)."""
     if isinstance(xs, (str, *_BYTES, Mapping, Set)) or not isinstance(xs, Iterable):
         raise UnusableType(f"{name} is {_kind(xs)}, not {expected}")
-    items = list(itertools.islice(xs, _MAX_ITEMS + 1))
-    if len(items) > _MAX_ITEMS:
-        raise UnusableInput(f"{name} has more than {_MAX_ITEMS} items: no proof covers more")
+    items = list(itertools.islice(xs, most + 1))
+    if len(items) > most:
+        raise UnusableInput(f"{name} has more than {most} items: no proof covers more")
     return items
 
 
-def _u64s(name: str, xs: object, what: str = _VALUES) -> List[int]:
-    return [_int(f"{name}[{i}]", x, what) for i, x in enumerate(_items(name, xs, "a list of ints"))]
+def _u64s(name: str, xs: object, what: str = _VALUES, most: int = _MAX_ITEMS) -> List[int]:
+    items = _items(name, xs, "a list of ints", most)
+    return [_int(f"{name}[{i}]", x, what) for i, x in enumerate(items)]
 
 
 def _bytes(name: str, x: object, length: Optional[int] = None, most: Optional[int] = None) -> bytes:
@@ -480,3 +482,22 @@ class BatchVerifier:
         invalid ones in :attr:`invalid`."""
         self.invalid = list(self._batch.invalid())
         return not self.invalid
+
+
+_SUBMODULES = ("circuit", "cluster", "liquid", "mpc")
+
+
+def __getattr__(name: str) -> object:
+    """The submodules on first use (``rangeproof.mpc`` without importing it first);
+    ``cluster`` needs the ``dask`` extra."""
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    """The API: what ``__all__`` lists and the submodules (``circuit``, ``cluster``,
+    ``liquid``, ``mpc``), not the helpers and imports the module happens to hold."""
+    return sorted([*__all__, *_SUBMODULES])
