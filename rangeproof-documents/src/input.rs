@@ -57,14 +57,11 @@ pub fn read_secret(path: &Path, max: u64) -> Result<Zeroizing<Vec<u8>>, String> 
 
 /// [`read_secret`] as UTF-8 text, wiped on drop.
 pub fn read_secret_text(path: &Path, max: u64) -> Result<Zeroizing<String>, String> {
-    let mut bytes = read_secret(path, max)?;
+    let bytes = read_secret(path, max)?;
     match core::str::from_utf8(&bytes) {
         // Copied into a buffer of its own, which is wiped on drop like the bytes.
         Ok(text) => Ok(Zeroizing::new(text.to_owned())),
-        Err(_) => {
-            zeroize::Zeroize::zeroize(&mut *bytes);
-            Err(format!("{}: not UTF-8 text", input_name(path)))
-        }
+        Err(_) => Err(format!("{}: not UTF-8 text", input_name(path))),
     }
 }
 

@@ -314,8 +314,8 @@ fn hex_field(field: Field, text: &str) -> Result<Vec<u8>, RequestError> {
 /// A request's statement and secrets decoded (bytes, not hex), not checked yet: what
 /// [`ProveRequest::check`] checks once it has decoded them, and what a front end with typed
 /// arguments (the Python package) fills itself. `None` is "not given" throughout. Wiped on
-/// drop.
-#[derive(Clone, Debug, Default, Zeroize, ZeroizeOnDrop)]
+/// drop, and neither cloned nor printed (no `Clone`, no `Debug`: it holds secrets).
+#[derive(Default, Zeroize, ZeroizeOnDrop)]
 pub struct RequestParts {
     /// The transcript label (default [`DEFAULT_LABEL`] where the transcript takes one).
     pub transcript_label: Option<Vec<u8>>,
