@@ -31,15 +31,7 @@ static size_t optional_hex(const char *text, unsigned char *out, size_t cap) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s CHECKS\n", argv[0]);
-        return 2;
-    }
-    FILE *file = fopen(argv[1], "rb");
-    if (file == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    FILE *file = open_input(argc, argv, "CHECKS");
     rp_context *ctx = rp_context_create();
     static unsigned char proof[16384], extra[4096], bytes33[33];
     char *line = NULL;

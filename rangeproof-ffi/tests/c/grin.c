@@ -33,15 +33,7 @@ static void parse_commitment(const rp_context *ctx, const char *hex, rp_pedersen
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s CHECKS\n", argv[0]);
-        return 2;
-    }
-    FILE *file = fopen(argv[1], "rb");
-    if (file == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    FILE *file = open_input(argc, argv, "CHECKS");
     rp_context *ctx = rp_context_create();
     rp_bulletproof_generators *gens256 = rp_bulletproof_generators_create(ctx, 256);
     if (ctx == NULL || gens256 == NULL) {

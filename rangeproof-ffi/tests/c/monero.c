@@ -56,15 +56,7 @@ static int check(const rp_context *ctx, const char *name, struct kind *k, verify
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s PROOFS\n", argv[0]);
-        return 2;
-    }
-    FILE *file = fopen(argv[1], "rb");
-    if (file == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    FILE *file = open_input(argc, argv, "PROOFS");
     rp_context *ctx = rp_context_create();
     static struct kind bp, bpplus;
     char *line = NULL;

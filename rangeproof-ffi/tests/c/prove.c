@@ -11,17 +11,10 @@
 #include <string.h>
 
 #include "rangeproof.h"
+#include "hex.h"
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s REQUESTS\n", argv[0]);
-        return 2;
-    }
-    FILE *file = fopen(argv[1], "rb");
-    if (file == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    FILE *file = open_input(argc, argv, "REQUESTS");
     rp_context *ctx = rp_context_create();
     size_t cap = 1 << 20;
     char *proof = malloc(cap), *openings = malloc(cap), *again = malloc(cap);

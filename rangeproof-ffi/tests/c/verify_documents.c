@@ -12,17 +12,10 @@
 #include <string.h>
 
 #include "rangeproof.h"
+#include "hex.h"
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s DOCUMENTS\n", argv[0]);
-        return 2;
-    }
-    FILE *file = fopen(argv[1], "rb");
-    if (file == NULL) {
-        perror(argv[1]);
-        return 2;
-    }
+    FILE *file = open_input(argc, argv, "DOCUMENTS");
     rp_context *ctx = rp_context_create();
     rp_batch *batch = rp_batch_create(ctx);
     if (ctx == NULL || batch == NULL) {
