@@ -19,7 +19,12 @@ pub(crate) mod double_mul;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;
-// Tested here; the verifiers' inversions move onto it in the engine's next slice (issue 27).
+// The benches reach it through the unstable `internals` feature. Tested here; the verifiers'
+// inversions move onto it in the engine's next slice (issue 27).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod safegcd;
+#[cfg(not(feature = "internals"))]
 #[cfg_attr(not(test), allow(dead_code))]
 mod safegcd;
 mod straus;

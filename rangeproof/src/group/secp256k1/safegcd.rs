@@ -57,7 +57,7 @@ impl Signed62 {
 }
 
 /// An odd modulus below \\(2^{256}\\), with what the updates need of it.
-pub(crate) struct Modulus {
+pub struct Modulus {
     limbs: Signed62,
     /// \\(M^{-1} \bmod 2^{62}\\).
     inverse_62: u64,
@@ -65,7 +65,7 @@ pub(crate) struct Modulus {
 
 impl Modulus {
     /// `words`: the modulus, four little-endian 64-bit words; it must be odd.
-    pub(crate) const fn new(words: [u64; 4]) -> Self {
+    pub const fn new(words: [u64; 4]) -> Self {
         // Newton's iteration for the inverse mod 2^64: each step doubles the correct low bits,
         // and x = m is right to 3 bits for odd m (m·m ≡ 1 mod 8).
         let m = words[0];
@@ -83,7 +83,7 @@ impl Modulus {
 }
 
 /// The secp256k1 field's prime, \\(p = 2^{256} - 2^{32} - 977\\).
-pub(crate) const FIELD: Modulus = Modulus::new([
+pub const FIELD: Modulus = Modulus::new([
     0xFFFF_FFFE_FFFF_FC2F,
     0xFFFF_FFFF_FFFF_FFFF,
     0xFFFF_FFFF_FFFF_FFFF,
@@ -91,7 +91,7 @@ pub(crate) const FIELD: Modulus = Modulus::new([
 ]);
 
 /// The secp256k1 group order \\(n\\).
-pub(crate) const ORDER: Modulus = Modulus::new([
+pub const ORDER: Modulus = Modulus::new([
     0xBFD2_5E8C_D036_4141,
     0xBAAE_DCE6_AF48_A03B,
     0xFFFF_FFFF_FFFF_FFFE,
@@ -263,7 +263,7 @@ fn normalize(r: &mut Signed62, sign: i64, modulus: &Modulus) {
 
 /// \\(x^{-1} \bmod M\\) for `x` below `M` (four little-endian words), in variable time;
 /// zero for zero (as exponentiation gives).
-pub(crate) fn invert_vartime(x: &[u64; 4], modulus: &Modulus) -> [u64; 4] {
+pub fn invert_vartime(x: &[u64; 4], modulus: &Modulus) -> [u64; 4] {
     let mut f = modulus.limbs;
     let mut g = Signed62::from_words(x);
     let (mut d, mut e) = (Signed62([0; 5]), Signed62([1, 0, 0, 0, 0]));

@@ -1,0 +1,63 @@
+//! The secp256k1 engine's pieces against `k256`'s: modular inversion of field elements and
+//! scalars — ours by safegcd (variable time, for public values), k256's by exponentiation
+//! (constant time). Each iteration inverts the next of 64 random values, so the
+//! variable-time side is not flattered by one input.
+//!
+//! `cargo bench -p rangeproof --features internals --bench secp256k1_engine`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use k256::elliptic_curve::ff::Field;
+use k256::{FieldElement, Scalar};
+use rand::rngs::OsRng;
+use rangeproof::group::secp256k1::safegcd::{invert_vartime, FIELD, ORDER};
+
+const VALUES: usize = 64;
+
+/// Big-endian bytes as four little-endian words.
+fn words(be: &[u8]) -> [u64; 4] {
+    let mut w = [0u64; 4];
+    for (i, chunk) in be.rchunks(8).enumerate() {
+        w[i] = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+    }
+    w
+}
+
+fn bench_invert(c: &mut Criterion) {
+    let fields: Vec<FieldElement> = (0..VALUES)
+        .map(|_| FieldElement::random(&mut OsRng))
+        .collect();
+    let field_words: Vec<[u64; 4]> = fields.iter().map(|f| words(&f.to_bytes())).collect();
+    let scalars: Vec<Scalar> = (0..VALUES).map(|_| Scalar::random(&mut OsRng)).collect();
+    let scalar_words: Vec<[u64; 4]> = scalars.iter().map(|s| words(&s.to_bytes())).collect();
+
+    let mut group = c.benchmark_group("secp256k1_invert");
+    let mut i = 0;
+    group.bench_function("field/safegcd", |b| {
+        b.iter(|| {
+            i += 1;
+            invert_vartime(&field_words[i % VALUES], &FIELD)
+        })
+    });
+    group.bench_function("field/k256", |b| {
+        b.iter(|| {
+            i += 1;
+            fields[i % VALUES].invert()
+        })
+    });
+    group.bench_function("scalar/safegcd", |b| {
+        b.iter(|| {
+            i += 1;
+            invert_vartime(&scalar_words[i % VALUES], &ORDER)
+        })
+    });
+    group.bench_function("scalar/k256", |b| {
+        b.iter(|| {
+            i += 1;
+            scalars[i % VALUES].invert()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_invert);
+criterion_main!(benches);
