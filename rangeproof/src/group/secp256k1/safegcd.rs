@@ -50,10 +50,6 @@ impl Signed62 {
             v[3] >> 6 | v[4] << 56,
         ]
     }
-
-    fn is_zero(&self) -> bool {
-        self.0 == [0; 5]
-    }
 }
 
 /// An odd modulus below \\(2^{256}\\), with what the updates need of it.
@@ -163,8 +159,9 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Transition) {
     )
 }
 
-/// \\([f, g] \gets t\,[f, g] / 2^{62}\\), exactly (the divsteps made the low 62 bits zero).
-fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Transition) {
+/// \\([f, g] \gets t\,[f, g] / 2^{62}\\), exactly (the divsteps made the low 62 bits zero), on
+/// the bottom `len` limbs (the ones above are sign extension: see [`invert_vartime`]).
+fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Transition, len: usize) {
     let (u, v, q, r) = (
         i128::from(t.u),
         i128::from(t.v),
@@ -178,7 +175,7 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Transition) {
     debug_assert_eq!(cg as u64 & M62, 0);
     cf >>= LIMB_BITS;
     cg >>= LIMB_BITS;
-    for i in 1..5 {
+    for i in 1..len {
         let (fi, gi) = (i128::from(f.0[i]), i128::from(g.0[i]));
         cf += u * fi + v * gi;
         cg += q * fi + r * gi;
@@ -187,8 +184,8 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Transition) {
         cf >>= LIMB_BITS;
         cg >>= LIMB_BITS;
     }
-    f.0[4] = cf as i64;
-    g.0[4] = cg as i64;
+    f.0[len - 1] = cf as i64;
+    g.0[len - 1] = cg as i64;
 }
 
 /// \\([d, e] \gets t\,[d, e] / 2^{62} \bmod M\\), keeping both in \\((-2M, M)\\): multiples
@@ -268,14 +265,23 @@ pub fn invert_vartime(x: &[u64; 4], modulus: &Modulus) -> [u64; 4] {
     let mut g = Signed62::from_words(x);
     let (mut d, mut e) = (Signed62([0; 5]), Signed62([1, 0, 0, 0, 0]));
     let mut eta = -1;
-    while !g.is_zero() {
+    // f and g shrink as the divsteps go: once the top limbs of both are mere sign extension
+    // (0 or −1), the limb below takes the sign and the updates work on one limb fewer.
+    let mut len = 5;
+    while !g.0[..len].iter().all(|&limb| limb == 0) {
         let (next, t) = divsteps_62(eta, f.0[0] as u64, g.0[0] as u64);
         eta = next;
         update_de(&mut d, &mut e, &t, modulus);
-        update_fg(&mut f, &mut g, &t);
+        update_fg(&mut f, &mut g, &t, len);
+        let (top_f, top_g) = (f.0[len - 1], g.0[len - 1]);
+        if len > 1 && (top_f ^ (top_f >> 63)) == 0 && (top_g ^ (top_g >> 63)) == 0 {
+            f.0[len - 2] |= ((top_f as u64) << LIMB_BITS) as i64;
+            g.0[len - 2] |= ((top_g as u64) << LIMB_BITS) as i64;
+            len -= 1;
+        }
     }
     // f = ±1 (M is prime, x < M), or f = ±M for x = 0 (then d = 0).
-    normalize(&mut d, f.0[4], modulus);
+    normalize(&mut d, f.0[len - 1], modulus);
     d.to_words()
 }
 
