@@ -1,7 +1,8 @@
 //! The secp256k1 engine's pieces against `k256`'s: modular inversion of field elements and
-//! scalars — ours by safegcd (variable time, for public values), k256's by exponentiation
-//! (constant time). Each iteration inverts the next of 64 random values, so the
-//! variable-time side is not flattered by one input.
+//! scalars, and the quadratic-residue test of field elements — ours by safegcd (variable time,
+//! for public values), k256's by exponentiation (constant time: the residue test is its square
+//! root). Each iteration takes the next of 64 random values, so the variable-time side is not
+//! flattered by one input.
 //!
 //! `cargo bench -p rangeproof --features internals --bench secp256k1_engine`
 
@@ -9,7 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use k256::elliptic_curve::ff::Field;
 use k256::{FieldElement, Scalar};
 use rand::rngs::OsRng;
-use rangeproof::group::secp256k1::safegcd::{invert_vartime, FIELD, ORDER};
+use rangeproof::group::secp256k1::safegcd::{invert_vartime, jacobi_vartime, FIELD, ORDER};
 
 const VALUES: usize = 64;
 
@@ -54,6 +55,21 @@ fn bench_invert(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             scalars[i % VALUES].invert()
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("secp256k1_is_square");
+    group.bench_function("field/safegcd_jacobi", |b| {
+        b.iter(|| {
+            i += 1;
+            jacobi_vartime(&field_words[i % VALUES], &FIELD)
+        })
+    });
+    group.bench_function("field/k256_sqrt", |b| {
+        b.iter(|| {
+            i += 1;
+            bool::from(fields[i % VALUES].sqrt().is_some())
         })
     });
     group.finish();

@@ -159,6 +159,62 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Transition) {
     )
 }
 
+/// 62 *positive* divsteps for the Jacobi symbol: [`divsteps_62`] with the swap not negating
+/// (\\(f, g \gets g, f\\)), so that \\(f, g\\) stay positive, while bit 0 of `jacobi` flips
+/// whenever the symbol \\((g \mid f)\\) does: on halving \\(g\\) an odd number of times when
+/// \\(f \equiv 3, 5 \pmod 8\\) (the second supplementary law), on swapping when both are
+/// \\(3 \bmod 4\\) (reciprocity); adding a multiple of \\(f\\) to \\(g\\) leaves it. `f0`,
+/// `g0` are the bottom 64 bits (the rules read \\(f \bmod 8\\) after 62 shifts' worth of
+/// steps).
+fn posdivsteps_62(mut eta: i64, f0: u64, g0: u64, jacobi: &mut u64) -> (i64, Transition) {
+    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
+    let (mut f, mut g) = (f0, g0);
+    let mut left = LIMB_BITS;
+    loop {
+        let zeros = (g | u64::MAX << left).trailing_zeros();
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        eta -= i64::from(zeros);
+        left -= zeros;
+        *jacobi ^= u64::from(zeros) & ((f >> 1) ^ (f >> 2));
+        if left == 0 {
+            break;
+        }
+        let (mask, w) = if eta < 0 {
+            eta = -eta;
+            (f, g) = (g, f);
+            (u, q) = (q, u);
+            (v, r) = (r, v);
+            *jacobi ^= (f & g) >> 1;
+            let limit = (eta + 1).min(i64::from(left)) as u32;
+            let mask = (u64::MAX >> (64 - limit)) & 63;
+            let w = f
+                .wrapping_mul(g)
+                .wrapping_mul(f.wrapping_mul(f).wrapping_sub(2));
+            (mask, w & mask)
+        } else {
+            let limit = (eta + 1).min(i64::from(left)) as u32;
+            let mask = (u64::MAX >> (64 - limit)) & 15;
+            let inverse = f.wrapping_add((f.wrapping_add(1) & 4) << 1);
+            (mask, inverse.wrapping_neg().wrapping_mul(g) & mask)
+        };
+        g = g.wrapping_add(f.wrapping_mul(w));
+        q = q.wrapping_add(u.wrapping_mul(w));
+        r = r.wrapping_add(v.wrapping_mul(w));
+        debug_assert_eq!(g & mask, 0, "the step cancels the masked bits of g");
+    }
+    (
+        eta,
+        Transition {
+            u: u as i64,
+            v: v as i64,
+            q: q as i64,
+            r: r as i64,
+        },
+    )
+}
+
 /// \\([f, g] \gets t\,[f, g] / 2^{62}\\), exactly (the divsteps made the low 62 bits zero), on
 /// the bottom `len` limbs (the ones above are sign extension: see [`invert_vartime`]).
 fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Transition, len: usize) {
@@ -285,6 +341,37 @@ pub fn invert_vartime(x: &[u64; 4], modulus: &Modulus) -> [u64; 4] {
     d.to_words()
 }
 
+/// Rounds of 62 positive divsteps [`jacobi_vartime`] tries before giving up (1550 divsteps;
+/// random inputs need about 750, so giving up is astronomically rare).
+const JACOBI_ROUNDS: usize = 25;
+
+/// The Jacobi symbol \\((x \mid M)\\) for `x` below `M` (four little-endian words): 1, −1,
+/// or 0 for \\(x = 0\\); `None` when the divsteps did not finish within their budget (the
+/// caller then asks an exponentiation). For the prime \\(M\\) here it is the Legendre symbol:
+/// 1 exactly for the nonzero squares. Variable time: for public values.
+pub fn jacobi_vartime(x: &[u64; 4], modulus: &Modulus) -> Option<i8> {
+    if *x == [0; 4] {
+        return Some(0);
+    }
+    let (mut f, mut g) = (modulus.limbs, Signed62::from_words(x));
+    let (mut eta, mut jacobi, mut len) = (-1i64, 0u64, 5usize);
+    let bottom = |n: &Signed62| n.0[0] as u64 | (n.0[1] as u64) << LIMB_BITS;
+    for _ in 0..JACOBI_ROUNDS {
+        let (next, t) = posdivsteps_62(eta, bottom(&f), bottom(&g), &mut jacobi);
+        eta = next;
+        update_fg(&mut f, &mut g, &t, len);
+        // f and g stay positive and shrink to gcd(M, x) = 1; then (g | 1) = 1 and the symbol
+        // is the flips counted.
+        if f.0[0] == 1 && f.0[1..len].iter().all(|&limb| limb == 0) {
+            return Some(if jacobi & 1 == 0 { 1 } else { -1 });
+        }
+        if len > 1 && f.0[len - 1] == 0 && g.0[len - 1] == 0 {
+            len -= 1;
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,5 +459,43 @@ mod tests {
         }
         assert_eq!(invert_vartime(&[0; 4], &FIELD), [0; 4]);
         assert_eq!(invert_vartime(&[0; 4], &ORDER), [0; 4]);
+    }
+
+    /// Against square roots (k256's, by exponentiation): the symbol is 1 exactly for nonzero
+    /// squares, on random values, their squares and the edges (0, 1, 2, 4, −1, −2, 2^k).
+    #[test]
+    fn jacobi_symbols_match_square_roots() {
+        let mut rng = rand::thread_rng();
+        let mut values: Vec<FieldElement> =
+            (0..2000).map(|_| FieldElement::random(&mut rng)).collect();
+        let squares: Vec<FieldElement> = values.iter().take(200).map(|x| x.square()).collect();
+        values.extend(squares);
+        for small in [0u64, 1, 2, 3, 4, 7, 977] {
+            values.push(FieldElement::from_u64(small));
+            values.push(-FieldElement::from_u64(small));
+        }
+        for shift in [1u32, 62, 63, 64, 124, 255] {
+            values.push((0..shift).fold(FieldElement::ONE, |acc, _| acc.double().normalize()));
+        }
+        let (mut residues, mut others) = (0, 0);
+        for x in &values {
+            let x = x.normalize();
+            let symbol = jacobi_vartime(&words(&x.to_bytes()), &FIELD).expect("converges");
+            let expected = if bool::from(x.is_zero()) {
+                0
+            } else if bool::from(x.sqrt().is_some()) {
+                residues += 1;
+                1
+            } else {
+                others += 1;
+                -1
+            };
+            assert_eq!(symbol, expected, "{:?}", x.to_bytes());
+        }
+        assert!(residues > 900 && others > 900, "both kinds were tested");
+        // p ≡ 3 mod 4: −1 is a non-residue; p ≡ 7 mod 8: 2 is a residue.
+        let minus_one = words(&(-FieldElement::ONE).normalize().to_bytes());
+        assert_eq!(jacobi_vartime(&minus_one, &FIELD), Some(-1));
+        assert_eq!(jacobi_vartime(&[2, 0, 0, 0], &FIELD), Some(1));
     }
 }
