@@ -10,17 +10,15 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use k256::elliptic_curve::ff::Field;
 use k256::{FieldElement, Scalar};
 use rand::rngs::OsRng;
-use rangeproof::group::secp256k1::safegcd::{invert_vartime, jacobi_vartime, FIELD, ORDER};
+use rangeproof::group::secp256k1::safegcd::{
+    invert_vartime, jacobi_vartime, words_from_be, FIELD, ORDER,
+};
 
 const VALUES: usize = 64;
 
 /// Big-endian bytes as four little-endian words.
 fn words(be: &[u8]) -> [u64; 4] {
-    let mut w = [0u64; 4];
-    for (i, chunk) in be.rchunks(8).enumerate() {
-        w[i] = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
-    }
-    w
+    words_from_be(be.try_into().expect("32 bytes"))
 }
 
 fn bench_invert(c: &mut Criterion) {

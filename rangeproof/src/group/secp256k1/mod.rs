@@ -19,19 +19,18 @@ pub(crate) mod double_mul;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;
-// The benches reach it through the unstable `internals` feature. Tested here; the verifiers'
-// inversions move onto it in the engine's next slice (issue 27).
+// The benches reach it through the unstable `internals` feature. The residue test uses it; the
+// verifiers' inversions move onto it in the engine's next slice (issue 27).
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod safegcd;
 #[cfg(not(feature = "internals"))]
-#[cfg_attr(not(test), allow(dead_code))]
+#[allow(dead_code)]
 mod safegcd;
 mod straus;
 
 use elliptic_curve::ops::Reduce;
 use elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
-use elliptic_curve::subtle::Choice;
 use k256::elliptic_curve;
 use k256::{
     AffinePoint, EncodedPoint as Sec1Point, FieldBytes, FieldElement, ProjectivePoint, Scalar, U256,
@@ -72,9 +71,16 @@ fn curve_rhs(x: &FieldElement) -> FieldElement {
     (x.square() * x + FieldElement::from_u64(7)).normalize()
 }
 
-/// Whether a field element is a quadratic residue (zero counts as one), in constant time.
-pub(crate) fn is_quadratic_residue(y: &FieldElement) -> Choice {
-    y.sqrt().is_some()
+/// Whether a field element is a quadratic residue (zero counts as one), in variable time: by
+/// safegcd's Jacobi symbol (an exponentiation answers in the astronomically rare case it gives
+/// up). Only public values are asked: the ordinates of published points (proof points,
+/// commitments), whose residuosity their encoding states anyway.
+pub(crate) fn is_quadratic_residue(y: &FieldElement) -> bool {
+    let bytes: [u8; 32] = y.normalize().to_bytes().into();
+    match safegcd::jacobi_vartime(&safegcd::words_from_be(&bytes), &safegcd::FIELD) {
+        Some(symbol) => symbol >= 0,
+        None => bool::from(y.sqrt().is_some()),
+    }
 }
 
 /// The affine point with abscissa `x` whose ordinate is a quadratic residue, if `x` is on the
@@ -134,7 +140,7 @@ pub(crate) fn decode_quadratic_prefixed(
 pub(crate) fn encode_quadratic_prefixed(p: &ProjectivePoint, even_prefix: u8) -> Option<[u8; 33]> {
     let (x, y) = affine_coordinates(p)?;
     let mut out = [0u8; 33];
-    out[0] = even_prefix + u8::from(!bool::from(is_quadratic_residue(&y)));
+    out[0] = even_prefix + u8::from(!is_quadratic_residue(&y));
     out[1..].copy_from_slice(&x.to_bytes());
     Some(out)
 }

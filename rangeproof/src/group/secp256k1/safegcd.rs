@@ -52,6 +52,26 @@ impl Signed62 {
     }
 }
 
+/// A big-endian 32-byte number as four little-endian 64-bit words.
+pub fn words_from_be(bytes: &[u8; 32]) -> [u64; 4] {
+    let mut words = [0u64; 4];
+    for (word, chunk) in words.iter_mut().zip(bytes.rchunks_exact(8)) {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(chunk);
+        *word = u64::from_be_bytes(eight);
+    }
+    words
+}
+
+/// Four little-endian 64-bit words as a big-endian 32-byte number.
+pub fn be_from_words(words: &[u64; 4]) -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    for (chunk, word) in bytes.rchunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_be_bytes());
+    }
+    bytes
+}
+
 /// An odd modulus below \\(2^{256}\\), with what the updates need of it.
 pub struct Modulus {
     limbs: Signed62,
@@ -380,19 +400,11 @@ mod tests {
     use rand::RngCore;
 
     fn words(be: &[u8]) -> [u64; 4] {
-        let mut w = [0u64; 4];
-        for (i, chunk) in be.rchunks(8).enumerate() {
-            w[i] = u64::from_be_bytes(chunk.try_into().unwrap());
-        }
-        w
+        words_from_be(be.try_into().unwrap())
     }
 
     fn bytes(w: &[u64; 4]) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        for (i, word) in w.iter().enumerate() {
-            out[24 - 8 * i..32 - 8 * i].copy_from_slice(&word.to_be_bytes());
-        }
-        out
+        be_from_words(w)
     }
 
     fn field_inverse(x: &FieldElement) -> FieldElement {

@@ -42,7 +42,7 @@ impl XOnlyPoint {
         let (x, y) = affine_coordinates(&point)?;
         Some(XOnlyPoint {
             x: x.to_bytes().into(),
-            non_residue: !bool::from(is_quadratic_residue(&y)),
+            non_residue: !is_quadratic_residue(&y),
             point,
         })
     }
