@@ -127,7 +127,20 @@ struct Transition {
 /// cancels up to 6 (or 4) low bits of \\(g\\) with one multiple of \\(f\\) — the shortcuts of
 /// the variable-time variant. The matrix entries are kept mod \\(2^{64}\\); they are at most
 /// \\(2^{62}\\) in absolute value, so they read back as `i64` exactly.
-fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Transition) {
+///
+/// `POSITIVE`: the *positive* divsteps of the Jacobi symbol — the swap does not negate
+/// (\\(f, g \gets g, f\\)), so that \\(f, g\\) stay positive, and bit 0 of `jacobi` flips
+/// whenever the symbol \\((g \mid f)\\) does: on halving \\(g\\) an odd number of times when
+/// \\(f \equiv 3, 5 \pmod 8\\) (the second supplementary law), on swapping when both are
+/// \\(3 \bmod 4\\) (reciprocity); adding a multiple of \\(f\\) to \\(g\\) leaves it. Then
+/// `f0`, `g0` are the bottom 64 bits (the rules read \\(f \bmod 8\\)). Otherwise `jacobi` is
+/// left alone.
+fn divsteps_62<const POSITIVE: bool>(
+    mut eta: i64,
+    f0: u64,
+    g0: u64,
+    jacobi: &mut u64,
+) -> (i64, Transition) {
     let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
     let (mut f, mut g) = (f0, g0);
     let mut left = LIMB_BITS;
@@ -139,82 +152,37 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Transition) {
         v <<= zeros;
         eta -= i64::from(zeros);
         left -= zeros;
+        if POSITIVE {
+            *jacobi ^= u64::from(zeros) & ((f >> 1) ^ (f >> 2));
+        }
         if left == 0 {
             break;
         }
         // f and g are odd here.
-        let limit = (eta + 1).min(i64::from(left)) as u32;
-        let (mask, w) = if eta < 0 {
-            // Swap: f, g = g, -f (and the matrix rows likewise), then cancel up to 6 bits.
+        let swapped = eta < 0;
+        if swapped {
             eta = -eta;
-            (f, g) = (g, f.wrapping_neg());
-            (u, q) = (q, u.wrapping_neg());
-            (v, r) = (r, v.wrapping_neg());
-            let limit = (eta + 1).min(i64::from(left)) as u32;
-            let mask = (u64::MAX >> (64 - limit)) & 63;
-            // f·(f² − 2) ≡ −f⁻¹ mod 2⁶ for odd f: w = −g/f on the low bits.
-            let w = f
-                .wrapping_mul(g)
-                .wrapping_mul(f.wrapping_mul(f).wrapping_sub(2));
-            (mask, w & mask)
-        } else {
-            let mask = (u64::MAX >> (64 - limit)) & 15;
-            // f + ((f + 1) & 4)·2 ≡ f⁻¹ mod 2⁴ for odd f.
-            let inverse = f.wrapping_add((f.wrapping_add(1) & 4) << 1);
-            (mask, inverse.wrapping_neg().wrapping_mul(g) & mask)
-        };
-        g = g.wrapping_add(f.wrapping_mul(w));
-        q = q.wrapping_add(u.wrapping_mul(w));
-        r = r.wrapping_add(v.wrapping_mul(w));
-        debug_assert_eq!(g & mask, 0, "the step cancels the masked bits of g");
-    }
-    (
-        eta,
-        Transition {
-            u: u as i64,
-            v: v as i64,
-            q: q as i64,
-            r: r as i64,
-        },
-    )
-}
-
-/// 62 *positive* divsteps for the Jacobi symbol: [`divsteps_62`] with the swap not negating
-/// (\\(f, g \gets g, f\\)), so that \\(f, g\\) stay positive, while bit 0 of `jacobi` flips
-/// whenever the symbol \\((g \mid f)\\) does: on halving \\(g\\) an odd number of times when
-/// \\(f \equiv 3, 5 \pmod 8\\) (the second supplementary law), on swapping when both are
-/// \\(3 \bmod 4\\) (reciprocity); adding a multiple of \\(f\\) to \\(g\\) leaves it. `f0`,
-/// `g0` are the bottom 64 bits (the rules read \\(f \bmod 8\\) after 62 shifts' worth of
-/// steps).
-fn posdivsteps_62(mut eta: i64, f0: u64, g0: u64, jacobi: &mut u64) -> (i64, Transition) {
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    let (mut f, mut g) = (f0, g0);
-    let mut left = LIMB_BITS;
-    loop {
-        let zeros = (g | u64::MAX << left).trailing_zeros();
-        g >>= zeros;
-        u <<= zeros;
-        v <<= zeros;
-        eta -= i64::from(zeros);
-        left -= zeros;
-        *jacobi ^= u64::from(zeros) & ((f >> 1) ^ (f >> 2));
-        if left == 0 {
-            break;
+            if POSITIVE {
+                (f, g) = (g, f);
+                (u, q) = (q, u);
+                (v, r) = (r, v);
+                *jacobi ^= (f & g) >> 1;
+            } else {
+                (f, g) = (g, f.wrapping_neg());
+                (u, q) = (q, u.wrapping_neg());
+                (v, r) = (r, v.wrapping_neg());
+            }
         }
-        let (mask, w) = if eta < 0 {
-            eta = -eta;
-            (f, g) = (g, f);
-            (u, q) = (q, u);
-            (v, r) = (r, v);
-            *jacobi ^= (f & g) >> 1;
-            let limit = (eta + 1).min(i64::from(left)) as u32;
+        let limit = (eta + 1).min(i64::from(left)) as u32;
+        let (mask, w) = if swapped {
+            // After a swap, cancel up to 6 bits: f·(f² − 2) ≡ −f⁻¹ mod 2⁶ for odd f.
             let mask = (u64::MAX >> (64 - limit)) & 63;
             let w = f
                 .wrapping_mul(g)
                 .wrapping_mul(f.wrapping_mul(f).wrapping_sub(2));
             (mask, w & mask)
         } else {
-            let limit = (eta + 1).min(i64::from(left)) as u32;
+            // Up to 4 bits: f + ((f + 1) & 4)·2 ≡ f⁻¹ mod 2⁴ for odd f.
             let mask = (u64::MAX >> (64 - limit)) & 15;
             let inverse = f.wrapping_add((f.wrapping_add(1) & 4) << 1);
             (mask, inverse.wrapping_neg().wrapping_mul(g) & mask)
@@ -345,7 +313,7 @@ pub fn invert_vartime(x: &[u64; 4], modulus: &Modulus) -> [u64; 4] {
     // (0 or −1), the limb below takes the sign and the updates work on one limb fewer.
     let mut len = 5;
     while !g.0[..len].iter().all(|&limb| limb == 0) {
-        let (next, t) = divsteps_62(eta, f.0[0] as u64, g.0[0] as u64);
+        let (next, t) = divsteps_62::<false>(eta, f.0[0] as u64, g.0[0] as u64, &mut 0);
         eta = next;
         update_de(&mut d, &mut e, &t, modulus);
         update_fg(&mut f, &mut g, &t, len);
@@ -377,7 +345,7 @@ pub fn jacobi_vartime(x: &[u64; 4], modulus: &Modulus) -> Option<i8> {
     let (mut eta, mut jacobi, mut len) = (-1i64, 0u64, 5usize);
     let bottom = |n: &Signed62| n.0[0] as u64 | (n.0[1] as u64) << LIMB_BITS;
     for _ in 0..JACOBI_ROUNDS {
-        let (next, t) = posdivsteps_62(eta, bottom(&f), bottom(&g), &mut jacobi);
+        let (next, t) = divsteps_62::<true>(eta, bottom(&f), bottom(&g), &mut jacobi);
         eta = next;
         update_fg(&mut f, &mut g, &t, len);
         // f and g stay positive and shrink to gcd(M, x) = 1; then (g | 1) = 1 and the symbol
