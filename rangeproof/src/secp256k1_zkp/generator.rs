@@ -17,8 +17,8 @@ use k256::{FieldElement, ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 
 use crate::group::secp256k1::{
-    affine_coordinates, decode_quadratic_prefixed, encode_quadratic_prefixed, field_from_bytes,
-    hex32, lift_x_quadratic, point_from_affine,
+    affine_coordinates, decode_quadratic_prefixed, encode_quadratic_prefixed, field,
+    field_from_bytes, hex32, lift_x_quadratic, point_from_affine,
 };
 use crate::ProofError;
 
@@ -41,8 +41,8 @@ pub fn g() -> ProjectivePoint {
 pub fn h() -> ProjectivePoint {
     static H: OnceLock<ProjectivePoint> = OnceLock::new();
     *H.get_or_init(|| {
-        let x = field_from_bytes(&H_X).expect("constant below p");
-        let y = field_from_bytes(&H_Y).expect("constant below p");
+        let x = field::FieldElement::from_bytes(&H_X).expect("constant below p");
+        let y = field::FieldElement::from_bytes(&H_Y).expect("constant below p");
         point_from_affine(&x, &y).expect("H is on the curve")
     })
 }
@@ -75,14 +75,14 @@ impl ValueGenerator {
             prefix if prefix == GENERATOR_PREFIX + 1 => true,
             _ => return Err(ProofError::InvalidPoint),
         };
-        let x = field_from_bytes(&bytes[1..]).ok_or(ProofError::InvalidPoint)?;
+        let x = field::FieldElement::from_slice(&bytes[1..]).ok_or(ProofError::InvalidPoint)?;
         let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
         let y = if negate { y.negate(1).normalize() } else { y };
         let point = point_from_affine(&x, &y).ok_or(ProofError::InvalidPoint)?;
         Ok(ValueGenerator {
             point,
             encoding: bytes,
-            odd_y: bool::from(y.is_odd()),
+            odd_y: y.is_odd(),
         })
     }
 
@@ -179,7 +179,7 @@ pub fn generator_generate(key: &[u8; 32]) -> Option<ProjectivePoint> {
                 .finalize(),
         )?;
         let (x, y) = shallue_van_de_woestijne(&t);
-        sum += point_from_affine(&x, &y)?;
+        sum += point_from_affine(&(&x).into(), &(&y).into())?;
     }
     Some(sum)
 }

@@ -11,14 +11,14 @@
 //! \\(\lceil \log_2 \\) (largest bucket) \\(\rceil\\) inversions. Equal or opposite abscissas
 //! (doubling, cancellation) are rare and handled outside the batch.
 
-use k256::FieldElement;
+use super::field::FieldElement;
 
 use super::jacobian::{Affine, Jacobian};
 
 /// \\(P + Q\\) for affine points with \\(x_P = x_Q\\): \\(2P\\) or infinity.
 fn same_abscissa(p: &Affine, q: &Affine) -> Option<Affine> {
     let dy = (p.y + q.y.negate(1)).normalize_weak();
-    if bool::from(dy.normalizes_to_zero()) {
+    if dy.normalizes_to_zero() {
         Jacobian::from_affine(p).double().to_affine()
     } else {
         None
@@ -44,7 +44,7 @@ fn round(
             match (slots[i], slots[i + 1]) {
                 (Some(p), Some(q)) => {
                     let dx = (q.x + p.x.negate(1)).normalize_weak();
-                    if bool::from(dx.normalizes_to_zero()) {
+                    if dx.normalizes_to_zero() {
                         slots[i] = same_abscissa(&p, &q);
                     } else {
                         prefix.push(acc);
@@ -59,14 +59,14 @@ fn round(
             i += 2;
         }
     }
-    // Every batched denominator is non-zero, so the product is invertible.
-    let mut inv: FieldElement = Option::from(acc.invert()).unwrap_or(FieldElement::ZERO);
+    // Every batched denominator is non-zero, so the product is invertible (safegcd).
+    let mut inv = acc.invert_vartime();
     for (k, &(i, p, q, dx)) in scratch.iter().enumerate().rev() {
         let d_inv = inv * prefix[k];
         inv *= dx;
-        let lambda = (q.y + p.y.negate(1)) * d_inv;
+        let lambda = (q.y + p.y.negate(1)).normalize_weak() * d_inv;
         let x3 = (lambda.square() + p.x.negate(1) + q.x.negate(1)).normalize_weak();
-        let y3 = (lambda * (p.x + x3.negate(1)) + p.y.negate(1)).normalize_weak();
+        let y3 = (lambda * (p.x + x3.negate(1)).normalize_weak() + p.y.negate(1)).normalize_weak();
         slots[i] = Some(Affine { x: x3, y: y3 });
     }
     // Compact: the sums sit at even offsets.

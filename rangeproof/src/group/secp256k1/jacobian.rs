@@ -9,10 +9,13 @@
 //! infinity, equal or opposite operands) are handled by branching, which is fine for public
 //! data.
 //!
-//! Field elements are kept at magnitude 1 between operations (`k256`'s lazily reduced 5×52-bit
-//! representation; its debug builds check every magnitude bound).
+//! Field elements are our own ([`super::field`]: fiat-crypto's 5×52-bit products, safegcd's
+//! inversion) and kept at magnitude 1 between operations; a sum is weakly normalized before it
+//! is multiplied (debug builds check every magnitude bound).
 
-use k256::{FieldElement, ProjectivePoint};
+use k256::ProjectivePoint;
+
+use super::field::FieldElement;
 
 /// An affine point (never the identity), coordinates normalized.
 #[derive(Clone, Copy, Debug)]
@@ -71,13 +74,14 @@ impl Jacobian {
         let a = self.x.square();
         let b = self.y.square();
         let c = b.square();
-        let d = ((self.x + b).square() + a.negate(1) + c.negate(1))
+        let d = ((self.x + b).normalize_weak().square() + a.negate(1) + c.negate(1))
             .double()
             .normalize_weak();
-        let e = a.mul_single(3);
+        let e = a.mul_small(3).normalize_weak();
         let f = e.square();
         let x3 = (f + d.double().negate(2)).normalize_weak();
-        let y3 = (e * (d + x3.negate(1)) + c.mul_single(8).negate(8)).normalize_weak();
+        let y3 =
+            (e * (d + x3.negate(1)).normalize_weak() + c.mul_small(8).negate(8)).normalize_weak();
         let z3 = (self.y * self.z).double().normalize_weak();
         Jacobian {
             x: x3,
@@ -97,21 +101,23 @@ impl Jacobian {
         let s2 = q.y * self.z * z1z1;
         let h = (u2 + self.x.negate(1)).normalize_weak();
         let r = (s2 + self.y.negate(1)).normalize_weak();
-        if bool::from(h.normalizes_to_zero()) {
-            return if bool::from(r.normalizes_to_zero()) {
+        if h.normalizes_to_zero() {
+            return if r.normalizes_to_zero() {
                 self.double()
             } else {
                 Jacobian::INFINITY
             };
         }
         let hh = h.square();
-        let i = hh.mul_single(4);
+        let i = hh.mul_small(4).normalize_weak();
         let j = h * i;
-        let r = r.double();
+        let r = r.double().normalize_weak();
         let v = self.x * i;
         let x3 = (r.square() + j.negate(1) + v.double().negate(2)).normalize_weak();
-        let y3 = (r * (v + x3.negate(1)) + (self.y * j).double().negate(2)).normalize_weak();
-        let z3 = ((self.z + h).square() + z1z1.negate(1) + hh.negate(1)).normalize_weak();
+        let y3 = (r * (v + x3.negate(1)).normalize_weak() + (self.y * j).double().negate(2))
+            .normalize_weak();
+        let z3 = ((self.z + h).normalize_weak().square() + z1z1.negate(1) + hh.negate(1))
+            .normalize_weak();
         Jacobian {
             x: x3,
             y: y3,
@@ -136,19 +142,20 @@ impl Jacobian {
         let s2 = q.y * self.z * z1z1;
         let h = (u2 + u1.negate(1)).normalize_weak();
         let r = (s2 + s1.negate(1)).normalize_weak();
-        if bool::from(h.normalizes_to_zero()) {
-            return if bool::from(r.normalizes_to_zero()) {
+        if h.normalizes_to_zero() {
+            return if r.normalizes_to_zero() {
                 self.double()
             } else {
                 Jacobian::INFINITY
             };
         }
-        let i = h.double().square();
+        let i = h.double().normalize_weak().square();
         let j = h * i;
-        let r = r.double();
+        let r = r.double().normalize_weak();
         let v = u1 * i;
         let x3 = (r.square() + j.negate(1) + v.double().negate(2)).normalize_weak();
-        let y3 = (r * (v + x3.negate(1)) + (s1 * j).double().negate(2)).normalize_weak();
+        let y3 = (r * (v + x3.negate(1)).normalize_weak() + (s1 * j).double().negate(2))
+            .normalize_weak();
         let z3 = (self.z * q.z * h).double().normalize_weak();
         Jacobian {
             x: x3,
@@ -163,7 +170,7 @@ impl Jacobian {
         if self.infinity {
             return None;
         }
-        let z_inv: FieldElement = Option::from(self.z.invert())?;
+        let z_inv = self.z.invert_vartime();
         let z_inv2 = z_inv.square();
         Some(Affine {
             x: (self.x * z_inv2).normalize(),
@@ -192,9 +199,8 @@ pub(crate) fn normalize_jacobian_batch(points: &[Jacobian]) -> Vec<Option<Affine
             acc *= p.z;
         }
     }
-    let Some(mut inv) = Option::<FieldElement>::from(acc.invert()) else {
-        return points.iter().map(|p| p.to_affine()).collect();
-    };
+    // Every finite point's Z is nonzero, so the product is invertible.
+    let mut inv = acc.invert_vartime();
     let mut out = vec![None; points.len()];
     for (i, p) in points.iter().enumerate().rev() {
         if p.infinity {
@@ -213,6 +219,7 @@ pub(crate) fn normalize_jacobian_batch(points: &[Jacobian]) -> Vec<Option<Affine
 
 /// Affine forms of many points with one field inversion (`None` for the identity).
 pub(crate) fn normalize_batch(points: &[ProjectivePoint]) -> Vec<Option<Affine>> {
+    use k256::elliptic_curve::sec1::ToEncodedPoint;
     use k256::elliptic_curve::{group::Group as _, BatchNormalize};
     // `k256`'s batch normalization fails on an empty batch and on an identity whose Z is an
     // unreduced zero, so identities are taken out first.
@@ -234,7 +241,10 @@ pub(crate) fn normalize_batch(points: &[ProjectivePoint]) -> Vec<Option<Affine>>
                 return None;
             }
             let a = affine.next()?;
-            super::coordinates_of(&a).map(|(x, y)| Affine { x, y })
+            let encoded = a.to_encoded_point(false);
+            let x = FieldElement::from_bytes(&(*encoded.x()?).into())?;
+            let y = FieldElement::from_bytes(&(*encoded.y()?).into())?;
+            Some(Affine { x, y })
         })
         .collect()
 }

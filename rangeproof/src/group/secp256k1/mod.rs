@@ -16,6 +16,7 @@
 mod batch_affine;
 mod bits;
 pub(crate) mod double_mul;
+pub(crate) mod field;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;
@@ -66,29 +67,24 @@ pub const PREFIX_QUADRATIC: u8 = 0x08;
 /// Prefix of a point whose \\(y\\) is not a quadratic residue.
 pub const PREFIX_NON_QUADRATIC: u8 = 0x09;
 
-/// \\(x^3 + 7\\) for a normalized \\(x\\).
-fn curve_rhs(x: &FieldElement) -> FieldElement {
-    (x.square() * x + FieldElement::from_u64(7)).normalize()
-}
-
 /// Whether a field element is a quadratic residue (zero counts as one), in variable time: by
 /// safegcd's Jacobi symbol (an exponentiation answers in the astronomically rare case it gives
 /// up). Only public values are asked: the ordinates of published points (proof points,
 /// commitments), whose residuosity their encoding states anyway.
 pub(crate) fn is_quadratic_residue(y: &FieldElement) -> bool {
-    let bytes: [u8; 32] = y.normalize().to_bytes().into();
-    match safegcd::jacobi_vartime(&safegcd::words_from_be(&bytes), &safegcd::FIELD) {
-        Some(symbol) => symbol >= 0,
-        None => bool::from(y.sqrt().is_some()),
-    }
+    field::FieldElement::from(y).is_square_vartime()
 }
 
 /// The affine point with abscissa `x` whose ordinate is a quadratic residue, if `x` is on the
 /// curve: secp256k1-zkp's `ge_set_xquad`. Since \\(p \equiv 3 \pmod 4\\) and \\((p+1)/4\\) is even,
-/// the root \\((x^3+7)^{(p+1)/4}\\) is itself a square, so it is the residue one.
-pub(crate) fn lift_x_quadratic(x: &FieldElement) -> Option<(FieldElement, FieldElement)> {
-    let y: Option<FieldElement> = curve_rhs(x).sqrt().into();
-    y.map(|y| (*x, y.normalize()))
+/// the root \\((x^3+7)^{(p+1)/4}\\) is itself a square, so it is the residue one. Variable time
+/// (our field): for decoding public points.
+pub(crate) fn lift_x_quadratic(
+    x: &field::FieldElement,
+) -> Option<(field::FieldElement, field::FieldElement)> {
+    let x = x.normalize_weak();
+    let rhs = x.square() * x + field::FieldElement::from_u64(7);
+    rhs.sqrt().map(|y| (x, y.normalize()))
 }
 
 /// Parses a big-endian field element, rejecting values \\(\ge p\\).
@@ -97,9 +93,13 @@ pub(crate) fn field_from_bytes(bytes: &[u8]) -> Option<FieldElement> {
     FieldElement::from_bytes(&FieldBytes::from(bytes)).into()
 }
 
-/// A `k256` point from affine coordinates known to be on the curve.
-pub(crate) fn point_from_affine(x: &FieldElement, y: &FieldElement) -> Option<ProjectivePoint> {
-    let encoded = Sec1Point::from_affine_coordinates(&x.to_bytes(), &y.to_bytes(), false);
+/// A `k256` point from affine coordinates (`k256` re-checks the curve equation).
+pub(crate) fn point_from_affine(
+    x: &field::FieldElement,
+    y: &field::FieldElement,
+) -> Option<ProjectivePoint> {
+    let encoded =
+        Sec1Point::from_affine_coordinates(&x.to_bytes().into(), &y.to_bytes().into(), false);
     Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
         .map(ProjectivePoint::from)
 }
@@ -130,7 +130,7 @@ pub(crate) fn decode_quadratic_prefixed(
         1 => true,
         _ => return None,
     };
-    let x = field_from_bytes(&bytes[1..])?;
+    let x = field::FieldElement::from_bytes(bytes[1..].try_into().ok()?)?;
     let (x, y) = lift_x_quadratic(&x)?;
     let y = if negate { y.negate(1).normalize() } else { y };
     point_from_affine(&x, &y)

@@ -49,7 +49,7 @@ fn challenge(hash: &[u8; 32]) -> Option<Scalar> {
 /// SEC1-compressed form of an affine point (what the chain hashes).
 fn compressed(p: &Affine) -> [u8; 33] {
     let mut out = [0u8; 33];
-    out[0] = 2 + u8::from(bool::from(p.y.normalize().is_odd()));
+    out[0] = 2 + u8::from(p.y.is_odd());
     out[1..].copy_from_slice(&p.x.to_bytes());
     out
 }

@@ -18,8 +18,9 @@ use zeroize::Zeroizing;
 use super::header::{sign_bytes, Header, ProofInfo, Shape};
 use super::prover::randomness;
 use super::rings::{verify_many, PendingRingSignature};
+use crate::group::secp256k1::field::FieldElement;
 use crate::group::secp256k1::jacobian::normalize_batch;
-use crate::group::secp256k1::{field_from_bytes, lift_x_quadratic};
+use crate::group::secp256k1::lift_x_quadratic;
 use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
 use crate::ProofError;
 
@@ -61,7 +62,8 @@ impl Fields {
             .map(|ring| {
                 let negative = (signs[ring / 8] >> (ring % 8)) & 1;
                 let at = digits_at + 32 * ring;
-                let x = field_from_bytes(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)?;
+                let x = FieldElement::from_slice(&proof[at..at + 32])
+                    .ok_or(ProofError::InvalidPoint)?;
                 let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
                 let point = crate::group::secp256k1::point_from_affine(&x, &y)
                     .ok_or(ProofError::InvalidPoint)?;

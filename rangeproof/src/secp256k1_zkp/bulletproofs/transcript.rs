@@ -51,8 +51,8 @@ impl XOnlyPoint {
     /// does for proof points) and the residue root, negated if `non_residue`.
     pub(crate) fn decode(x: &[u8; 32], non_residue: bool) -> Result<Self, ProofError> {
         let reduced = reduce_mod_p(x);
-        let fe =
-            crate::group::secp256k1::field_from_bytes(&reduced).ok_or(ProofError::InvalidPoint)?;
+        let fe = crate::group::secp256k1::field::FieldElement::from_bytes(&reduced)
+            .ok_or(ProofError::InvalidPoint)?;
         let (fx, fy) =
             crate::group::secp256k1::lift_x_quadratic(&fe).ok_or(ProofError::InvalidPoint)?;
         let fy = if non_residue {
