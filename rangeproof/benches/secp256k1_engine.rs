@@ -1,8 +1,10 @@
-//! The secp256k1 engine's pieces against `k256`'s: modular inversion of field elements and
-//! scalars, and the quadratic-residue test of field elements — ours by safegcd (variable time,
-//! for public values), k256's by exponentiation (constant time: the residue test is its square
-//! root). Each iteration takes the next of 64 random values, so the variable-time side is not
-//! flattered by one input.
+//! The secp256k1 engine's pieces against `k256`'s: field multiplication (ours: fiat-crypto's
+//! 5×52 Dettman products), modular inversion of field elements and scalars, and the
+//! quadratic-residue test of field elements — ours by safegcd (variable time, for public
+//! values), k256's by exponentiation (constant time: the residue test is its square root) —
+//! and square roots, one at a time and sixteen at a time with AVX-512 IFMA (the x-only
+//! decoders' cost). Each iteration takes the next of 64 random values, so the variable-time side
+//! is not flattered by one input.
 //!
 //! `cargo bench -p rangeproof --features internals --bench secp256k1_engine`
 
@@ -10,6 +12,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use k256::elliptic_curve::ff::Field;
 use k256::{FieldElement, Scalar};
 use rand::rngs::OsRng;
+use rangeproof::group::secp256k1::field::FieldElement as Ours;
+use rangeproof::group::secp256k1::field_x8::{ifma_available, sqrt_batch};
 use rangeproof::group::secp256k1::safegcd::{
     invert_vartime, jacobi_vartime, words_from_be, FIELD, ORDER,
 };
@@ -73,5 +77,65 @@ fn bench_invert(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_invert);
+fn bench_field(c: &mut Criterion) {
+    let fields: Vec<FieldElement> = (0..VALUES)
+        .map(|_| FieldElement::random(&mut OsRng))
+        .collect();
+    let ours: Vec<Ours> = fields
+        .iter()
+        .map(|f| Ours::from_bytes(&f.to_bytes().into()).expect("below p"))
+        .collect();
+    let mut group = c.benchmark_group("secp256k1_field");
+    // A dependent chain of 64 products (each iteration starts from the next value), as the
+    // exponentiations and point formulas use them.
+    let mut i = 0;
+    group.bench_function("mul_chain_64/ours", |b| {
+        b.iter(|| {
+            i += 1;
+            let y = ours[(i + 1) % VALUES];
+            (0..64).fold(ours[i % VALUES], |x, _| x * y)
+        })
+    });
+    group.bench_function("mul_chain_64/k256", |b| {
+        b.iter(|| {
+            i += 1;
+            let y = fields[(i + 1) % VALUES];
+            (0..64).fold(fields[i % VALUES], |x, _| x * y)
+        })
+    });
+    group.bench_function("sqrt/ours", |b| {
+        b.iter(|| {
+            i += 1;
+            ours[i % VALUES].sqrt()
+        })
+    });
+    group.bench_function("sqrt/k256", |b| {
+        b.iter(|| {
+            i += 1;
+            fields[i % VALUES].sqrt()
+        })
+    });
+    // 64 roots per iteration, from a rotating start: per root, divide by 64.
+    let mut doubled = ours.clone();
+    doubled.extend_from_slice(&ours);
+    if ifma_available() {
+        group.bench_function("sqrt_batch_64/ifma", |b| {
+            b.iter(|| {
+                i += 1;
+                sqrt_batch(&doubled[i % VALUES..i % VALUES + 64], true)
+            })
+        });
+    } else {
+        println!("sqrt_batch_64/ifma: this CPU has no AVX-512 IFMA (not measured)");
+    }
+    group.bench_function("sqrt_batch_64/serial", |b| {
+        b.iter(|| {
+            i += 1;
+            sqrt_batch(&doubled[i % VALUES..i % VALUES + 64], false)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_field, bench_invert);
 criterion_main!(benches);

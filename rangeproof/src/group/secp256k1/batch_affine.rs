@@ -28,48 +28,54 @@ fn same_abscissa(p: &Affine, q: &Affine) -> Option<Affine> {
 /// One tree round over every bucket: `slots[start..end]` of each bucket holds its current
 /// partial sums; pairs are added and the results compacted to the front. Returns whether any
 /// bucket still has more than one partial sum.
+///
+/// A batched pair is remembered by its first slot and \\(x_2 - x_1\\) only (the points stay
+/// in their slots until the backward pass reads them), which keeps the round's scratch small.
 fn round(
     slots: &mut [Option<Affine>],
     ranges: &mut [(usize, usize)],
-    scratch: &mut Vec<(usize, Affine, Affine, FieldElement)>,
+    pending: &mut Vec<(usize, FieldElement)>,
     prefix: &mut Vec<FieldElement>,
 ) -> bool {
-    scratch.clear();
+    pending.clear();
     prefix.clear();
     // Pairs with distinct abscissas go to the batch; the others are settled now.
     let mut acc = FieldElement::ONE;
     for &(start, end) in ranges.iter() {
         let mut i = start;
         while i + 1 < end {
-            match (slots[i], slots[i + 1]) {
+            match (&slots[i], &slots[i + 1]) {
                 (Some(p), Some(q)) => {
                     let dx = (q.x + p.x.negate(1)).normalize_weak();
                     if dx.normalizes_to_zero() {
-                        slots[i] = same_abscissa(&p, &q);
+                        slots[i] = same_abscissa(p, q);
                     } else {
                         prefix.push(acc);
                         acc *= dx;
-                        scratch.push((i, p, q, dx));
+                        pending.push((i, dx));
                     }
                 }
-                (None, q) => slots[i] = q,
-                (p, None) => slots[i] = p,
+                (None, q) => slots[i] = *q,
+                (Some(_), None) => {}
             }
-            slots[i + 1] = None;
             i += 2;
         }
     }
     // Every batched denominator is non-zero, so the product is invertible (safegcd).
     let mut inv = acc.invert_vartime();
-    for (k, &(i, p, q, dx)) in scratch.iter().enumerate().rev() {
-        let d_inv = inv * prefix[k];
+    for (&(i, dx), before) in pending.iter().zip(prefix.iter()).rev() {
+        let d_inv = inv * *before;
         inv *= dx;
+        // Both slots are occupied: the pair was batched from them.
+        let (Some(p), Some(q)) = (slots[i], slots[i + 1]) else {
+            continue;
+        };
         let lambda = (q.y + p.y.negate(1)).normalize_weak() * d_inv;
         let x3 = (lambda.square() + p.x.negate(1) + q.x.negate(1)).normalize_weak();
         let y3 = (lambda * (p.x + x3.negate(1)).normalize_weak() + p.y.negate(1)).normalize_weak();
         slots[i] = Some(Affine { x: x3, y: y3 });
     }
-    // Compact: the sums sit at even offsets.
+    // Compact: the sums sit at even offsets (the odd slots are stale from here on).
     let mut more = false;
     for range in ranges.iter_mut() {
         let (start, end) = *range;
@@ -92,7 +98,7 @@ pub(crate) struct Buckets {
     counts: Vec<usize>,
     slots: Vec<Option<Affine>>,
     ranges: Vec<(usize, usize)>,
-    scratch: Vec<(usize, Affine, Affine, FieldElement)>,
+    pending: Vec<(usize, FieldElement)>,
     prefix: Vec<FieldElement>,
 }
 
@@ -128,7 +134,7 @@ where
     while round(
         &mut buf.slots,
         &mut buf.ranges,
-        &mut buf.scratch,
+        &mut buf.pending,
         &mut buf.prefix,
     ) {}
     // Σ_b b·B_b from the top bucket down.

@@ -53,7 +53,7 @@ const MAX_MAGNITUDE: u32 = 1024;
 
 /// An element of \\(\mathbb{F}_p\\), \\(p = 2^{256} - 2^{32} - 977\\), in five 52-bit limbs.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct FieldElement {
+pub struct FieldElement {
     limbs: [u64; 5],
     /// The magnitude bound this value is known to satisfy (debug builds only).
     #[cfg(debug_assertions)]
@@ -111,6 +111,18 @@ impl FieldElement {
         0
     }
 
+    /// The limbs as they are (for the vector code, which loads weakly normalized values).
+    pub(crate) fn limbs(&self) -> [u64; 5] {
+        self.limbs
+    }
+
+    /// From limbs each below \\(2^{52}\\) (what the vector code returns): magnitude 9, as
+    /// limb 4 may use all 52 bits (\\(2^{52} < 18(2^{48} - 1)\\)).
+    pub(crate) fn from_limbs_below_2_52(limbs: [u64; 5]) -> Self {
+        debug_assert!(limbs.iter().all(|&t| t < 1 << 52));
+        FieldElement::from_limbs(limbs, 0).with_magnitude(9)
+    }
+
     /// A small constant.
     pub(crate) const fn from_u64(v: u64) -> Self {
         // v < 2^64: limbs 0 and 1.
@@ -118,7 +130,7 @@ impl FieldElement {
     }
 
     /// From 32 big-endian bytes; `None` unless the value is below \\(p\\).
-    pub(crate) fn from_bytes(bytes: &[u8; 32]) -> Option<Self> {
+    pub fn from_bytes(bytes: &[u8; 32]) -> Option<Self> {
         let w = safegcd::words_from_be(bytes);
         // p's words are [FFFFFFFEFFFFFC2F, FF…FF, FF…FF, FF…FF]: the value is ≥ p exactly when
         // the top three words are all ones and the bottom one reaches p's.
@@ -165,7 +177,7 @@ impl FieldElement {
     }
 
     /// 32 big-endian bytes of the fully reduced value.
-    pub(crate) fn to_bytes(self) -> [u8; 32] {
+    pub fn to_bytes(self) -> [u8; 32] {
         safegcd::be_from_words(&self.to_words())
     }
 
@@ -181,7 +193,7 @@ impl FieldElement {
 
     /// \\(a^2\\) (magnitude ≤ 1).
     #[inline(always)]
-    pub(crate) fn square(&self) -> Self {
+    pub fn square(&self) -> Self {
         self.check(1);
         let mut out = [0u64; 5];
         fiat_square(&mut out, &self.limbs);
@@ -277,22 +289,23 @@ impl FieldElement {
 
     /// Whether the value is \\(0 \bmod p\\).
     pub(crate) fn normalizes_to_zero(&self) -> bool {
-        self.normalize().limbs == [0; 5]
+        // An OR of the limbs, not a slice comparison (which compiles to a `memcmp` call).
+        self.normalize().limbs.iter().fold(0, |acc, &t| acc | t) == 0
     }
 
     /// Whether two values are congruent mod \\(p\\).
     pub(crate) fn equals(&self, other: &Self) -> bool {
-        self.normalize().limbs == other.normalize().limbs
+        (*self + other.negate(1)).normalizes_to_zero()
     }
 
     /// \\(a^{-1}\\) by safegcd, in variable time; zero for zero.
-    pub(crate) fn invert_vartime(&self) -> Self {
+    pub fn invert_vartime(&self) -> Self {
         Self::from_words(&safegcd::invert_vartime(&self.to_words(), &safegcd::FIELD))
     }
 
     /// Whether the value is a square mod \\(p\\) (zero is), by safegcd's Jacobi symbol in
     /// variable time; exponentiation decides where the symbol's budget runs out.
-    pub(crate) fn is_square_vartime(&self) -> bool {
+    pub fn is_square_vartime(&self) -> bool {
         match safegcd::jacobi_vartime(&self.to_words(), &safegcd::FIELD) {
             Some(symbol) => symbol >= 0,
             None => self.sqrt().is_some(),
@@ -305,7 +318,7 @@ impl FieldElement {
     ///
     /// The exponent's bits are 223 ones, a zero, 22 ones, four zeros, 11, 00: an addition
     /// chain through runs of ones \\(x_k = a^{2^k - 1}\\) (253 squarings, 13 products).
-    pub(crate) fn sqrt(&self) -> Option<Self> {
+    pub fn sqrt(&self) -> Option<Self> {
         let a = self.normalize_weak();
         let x2 = a.square() * a;
         let x3 = x2.square() * a;

@@ -16,7 +16,18 @@
 mod batch_affine;
 mod bits;
 pub(crate) mod double_mul;
+// The field and its vector square roots: crate-private, reachable by the engine benchmark
+// through the unstable `internals` feature (as `safegcd` below).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod field;
+#[cfg(not(feature = "internals"))]
 pub(crate) mod field;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod field_x8;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod field_x8;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;
@@ -82,9 +93,15 @@ pub(crate) fn is_quadratic_residue(y: &FieldElement) -> bool {
 pub(crate) fn lift_x_quadratic(
     x: &field::FieldElement,
 ) -> Option<(field::FieldElement, field::FieldElement)> {
+    curve_rhs(x)
+        .sqrt()
+        .map(|y| (x.normalize_weak(), y.normalize()))
+}
+
+/// \\(x^3 + 7\\) (variable-time field).
+pub(crate) fn curve_rhs(x: &field::FieldElement) -> field::FieldElement {
     let x = x.normalize_weak();
-    let rhs = x.square() * x + field::FieldElement::from_u64(7);
-    rhs.sqrt().map(|y| (x, y.normalize()))
+    x.square() * x + field::FieldElement::from_u64(7)
 }
 
 /// Parses a big-endian field element, rejecting values \\(\ge p\\).

@@ -38,10 +38,10 @@ const MIXED_ADD_COST: usize = 11;
 const ADD_COST: usize = 16;
 
 /// Affine bucket additions with batched inversions (see [`super::batch_affine`]): about 6M
-/// each, plus one inversion (about 250M with `k256`'s constant-time inversion) per batch, and
+/// each, plus one inversion per batch (safegcd's, about 1.3 µs: 80M at 16 ns a product), and
 /// at least one batch per window.
 const AFFINE_ADD_COST: usize = 6;
-const INVERSION_COST: usize = 250;
+const INVERSION_COST: usize = 80;
 
 /// Whether the affine-bucket accumulation beats the Jacobian one for `n` points at width `c`.
 fn use_batch_affine(n: usize, c: usize) -> bool {

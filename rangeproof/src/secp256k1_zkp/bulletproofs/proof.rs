@@ -70,10 +70,12 @@ pub(crate) fn scalar_nonzero(bytes: &[u8]) -> Result<Scalar, ProofError> {
     Ok(s)
 }
 
-fn x_at(bytes: &[u8], signs: &[u8], i: usize) -> Result<XOnlyPoint, ProofError> {
+/// Point `i` of a run of x-only points: its abscissa and sign bit, for
+/// [`XOnlyPoint::decode_all`].
+fn x_at(bytes: &[u8], signs: &[u8], i: usize) -> ([u8; 32], bool) {
     let mut x = [0u8; 32];
     x.copy_from_slice(&bytes[32 * i..32 * (i + 1)]);
-    XOnlyPoint::decode(&x, signs[i / 8] & (1 << (i % 8)) != 0)
+    (x, signs[i / 8] & (1 << (i % 8)) != 0)
 }
 
 impl GrinRangeProof {
@@ -92,10 +94,9 @@ impl GrinRangeProof {
         let neg_mu = scalar_nonzero(&bytes[32..64])?;
         let signs = &bytes[64..65];
         let xs = &bytes[65..HEADER_LEN];
-        let a = x_at(xs, signs, 0)?;
-        let s = x_at(xs, signs, 1)?;
-        let t1 = x_at(xs, signs, 2)?;
-        let t2 = x_at(xs, signs, 3)?;
+        // A, S, T1, T2, then the L_i, R_i: decoded together (their square roots share vector
+        // calls).
+        let mut encoded: Vec<([u8; 32], bool)> = (0..4).map(|i| x_at(xs, signs, i)).collect();
         let ipp = &bytes[HEADER_LEN..];
         let t = scalar_nonzero(&ipp[..32])?;
         let mut ab = [Scalar::ZERO; 4];
@@ -104,10 +105,10 @@ impl GrinRangeProof {
         }
         let signs = &ipp[160..160 + sign_len];
         let xs = &ipp[160 + sign_len..];
-        let mut lr = Vec::with_capacity(k);
-        for i in 0..k {
-            lr.push((x_at(xs, signs, 2 * i)?, x_at(xs, signs, 2 * i + 1)?));
-        }
+        encoded.extend((0..2 * k).map(|i| x_at(xs, signs, i)));
+        let points = XOnlyPoint::decode_all(&encoded)?;
+        let [a, s, t1, t2] = [points[0], points[1], points[2], points[3]];
+        let lr = points[4..].chunks_exact(2).map(|p| (p[0], p[1])).collect();
         Ok(GrinRangeProof {
             neg_tau_x,
             neg_mu,
