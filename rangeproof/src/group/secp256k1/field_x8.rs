@@ -1,8 +1,13 @@
-//! Square roots of many secp256k1 field elements at once with AVX-512 IFMA: the x-only
-//! decoders lift every abscissa of a proof through \\(y = (x^3 + 7)^{(p+1)/4}\\), 266
-//! dependent products each, which sixteen lanes share here (two interleaved 8-lane vectors,
-//! so that one's multiplications fill the other's latency; the curve25519 engine's decoder has
-//! the same shape).
+//! secp256k1 field arithmetic sixteen elements at a time with AVX-512 IFMA (two interleaved
+//! 8-lane vectors, so that one's multiplications fill the other's latency; the curve25519
+//! engine's vector code has the same shape), for the two variable-time loops that dominate the
+//! verifiers:
+//!
+//! - square roots ([`sqrt_batch`]): the x-only decoders lift every abscissa of a proof through
+//!   \\(y = (x^3 + 7)^{(p+1)/4}\\), 266 dependent products each;
+//! - the affine additions of the multiscalar multiplication's buckets ([`PairBatch`]): a tree
+//!   round adds thousands of independent pairs, sharing one inversion (Montgomery's trick run
+//!   in every lane, the sixteen lane products then inverted together).
 //!
 //! # Representation
 //!
@@ -32,6 +37,10 @@
 //! carrying. Squaring computes each cross product once and doubles the sums (30 multiplications
 //! instead of 50).
 //!
+//! Sums and differences: \\(a + b\\), and \\(a + 32p - b\\) (in unreduced limbs \\(32 p_k\\),
+//! each at least \\(2^{52}\\), so no lane goes negative), are below \\(2^{58}\\) per limb and
+//! take the same two carry chains (the carry out of limb 4 is below \\(2^{7}\\)).
+//!
 //! # Safety
 //!
 //! The vector functions are `#[target_feature(enable = "avx512f,avx512ifma")]`; calling them
@@ -55,6 +64,95 @@ pub fn ifma_available() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
+        false
+    }
+}
+
+/// Pairs of affine points with distinct abscissas, in the vector layout, and their sums.
+///
+/// Pair \\(i\\) lives in chunk \\(i / 16\\), lane \\(i \bmod 16\\); a chunk holds, for
+/// each coordinate \\(x_1, y_1, x_2, y_2\\), each limb and each of its two 8-lane halves, one
+/// 64-byte vector, so the vector code loads whole vectors. [`PairBatch::sum`] replaces
+/// \\((x_1, y_1)\\) by \\((x_3, y_3) = P_1 + P_2\\).
+#[derive(Default)]
+pub(crate) struct PairBatch {
+    data: Vec<[u64; 8]>,
+    len: usize,
+}
+
+/// Vectors per chunk: four coordinates, five limbs, two halves.
+const CHUNK_VECTORS: usize = 4 * 5 * 2;
+
+impl PairBatch {
+    /// Empties the batch (keeping its memory).
+    pub(crate) fn clear(&mut self) {
+        self.data.clear();
+        self.len = 0;
+    }
+
+    fn set(&mut self, i: usize, coordinate: usize, limbs: &[u64; 5]) {
+        let (chunk, lane) = (i / LANES, i % LANES);
+        for (k, limb) in limbs.iter().enumerate() {
+            let v = chunk * CHUNK_VECTORS + (coordinate * 5 + k) * 2 + lane / 8;
+            self.data[v][lane % 8] = *limb;
+        }
+    }
+
+    fn get(&self, i: usize, coordinate: usize) -> [u64; 5] {
+        let (chunk, lane) = (i / LANES, i % LANES);
+        core::array::from_fn(|k| {
+            self.data[chunk * CHUNK_VECTORS + (coordinate * 5 + k) * 2 + lane / 8][lane % 8]
+        })
+    }
+
+    /// Adds the pair \\((P_1, P_2)\\); coordinates weakly normalized (limbs below
+    /// \\(2^{52}\\)), \\(x_1 \ne x_2\\).
+    pub(crate) fn push(
+        &mut self,
+        p1: (&FieldElement, &FieldElement),
+        p2: (&FieldElement, &FieldElement),
+    ) {
+        if self.len.is_multiple_of(LANES) {
+            // A new chunk, its lanes padded with the pair (0, 0), (1, 0): x2 − x1 = 1, so
+            // padding lanes keep the lane products invertible.
+            self.data.extend((0..CHUNK_VECTORS).map(|v| {
+                let coordinate = v / 10;
+                let limb = (v / 2) % 5;
+                [u64::from(coordinate == 2 && limb == 0); 8]
+            }));
+        }
+        let i = self.len;
+        self.len += 1;
+        for (coordinate, value) in [p1.0, p1.1, p2.0, p2.1].into_iter().enumerate() {
+            debug_assert!(value.limbs().iter().all(|&t| t < 1 << 52));
+            self.set(i, coordinate, &value.limbs());
+        }
+    }
+
+    /// How many pairs there are.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The sum of pair `i` (after [`PairBatch::sum`]), weakly normalized.
+    pub(crate) fn sum_of(&self, i: usize) -> (FieldElement, FieldElement) {
+        let x = FieldElement::from_limbs_below_2_52(self.get(i, 0)).normalize_weak();
+        let y = FieldElement::from_limbs_below_2_52(self.get(i, 1)).normalize_weak();
+        (x, y)
+    }
+
+    /// Replaces every pair by its sum, with IFMA; `false` (nothing done) where this CPU has
+    /// none.
+    pub(crate) fn sum(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if ifma_available() {
+            // SAFETY: `ifma_available` confirmed AVX-512F and IFMA on this CPU, the features
+            // `ifma::pair_sums` is compiled for.
+            unsafe { ifma::pair_sums(&mut self.data) };
+            #[cfg(test)]
+            tests::record_vector_call();
+            return true;
+        }
         false
     }
 }
@@ -147,6 +245,48 @@ mod ifma {
         let top = _mm512_srli_epi64::<52>(d[4]);
         d[4] = _mm512_and_si512(d[4], mask);
         d[0] = _mm512_madd52lo_epu64(d[0], top, _mm512_set1_epi64(R));
+    }
+
+    /// \\(32p\\) in unreduced limbs: every limb at least \\(2^{52}\\), the bias of a difference.
+    const BIAS: [i64; 5] = [
+        32 * 0xF_FFFE_FFFF_FC2F,
+        32 * M52,
+        32 * M52,
+        32 * M52,
+        32 * ((1 << 48) - 1),
+    ];
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+        let mut d: [__m512i; 5] = core::array::from_fn(|k| _mm512_add_epi64(a.0[k], b.0[k]));
+        carry(&mut d);
+        carry(&mut d);
+        FieldElementX8(d)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn sub(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+        let mut d: [__m512i; 5] = core::array::from_fn(|k| {
+            let biased = _mm512_add_epi64(a.0[k], _mm512_set1_epi64(BIAS[k]));
+            _mm512_sub_epi64(biased, b.0[k])
+        });
+        carry(&mut d);
+        carry(&mut d);
+        FieldElementX8(d)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn sub2(a: &Pair, b: &Pair) -> Pair {
+        [sub(&a[0], &b[0]), sub(&a[1], &b[1])]
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add2(a: &Pair, b: &Pair) -> Pair {
+        [add(&a[0], &b[0]), add(&a[1], &b[1])]
     }
 
     /// From the columns' low and high product sums to limbs below \\(2^{52}\\) (the module
@@ -245,6 +385,90 @@ mod ifma {
         x
     }
 
+    /// Coordinate `c` of a chunk of [`super::PairBatch`] (both halves).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn coordinate(chunk: &[[u64; 8]], c: usize) -> Pair {
+        let v = |k: usize, half: usize| {
+            // SAFETY: as in `store`: 64 bytes of plain data either way.
+            unsafe { core::mem::transmute::<[u64; 8], __m512i>(chunk[(c * 5 + k) * 2 + half]) }
+        };
+        [
+            FieldElementX8(core::array::from_fn(|k| v(k, 0))),
+            FieldElementX8(core::array::from_fn(|k| v(k, 1))),
+        ]
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn set_coordinate(chunk: &mut [[u64; 8]], c: usize, value: &Pair) {
+        for (half, x) in value.iter().enumerate() {
+            for (k, limb) in x.0.iter().enumerate() {
+                // SAFETY: as in `store`.
+                chunk[(c * 5 + k) * 2 + half] =
+                    unsafe { core::mem::transmute::<__m512i, [u64; 8]>(*limb) };
+            }
+        }
+    }
+
+    /// Every pair's sum \\(\lambda = (y_2 - y_1)/(x_2 - x_1)\\), \\(x_3 = \lambda^2 - x_1 - x_2\\),
+    /// \\(y_3 = \lambda (x_1 - x_3) - y_1\\), into the \\((x_1, y_1)\\) slots. The divisions share
+    /// one inversion: each lane runs Montgomery's trick down its own column of chunks (the
+    /// prefix products kept), the sixteen lane products are inverted together serially (one
+    /// safegcd inversion and Montgomery's trick again), and the backward pass peels each
+    /// lane's inverse off chunk by chunk. Every \\(x_2 - x_1\\) is nonzero (the caller's
+    /// promise; the padding lanes' is 1), so every product is invertible.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn pair_sums(data: &mut [[u64; 8]]) {
+        use super::super::field::FieldElement;
+        use super::CHUNK_VECTORS;
+        let chunks = data.len() / CHUNK_VECTORS;
+        let one = {
+            let mut limbs = [[0u64; 5]; LANES];
+            for l in limbs.iter_mut() {
+                l[0] = 1;
+            }
+            [load(&limbs[..8]), load(&limbs[8..])]
+        };
+        let mut prefix: Vec<Pair> = Vec::with_capacity(chunks);
+        let mut acc = one;
+        for chunk in data.chunks_exact(CHUNK_VECTORS) {
+            let dx = sub2(&coordinate(chunk, 2), &coordinate(chunk, 0));
+            prefix.push(acc);
+            acc = mul2(&acc, &dx);
+        }
+        // The sixteen lane products, inverted together.
+        let mut lanes = [[0u64; 5]; LANES];
+        store(&acc[0], &mut lanes[..8]);
+        store(&acc[1], &mut lanes[8..]);
+        let products = lanes.map(|l| FieldElement::from_limbs_below_2_52(l).normalize_weak());
+        let mut running = [FieldElement::ONE; LANES];
+        let mut total = FieldElement::ONE;
+        for (r, p) in running.iter_mut().zip(&products) {
+            *r = total;
+            total *= *p;
+        }
+        let mut inverse = total.invert_vartime();
+        for j in (0..LANES).rev() {
+            let lane_inverse = inverse * running[j];
+            inverse *= products[j];
+            lanes[j] = lane_inverse.normalize_weak().limbs();
+        }
+        let mut inv = [load(&lanes[..8]), load(&lanes[8..])];
+        for (chunk, before) in data.chunks_exact_mut(CHUNK_VECTORS).zip(&prefix).rev() {
+            let (x1, y1) = (coordinate(chunk, 0), coordinate(chunk, 1));
+            let (x2, y2) = (coordinate(chunk, 2), coordinate(chunk, 3));
+            let dx = sub2(&x2, &x1);
+            let d_inv = mul2(&inv, before);
+            inv = mul2(&inv, &dx);
+            let lambda = mul2(&sub2(&y2, &y1), &d_inv);
+            let x3 = sub2(&pow2k(&lambda, 1), &add2(&x1, &x2));
+            let y3 = sub2(&mul2(&lambda, &sub2(&x1, &x3)), &y1);
+            set_coordinate(chunk, 0, &x3);
+            set_coordinate(chunk, 1, &y3);
+        }
+    }
+
     /// \\(a^{(p+1)/4}\\) lane by lane, by the serial [`super::FieldElement::sqrt`]'s addition
     /// chain; inputs and outputs have limbs below \\(2^{52}\\).
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -284,6 +508,11 @@ pub(crate) mod tests {
 
     pub(super) fn record_vector_call() {
         VECTOR_CALLS.with(|c| c.set(c.get() + 1));
+    }
+
+    /// Vector calls made on this thread so far.
+    pub(crate) fn vector_calls() -> usize {
+        VECTOR_CALLS.with(Cell::get)
     }
 
     /// The IFMA path against the serial one (and the serial one against `k256`'s square
@@ -362,6 +591,54 @@ pub(crate) mod tests {
                 }));
             }
             agree(&inputs);
+        }
+    }
+
+    /// The vector pair sums against the serial formula on arbitrary coordinates (the formula
+    /// is field arithmetic only, so points need not be on the curve): random values, values
+    /// with every limb at 2^52 − 1 (the largest the vector code takes), and 0, 1, −1; counts
+    /// that leave partial chunks.
+    #[test]
+    fn pair_sums_agree_with_serial() {
+        if !ifma_available() {
+            eprintln!("field_x8: this CPU has no AVX-512 IFMA; pair sums not tested");
+            return;
+        }
+        let saturated = FieldElement::from_limbs_below_2_52([(1 << 52) - 1; 5]).normalize_weak();
+        let minus_one = FieldElement::ONE.negate(1).normalize_weak();
+        let specials = [FieldElement::ZERO, FieldElement::ONE, minus_one, saturated];
+        let random = || FieldElement::from(&k256::FieldElement::random(&mut OsRng));
+        for count in [1usize, 15, 16, 17, 100] {
+            let mut pairs = Vec::new();
+            for i in 0..count {
+                let pick = |j: usize| {
+                    if (i + j).is_multiple_of(3) {
+                        specials[(i + j) % specials.len()]
+                    } else {
+                        random()
+                    }
+                };
+                let (x1, y1, y2) = (pick(0), pick(1), pick(2));
+                let mut x2 = pick(3);
+                if (x2 + x1.negate(1)).normalizes_to_zero() {
+                    x2 = (x2 + FieldElement::ONE).normalize_weak();
+                }
+                pairs.push((x1, y1, x2, y2));
+            }
+            let mut batch = PairBatch::default();
+            for (x1, y1, x2, y2) in &pairs {
+                batch.push((x1, y1), (x2, y2));
+            }
+            assert!(batch.sum());
+            for (i, (x1, y1, x2, y2)) in pairs.iter().enumerate() {
+                let lambda = (*y2 + y1.negate(1)).normalize_weak()
+                    * (*x2 + x1.negate(1)).normalize_weak().invert_vartime();
+                let x3 = (lambda.square() + x1.negate(1) + x2.negate(1)).normalize_weak();
+                let y3 = lambda * (*x1 + x3.negate(1)).normalize_weak() + y1.negate(1);
+                let (vx, vy) = batch.sum_of(i);
+                assert_eq!(vx.to_bytes(), x3.to_bytes(), "pair {i} of {count}");
+                assert_eq!(vy.to_bytes(), y3.to_bytes(), "pair {i} of {count}");
+            }
         }
     }
 }
