@@ -287,10 +287,16 @@ impl FieldElement {
         FieldElement::from_limbs(t, 1)
     }
 
-    /// Whether the value is \\(0 \bmod p\\).
+    /// Whether the value is \\(0 \bmod p\\). After a weak normalization the value is below
+    /// \\(2p\\) (limbs below \\(2^{52}\\), limb 4 below \\(2^{48} + 2^{13}\\)), so it is 0 or
+    /// exactly \\(p\\), whose limbs are unique: no full reduction needed (libsecp256k1's
+    /// `fe_normalizes_to_zero_var` test).
     pub(crate) fn normalizes_to_zero(&self) -> bool {
-        // An OR of the limbs, not a slice comparison (which compiles to a `memcmp` call).
-        self.normalize().limbs.iter().fold(0, |acc, &t| acc | t) == 0
+        let t = self.normalize_weak().limbs;
+        // ORs of the limbs, not array comparisons (which compile to `memcmp` calls).
+        let zero = t[0] | t[1] | t[2] | t[3] | t[4];
+        let p = (t[0] ^ P[0]) | (t[1] ^ P[1]) | (t[2] ^ P[2]) | (t[3] ^ P[3]) | (t[4] ^ P[4]);
+        zero == 0 || p == 0
     }
 
     /// Whether two values are congruent mod \\(p\\).
@@ -518,6 +524,18 @@ mod tests {
         // p itself and 2p − 1 in loose form reduce to 0 and p − 1.
         let p = FieldElement::from_limbs(P, 1);
         assert!(p.normalizes_to_zero());
+        // Multiples of p in loose limbs are zero; one more or one less is not.
+        for k in [1u64, 2, 3, 7, 100] {
+            let kp = FieldElement::from_limbs(P.map(|t| k * t), 0).with_magnitude(k as u32);
+            assert!(kp.normalizes_to_zero(), "{k}p");
+            assert!(!(kp + FieldElement::ONE).normalizes_to_zero(), "{k}p + 1");
+            assert!(
+                !(kp + FieldElement::ONE.negate(1)).normalizes_to_zero(),
+                "{k}p - 1"
+            );
+        }
+        assert!(FieldElement::ZERO.normalizes_to_zero());
+        assert!(!FieldElement::from_limbs([0, 0, 0, 0, 1 << 48], 1).normalizes_to_zero());
         let two_p_minus_one = FieldElement::from_limbs(P.map(|t| 2 * t), 0).with_magnitude(2)
             + FieldElement::ONE.negate(1);
         assert_eq!(theirs(&two_p_minus_one), canon(&-k256::FieldElement::ONE));

@@ -90,19 +90,26 @@ impl PairBatch {
         self.len = 0;
     }
 
+    /// The first vector of pair `i`'s coordinate `coordinate` (its limbs follow two vectors
+    /// apart), and the lane.
+    fn position(i: usize, coordinate: usize) -> (usize, usize) {
+        let lane = i % LANES;
+        (
+            (i / LANES) * CHUNK_VECTORS + coordinate * 10 + lane / 8,
+            lane % 8,
+        )
+    }
+
     fn set(&mut self, i: usize, coordinate: usize, limbs: &[u64; 5]) {
-        let (chunk, lane) = (i / LANES, i % LANES);
-        for (k, limb) in limbs.iter().enumerate() {
-            let v = chunk * CHUNK_VECTORS + (coordinate * 5 + k) * 2 + lane / 8;
-            self.data[v][lane % 8] = *limb;
+        let (v, lane) = Self::position(i, coordinate);
+        for (vector, limb) in self.data[v..].iter_mut().step_by(2).zip(limbs) {
+            vector[lane] = *limb;
         }
     }
 
     fn get(&self, i: usize, coordinate: usize) -> [u64; 5] {
-        let (chunk, lane) = (i / LANES, i % LANES);
-        core::array::from_fn(|k| {
-            self.data[chunk * CHUNK_VECTORS + (coordinate * 5 + k) * 2 + lane / 8][lane % 8]
-        })
+        let (v, lane) = Self::position(i, coordinate);
+        core::array::from_fn(|k| self.data[v + 2 * k][lane])
     }
 
     /// Adds the pair \\((P_1, P_2)\\); coordinates weakly normalized (limbs below
