@@ -13,6 +13,11 @@
 //!   the mask's length also cuts or extends the proof). The C verifier's leniencies (sign bits
 //!   past the last point, abscissas at or above p) are ours too, so the verdicts must agree on
 //!   every input.
+//! * `decode_xonly`: the x-only decoders' square roots, sixteen at a time with AVX-512 IFMA and
+//!   one at a time, on field elements from the input (32-byte records, the first byte's low bit
+//!   choosing the abscissa itself or \\(x^3 + 7\\) of it, as the decoders lift it): our field
+//!   accepts exactly the encodings below \\(p\\) that `k256` accepts, and both square-root paths
+//!   agree with `k256`'s on which elements are squares and on the (residue) root.
 
 use std::sync::Mutex;
 use std::sync::OnceLock;
@@ -176,4 +181,41 @@ pub fn verify_grin(data: &[u8]) {
         CLib::take_illegal().is_none(),
         "the C library saw an illegal argument"
     );
+}
+
+/// See the module notes (`decode_xonly`).
+pub fn decode_xonly(data: &[u8]) {
+    use rangeproof::group::secp256k1::field::FieldElement;
+    use rangeproof::group::secp256k1::field_x8::sqrt_batch;
+
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for record in data.chunks_exact(33).take(80) {
+        let mut input = [0u8; 32];
+        input.copy_from_slice(&record[1..]);
+        let k: Option<k256::FieldElement> = k256::FieldElement::from_bytes(&input.into()).into();
+        let x = FieldElement::from_bytes(&input);
+        assert_eq!(x.is_some(), k.is_some(), "{input:02x?}");
+        let (Some(x), Some(k)) = (x, k) else {
+            continue;
+        };
+        assert_eq!(x.to_bytes(), input);
+        // The decoders' input: the abscissa's x^3 + 7 (or the element itself).
+        let k = if record[0] & 1 == 1 {
+            (k.square() * k + k256::FieldElement::from_u64(7)).normalize()
+        } else {
+            k
+        };
+        let bytes: [u8; 32] = k.to_bytes().into();
+        ours.push(FieldElement::from_bytes(&bytes).expect("below p"));
+        theirs.push(k);
+    }
+    let vector = sqrt_batch(&ours, true);
+    let serial = sqrt_batch(&ours, false);
+    for ((k, v), s) in theirs.iter().zip(&vector).zip(&serial) {
+        let root: Option<k256::FieldElement> = k.sqrt().into();
+        let root: Option<[u8; 32]> = root.map(|r| r.normalize().to_bytes().into());
+        assert_eq!(v.map(|r| r.to_bytes()), root, "{:02x?}", k.to_bytes());
+        assert_eq!(s.map(|r| r.to_bytes()), root, "{:02x?}", k.to_bytes());
+    }
 }

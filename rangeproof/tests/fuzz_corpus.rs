@@ -98,6 +98,11 @@ fn verify_grin() {
 }
 
 #[test]
+fn decode_xonly() {
+    replay("decode_xonly", grin_targets::decode_xonly);
+}
+
+#[test]
 fn decode_mpc() {
     replay("decode_mpc", targets::decode_mpc);
 }

@@ -33,13 +33,15 @@
 
 use alloc::vec::Vec;
 use k256::elliptic_curve::ops::Reduce;
-use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
-use k256::{AffinePoint, EncodedPoint, FieldBytes, ProjectivePoint, Scalar, U256};
+use k256::elliptic_curve::sec1::ToEncodedPoint;
+use k256::{FieldBytes, ProjectivePoint, Scalar, U256};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
 use crate::bulletproofs_pp::{BpppGenerators, Convention, PublicInputs, H_LEN};
+use crate::group::secp256k1::field::FieldElement;
+use crate::group::secp256k1::{lift_x_quadratic, point_from_affine};
 use crate::group::Group;
 use crate::secp256k1_zkp::rfc6979::StreamRng;
 use crate::{ProofError, Secp256k1};
@@ -80,13 +82,16 @@ fn point_from_x(x: &[u8], odd: u8) -> Result<ProjectivePoint, ProofError> {
             Err(ProofError::NonCanonicalEncoding)
         };
     }
-    let mut sec1 = [0u8; 33];
-    sec1[0] = 2 + odd;
-    sec1[1..].copy_from_slice(x);
-    let encoded = EncodedPoint::from_bytes(sec1).map_err(|_| ProofError::InvalidPoint)?;
-    Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
-        .map(ProjectivePoint::from)
-        .ok_or(ProofError::InvalidPoint)
+    // SEC1 decompression on the variable-time field (public proof points): x below p, the
+    // square root of x^3 + 7 of the stated parity.
+    let x = FieldElement::from_slice(x).ok_or(ProofError::InvalidPoint)?;
+    let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+    let y = if y.is_odd() == (odd == 1) {
+        y
+    } else {
+        y.negate(1).normalize()
+    };
+    point_from_affine(&x, &y).ok_or(ProofError::InvalidPoint)
 }
 
 /// The 65-byte pair encoding (`secp256k1_bppp_serialize_points`): parity byte, then both x.
