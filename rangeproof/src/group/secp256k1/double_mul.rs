@@ -11,32 +11,76 @@
 
 use k256::Scalar;
 
+use super::bits::limbs;
 use super::glv::{endomorphism, split};
-use super::jacobian::{Affine, Jacobian};
+use super::jacobian::{normalize_jacobian_batch, Affine, Jacobian};
 use super::straus::{odd_multiples, straus, wnaf, OddMultiples, DYNAMIC_WIDTH, STATIC_WIDTH};
+use super::straus_x8::{double_mul_lanes, radix32_digits, Lane, LANES, MULTIPLES};
 use crate::sync::OnceLock;
 
-/// Odd-multiple tables of a point and of its endomorphism image.
+/// Odd-multiple tables of a point and of its endomorphism image, and (where the CPU runs the
+/// lockstep vector code, [`super::straus_x8`]) the multiples \(1 \ldots 16\) of both.
 #[derive(Clone, Debug)]
 pub(crate) struct GlvTable {
     point: OddMultiples,
     image: OddMultiples,
+    all: Option<(Vec<Affine>, Vec<Affine>)>,
 }
 
 impl GlvTable {
-    fn from_multiples(point: OddMultiples) -> Self {
+    fn from_multiples(point: OddMultiples, all: Option<Vec<Affine>>) -> Self {
         // φ(kP) = kφ(P): the image's table is the table's image, one multiplication an entry.
         let image = point.iter().map(endomorphism).collect();
-        GlvTable { point, image }
+        let all = all.map(|all| {
+            let image = all.iter().map(endomorphism).collect();
+            (all, image)
+        });
+        GlvTable { point, image, all }
     }
 }
 
-/// Width-5 tables for many points, normalized with one inversion.
+/// \\(1 \ldots 16\\) times every point, normalized with one inversion.
+fn all_multiples(points: &[Affine]) -> Vec<Vec<Affine>> {
+    let mut jacobian = Vec::with_capacity(points.len() * MULTIPLES);
+    for p in points {
+        let mut m = Jacobian::from_affine(p);
+        jacobian.push(m);
+        for _ in 1..MULTIPLES {
+            m = m.add_affine(p);
+            jacobian.push(m);
+        }
+    }
+    // A multiple of a point of prime order below 17 is never the identity.
+    let affine: Vec<Affine> = normalize_jacobian_batch(&jacobian)
+        .into_iter()
+        .flatten()
+        .collect();
+    affine
+        .chunks_exact(MULTIPLES)
+        .map(<[Affine]>::to_vec)
+        .collect()
+}
+
+/// Width-5 tables for many points, normalized with one inversion (with IFMA: all sixteen
+/// multiples, the odd ones among them).
 pub(crate) fn tables(points: &[Affine]) -> Vec<GlvTable> {
+    if super::field_x8::ifma_available() {
+        let all = all_multiples(points);
+        if all.len() == points.len() {
+            return all
+                .into_iter()
+                .map(|m| {
+                    // The width-5 odd multiples P, 3P, …, 15P are every other entry.
+                    let odd = m.iter().step_by(2).copied().collect();
+                    GlvTable::from_multiples(odd, Some(m))
+                })
+                .collect();
+        }
+    }
     let points: Vec<Option<Affine>> = points.iter().copied().map(Some).collect();
     odd_multiples(&points, DYNAMIC_WIDTH)
         .into_iter()
-        .map(|t| GlvTable::from_multiples(t.unwrap_or_default()))
+        .map(|t| GlvTable::from_multiples(t.unwrap_or_default(), None))
         .collect()
 }
 
@@ -50,7 +94,8 @@ fn base_table() -> &'static GlvTable {
             .pop()
             .flatten()
             .expect("G is not the identity");
-        GlvTable::from_multiples(multiples)
+        let all = super::field_x8::ifma_available().then(|| all_multiples(&[g]).remove(0));
+        GlvTable::from_multiples(multiples, all)
     })
 }
 
@@ -62,6 +107,51 @@ fn halves(k: &Scalar, w: usize) -> [[i8; 257]; 2] {
             digits.iter_mut().for_each(|d| *d = -*d);
         }
         digits
+    })
+}
+
+/// Fewest double multiplications worth a vector call (which costs the same for one lane as for
+/// sixteen: about five serial ones).
+const MIN_VECTOR_LANES: usize = 6;
+
+/// [`base_plus`] for many triples: sixteen at a time in lockstep with IFMA where the CPU has
+/// it and the tables carry all sixteen multiples, serially otherwise (and for any lane the
+/// vector code hands back).
+pub(crate) fn base_plus_many(items: &[(&Scalar, &Scalar, &GlvTable)]) -> Vec<Jacobian> {
+    let g = base_table();
+    let mut out = Vec::with_capacity(items.len());
+    for chunk in items.chunks(LANES) {
+        let tables: Option<Vec<&(Vec<Affine>, Vec<Affine>)>> =
+            chunk.iter().map(|(_, _, t)| t.all.as_ref()).collect();
+        let (Some(g_all), Some(tables), true) = (&g.all, tables, chunk.len() >= MIN_VECTOR_LANES)
+        else {
+            out.extend(chunk.iter().map(|(s, e, p)| base_plus(s, e, p)));
+            continue;
+        };
+        let lanes: Vec<Lane<'_>> = chunk
+            .iter()
+            .zip(&tables)
+            .map(|((s, e, _), (p_all, p_image))| {
+                let [s1, s2] = radix32_halves(s);
+                let [e1, e2] = radix32_halves(e);
+                Lane {
+                    digits: [s1, s2, e1, e2],
+                    tables: [&g_all.0, &g_all.1, p_all, p_image],
+                }
+            })
+            .collect();
+        for ((s, e, p), sum) in chunk.iter().zip(double_mul_lanes(&lanes)) {
+            out.push(sum.unwrap_or_else(|| base_plus(s, e, p)));
+        }
+    }
+    out
+}
+
+/// The signed radix-32 digits of both GLV halves of `k`.
+fn radix32_halves(k: &Scalar) -> [[i8; super::straus_x8::WINDOWS]; 2] {
+    split(k).map(|(negative, half)| {
+        let l = limbs(&half);
+        radix32_digits([l[0], l[1]], negative)
     })
 }
 
@@ -117,5 +207,53 @@ mod tests {
             base_plus(&k, &k, t).to_projective(),
             ProjectivePoint::IDENTITY
         );
+    }
+
+    /// The lockstep vector path against `k256` on chunks of every size around its thresholds,
+    /// with the exceptional lanes mixed in: keys equal to \\(\pm G\\) (an accumulator meeting
+    /// its own table entry), sums at infinity, and zero scalars; and that the vector code ran
+    /// where the CPU has it.
+    #[test]
+    fn many_at_once_agrees_with_k256() {
+        let mut rng = StdRng::seed_from_u64(27);
+        let mut points: Vec<ProjectivePoint> = (0..40)
+            .map(|_| ProjectivePoint::GENERATOR * scalar(&mut rng))
+            .collect();
+        points[3] = ProjectivePoint::GENERATOR;
+        points[7] = -ProjectivePoint::GENERATOR;
+        points[11] = ProjectivePoint::GENERATOR.double();
+        let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
+        let tables = tables(&affine);
+        let mut scalars: Vec<(Scalar, Scalar)> = (0..40)
+            .map(|_| (scalar(&mut rng), scalar(&mut rng)))
+            .collect();
+        // s G + e (-G) with s = e: infinity; s G + e G with small equal scalars: the
+        // accumulator meets the table entry; zero scalars.
+        scalars[7] = (Scalar::from(5u64), Scalar::from(5u64));
+        scalars[3] = (Scalar::from(3u64), Scalar::from(3u64));
+        scalars[11] = (Scalar::from(2u64), Scalar::ONE);
+        scalars[12].0 = Scalar::ZERO;
+        scalars[13].1 = Scalar::ZERO;
+        scalars[14] = (Scalar::ZERO, Scalar::ZERO);
+        let before = crate::group::secp256k1::field_x8::tests::vector_calls();
+        for len in [1usize, 5, 6, 16, 17, 40] {
+            let items: Vec<(&Scalar, &Scalar, &GlvTable)> = scalars[..len]
+                .iter()
+                .zip(&tables)
+                .map(|((s, e), t)| (s, e, t))
+                .collect();
+            let sums = base_plus_many(&items);
+            assert_eq!(sums.len(), len);
+            for (i, sum) in sums.iter().enumerate() {
+                let (s, e) = scalars[i];
+                let expected = ProjectivePoint::GENERATOR * s + points[i] * e;
+                assert_eq!(sum.to_projective(), expected, "item {i} of {len}");
+            }
+        }
+        if crate::group::secp256k1::field_x8::ifma_available() {
+            assert!(crate::group::secp256k1::field_x8::tests::vector_calls() > before);
+        } else {
+            eprintln!("double_mul: this CPU has no AVX-512 IFMA; only the serial path was tested");
+        }
     }
 }

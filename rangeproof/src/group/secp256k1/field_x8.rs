@@ -201,7 +201,7 @@ pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElem
 }
 
 #[cfg(target_arch = "x86_64")]
-mod ifma {
+pub(super) mod ifma {
     use core::arch::x86_64::*;
 
     use super::LANES;
@@ -212,13 +212,13 @@ mod ifma {
 
     /// Eight field elements, limb-major (see the module notes).
     #[derive(Clone, Copy)]
-    struct FieldElementX8([__m512i; 5]);
+    pub(in super::super) struct FieldElementX8(pub(in super::super) [__m512i; 5]);
 
     type Pair = [FieldElementX8; 2];
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn load(lanes: &[[u64; 5]]) -> FieldElementX8 {
+    pub(in super::super) fn load(lanes: &[[u64; 5]]) -> FieldElementX8 {
         FieldElementX8(core::array::from_fn(|k| {
             let v = |j: usize| lanes[j][k] as i64;
             _mm512_set_epi64(v(7), v(6), v(5), v(4), v(3), v(2), v(1), v(0))
@@ -227,7 +227,7 @@ mod ifma {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn store(x: &FieldElementX8, out: &mut [[u64; 5]]) {
+    pub(in super::super) fn store(x: &FieldElementX8, out: &mut [[u64; 5]]) {
         for (k, vector) in x.0.iter().enumerate() {
             // SAFETY: `__m512i` and `[u64; 8]` are both 64 bytes of plain data; every bit
             // pattern is a valid value of either.
@@ -265,7 +265,7 @@ mod ifma {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn add(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+    pub(in super::super) fn add(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
         let mut d: [__m512i; 5] = core::array::from_fn(|k| _mm512_add_epi64(a.0[k], b.0[k]));
         carry(&mut d);
         carry(&mut d);
@@ -274,7 +274,7 @@ mod ifma {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn sub(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+    pub(in super::super) fn sub(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
         let mut d: [__m512i; 5] = core::array::from_fn(|k| {
             let biased = _mm512_add_epi64(a.0[k], _mm512_set1_epi64(BIAS[k]));
             _mm512_sub_epi64(biased, b.0[k])
@@ -339,7 +339,7 @@ mod ifma {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn mul(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+    pub(in super::super) fn mul(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
         let zero = _mm512_setzero_si512();
         let (mut lo, mut hi) = ([zero; 9], [zero; 9]);
         for i in 0..5 {
@@ -353,7 +353,7 @@ mod ifma {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn square(a: &FieldElementX8) -> FieldElementX8 {
+    pub(in super::super) fn square(a: &FieldElementX8) -> FieldElementX8 {
         let zero = _mm512_setzero_si512();
         let (mut lo, mut hi) = ([zero; 9], [zero; 9]);
         let a = &a.0;
@@ -513,7 +513,7 @@ pub(crate) mod tests {
         static VECTOR_CALLS: Cell<usize> = const { Cell::new(0) };
     }
 
-    pub(super) fn record_vector_call() {
+    pub(crate) fn record_vector_call() {
         VECTOR_CALLS.with(|c| c.set(c.get() + 1));
     }
 

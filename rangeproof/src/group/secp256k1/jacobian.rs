@@ -61,6 +61,25 @@ impl Jacobian {
         }
     }
 
+    /// From coordinates of any magnitude up to the field's limit; `None` where \\(Z \equiv 0\\)
+    /// (the vector code's signal for a lane to redo serially).
+    pub(crate) fn from_coordinates(
+        x: FieldElement,
+        y: FieldElement,
+        z: FieldElement,
+    ) -> Option<Jacobian> {
+        let z = z.normalize_weak();
+        if z.normalizes_to_zero() {
+            return None;
+        }
+        Some(Jacobian {
+            x: x.normalize_weak(),
+            y: y.normalize_weak(),
+            z,
+            infinity: false,
+        })
+    }
+
     #[cfg(test)]
     pub(crate) fn is_infinity(&self) -> bool {
         self.infinity

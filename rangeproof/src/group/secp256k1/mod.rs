@@ -40,6 +40,7 @@ pub mod safegcd;
 #[allow(dead_code)]
 mod safegcd;
 mod straus;
+mod straus_x8;
 
 use elliptic_curve::ops::Reduce;
 use elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};

@@ -1,0 +1,296 @@
+//! Sixteen independent double multiplications \\(s \cdot G + e \cdot P\\) at once with AVX-512
+//! IFMA: the Borromean verifiers' steps, one ring per lane ([`super::double_mul`] has the serial
+//! form and the notes on the GLV split).
+//!
+//! # Lockstep Straus
+//!
+//! The serial Straus uses width-\\(w\\) non-adjacent forms, whose non-zero digits fall at
+//! different positions for different scalars: in lockstep, every position where *any* lane has
+//! a digit would cost a vector addition. Here every GLV half (below \\(2^{128}\\)) is recoded
+//! instead into 26 signed radix-32 digits \\(d_k \in [-16, 16]\\) at the same positions in every
+//! lane, so each window costs five vector doublings and four vector mixed additions (one per
+//! term: \\(G\\), \\(\phi(G)\\), \\(P\\), \\(\phi(P)\\)), the tables holding \\(1 \ldots 16\\)
+//! times each point in affine form. A lane whose digit is zero keeps its accumulator (a mask);
+//! a lane still at infinity takes the table entry itself.
+//!
+//! # Exceptional cases
+//!
+//! The vector formulas are the serial ones without their branches (`dbl-2009-l`,
+//! `madd-2007-bl`). Adding a point to itself or to its negation makes \\(H = 0\\), hence
+//! \\(Z_3 = 0\\), and every later step keeps \\(Z = 0\\) (both formulas multiply \\(Z\\) into
+//! \\(Z_3\\)); so a lane whose final \\(Z\\) is zero — those cases, or a true sum at infinity — is
+//! recomputed serially, where the branches handle them. Honest proofs never take that path.
+//!
+//! # Safety
+//!
+//! The vector code is `#[target_feature(enable = "avx512f,avx512ifma")]` and runs only after
+//! [`super::field_x8::ifma_available`] has confirmed both features on the running CPU.
+
+#![allow(unsafe_code)]
+
+use super::jacobian::{Affine, Jacobian};
+
+/// Lanes per call: two interleaved 8-lane vectors.
+pub(crate) const LANES: usize = 16;
+/// Signed radix-32 windows of a GLV half: 26 × 5 = 130 bits cover 128 and the final carry.
+pub(crate) const WINDOWS: usize = 26;
+/// Window width.
+const WIDTH: u32 = 5;
+/// Table entries per point: \\(1 \ldots 16\\) times it.
+pub(crate) const MULTIPLES: usize = 16;
+
+/// The signed radix-32 digits of a scalar below \\(2^{128}\\) (two little-endian words), least
+/// significant first, each in \\([-16, 16]\\); all negated for `negative`.
+pub(crate) fn radix32_digits(words: [u64; 2], negative: bool) -> [i8; WINDOWS] {
+    let mut digits = [0i8; WINDOWS];
+    let mut carry = 0i32;
+    for (k, digit) in digits.iter_mut().enumerate() {
+        let bit = k * WIDTH as usize;
+        let raw = if bit >= 128 {
+            0
+        } else {
+            let (word, shift) = (bit / 64, bit % 64);
+            let mut v = words[word] >> shift;
+            if shift + WIDTH as usize > 64 && word == 0 {
+                v |= words[1] << (64 - shift);
+            }
+            (v & 31) as i32
+        };
+        let mut d = raw + carry;
+        carry = 0;
+        if d > 16 {
+            d -= 32;
+            carry = 1;
+        }
+        *digit = if negative { -d } else { d } as i8;
+    }
+    debug_assert_eq!(carry, 0);
+    digits
+}
+
+/// One lane's work: four digit strings and the four tables they index (\\(G\\), \\(\phi(G)\\),
+/// \\(P\\), \\(\phi(P)\\)).
+pub(crate) struct Lane<'a> {
+    pub(crate) digits: [[i8; WINDOWS]; 4],
+    pub(crate) tables: [&'a [Affine]; 4],
+}
+
+/// \\(\sum_t \sum_k d_{t,k} 2^{5k} T_t\\) for up to sixteen lanes, in Jacobian form; `None` for a
+/// lane the caller must recompute serially (see the module notes). `None` for every lane where
+/// the CPU has no IFMA.
+pub(crate) fn double_mul_lanes(lanes: &[Lane<'_>]) -> Vec<Option<Jacobian>> {
+    debug_assert!(lanes.len() <= LANES);
+    #[cfg(target_arch = "x86_64")]
+    if super::field_x8::ifma_available() {
+        // SAFETY: `ifma_available` confirmed AVX-512F and IFMA on this CPU, the features
+        // `ifma::run` is compiled for.
+        let out = unsafe { ifma::run(lanes) };
+        #[cfg(test)]
+        super::field_x8::tests::record_vector_call();
+        return out;
+    }
+    lanes.iter().map(|_| None).collect()
+}
+
+#[cfg(target_arch = "x86_64")]
+mod ifma {
+    use core::arch::x86_64::*;
+
+    use super::super::field::FieldElement;
+    use super::super::field_x8::ifma::{add, load, mul, square, store, sub, FieldElementX8};
+    use super::super::jacobian::Jacobian;
+    use super::{Lane, LANES, WIDTH, WINDOWS};
+
+    type X8 = FieldElementX8;
+
+    /// Eight Jacobian points.
+    #[derive(Clone, Copy)]
+    struct PointX8 {
+        x: X8,
+        y: X8,
+        z: X8,
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn select(mask: __mmask8, yes: &X8, no: &X8) -> X8 {
+        FieldElementX8(core::array::from_fn(|k| {
+            _mm512_mask_blend_epi64(mask, no.0[k], yes.0[k])
+        }))
+    }
+
+    /// \\(2P\\) (`dbl-2009-l`).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn double(p: &PointX8) -> PointX8 {
+        let a = square(&p.x);
+        let b = square(&p.y);
+        let c = square(&b);
+        let t = square(&add(&p.x, &b));
+        let d = sub(&sub(&t, &a), &c);
+        let d = add(&d, &d);
+        let e = add(&add(&a, &a), &a);
+        let f = square(&e);
+        let x3 = sub(&f, &add(&d, &d));
+        let c2 = add(&c, &c);
+        let c4 = add(&c2, &c2);
+        let c8 = add(&c4, &c4);
+        let y3 = sub(&mul(&e, &sub(&d, &x3)), &c8);
+        let yz = mul(&p.y, &p.z);
+        PointX8 {
+            x: x3,
+            y: y3,
+            z: add(&yz, &yz),
+        }
+    }
+
+    /// \\(P + Q\\) for an affine \\(Q = (x_2, y_2)\\) (`madd-2007-bl`, no branches).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add_affine(p: &PointX8, x2: &X8, y2: &X8) -> PointX8 {
+        let z1z1 = square(&p.z);
+        let u2 = mul(x2, &z1z1);
+        let s2 = mul(&mul(y2, &p.z), &z1z1);
+        let h = sub(&u2, &p.x);
+        let hh = square(&h);
+        let hh2 = add(&hh, &hh);
+        let i = add(&hh2, &hh2);
+        let j = mul(&h, &i);
+        let r = sub(&s2, &p.y);
+        let r = add(&r, &r);
+        let v = mul(&p.x, &i);
+        let x3 = sub(&sub(&square(&r), &j), &add(&v, &v));
+        let yj = mul(&p.y, &j);
+        let y3 = sub(&mul(&r, &sub(&v, &x3)), &add(&yj, &yj));
+        let z3 = sub(&sub(&square(&add(&p.z, &h)), &z1z1), &hh);
+        PointX8 {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// The table entries lanes `base..base + 8` of term `t` add at window `k`: \\(\pm\\) the
+    /// \\(|d|\\)-th multiple (its ordinate negated for a negative digit), and the mask of lanes
+    /// whose digit is non-zero.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn gather(lanes: &[Lane<'_>], base: usize, t: usize, k: usize) -> (X8, X8, __mmask8) {
+        let mut xs = [[0u64; 5]; 8];
+        let mut ys = [[0u64; 5]; 8];
+        let mut nonzero: __mmask8 = 0;
+        let mut negative: __mmask8 = 0;
+        for j in 0..8 {
+            let Some(lane) = lanes.get(base + j) else {
+                continue;
+            };
+            let d = lane.digits[t][k];
+            if d == 0 {
+                continue;
+            }
+            let Some(entry) = lane.tables[t].get(d.unsigned_abs() as usize - 1) else {
+                continue;
+            };
+            nonzero |= 1 << j;
+            if d < 0 {
+                negative |= 1 << j;
+            }
+            xs[j] = entry.x.limbs();
+            ys[j] = entry.y.limbs();
+        }
+        let y = load(&ys);
+        let minus_y = sub(&load(&[[0u64; 5]; 8]), &y);
+        (load(&xs), select(negative, &minus_y, &y), nonzero)
+    }
+
+    /// The lockstep Straus over up to sixteen lanes (see the module notes).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn run(lanes: &[Lane<'_>]) -> Vec<Option<Jacobian>> {
+        let zero = load(&[[0u64; 5]; 8]);
+        let mut one_limbs = [[0u64; 5]; 8];
+        for l in one_limbs.iter_mut() {
+            l[0] = 1;
+        }
+        let one = load(&one_limbs);
+        let start = PointX8 {
+            x: zero,
+            y: one,
+            z: zero,
+        };
+        let mut acc = [start; 2];
+        // Lanes still at infinity (no non-zero digit met yet).
+        let mut infinity: [__mmask8; 2] = [0xff; 2];
+        for k in (0..WINDOWS).rev() {
+            for half in &mut acc {
+                for _ in 0..WIDTH {
+                    *half = double(half);
+                }
+            }
+            for t in 0..4 {
+                for (h, half) in acc.iter_mut().enumerate() {
+                    let (x2, y2, nonzero) = gather(lanes, 8 * h, t, k);
+                    if nonzero == 0 {
+                        continue;
+                    }
+                    let sum = add_affine(half, &x2, &y2);
+                    // Finite lanes with a digit take the sum; lanes at infinity take the entry.
+                    let take_sum = nonzero & !infinity[h];
+                    let take_entry = nonzero & infinity[h];
+                    half.x = select(take_entry, &x2, &select(take_sum, &sum.x, &half.x));
+                    half.y = select(take_entry, &y2, &select(take_sum, &sum.y, &half.y));
+                    half.z = select(take_entry, &one, &select(take_sum, &sum.z, &half.z));
+                    infinity[h] &= !nonzero;
+                }
+            }
+        }
+        let mut coordinates = [[[0u64; 5]; LANES]; 3];
+        for (h, half) in acc.iter().enumerate() {
+            store(&half.x, &mut coordinates[0][8 * h..8 * h + 8]);
+            store(&half.y, &mut coordinates[1][8 * h..8 * h + 8]);
+            store(&half.z, &mut coordinates[2][8 * h..8 * h + 8]);
+        }
+        (0..lanes.len())
+            .map(|j| {
+                if (infinity[j / 8] >> (j % 8)) & 1 == 1 {
+                    return None;
+                }
+                let c = |i: usize| FieldElement::from_limbs_below_2_52(coordinates[i][j]);
+                Jacobian::from_coordinates(c(0), c(1), c(2))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::{Group, Secp256k1};
+    use k256::Scalar;
+    use rand::rngs::OsRng;
+    use rand::RngCore;
+
+    #[test]
+    fn radix32_digits_recompose() {
+        for _ in 0..200 {
+            let words = [OsRng.next_u64(), OsRng.next_u64()];
+            for negative in [false, true] {
+                let digits = radix32_digits(words, negative);
+                assert!(digits.iter().all(|d| (-16..=16).contains(d)));
+                let value = digits.iter().rev().fold(Scalar::ZERO, |acc, &d| {
+                    let d = if d < 0 {
+                        -Scalar::from(d.unsigned_abs() as u64)
+                    } else {
+                        Scalar::from(d as u64)
+                    };
+                    acc * Scalar::from(32u64) + d
+                });
+                let mut bytes = [0u8; 32];
+                bytes[16..24].copy_from_slice(&words[1].to_be_bytes());
+                bytes[24..].copy_from_slice(&words[0].to_be_bytes());
+                let expected = Secp256k1::scalar_from_canonical_bytes(&bytes).unwrap();
+                assert_eq!(value, if negative { -expected } else { expected });
+            }
+        }
+        assert!(radix32_digits([0, 0], false).iter().all(|d| *d == 0));
+    }
+}
