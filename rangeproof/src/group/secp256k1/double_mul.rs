@@ -15,7 +15,7 @@ use super::bits::limbs;
 use super::glv::{endomorphism, split};
 use super::jacobian::{normalize_jacobian_batch, Affine, Jacobian};
 use super::straus::{odd_multiples, straus, wnaf, OddMultiples, DYNAMIC_WIDTH, STATIC_WIDTH};
-use super::straus_x8::{double_mul_lanes, radix32_digits, Lane, LANES, MULTIPLES};
+use super::straus_x8::{double_mul_lanes, multiples_lanes, radix32_digits, Lane, LANES, MULTIPLES};
 use crate::sync::OnceLock;
 
 /// Odd-multiple tables of a point and of its endomorphism image, and (where the CPU runs the
@@ -64,17 +64,24 @@ fn all_multiples(points: &[Affine]) -> Vec<Vec<Affine>> {
 /// Width-5 tables for many points, normalized with one inversion (with IFMA: all sixteen
 /// multiples, the odd ones among them).
 pub(crate) fn tables(points: &[Affine]) -> Vec<GlvTable> {
-    if super::field_x8::ifma_available() {
-        let all = all_multiples(points);
-        if all.len() == points.len() {
-            return all
-                .into_iter()
-                .map(|m| {
-                    // The width-5 odd multiples P, 3P, …, 15P are every other entry.
-                    let odd = m.iter().step_by(2).copied().collect();
-                    GlvTable::from_multiples(odd, Some(m))
-                })
-                .collect();
+    if super::field_x8::ifma_available() && !points.is_empty() {
+        let mut out = Vec::with_capacity(points.len());
+        for chunk in points.chunks(LANES) {
+            let Some(multiples) = multiples_lanes(chunk) else {
+                break;
+            };
+            out.extend(multiples.into_iter().map(|(all, image)| {
+                // The width-5 odd multiples P, 3P, …, 15P are every other entry.
+                let every_other = |m: &[Affine]| m.iter().step_by(2).copied().collect();
+                GlvTable {
+                    point: every_other(&all),
+                    image: every_other(&image),
+                    all: Some((all, image)),
+                }
+            }));
+        }
+        if out.len() == points.len() {
+            return out;
         }
     }
     let points: Vec<Option<Affine>> = points.iter().copied().map(Some).collect();
@@ -254,6 +261,39 @@ mod tests {
             assert!(crate::group::secp256k1::field_x8::tests::vector_calls() > before);
         } else {
             eprintln!("double_mul: this CPU has no AVX-512 IFMA; only the serial path was tested");
+        }
+    }
+
+    /// Every table entry is the multiple it stands for (the vector builder where the CPU has
+    /// IFMA, over lengths that leave partial lane groups), its image that multiple of
+    /// \\(\phi(P) = \lambda P\\).
+    #[test]
+    fn tables_hold_the_multiples() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let lambda = super::super::glv::lambda();
+        for len in [1usize, 9, 16, 21] {
+            let points: Vec<ProjectivePoint> = (0..len)
+                .map(|_| ProjectivePoint::GENERATOR * scalar(&mut rng))
+                .collect();
+            let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
+            for (p, t) in points.iter().zip(tables(&affine)) {
+                let point = |a: &Affine| Jacobian::from_affine(a).to_projective();
+                for (k, entry) in t.point.iter().enumerate() {
+                    assert_eq!(point(entry), *p * Scalar::from(2 * k as u64 + 1));
+                }
+                for (k, entry) in t.image.iter().enumerate() {
+                    assert_eq!(point(entry), *p * (Scalar::from(2 * k as u64 + 1) * lambda));
+                }
+                if let Some((all, image)) = &t.all {
+                    assert_eq!(all.len(), MULTIPLES);
+                    for (k, (entry, image)) in all.iter().zip(image).enumerate() {
+                        assert_eq!(point(entry), *p * Scalar::from(k as u64 + 1));
+                        assert_eq!(point(image), *p * (Scalar::from(k as u64 + 1) * lambda));
+                    }
+                } else {
+                    assert!(!crate::group::secp256k1::field_x8::ifma_available());
+                }
+            }
         }
     }
 }

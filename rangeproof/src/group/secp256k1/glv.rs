@@ -114,6 +114,17 @@ pub(crate) fn endomorphism(p: &Affine) -> Affine {
     }
 }
 
+/// \\(\lambda\\) (for tests).
+#[cfg(test)]
+pub(crate) fn lambda() -> Scalar {
+    constants().lambda
+}
+
+/// \\(\beta\\)'s limbs (for the vector code).
+pub(crate) fn beta_limbs() -> [u64; 5] {
+    constants().beta.limbs()
+}
+
 /// \\(\beta\\) as a field element (for tests).
 #[cfg(test)]
 fn beta() -> super::field::FieldElement {

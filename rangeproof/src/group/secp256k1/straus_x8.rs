@@ -92,14 +92,35 @@ pub(crate) fn double_mul_lanes(lanes: &[Lane<'_>]) -> Vec<Option<Jacobian>> {
     lanes.iter().map(|_| None).collect()
 }
 
+/// The tables [`double_mul_lanes`] reads, for up to sixteen points (one per lane): \\(1 \ldots
+/// 16\\) times each point and the endomorphism images of those, in affine form. The
+/// multiples are one doubling and fourteen mixed additions per lane (a multiple below 17 of a
+/// point of prime order is never \\(\pm P\\) nor the identity, so the branch-free formulas are
+/// exact), normalized by Montgomery's trick down each lane's sixteen \\(Z\\)s with the sixteen
+/// lane products inverted together. `None` where the CPU has no IFMA.
+pub(crate) fn multiples_lanes(points: &[Affine]) -> Option<Vec<(Vec<Affine>, Vec<Affine>)>> {
+    debug_assert!(!points.is_empty() && points.len() <= LANES);
+    #[cfg(target_arch = "x86_64")]
+    if super::field_x8::ifma_available() {
+        // SAFETY: `ifma_available` confirmed AVX-512F and IFMA on this CPU, the features
+        // `ifma::multiples` is compiled for.
+        return Some(unsafe { ifma::multiples(points) });
+    }
+    let _ = points;
+    None
+}
+
 #[cfg(target_arch = "x86_64")]
 mod ifma {
     use core::arch::x86_64::*;
 
     use super::super::field::FieldElement;
     use super::super::field_x8::ifma::{add, load, mul, square, store, sub, FieldElementX8};
-    use super::super::jacobian::Jacobian;
-    use super::{Lane, LANES, WIDTH, WINDOWS};
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::super::jacobian::{Affine, Jacobian};
+    use super::{Lane, LANES, MULTIPLES, WIDTH, WINDOWS};
 
     type X8 = FieldElementX8;
 
@@ -201,6 +222,100 @@ mod ifma {
         let y = load(&ys);
         let minus_y = sub(&load(&[[0u64; 5]; 8]), &y);
         (load(&xs), select(negative, &minus_y, &y), nonzero)
+    }
+
+    /// See [`super::multiples_lanes`].
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn multiples(points: &[Affine]) -> Vec<(Vec<Affine>, Vec<Affine>)> {
+        let mut one_limbs = [[0u64; 5]; 8];
+        for l in one_limbs.iter_mut() {
+            l[0] = 1;
+        }
+        let one = load(&one_limbs);
+        let beta = load(&[super::super::glv::beta_limbs(); 8]);
+        // Lanes past the last point repeat it (any valid point keeps the products nonzero).
+        let lane = |j: usize| &points[j.min(points.len() - 1)];
+        let coordinate = |h: usize, y: bool| {
+            let limbs: [[u64; 5]; 8] = core::array::from_fn(|j| {
+                let p = lane(8 * h + j);
+                if y {
+                    p.y.limbs()
+                } else {
+                    p.x.limbs()
+                }
+            });
+            load(&limbs)
+        };
+        let mut out: Vec<(Vec<Affine>, Vec<Affine>)> =
+            vec![(Vec::with_capacity(MULTIPLES), Vec::with_capacity(MULTIPLES)); points.len()];
+        let mut lane_products = [[0u64; 5]; LANES];
+        let mut all: [[PointX8; MULTIPLES]; 2] = [[PointX8 {
+            x: one,
+            y: one,
+            z: one,
+        }; MULTIPLES]; 2];
+        let mut prefixes: [[X8; MULTIPLES]; 2] = [[one; MULTIPLES]; 2];
+        for h in 0..2 {
+            let (px, py) = (coordinate(h, false), coordinate(h, true));
+            let m = &mut all[h];
+            m[0] = PointX8 {
+                x: px,
+                y: py,
+                z: one,
+            };
+            m[1] = double(&m[0]);
+            for k in 2..MULTIPLES {
+                m[k] = add_affine(&m[k - 1], &px, &py);
+            }
+            // Montgomery's trick down the lane: prefix[k] = z_0 ⋯ z_{k-1}.
+            let mut acc = one;
+            for k in 0..MULTIPLES {
+                prefixes[h][k] = acc;
+                acc = mul(&acc, &m[k].z);
+            }
+            store(&acc, &mut lane_products[8 * h..8 * h + 8]);
+        }
+        // The sixteen lane products, inverted together (one safegcd inversion).
+        let products =
+            lane_products.map(|l| FieldElement::from_limbs_below_2_52(l).normalize_weak());
+        let mut running = [FieldElement::ONE; LANES];
+        let mut total = FieldElement::ONE;
+        for (r, p) in running.iter_mut().zip(&products) {
+            *r = total;
+            total *= *p;
+        }
+        let mut inverse = total.invert_vartime();
+        let mut lane_inverses = [[0u64; 5]; LANES];
+        for j in (0..LANES).rev() {
+            lane_inverses[j] = (inverse * running[j]).normalize_weak().limbs();
+            inverse *= products[j];
+        }
+        for h in 0..2 {
+            let mut inv = load(&lane_inverses[8 * h..8 * h + 8]);
+            let mut affine = [[[[0u64; 5]; 8]; 3]; MULTIPLES];
+            for k in (0..MULTIPLES).rev() {
+                let p = &all[h][k];
+                let z_inv = mul(&inv, &prefixes[h][k]);
+                inv = mul(&inv, &p.z);
+                let z_inv2 = square(&z_inv);
+                let x = mul(&p.x, &z_inv2);
+                let y = mul(&mul(&p.y, &z_inv2), &z_inv);
+                store(&x, &mut affine[k][0]);
+                store(&y, &mut affine[k][1]);
+                store(&mul(&x, &beta), &mut affine[k][2]);
+            }
+            for (j, (point, image)) in out.iter_mut().enumerate().skip(8 * h).take(8) {
+                let lane = j - 8 * h;
+                for entry in &affine {
+                    let c = |i: usize| {
+                        FieldElement::from_limbs_below_2_52(entry[i][lane]).normalize_weak()
+                    };
+                    point.push(Affine { x: c(0), y: c(1) });
+                    image.push(Affine { x: c(2), y: c(1) });
+                }
+            }
+        }
+        out
     }
 
     /// The lockstep Straus over up to sixteen lanes (see the module notes).
