@@ -20,7 +20,8 @@ use super::prover::randomness;
 use super::rings::{verify_many, PendingRingSignature};
 use crate::group::secp256k1::field::FieldElement;
 use crate::group::secp256k1::jacobian::normalize_batch;
-use crate::group::secp256k1::lift_x_quadratic;
+use crate::group::secp256k1::curve_rhs;
+use crate::group::secp256k1::field_x8::sqrt_batch;
 use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
 use crate::ProofError;
 
@@ -58,14 +59,24 @@ impl Fields {
             return Err(ProofError::NonCanonicalEncoding);
         }
         let digits_at = header.len + signs.len();
-        let digits = (0..sent)
+        // The digit commitments' abscissas, lifted together (their square roots share vector
+        // calls where the CPU has IFMA).
+        let abscissas = (0..sent)
             .map(|ring| {
-                let negative = (signs[ring / 8] >> (ring % 8)) & 1;
                 let at = digits_at + 32 * ring;
-                let x = FieldElement::from_slice(&proof[at..at + 32])
-                    .ok_or(ProofError::InvalidPoint)?;
-                let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
-                let point = crate::group::secp256k1::point_from_affine(&x, &y)
+                FieldElement::from_slice(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)
+            })
+            .collect::<Result<Vec<_>, ProofError>>()?;
+        let rhs: Vec<FieldElement> = abscissas.iter().map(curve_rhs).collect();
+        let digits = abscissas
+            .iter()
+            .zip(sqrt_batch(&rhs, true))
+            .enumerate()
+            .map(|(ring, (x, y))| {
+                let negative = (signs[ring / 8] >> (ring % 8)) & 1;
+                // The root returned is the residue one, as `lift_x_quadratic`'s.
+                let y = y.ok_or(ProofError::InvalidPoint)?;
+                let point = crate::group::secp256k1::point_from_affine(&x.normalize_weak(), &y)
                     .ok_or(ProofError::InvalidPoint)?;
                 Ok((if negative == 1 { -point } else { point }, negative))
             })
