@@ -239,8 +239,8 @@ pub(super) mod ifma {
     }
 
     /// One carry chain over limbs 0–4 (each below \\(2^{63}\\)), folding the carry out of
-    /// limb 4 into limb 0 times \\(R\\) (the carry must be below \\(2^{15}\\), so that the
-    /// product is below \\(2^{52}\\) and `vpmadd52luq` gives it whole).
+    /// limb 4 (below \\(2^{12}\\)) into limb 0 times \\(R\\) (a product below \\(2^{49}\\), which
+    /// `vpmadd52luq` gives whole).
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn carry(d: &mut [__m512i; 5]) {
@@ -262,6 +262,49 @@ pub(super) mod ifma {
         32 * M52,
         32 * ((1 << 48) - 1),
     ];
+
+    /// The limbs of \\(p\\).
+    const P: [i64; 5] = [0xF_FFFE_FFFF_FC2F, M52, M52, M52, (1 << 48) - 1];
+
+    /// `a + b` limb by limb, not carried (the caller bounds the limbs and carries with
+    /// [`tighten`] before any product).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in super::super) fn add_loose(a: &FieldElementX8, b: &FieldElementX8) -> FieldElementX8 {
+        FieldElementX8(core::array::from_fn(|k| _mm512_add_epi64(a.0[k], b.0[k])))
+    }
+
+    /// `a + M·p - b` limb by limb (\\(M p\\) in unreduced limbs \\(M p_k\\)), not carried; every
+    /// limb of `b` must be at most the matching \\(M p_k\\) (for a tight `b`, \\(M \ge 32\\)).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in super::super) fn sub_loose<const M: i64>(
+        a: &FieldElementX8,
+        b: &FieldElementX8,
+    ) -> FieldElementX8 {
+        FieldElementX8(core::array::from_fn(|k| {
+            let biased = _mm512_add_epi64(a.0[k], _mm512_set1_epi64(M * P[k]));
+            _mm512_sub_epi64(biased, b.0[k])
+        }))
+    }
+
+    /// \\(2^K a\\) limb by limb, not carried.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in super::super) fn shl<const K: u32>(a: &FieldElementX8) -> FieldElementX8 {
+        FieldElementX8(core::array::from_fn(|k| _mm512_slli_epi64::<K>(a.0[k])))
+    }
+
+    /// Limbs below \\(2^{63}\\) carried back below \\(2^{52}\\) (two chains; see the module
+    /// notes): a valid product input again.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(in super::super) fn tighten(x: &FieldElementX8) -> FieldElementX8 {
+        let mut d = x.0;
+        carry(&mut d);
+        carry(&mut d);
+        FieldElementX8(d)
+    }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]

@@ -115,7 +115,9 @@ mod ifma {
     use core::arch::x86_64::*;
 
     use super::super::field::FieldElement;
-    use super::super::field_x8::ifma::{add, load, mul, square, store, sub, FieldElementX8};
+    use super::super::field_x8::ifma::{
+        add_loose, load, mul, shl, square, store, sub, sub_loose, tighten, FieldElementX8,
+    };
     use alloc::vec;
     use alloc::vec::Vec;
 
@@ -140,50 +142,56 @@ mod ifma {
         }))
     }
 
-    /// \\(2P\\) (`dbl-2009-l`).
+    /// \\(2P\\): \\(S = 4XY^2\\), \\(M = 3X^2\\), \\(X_3 = M^2 - 2S\\),
+    /// \\(Y_3 = M(S - X_3) - 8Y^4\\), \\(Z_3 = 2YZ\\) (3M + 4S). Sums are carried only before
+    /// a product or at the end; each bias covers its subtrahend limb by limb: \\(2S\\) and
+    /// \\(8Y^4\\) have limbs below \\(2^{55}\\), under \\(256 p_k\\) (limb 4: \\(2^{56} - 256\\)).
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn double(p: &PointX8) -> PointX8 {
         let a = square(&p.x);
         let b = square(&p.y);
+        let s = shl::<2>(&mul(&p.x, &b));
+        let m = tighten(&add_loose(&add_loose(&a, &a), &a));
+        let x3 = tighten(&sub_loose::<256>(&square(&m), &shl::<1>(&s)));
         let c = square(&b);
-        let t = square(&add(&p.x, &b));
-        let d = sub(&sub(&t, &a), &c);
-        let d = add(&d, &d);
-        let e = add(&add(&a, &a), &a);
-        let f = square(&e);
-        let x3 = sub(&f, &add(&d, &d));
-        let c2 = add(&c, &c);
-        let c4 = add(&c2, &c2);
-        let c8 = add(&c4, &c4);
-        let y3 = sub(&mul(&e, &sub(&d, &x3)), &c8);
-        let yz = mul(&p.y, &p.z);
+        let s_minus_x3 = tighten(&sub_loose::<32>(&s, &x3));
+        let y3 = tighten(&sub_loose::<256>(&mul(&m, &s_minus_x3), &shl::<3>(&c)));
+        let z3 = tighten(&shl::<1>(&mul(&p.y, &p.z)));
         PointX8 {
             x: x3,
             y: y3,
-            z: add(&yz, &yz),
+            z: z3,
         }
     }
 
-    /// \\(P + Q\\) for an affine \\(Q = (x_2, y_2)\\) (`madd-2007-bl`, no branches).
+    /// \\(P + Q\\) for an affine \\(Q = (x_2, y_2)\\) (`madd-2007-bl`, no branches; 7M + 4S).
+    /// Subtrahends: \\(J + 2V\\), \\(2 Y_1 J\\), \\(Z_1^2 + H^2\\) have limbs below
+    /// \\(2^{54}\\), under \\(256 p_k\\); tight ones under \\(32 p_k\\).
     #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn add_affine(p: &PointX8, x2: &X8, y2: &X8) -> PointX8 {
         let z1z1 = square(&p.z);
         let u2 = mul(x2, &z1z1);
         let s2 = mul(&mul(y2, &p.z), &z1z1);
-        let h = sub(&u2, &p.x);
+        let h = tighten(&sub_loose::<32>(&u2, &p.x));
         let hh = square(&h);
-        let hh2 = add(&hh, &hh);
-        let i = add(&hh2, &hh2);
+        let i = tighten(&shl::<2>(&hh));
         let j = mul(&h, &i);
-        let r = sub(&s2, &p.y);
-        let r = add(&r, &r);
+        let r = tighten(&shl::<1>(&sub_loose::<32>(&s2, &p.y)));
         let v = mul(&p.x, &i);
-        let x3 = sub(&sub(&square(&r), &j), &add(&v, &v));
-        let yj = mul(&p.y, &j);
-        let y3 = sub(&mul(&r, &sub(&v, &x3)), &add(&yj, &yj));
-        let z3 = sub(&sub(&square(&add(&p.z, &h)), &z1z1), &hh);
+        let x3 = tighten(&sub_loose::<256>(
+            &square(&r),
+            &add_loose(&j, &shl::<1>(&v)),
+        ));
+        let v_minus_x3 = tighten(&sub_loose::<32>(&v, &x3));
+        let y1j2 = shl::<1>(&mul(&p.y, &j));
+        let y3 = tighten(&sub_loose::<256>(&mul(&r, &v_minus_x3), &y1j2));
+        let z1_plus_h = tighten(&add_loose(&p.z, &h));
+        let z3 = tighten(&sub_loose::<256>(
+            &square(&z1_plus_h),
+            &add_loose(&z1z1, &hh),
+        ));
         PointX8 {
             x: x3,
             y: y3,

@@ -18,10 +18,10 @@ use zeroize::Zeroizing;
 use super::header::{sign_bytes, Header, ProofInfo, Shape};
 use super::prover::randomness;
 use super::rings::{verify_many, PendingRingSignature};
-use crate::group::secp256k1::field::FieldElement;
-use crate::group::secp256k1::jacobian::normalize_batch;
 use crate::group::secp256k1::curve_rhs;
+use crate::group::secp256k1::field::FieldElement;
 use crate::group::secp256k1::field_x8::sqrt_batch;
+use crate::group::secp256k1::jacobian::normalize_batch;
 use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
 use crate::ProofError;
 
