@@ -15,7 +15,10 @@ use super::bits::limbs;
 use super::glv::{endomorphism, split};
 use super::jacobian::{normalize_jacobian_batch, Affine, Jacobian};
 use super::straus::{odd_multiples, straus, wnaf, OddMultiples, DYNAMIC_WIDTH, STATIC_WIDTH};
-use super::straus_x8::{double_mul_lanes, multiples_lanes, radix32_digits, Lane, LANES, MULTIPLES};
+use super::straus_x8::{
+    double_mul_lanes, multiples_lanes, signed_digits, Lane, G_MULTIPLES, G_WIDTH, G_WINDOWS, LANES,
+    P_WIDTH, P_WINDOWS,
+};
 use crate::sync::OnceLock;
 
 /// Odd-multiple tables of a point and of its endomorphism image, and (where the CPU runs the
@@ -39,26 +42,24 @@ impl GlvTable {
     }
 }
 
-/// \\(1 \ldots 16\\) times every point, normalized with one inversion.
-fn all_multiples(points: &[Affine]) -> Vec<Vec<Affine>> {
-    let mut jacobian = Vec::with_capacity(points.len() * MULTIPLES);
+/// \\(1 \ldots\\) `count` times every point, normalized with one inversion (serially: for the
+/// base point's table, built once).
+fn all_multiples(points: &[Affine], count: usize) -> Vec<Vec<Affine>> {
+    let mut jacobian = Vec::with_capacity(points.len() * count);
     for p in points {
         let mut m = Jacobian::from_affine(p);
         jacobian.push(m);
-        for _ in 1..MULTIPLES {
+        for _ in 1..count {
             m = m.add_affine(p);
             jacobian.push(m);
         }
     }
-    // A multiple of a point of prime order below 17 is never the identity.
+    // A small multiple of a point of prime order is never the identity.
     let affine: Vec<Affine> = normalize_jacobian_batch(&jacobian)
         .into_iter()
         .flatten()
         .collect();
-    affine
-        .chunks_exact(MULTIPLES)
-        .map(<[Affine]>::to_vec)
-        .collect()
+    affine.chunks_exact(count).map(<[Affine]>::to_vec).collect()
 }
 
 /// Width-5 tables for many points, normalized with one inversion (with IFMA: all sixteen
@@ -101,7 +102,8 @@ fn base_table() -> &'static GlvTable {
             .pop()
             .flatten()
             .expect("G is not the identity");
-        let all = super::field_x8::ifma_available().then(|| all_multiples(&[g]).remove(0));
+        let all =
+            super::field_x8::ifma_available().then(|| all_multiples(&[g], G_MULTIPLES).remove(0));
         GlvTable::from_multiples(multiples, all)
     })
 }
@@ -138,13 +140,10 @@ pub(crate) fn base_plus_many(items: &[(&Scalar, &Scalar, &GlvTable)]) -> Vec<Jac
         let lanes: Vec<Lane<'_>> = chunk
             .iter()
             .zip(&tables)
-            .map(|((s, e, _), (p_all, p_image))| {
-                let [s1, s2] = radix32_halves(s);
-                let [e1, e2] = radix32_halves(e);
-                Lane {
-                    digits: [s1, s2, e1, e2],
-                    tables: [&g_all.0, &g_all.1, p_all, p_image],
-                }
+            .map(|((s, e, _), (p_all, p_image))| Lane {
+                g_digits: digit_halves::<G_WIDTH, G_WINDOWS>(s),
+                p_digits: digit_halves::<P_WIDTH, P_WINDOWS>(e),
+                tables: [&g_all.0, &g_all.1, p_all, p_image],
             })
             .collect();
         for ((s, e, p), sum) in chunk.iter().zip(double_mul_lanes(&lanes)) {
@@ -154,11 +153,11 @@ pub(crate) fn base_plus_many(items: &[(&Scalar, &Scalar, &GlvTable)]) -> Vec<Jac
     out
 }
 
-/// The signed radix-32 digits of both GLV halves of `k`.
-fn radix32_halves(k: &Scalar) -> [[i8; super::straus_x8::WINDOWS]; 2] {
+/// The signed radix-\\(2^W\\) digits of both GLV halves of `k`.
+fn digit_halves<const W: usize, const N: usize>(k: &Scalar) -> [[i16; N]; 2] {
     split(k).map(|(negative, half)| {
         let l = limbs(&half);
-        radix32_digits([l[0], l[1]], negative)
+        signed_digits::<W, N>([l[0], l[1]], negative)
     })
 }
 
@@ -179,6 +178,7 @@ pub(crate) fn base_plus(s: &Scalar, e: &Scalar, p: &GlvTable) -> Jacobian {
 mod tests {
     use super::*;
     use crate::group::secp256k1::jacobian::normalize_batch;
+    use crate::group::secp256k1::straus_x8::MULTIPLES;
     use k256::ProjectivePoint;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 

@@ -7,11 +7,13 @@
 //! The serial Straus uses width-\\(w\\) non-adjacent forms, whose non-zero digits fall at
 //! different positions for different scalars: in lockstep, every position where *any* lane has
 //! a digit would cost a vector addition. Here every GLV half (below \\(2^{128}\\)) is recoded
-//! instead into 26 signed radix-32 digits \\(d_k \in [-16, 16]\\) at the same positions in every
-//! lane, so each window costs five vector doublings and four vector mixed additions (one per
-//! term: \\(G\\), \\(\phi(G)\\), \\(P\\), \\(\phi(P)\\)), the tables holding \\(1 \ldots 16\\)
-//! times each point in affine form. A lane whose digit is zero keeps its accumulator (a mask);
-//! a lane still at infinity takes the table entry itself.
+//! instead into signed digits at the same positions in every lane: radix \\(2^5\\) (26 digits in
+//! \\([-16, 16]\\)) for \\(P\\) and \\(\phi(P)\\), whose tables (\\(1 \ldots 16\\) times the point,
+//! affine) are built per call, and radix \\(2^8\\) (17 digits in \\([-128, 128]\\)) for \\(G\\)
+//! and \\(\phi(G)\\), whose 128-entry tables are built once. The accumulator is doubled once a
+//! bit (130 times) and takes one vector mixed addition per term at each of its digit positions:
+//! \\(2 \cdot 26 + 2 \cdot 17 = 86\\) in all. A lane whose digit is zero keeps its accumulator
+//! (a mask); a lane still at infinity takes the table entry itself.
 //!
 //! # Exceptional cases
 //!
@@ -32,47 +34,71 @@ use super::jacobian::{Affine, Jacobian};
 
 /// Lanes per call: two interleaved 8-lane vectors.
 pub(crate) const LANES: usize = 16;
-/// Signed radix-32 windows of a GLV half: 26 × 5 = 130 bits cover 128 and the final carry.
-pub(crate) const WINDOWS: usize = 26;
-/// Window width.
-const WIDTH: u32 = 5;
-/// Table entries per point: \\(1 \ldots 16\\) times it.
+/// Bits the digits cover: a GLV half (below \\(2^{128}\\)) and the final carries.
+const BITS: usize = 130;
+/// The per-call points' digits: radix \\(2^5\\), 26 of them (130 bits).
+pub(crate) const P_WIDTH: usize = 5;
+pub(crate) const P_WINDOWS: usize = 26;
+/// Table entries per per-call point: \\(1 \ldots 16\\) times it.
 pub(crate) const MULTIPLES: usize = 16;
+/// The base point's digits: radix \\(2^8\\), 17 of them (136 bits).
+pub(crate) const G_WIDTH: usize = 8;
+pub(crate) const G_WINDOWS: usize = 17;
+/// Table entries for the base point: \\(1 \ldots 128\\) times it.
+pub(crate) const G_MULTIPLES: usize = 128;
 
-/// The signed radix-32 digits of a scalar below \\(2^{128}\\) (two little-endian words), least
-/// significant first, each in \\([-16, 16]\\); all negated for `negative`.
-pub(crate) fn radix32_digits(words: [u64; 2], negative: bool) -> [i8; WINDOWS] {
-    let mut digits = [0i8; WINDOWS];
+/// The signed radix-\\(2^W\\) digits of a scalar below \\(2^{128}\\) (two little-endian words),
+/// least significant first, each in \\([-2^{W-1}, 2^{W-1}]\\); all negated for `negative`. `N`
+/// windows must cover 129 bits.
+pub(crate) fn signed_digits<const W: usize, const N: usize>(
+    words: [u64; 2],
+    negative: bool,
+) -> [i16; N] {
+    debug_assert!(W * N > 128 && W <= 16);
+    let mut digits = [0i16; N];
     let mut carry = 0i32;
+    let (radix, half) = (1i32 << W, 1i32 << (W - 1));
     for (k, digit) in digits.iter_mut().enumerate() {
-        let bit = k * WIDTH as usize;
+        let bit = k * W;
         let raw = if bit >= 128 {
             0
         } else {
             let (word, shift) = (bit / 64, bit % 64);
             let mut v = words[word] >> shift;
-            if shift + WIDTH as usize > 64 && word == 0 {
+            if shift + W > 64 && word == 0 {
                 v |= words[1] << (64 - shift);
             }
-            (v & 31) as i32
+            (v & (radix as u64 - 1)) as i32
         };
         let mut d = raw + carry;
         carry = 0;
-        if d > 16 {
-            d -= 32;
+        if d > half {
+            d -= radix;
             carry = 1;
         }
-        *digit = if negative { -d } else { d } as i8;
+        *digit = if negative { -d } else { d } as i16;
     }
     debug_assert_eq!(carry, 0);
     digits
 }
 
-/// One lane's work: four digit strings and the four tables they index (\\(G\\), \\(\phi(G)\\),
-/// \\(P\\), \\(\phi(P)\\)).
+/// One lane's work: the digits of the four terms and the tables they index (\\(G\\),
+/// \\(\phi(G)\\) with [`G_MULTIPLES`] entries, \\(P\\), \\(\phi(P)\\) with [`MULTIPLES`]).
 pub(crate) struct Lane<'a> {
-    pub(crate) digits: [[i8; WINDOWS]; 4],
+    pub(crate) g_digits: [[i16; G_WINDOWS]; 2],
+    pub(crate) p_digits: [[i16; P_WINDOWS]; 2],
     pub(crate) tables: [&'a [Affine]; 4],
+}
+
+impl Lane<'_> {
+    /// Term `t`'s digit at `window` (of its own width).
+    fn digit(&self, t: usize, window: usize) -> i16 {
+        if t < 2 {
+            self.g_digits[t][window]
+        } else {
+            self.p_digits[t - 2][window]
+        }
+    }
 }
 
 /// \\(\sum_t \sum_k d_{t,k} 2^{5k} T_t\\) for up to sixteen lanes, in Jacobian form; `None` for a
@@ -122,7 +148,7 @@ mod ifma {
     use alloc::vec::Vec;
 
     use super::super::jacobian::{Affine, Jacobian};
-    use super::{Lane, LANES, MULTIPLES, WIDTH, WINDOWS};
+    use super::{Lane, BITS, G_WIDTH, LANES, MULTIPLES, P_WIDTH};
 
     type X8 = FieldElementX8;
 
@@ -213,7 +239,7 @@ mod ifma {
             let Some(lane) = lanes.get(base + j) else {
                 continue;
             };
-            let d = lane.digits[t][k];
+            let d = lane.digit(t, k);
             if d == 0 {
                 continue;
             }
@@ -343,13 +369,16 @@ mod ifma {
         let mut acc = [start; 2];
         // Lanes still at infinity (no non-zero digit met yet).
         let mut infinity: [__mmask8; 2] = [0xff; 2];
-        for k in (0..WINDOWS).rev() {
+        for bit in (0..BITS).rev() {
             for half in &mut acc {
-                for _ in 0..WIDTH {
-                    *half = double(half);
-                }
+                *half = double(half);
             }
             for t in 0..4 {
+                let width = if t < 2 { G_WIDTH } else { P_WIDTH };
+                if bit % width != 0 {
+                    continue;
+                }
+                let k = bit / width;
                 for (h, half) in acc.iter_mut().enumerate() {
                     let (x2, y2, nonzero) = gather(lanes, 8 * h, t, k);
                     if nonzero == 0 {
@@ -393,27 +422,32 @@ mod tests {
     use rand::RngCore;
 
     #[test]
-    fn radix32_digits_recompose() {
-        for _ in 0..200 {
-            let words = [OsRng.next_u64(), OsRng.next_u64()];
+    fn signed_digits_recompose() {
+        fn check<const W: usize, const N: usize>(words: [u64; 2], negative: bool) {
+            let digits = signed_digits::<W, N>(words, negative);
+            let half = 1i16 << (W - 1);
+            assert!(digits.iter().all(|d| (-half..=half).contains(d)));
+            let value = digits.iter().rev().fold(Scalar::ZERO, |acc, &d| {
+                let d = if d < 0 {
+                    -Scalar::from(d.unsigned_abs() as u64)
+                } else {
+                    Scalar::from(d as u64)
+                };
+                acc * Scalar::from(1u64 << W) + d
+            });
+            let mut bytes = [0u8; 32];
+            bytes[16..24].copy_from_slice(&words[1].to_be_bytes());
+            bytes[24..].copy_from_slice(&words[0].to_be_bytes());
+            let expected = Secp256k1::scalar_from_canonical_bytes(&bytes).unwrap();
+            assert_eq!(value, if negative { -expected } else { expected });
+        }
+        let mut cases = vec![[0, 0], [u64::MAX, u64::MAX], [1, 0], [0, 1 << 63]];
+        cases.extend((0..200).map(|_| [OsRng.next_u64(), OsRng.next_u64()]));
+        for words in cases {
             for negative in [false, true] {
-                let digits = radix32_digits(words, negative);
-                assert!(digits.iter().all(|d| (-16..=16).contains(d)));
-                let value = digits.iter().rev().fold(Scalar::ZERO, |acc, &d| {
-                    let d = if d < 0 {
-                        -Scalar::from(d.unsigned_abs() as u64)
-                    } else {
-                        Scalar::from(d as u64)
-                    };
-                    acc * Scalar::from(32u64) + d
-                });
-                let mut bytes = [0u8; 32];
-                bytes[16..24].copy_from_slice(&words[1].to_be_bytes());
-                bytes[24..].copy_from_slice(&words[0].to_be_bytes());
-                let expected = Secp256k1::scalar_from_canonical_bytes(&bytes).unwrap();
-                assert_eq!(value, if negative { -expected } else { expected });
+                check::<P_WIDTH, P_WINDOWS>(words, negative);
+                check::<G_WIDTH, G_WINDOWS>(words, negative);
             }
         }
-        assert!(radix32_digits([0, 0], false).iter().all(|d| *d == 0));
     }
 }
