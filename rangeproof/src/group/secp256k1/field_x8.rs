@@ -23,23 +23,25 @@
 //! With \\(a = \sum a_i 2^{52 i}\\), \\(b = \sum b_j 2^{52 j}\\), each \\(a_i b_j < 2^{104}\\)
 //! splits as \\(\ell + h\, 2^{52}\\), so the radix matches the split exactly: column \\(k\\) of
 //! the product is \\(c_k = L_k + H_{k-1}\\) (\\(k \le 9\\)), at most ten terms below \\(2^{52}\\):
-//! \\(c_k < 2^{56}\\). A carry chain brings the ten columns to limbs \\(t_0..t_9\\) below
-//! \\(2^{52}\\) and a carry \\(t_{10} < 2^{8}\\) (the product is below \\(2^{520}\\)). Then
-//! \\(2^{260} \equiv R = 2^{36} + 2^{14} - 2^{8} - 2^{4}\\) (`0x1000003D10`, 37 bits) folds the
-//! top half down: \\(t_{5+k} R\\) (\\(< 2^{89}\\)) splits by `vpmadd52*` into a low part for
-//! limb \\(k\\) and a high part (\\(< 2^{37}\\)) for limb \\(k+1\\); what lands on limb 5
-//! (\\(< 2^{46}\\): the high part of \\(t_9 R\\) and \\(t_{10} R\\)) folds once more the same
-//! way into limbs 0 and 1. Every limb is now below \\(2^{54}\\). Two carry chains, each ending
+//! \\(c_k < 2^{56}\\). Then \\(2^{260} \equiv R = 2^{36} + 2^{14} - 2^{8} - 2^{4}\\)
+//! (`0x1000003D10`, 37 bits) folds the top five columns down, each on its own (no carry chain
+//! across the columns, which would serialize the reduction): \\(c_{5+k} = l + h\, 2^{52}\\) with
+//! \\(h < 2^4\\); \\(l R\\) (\\(< 2^{89}\\)) splits by `vpmadd52*` into a low part for limb \\(k\\)
+//! and a high part (\\(< 2^{37}\\)) for limb \\(k+1\\), and \\(h R < 2^{41}\\) goes whole to limb
+//! \\(k+1\\); what lands on limb 5 (\\(< 2^{42}\\)) folds once more the same way into limbs 0
+//! and 1. Every limb is now below \\(2^{58}\\). Two carry chains, each ending
 //! by folding its carry out of limb 4 into limb 0 times \\(R\\), make every limb below
-//! \\(2^{52}\\): after the first, limbs 1–4 are below \\(2^{52}\\) and limb 0 below
-//! \\(2^{52} + 2^{39}\\); the second carries at most 1 out of limb 4, and only when limbs 1–4
-//! were all \\(2^{52} - 1\\) — then limb 0 is below \\(2^{39}\\) and takes \\(R\\) without
-//! carrying. Squaring computes each cross product once and doubles the sums (30 multiplications
-//! instead of 50).
+//! \\(2^{52}\\) for any limbs below \\(2^{63}\\): the first carries less than \\(2^{11}\\) out of
+//! limb 4, so limbs 1–4 end below \\(2^{52}\\) and limb 0 below \\(2^{52} + 2^{48}\\); the second
+//! carries at most 1 out of limb 4, and only when limbs 1–4 were all \\(2^{52} - 1\\) — then
+//! limb 0 is below \\(2^{48}\\) and takes \\(R\\) without carrying. Squaring computes each cross
+//! product once and doubles the sums (30 multiplications instead of 50).
 //!
-//! Sums and differences: \\(a + b\\), and \\(a + 32p - b\\) (in unreduced limbs \\(32 p_k\\),
-//! each at least \\(2^{52}\\), so no lane goes negative), are below \\(2^{58}\\) per limb and
-//! take the same two carry chains (the carry out of limb 4 is below \\(2^{7}\\)).
+//! Sums and differences are formed limb by limb — a difference as \\(a + Mp - b\\) in unreduced
+//! limbs \\(M p_k\\), with \\(M\\) chosen so that every \\(M p_k\\) covers the subtrahend's limb
+//! (\\(M = 32\\) for a carried one), so no lane goes negative — and carried by the same two
+//! chains before any product; every limb stays below \\(2^{63}\\) (the bounds of each use are in
+//! the point formulas' comments).
 //!
 //! # Safety
 //!
@@ -346,33 +348,31 @@ pub(super) mod ifma {
     fn reduce(lo: [__m512i; 9], hi: [__m512i; 9]) -> FieldElementX8 {
         let mask = _mm512_set1_epi64(M52);
         let r = _mm512_set1_epi64(R);
-        // Columns c_k = L_k + H_{k-1}, carried to 52-bit limbs t_0..t_9 and t_10.
-        let mut t = [_mm512_setzero_si512(); 11];
-        let mut out = _mm512_setzero_si512();
-        for (k, t_k) in t.iter_mut().enumerate().take(10) {
-            let mut c = out;
-            if k < 9 {
-                c = _mm512_add_epi64(c, lo[k]);
-            }
-            if k > 0 {
-                c = _mm512_add_epi64(c, hi[k - 1]);
-            }
-            out = _mm512_srli_epi64::<52>(c);
-            *t_k = _mm512_and_si512(c, mask);
-        }
-        t[10] = out;
-        // Fold t_5..t_9 (times R, split at 52 bits) onto limbs 0..5.
-        let mut d = [t[0], t[1], t[2], t[3], t[4]];
-        let mut limb5 = _mm512_madd52lo_epu64(_mm512_setzero_si512(), t[10], r);
-        for k in 0..5 {
-            d[k] = _mm512_madd52lo_epu64(d[k], t[5 + k], r);
-            if k < 4 {
-                d[k + 1] = _mm512_madd52hi_epu64(d[k + 1], t[5 + k], r);
+        // Columns c_k = L_k + H_{k-1} (each below 2^56).
+        let c: [__m512i; 10] = core::array::from_fn(|k| match k {
+            0 => lo[0],
+            9 => hi[8],
+            _ => _mm512_add_epi64(lo[k], hi[k - 1]),
+        });
+        // Fold the top five columns, each split at 52 bits independently (no carry chain
+        // across the columns): c_j = l + h·2^52 with h < 2^4 lands on limb j − 5 as l·R (its
+        // low 52 bits; the high part, below 2^37, on limb j − 4) and on limb j − 4 as h·R
+        // (below 2^41, whole).
+        let mut d = [c[0], c[1], c[2], c[3], c[4]];
+        let mut limb5 = _mm512_setzero_si512();
+        for j in 5..10 {
+            let low = _mm512_and_si512(c[j], mask);
+            let high = _mm512_srli_epi64::<52>(c[j]);
+            d[j - 5] = _mm512_madd52lo_epu64(d[j - 5], low, r);
+            if j < 9 {
+                d[j - 4] = _mm512_madd52hi_epu64(d[j - 4], low, r);
+                d[j - 4] = _mm512_madd52lo_epu64(d[j - 4], high, r);
             } else {
-                limb5 = _mm512_madd52hi_epu64(limb5, t[5 + k], r);
+                limb5 = _mm512_madd52hi_epu64(limb5, low, r);
+                limb5 = _mm512_madd52lo_epu64(limb5, high, r);
             }
         }
-        // limb5 < 2^46: once more onto limbs 0 and 1.
+        // limb5 < 2^42: once more onto limbs 0 and 1. Every limb is below 2^58 now.
         d[0] = _mm512_madd52lo_epu64(d[0], limb5, r);
         d[1] = _mm512_madd52hi_epu64(d[1], limb5, r);
         carry(&mut d);
