@@ -62,10 +62,17 @@ fn all_multiples(points: &[Affine], count: usize) -> Vec<Vec<Affine>> {
     affine.chunks_exact(count).map(<[Affine]>::to_vec).collect()
 }
 
-/// Width-5 tables for many points, normalized with one inversion (with IFMA: all sixteen
-/// multiples, the odd ones among them).
-pub(crate) fn tables(points: &[Affine]) -> Vec<GlvTable> {
-    if super::field_x8::ifma_available() && !points.is_empty() {
+/// Whether `chains` double multiplications at a time are worth the lockstep vector code (and
+/// so its tables): a vector call costs the same for one lane as for sixteen, about five serial
+/// double multiplications.
+pub(crate) fn lockstep_pays(chains: usize) -> bool {
+    chains >= MIN_VECTOR_LANES
+}
+
+/// Width-5 tables for many points, normalized with one inversion; for `lockstep` use (see
+/// [`lockstep_pays`]) and with IFMA, all sixteen multiples, the odd ones among them.
+pub(crate) fn tables(points: &[Affine], lockstep: bool) -> Vec<GlvTable> {
+    if lockstep && super::field_x8::ifma_available() && !points.is_empty() {
         let mut out = Vec::with_capacity(points.len());
         for chunk in points.chunks(LANES) {
             let Some(multiples) = multiples_lanes(chunk) else {
@@ -132,8 +139,7 @@ pub(crate) fn base_plus_many(items: &[(&Scalar, &Scalar, &GlvTable)]) -> Vec<Jac
     for chunk in items.chunks(LANES) {
         let tables: Option<Vec<&(Vec<Affine>, Vec<Affine>)>> =
             chunk.iter().map(|(_, _, t)| t.all.as_ref()).collect();
-        let (Some(g_all), Some(tables), true) = (&g.all, tables, chunk.len() >= MIN_VECTOR_LANES)
-        else {
+        let (Some(g_all), Some(tables), true) = (&g.all, tables, lockstep_pays(chunk.len())) else {
             out.extend(chunk.iter().map(|(s, e, p)| base_plus(s, e, p)));
             continue;
         };
@@ -194,7 +200,7 @@ mod tests {
             .map(|_| ProjectivePoint::GENERATOR * scalar(&mut rng))
             .collect();
         let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
-        let tables = tables(&affine);
+        let tables = tables(&affine, true);
         let edges = [Scalar::ZERO, Scalar::ONE, -Scalar::ONE, Scalar::from(2u64)];
         for (i, (p, t)) in points.iter().zip(&tables).enumerate() {
             for round in 0..8 {
@@ -208,7 +214,7 @@ mod tests {
         }
         // P = -G with s = e: the sum is the identity.
         let minus_g = normalize_batch(&[-ProjectivePoint::GENERATOR])[0].unwrap();
-        let t = &super::tables(&[minus_g])[0];
+        let t = &super::tables(&[minus_g], true)[0];
         let k: Scalar = Scalar::from(rng.gen::<u64>());
         assert_eq!(
             base_plus(&k, &k, t).to_projective(),
@@ -230,7 +236,7 @@ mod tests {
         points[7] = -ProjectivePoint::GENERATOR;
         points[11] = ProjectivePoint::GENERATOR.double();
         let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
-        let tables = tables(&affine);
+        let tables = tables(&affine, true);
         let mut scalars: Vec<(Scalar, Scalar)> = (0..40)
             .map(|_| (scalar(&mut rng), scalar(&mut rng)))
             .collect();
@@ -276,7 +282,9 @@ mod tests {
                 .map(|_| ProjectivePoint::GENERATOR * scalar(&mut rng))
                 .collect();
             let affine: Vec<Affine> = normalize_batch(&points).into_iter().flatten().collect();
-            for (p, t) in points.iter().zip(tables(&affine)) {
+            // Tables for serial use only carry the odd multiples.
+            assert!(tables(&affine, false).iter().all(|t| t.all.is_none()));
+            for (p, t) in points.iter().zip(tables(&affine, true)) {
                 let point = |a: &Affine| Jacobian::from_affine(a).to_projective();
                 for (k, entry) in t.point.iter().enumerate() {
                     assert_eq!(point(entry), *p * Scalar::from(2 * k as u64 + 1));

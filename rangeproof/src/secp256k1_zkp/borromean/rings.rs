@@ -26,7 +26,7 @@ use k256::{FieldBytes, ProjectivePoint, Scalar, U256};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use crate::group::secp256k1::double_mul::{base_plus_many, tables};
+use crate::group::secp256k1::double_mul::{base_plus_many, lockstep_pays, tables};
 use crate::group::secp256k1::jacobian::{normalize_jacobian_batch, Affine};
 
 /// \\(H(e \Vert m \Vert i \Vert j)\\) (`secp256k1_borromean_hash`).
@@ -191,7 +191,15 @@ pub(crate) fn verify_many(
             all_keys.extend(sig.keys.iter().flatten().copied());
         }
     }
-    let key_tables = tables(&all_keys);
+    // The lockstep vector code's tables only where enough rings run side by side (a
+    // surjection proof's single ring walks its keys one step at a time).
+    let rings: usize = signatures
+        .iter()
+        .zip(&valid)
+        .filter(|(_, ok)| **ok)
+        .map(|(sig, _)| sig.ring_sizes.len())
+        .sum();
+    let key_tables = tables(&all_keys, lockstep_pays(rings));
     let mut chains = Vec::new();
     for (index, sig) in signatures.iter().enumerate() {
         if !valid[index] {
