@@ -10,7 +10,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use k256::elliptic_curve::ff::Field;
-use k256::{FieldElement, Scalar};
+use k256::{FieldBytes, FieldElement, Scalar};
 use rand::rngs::OsRng;
 use rangeproof::group::secp256k1::field::FieldElement as Ours;
 use rangeproof::group::secp256k1::field_x8::{ifma_available, sqrt_batch};
@@ -137,5 +137,75 @@ fn bench_field(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_field, bench_invert);
+/// Decoding Grin proofs of m = 16 (22 x-only points each: A, S, T1, T2 and nine rounds' L, R;
+/// their square roots sixteen at a time with IFMA), against decompressing the same abscissas one
+/// by one with `k256` (its constant-time square root). Per point: divide by the count printed.
+fn bench_decode(c: &mut Criterion) {
+    use k256::elliptic_curve::point::DecompressPoint;
+    use rand::RngCore;
+    use rangeproof::secp256k1_zkp::bulletproofs::{self as grin, GrinProver, GrinRangeProof};
+    use rangeproof::{Group, Secp256k1};
+
+    const PROOFS: usize = 8;
+    let prover = GrinProver {
+        generators_n: grin::default_generators_n(64, 16),
+        ..GrinProver::grin()
+    };
+    let proofs: Vec<Vec<u8>> = (0..PROOFS)
+        .map(|_| {
+            let mut nonce = [0u8; 32];
+            OsRng.fill_bytes(&mut nonce);
+            let witness = grin::GrinWitness {
+                values: (0..16).map(|_| OsRng.next_u64()).collect(),
+                blindings: (0..16)
+                    .map(|_| Secp256k1::random_scalar(&mut OsRng))
+                    .collect(),
+                rewind_nonce: nonce,
+                private_nonce: None,
+                message: None,
+            };
+            prover.prove(&witness).expect("a proof").1
+        })
+        .collect();
+    // The wire layout: 64 + 1 bytes, A S T1 T2; then t, a1 a2 b1 b2, the sign bytes of the
+    // 2k round points, their 2k abscissas (k = 9 rounds at nm = 1024).
+    let abscissas: Vec<Vec<FieldBytes>> = proofs
+        .iter()
+        .map(|p| {
+            let k = (1usize..14)
+                .find(|k| p.len() == 65 + 128 + 160 + (2 * k).div_ceil(8) + 64 * k)
+                .expect("a Grin proof's length");
+            let header = &p[65..65 + 128];
+            let rounds = &p[65 + 128 + 160 + (2 * k).div_ceil(8)..];
+            header
+                .chunks_exact(32)
+                .chain(rounds.chunks_exact(32))
+                .map(|x| *FieldBytes::from_slice(x))
+                .collect()
+        })
+        .collect();
+    let points = abscissas[0].len();
+    assert!(abscissas.iter().all(|xs| xs.len() == points));
+    println!("secp256k1_decode: {points} points a proof");
+    let mut group = c.benchmark_group("secp256k1_decode");
+    let mut i = 0;
+    group.bench_function("grin_proof_m16/ours", |b| {
+        b.iter(|| {
+            i += 1;
+            GrinRangeProof::from_bytes_any(&proofs[i % PROOFS]).expect("a valid proof")
+        })
+    });
+    group.bench_function("grin_proof_m16_points/k256_decompress", |b| {
+        b.iter(|| {
+            i += 1;
+            abscissas[i % PROOFS]
+                .iter()
+                .filter(|x| bool::from(k256::AffinePoint::decompress(x, 0u8.into()).is_some()))
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_field, bench_invert, bench_decode);
 criterion_main!(benches);

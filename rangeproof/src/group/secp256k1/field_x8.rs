@@ -168,8 +168,9 @@ impl PairBatch {
 
 /// Square roots of every input, as [`FieldElement::sqrt`] gives them (`None` for a
 /// non-square), sixteen at a time with IFMA where the CPU has it (`vector: false` forces the
-/// serial path, for the differential tests). A last chunk of at most four runs serially: a
-/// vector call costs the same for one element as for sixteen.
+/// serial path, for the differential tests). A last chunk of at most eight takes one vector
+/// instead of two, and one of at most four runs serially (a vector call costs the same for one
+/// element as for all its lanes).
 pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElement>> {
     let mut out = Vec::with_capacity(inputs.len());
     #[cfg(target_arch = "x86_64")]
@@ -185,9 +186,19 @@ pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElem
                 weak[j] = x.normalize_weak();
                 lanes[j] = weak[j].limbs();
             }
-            // SAFETY: `ifma_available` confirmed AVX-512F and IFMA on this CPU, the features
-            // `ifma::sqrt_candidates` is compiled for.
-            let roots = unsafe { ifma::sqrt_candidates(&lanes) };
+            let roots = if chunk.len() <= 8 {
+                let mut eight = [[0u64; 5]; 8];
+                eight.copy_from_slice(&lanes[..8]);
+                // SAFETY: `ifma_available` confirmed AVX-512F and IFMA on this CPU, the
+                // features `ifma::sqrt_candidates8` is compiled for.
+                let roots = unsafe { ifma::sqrt_candidates8(&eight) };
+                let mut all = [[0u64; 5]; LANES];
+                all[..8].copy_from_slice(&roots);
+                all
+            } else {
+                // SAFETY: as above, for `ifma::sqrt_candidates`.
+                unsafe { ifma::sqrt_candidates(&lanes) }
+            };
             #[cfg(test)]
             tests::record_vector_call();
             for (j, a) in weak.iter().enumerate().take(chunk.len()) {
@@ -519,27 +530,56 @@ pub(super) mod ifma {
         }
     }
 
-    /// \\(a^{(p+1)/4}\\) lane by lane, by the serial [`super::FieldElement::sqrt`]'s addition
-    /// chain; inputs and outputs have limbs below \\(2^{52}\\).
+    /// \\(a^{(p+1)/4}\\) by the serial [`super::FieldElement::sqrt`]'s addition chain, over
+    /// whatever `$mul` and `$pow2k` (\\(x \mapsto x^{2^k}\\)) work on.
+    macro_rules! sqrt_chain {
+        ($a:expr, $mul:ident, $pow2k:ident) => {{
+            let a = $a;
+            let x2 = $mul(&$pow2k(&a, 1), &a);
+            let x3 = $mul(&$pow2k(&x2, 1), &a);
+            let x6 = $mul(&$pow2k(&x3, 3), &x3);
+            let x9 = $mul(&$pow2k(&x6, 3), &x3);
+            let x11 = $mul(&$pow2k(&x9, 2), &x2);
+            let x22 = $mul(&$pow2k(&x11, 11), &x11);
+            let x44 = $mul(&$pow2k(&x22, 22), &x22);
+            let x88 = $mul(&$pow2k(&x44, 44), &x44);
+            let x176 = $mul(&$pow2k(&x88, 88), &x88);
+            let x220 = $mul(&$pow2k(&x176, 44), &x44);
+            let x223 = $mul(&$pow2k(&x220, 3), &x3);
+            let root = $mul(&$pow2k(&$mul(&$pow2k(&x223, 23), &x22), 6), &x2);
+            $pow2k(&root, 2)
+        }};
+    }
+
+    /// One vector's \\(x^{2^k}\\).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn pow2k1(a: &FieldElementX8, k: u32) -> FieldElementX8 {
+        let mut x = *a;
+        for _ in 0..k {
+            x = square(&x);
+        }
+        x
+    }
+
+    /// \\(a^{(p+1)/4}\\) lane by lane for sixteen elements (two interleaved vectors); inputs and
+    /// outputs have limbs below \\(2^{52}\\).
     #[target_feature(enable = "avx512f,avx512ifma")]
     pub(super) fn sqrt_candidates(inputs: &[[u64; 5]; LANES]) -> [[u64; 5]; LANES] {
-        let a: Pair = [load(&inputs[..8]), load(&inputs[8..])];
-        let x2 = mul2(&pow2k(&a, 1), &a);
-        let x3 = mul2(&pow2k(&x2, 1), &a);
-        let x6 = mul2(&pow2k(&x3, 3), &x3);
-        let x9 = mul2(&pow2k(&x6, 3), &x3);
-        let x11 = mul2(&pow2k(&x9, 2), &x2);
-        let x22 = mul2(&pow2k(&x11, 11), &x11);
-        let x44 = mul2(&pow2k(&x22, 22), &x22);
-        let x88 = mul2(&pow2k(&x44, 44), &x44);
-        let x176 = mul2(&pow2k(&x88, 88), &x88);
-        let x220 = mul2(&pow2k(&x176, 44), &x44);
-        let x223 = mul2(&pow2k(&x220, 3), &x3);
-        let root = mul2(&pow2k(&mul2(&pow2k(&x223, 23), &x22), 6), &x2);
-        let root = pow2k(&root, 2);
+        let root = sqrt_chain!([load(&inputs[..8]), load(&inputs[8..])], mul2, pow2k);
         let mut out = [[0u64; 5]; LANES];
         store(&root[0], &mut out[..8]);
         store(&root[1], &mut out[8..]);
+        out
+    }
+
+    /// [`sqrt_candidates`] for eight elements (one vector: about half the work, for a short
+    /// last chunk).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn sqrt_candidates8(inputs: &[[u64; 5]; 8]) -> [[u64; 5]; 8] {
+        let root = sqrt_chain!(load(inputs), mul, pow2k1);
+        let mut out = [[0u64; 5]; 8];
+        store(&root, &mut out);
         out
     }
 }
