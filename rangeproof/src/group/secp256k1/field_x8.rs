@@ -5,7 +5,7 @@
 //!
 //! - square roots ([`sqrt_batch`]): the x-only decoders lift every abscissa of a proof through
 //!   \\(y = (x^3 + 7)^{(p+1)/4}\\), 266 dependent products each;
-//! - the affine additions of the multiscalar multiplication's buckets ([`PairBatch`]): a tree
+//! - the affine additions of the multiscalar multiplication's buckets (`PairBatch`): a tree
 //!   round adds thousands of independent pairs, sharing one inversion (Montgomery's trick run
 //!   in every lane, the sixteen lane products then inverted together).
 //!
