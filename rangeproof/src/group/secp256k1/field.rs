@@ -51,6 +51,16 @@ const P: [u64; 5] = [0xF_FFFE_FFFF_FC2F, M52, M52, M52, M48];
 /// and neither can \(2(m+1)\) times a limb of \(p\).
 const MAX_MAGNITUDE: u32 = 1024;
 
+/// Carries limbs 0–3 into the limb above each, leaving them below \\(2^{52}\\) (limb 4 keeps
+/// what it receives).
+#[inline(always)]
+fn carry_up(t: &mut [u64; 5]) {
+    for k in 0..4 {
+        t[k + 1] += t[k] >> 52;
+        t[k] &= M52;
+    }
+}
+
 /// An element of \\(\mathbb{F}_p\\), \\(p = 2^{256} - 2^{32} - 977\\), in five 52-bit limbs.
 #[derive(Clone, Copy, Debug)]
 pub struct FieldElement {
@@ -251,14 +261,7 @@ impl FieldElement {
         let x = t[4] >> 48;
         t[4] &= M48;
         t[0] += x * R;
-        t[1] += t[0] >> 52;
-        t[0] &= M52;
-        t[2] += t[1] >> 52;
-        t[1] &= M52;
-        t[3] += t[2] >> 52;
-        t[2] &= M52;
-        t[4] += t[3] >> 52;
-        t[3] &= M52;
+        carry_up(&mut t);
         // t[4] < 2^48 + 2^13 now: within magnitude 1.
         FieldElement::from_limbs(t, 1).with_magnitude(1)
     }
@@ -274,14 +277,7 @@ impl FieldElement {
         if over {
             // Subtracting p is adding 2^256 - p = R and dropping bit 256.
             t[0] += R;
-            t[1] += t[0] >> 52;
-            t[0] &= M52;
-            t[2] += t[1] >> 52;
-            t[1] &= M52;
-            t[3] += t[2] >> 52;
-            t[2] &= M52;
-            t[4] += t[3] >> 52;
-            t[3] &= M52;
+            carry_up(&mut t);
             t[4] &= M48;
         }
         FieldElement::from_limbs(t, 1)
