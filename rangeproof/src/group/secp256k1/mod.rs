@@ -99,8 +99,20 @@ pub(crate) fn lift_x_quadratic(
         .map(|y| (x.normalize_weak(), y.normalize()))
 }
 
+/// [`lift_x_quadratic`] for many abscissas, their square roots taken together (sixteen at a
+/// time with AVX-512 IFMA where the CPU has it): the decoders of a proof's points.
+pub(crate) fn lift_x_quadratic_batch(
+    xs: &[field::FieldElement],
+) -> Vec<Option<(field::FieldElement, field::FieldElement)>> {
+    let rhs: Vec<field::FieldElement> = xs.iter().map(curve_rhs).collect();
+    xs.iter()
+        .zip(field_x8::sqrt_batch(&rhs, true))
+        .map(|(x, y)| y.map(|y| (x.normalize_weak(), y)))
+        .collect()
+}
+
 /// \\(x^3 + 7\\) (variable-time field).
-pub(crate) fn curve_rhs(x: &field::FieldElement) -> field::FieldElement {
+fn curve_rhs(x: &field::FieldElement) -> field::FieldElement {
     let x = x.normalize_weak();
     x.square() * x + field::FieldElement::from_u64(7)
 }

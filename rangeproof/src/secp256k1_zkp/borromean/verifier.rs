@@ -18,10 +18,9 @@ use zeroize::Zeroizing;
 use super::header::{sign_bytes, Header, ProofInfo, Shape};
 use super::prover::randomness;
 use super::rings::{verify_many, PendingRingSignature};
-use crate::group::secp256k1::curve_rhs;
 use crate::group::secp256k1::field::FieldElement;
-use crate::group::secp256k1::field_x8::sqrt_batch;
 use crate::group::secp256k1::jacobian::normalize_batch;
+use crate::group::secp256k1::lift_x_quadratic_batch;
 use crate::secp256k1_zkp::generator::{hashed_form, Commitment, ValueGenerator};
 use crate::ProofError;
 
@@ -67,16 +66,13 @@ impl Fields {
                 FieldElement::from_slice(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
-        let rhs: Vec<FieldElement> = abscissas.iter().map(curve_rhs).collect();
-        let digits = abscissas
-            .iter()
-            .zip(sqrt_batch(&rhs, true))
+        let digits = lift_x_quadratic_batch(&abscissas)
+            .into_iter()
             .enumerate()
-            .map(|(ring, (x, y))| {
+            .map(|(ring, lifted)| {
                 let negative = (signs[ring / 8] >> (ring % 8)) & 1;
-                // The root returned is the residue one, as `lift_x_quadratic`'s.
-                let y = y.ok_or(ProofError::InvalidPoint)?;
-                let point = crate::group::secp256k1::point_from_affine(&x.normalize_weak(), &y)
+                let (x, y) = lifted.ok_or(ProofError::InvalidPoint)?;
+                let point = crate::group::secp256k1::point_from_affine(&x, &y)
                     .ok_or(ProofError::InvalidPoint)?;
                 Ok((if negative == 1 { -point } else { point }, negative))
             })

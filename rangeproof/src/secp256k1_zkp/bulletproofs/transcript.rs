@@ -23,9 +23,8 @@ use k256::{ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 
 use crate::group::secp256k1::field::FieldElement;
-use crate::group::secp256k1::field_x8::sqrt_batch;
 use crate::group::secp256k1::{
-    affine_coordinates, curve_rhs, is_quadratic_residue, point_from_affine,
+    affine_coordinates, is_quadratic_residue, lift_x_quadratic_batch, point_from_affine,
 };
 use crate::group::{Group, Secp256k1};
 use crate::ProofError;
@@ -68,20 +67,18 @@ impl XOnlyPoint {
                 FieldElement::from_bytes(&reduce_mod_p(x)).ok_or(ProofError::InvalidPoint)
             })
             .collect::<Result<_, _>>()?;
-        let rhs: Vec<FieldElement> = abscissas.iter().map(curve_rhs).collect();
-        let roots = sqrt_batch(&rhs, true);
         points
             .iter()
-            .zip(abscissas.iter().zip(roots))
-            .map(|((x, non_residue), (fx, root))| {
-                // The root returned is the residue one (see `lift_x_quadratic`).
-                let fy = root.ok_or(ProofError::InvalidPoint)?;
+            .zip(lift_x_quadratic_batch(&abscissas))
+            .map(|((x, non_residue), lifted)| {
+                // The ordinate is the residue root (see `lift_x_quadratic`).
+                let (fx, fy) = lifted.ok_or(ProofError::InvalidPoint)?;
                 let fy = if *non_residue {
                     fy.negate(1).normalize()
                 } else {
                     fy
                 };
-                let point = point_from_affine(fx, &fy).ok_or(ProofError::InvalidPoint)?;
+                let point = point_from_affine(&fx, &fy).ok_or(ProofError::InvalidPoint)?;
                 Ok(XOnlyPoint {
                     x: *x,
                     non_residue: *non_residue,
