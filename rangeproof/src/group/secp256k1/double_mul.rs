@@ -161,10 +161,7 @@ pub(crate) fn base_plus_many(items: &[(&Scalar, &Scalar, &GlvTable)]) -> Vec<Jac
 
 /// The signed radix-\\(2^W\\) digits of both GLV halves of `k`.
 fn digit_halves<const W: usize, const N: usize>(k: &Scalar) -> [[i16; N]; 2] {
-    split(k).map(|(negative, half)| {
-        let l = limbs(&half);
-        signed_digits::<W, N>([l[0], l[1]], negative)
-    })
+    split(k).map(|(negative, half)| signed_digits::<W, N>(&limbs(&half), negative))
 }
 
 /// \\(s \cdot G + e \cdot P\\) for the point whose tables are `p`.

@@ -31,13 +31,12 @@ pub(crate) mod field_x8;
 mod glv;
 pub(crate) mod jacobian;
 pub mod msm;
-// The benches reach it through the unstable `internals` feature. The residue test uses it; the
-// verifiers' inversions move onto it in the engine's next slice (issue 27).
+// The field's inversion and residue test; the benches reach it through the unstable
+// `internals` feature.
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod safegcd;
 #[cfg(not(feature = "internals"))]
-#[allow(dead_code)]
 mod safegcd;
 mod straus;
 mod straus_x8;

@@ -30,6 +30,7 @@
 
 #![allow(unsafe_code)]
 
+use super::bits::bits_at;
 use super::jacobian::{Affine, Jacobian};
 
 /// Lanes per call: two interleaved 8-lane vectors.
@@ -47,30 +48,19 @@ pub(crate) const G_WINDOWS: usize = 17;
 /// Table entries for the base point: \\(1 \ldots 128\\) times it.
 pub(crate) const G_MULTIPLES: usize = 128;
 
-/// The signed radix-\\(2^W\\) digits of a scalar below \\(2^{128}\\) (two little-endian words),
+/// The signed radix-\\(2^W\\) digits of a scalar below \\(2^{128}\\) (its little-endian limbs),
 /// least significant first, each in \\([-2^{W-1}, 2^{W-1}]\\); all negated for `negative`. `N`
 /// windows must cover 129 bits.
 pub(crate) fn signed_digits<const W: usize, const N: usize>(
-    words: [u64; 2],
+    limbs: &[u64; 4],
     negative: bool,
 ) -> [i16; N] {
-    debug_assert!(W * N > 128 && W <= 16);
+    debug_assert!(W * N > 128 && W <= 16 && limbs[2] == 0 && limbs[3] == 0);
     let mut digits = [0i16; N];
     let mut carry = 0i32;
     let (radix, half) = (1i32 << W, 1i32 << (W - 1));
     for (k, digit) in digits.iter_mut().enumerate() {
-        let bit = k * W;
-        let raw = if bit >= 128 {
-            0
-        } else {
-            let (word, shift) = (bit / 64, bit % 64);
-            let mut v = words[word] >> shift;
-            if shift + W > 64 && word == 0 {
-                v |= words[1] << (64 - shift);
-            }
-            (v & (radix as u64 - 1)) as i32
-        };
-        let mut d = raw + carry;
+        let mut d = bits_at(limbs, k * W, W) as i32 + carry;
         carry = 0;
         if d > half {
             d -= radix;
@@ -424,7 +414,7 @@ mod tests {
     #[test]
     fn signed_digits_recompose() {
         fn check<const W: usize, const N: usize>(words: [u64; 2], negative: bool) {
-            let digits = signed_digits::<W, N>(words, negative);
+            let digits = signed_digits::<W, N>(&[words[0], words[1], 0, 0], negative);
             let half = 1i16 << (W - 1);
             assert!(digits.iter().all(|d| (-half..=half).contains(d)));
             let value = digits.iter().rev().fold(Scalar::ZERO, |acc, &d| {
