@@ -193,16 +193,15 @@ pub(super) fn vartime_batch_msm<P: CurvePoint>(
     scalars: &[Scalar],
     points: &[BatchPoint<P>],
 ) -> Option<BatchPoint<P>> {
-    let engine: Option<Vec<ExtendedPoint>> = points
-        .iter()
-        .map(|p| match p {
-            BatchPoint::Engine(q) => Some(*q),
+    if points.iter().all(|p| matches!(p, BatchPoint::Engine(_))) {
+        // Straight from the batch points to the mixed-addition form the bucket method adds
+        // (no copy of the points in between).
+        let niels = msm::affine_niels(points.iter().filter_map(|p| match p {
+            BatchPoint::Engine(q) => Some(q),
             BatchPoint::Dalek(_) => None,
-        })
-        .collect();
-    if let Some(engine) = engine {
-        let sum = msm_x8::vartime_msm(scalars, &engine)
-            .unwrap_or_else(|| msm::vartime_msm_serial(scalars, &engine));
+        }));
+        let sum = msm_x8::vartime_msm_niels(scalars, &niels)
+            .unwrap_or_else(|| msm::vartime_msm_serial_niels(scalars, &niels));
         return Some(BatchPoint::Engine(sum));
     }
     let dalek: Vec<P> = points.iter().map(to_dalek).collect::<Option<_>>()?;

@@ -70,11 +70,17 @@ pub(super) fn serial_window(n: usize) -> usize {
 }
 
 /// Every point in mixed-addition form (one shared field inversion for those with \\(Z \ne 1\\)).
-pub(super) fn affine_niels(points: &[ExtendedPoint]) -> Vec<AffineNiels> {
-    let mut z_inverses: Vec<FieldElement> = points.iter().map(|p| p.z).collect();
+/// Takes the points by reference from wherever they are (the verifiers' batch points), so
+/// they are not copied on the way to the multiscalar multiplication.
+pub fn affine_niels<'a, I>(points: I) -> Vec<AffineNiels>
+where
+    I: IntoIterator<Item = &'a ExtendedPoint>,
+    I::IntoIter: Clone,
+{
+    let points = points.into_iter();
+    let mut z_inverses: Vec<FieldElement> = points.clone().map(|p| p.z).collect();
     batch_invert(&mut z_inverses);
     points
-        .iter()
         .zip(&z_inverses)
         .map(|(p, z_inv)| p.affine_niels(z_inv))
         .collect()
@@ -104,15 +110,20 @@ fn batch_invert(values: &mut [FieldElement]) {
 
 /// \\(\sum_i s_i P_i\\), serially.
 pub fn vartime_msm_serial(scalars: &[Scalar], points: &[ExtendedPoint]) -> ExtendedPoint {
-    debug_assert_eq!(scalars.len(), points.len());
-    let n = scalars.len().min(points.len());
+    vartime_msm_serial_niels(scalars, &affine_niels(points))
+}
+
+/// [`vartime_msm_serial`] over points already in mixed-addition form ([`affine_niels`]).
+pub fn vartime_msm_serial_niels(scalars: &[Scalar], niels: &[AffineNiels]) -> ExtendedPoint {
+    debug_assert_eq!(scalars.len(), niels.len());
+    let n = scalars.len().min(niels.len());
     if n == 0 {
         return ExtendedPoint::IDENTITY;
     }
     let c = serial_window(n);
     let w_count = windows(c);
     let digits = signed_digits(&scalars[..n], c);
-    let niels = affine_niels(&points[..n]);
+    let niels = &niels[..n];
     let bucket_count = 1usize << (c - 1);
     let mut acc = ExtendedPoint::IDENTITY;
     let mut buckets = vec![ExtendedPoint::IDENTITY; bucket_count];
@@ -231,7 +242,7 @@ pub(super) mod tests {
     fn group_law() {
         let (dalek, ours) = random_points(3);
         let (p, q) = (ours[0], ours[1]);
-        let niels = affine_niels(&[q])[0];
+        let niels = affine_niels([&q])[0];
         assert_eq!(
             p.add(&q).to_ristretto_bytes(),
             (dalek[0] + dalek[1]).compress().to_bytes()
@@ -261,7 +272,7 @@ pub(super) mod tests {
         );
         // A projective input (Z ≠ 1) normalizes.
         let doubled = p.double();
-        let n = affine_niels(&[doubled])[0];
+        let n = affine_niels([&doubled])[0];
         assert_eq!(
             ExtendedPoint::IDENTITY.add_affine(&n).to_ristretto_bytes(),
             doubled.to_ristretto_bytes()

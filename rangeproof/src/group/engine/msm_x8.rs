@@ -19,17 +19,25 @@
 use curve25519_dalek::Scalar;
 
 use super::field_x8::Backend;
-use super::point::ExtendedPoint;
+use super::point::{AffineNiels, ExtendedPoint};
 
 /// \\(\sum_i s_i P_i\\) with AVX-512 IFMA, or `None` when this CPU lacks it.
 pub fn vartime_msm(scalars: &[Scalar], points: &[ExtendedPoint]) -> Option<ExtendedPoint> {
+    if Backend::detect() != Backend::Ifma {
+        return None;
+    }
+    vartime_msm_niels(scalars, &super::msm::affine_niels(points))
+}
+
+/// [`vartime_msm`] over points already in mixed-addition form ([`super::msm::affine_niels`]).
+pub fn vartime_msm_niels(scalars: &[Scalar], niels: &[AffineNiels]) -> Option<ExtendedPoint> {
     #[cfg(target_arch = "x86_64")]
     if Backend::detect() == Backend::Ifma {
         // SAFETY: `Backend::detect` returned `Ifma`: this CPU has AVX-512F, DQ and IFMA,
         // the features `ifma::run` is compiled for.
-        return Some(unsafe { ifma::run(scalars, points) });
+        return Some(unsafe { ifma::run(scalars, niels) });
     }
-    let _ = (scalars, points);
+    let _ = (scalars, niels);
     None
 }
 
@@ -50,7 +58,7 @@ mod ifma {
 
     use super::super::field::FieldElement;
     use super::super::field_x8::ifma::{from_lanes, to_lanes, FieldElementX8};
-    use super::super::msm::{affine_niels, signed_digits, windows};
+    use super::super::msm::{signed_digits, windows};
     use super::super::point::{AffineNiels, ExtendedPoint, EDWARDS_D2};
 
     /// A bucket in memory: X, Y, Z, T, five limbs each, in three rows of eight (the last
@@ -237,8 +245,8 @@ mod ifma {
     }
 
     #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
-    pub(super) fn run(scalars: &[Scalar], points: &[ExtendedPoint]) -> ExtendedPoint {
-        let n = scalars.len().min(points.len());
+    pub(super) fn run(scalars: &[Scalar], niels: &[AffineNiels]) -> ExtendedPoint {
+        let n = scalars.len().min(niels.len());
         if n == 0 {
             return ExtendedPoint::IDENTITY;
         }
@@ -246,13 +254,15 @@ mod ifma {
         let w_count = windows(c);
         let passes = w_count.div_ceil(8);
         let digits = signed_digits(&scalars[..n], c);
-        let niels = affine_niels(&points[..n]);
+        let niels = &niels[..n];
         let bucket_count = 1usize << (c - 1);
         let mut buckets = vec![IDENTITY_RECORD; 8 * bucket_count];
         let mut window_sums = Vec::with_capacity(8 * passes);
         for pass in 0..passes {
             buckets.fill(IDENTITY_RECORD);
-            for (i, q) in niels.iter().enumerate() {
+            // The lanes' buckets for point `i`: their positions, which lanes add (nonzero
+            // digit) and which subtract.
+            let lanes_of = |i: usize| {
                 let mut index = [0usize; 8];
                 let (mut active, mut neg) = (0u8, 0u8);
                 for (j, slot) in index.iter_mut().enumerate() {
@@ -268,6 +278,17 @@ mod ifma {
                         *slot += d.unsigned_abs() as usize - 1;
                     }
                 }
+                (index, active, neg)
+            };
+            let mut next = lanes_of(0);
+            for (i, q) in niels.iter().enumerate() {
+                let (index, active, neg) = next;
+                if i + 1 < n {
+                    // The buckets are scattered over more than the L1 cache: ask for the next
+                    // point's while this one's addition runs.
+                    next = lanes_of(i + 1);
+                    prefetch_records(&buckets, &next.0);
+                }
                 if active == 0 {
                     continue;
                 }
@@ -275,16 +296,27 @@ mod ifma {
                 let sum = bucket.add_affine(&AffineNielsX8::splat(q, neg));
                 sum.scatter(&mut buckets, &index, active);
             }
-            // Σ_b (b + 1) B_b per lane, by running sums from the top bucket down.
-            let identity = ExtendedX8::gather(&[IDENTITY_RECORD], &[0; 8]);
-            let (mut running, mut total) = (identity, identity);
-            for b in (0..bucket_count).rev() {
-                let index = core::array::from_fn(|j| j * bucket_count + b);
-                running = running.add(&ExtendedX8::gather(&buckets, &index));
-                total = total.add(&running);
-            }
-            window_sums.extend(total.lanes());
+            window_sums.extend(running_sums(&buckets, bucket_count));
         }
+        horner(&mut window_sums, w_count, c)
+    }
+
+    /// \\(\sum_b (b + 1) B_{j,b}\\) for the eight lanes' windows \\(j\\), by running sums from
+    /// the top bucket down.
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    fn running_sums(buckets: &[Record], bucket_count: usize) -> [ExtendedPoint; 8] {
+        let identity = ExtendedX8::gather(&[IDENTITY_RECORD], &[0; 8]);
+        let (mut running, mut total) = (identity, identity);
+        for b in (0..bucket_count).rev() {
+            let index = core::array::from_fn(|j| j * bucket_count + b);
+            running = running.add(&ExtendedX8::gather(buckets, &index));
+            total = total.add(&running);
+        }
+        total.lanes()
+    }
+
+    /// \\(\sum_w 2^{cw} S_w\\) from the window sums \\(S_w\\) (any beyond `w_count` dropped).
+    fn horner(window_sums: &mut Vec<ExtendedPoint>, w_count: usize, c: usize) -> ExtendedPoint {
         window_sums.truncate(w_count);
         window_sums
             .iter()
@@ -292,6 +324,23 @@ mod ifma {
             .fold(ExtendedPoint::IDENTITY, |acc, sum| {
                 (0..c).fold(acc, |a, _| a.double()).add(sum)
             })
+    }
+
+    /// Hints the cache to load the records at `index` (a hint only: no memory is accessed).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    fn prefetch_records(buckets: &[Record], index: &[usize; 8]) {
+        for &i in index {
+            if let Some(record) = buckets.get(i) {
+                let start = record.as_ptr().cast::<i8>();
+                for line in [0, 64, 128, 191] {
+                    // A safe intrinsic here (this function has the features it needs): a
+                    // prefetch never faults or changes memory, and `wrapping_add` computes the
+                    // address (inside the 192-byte record) without dereferencing it.
+                    _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(line));
+                }
+            }
+        }
     }
 }
 

@@ -106,7 +106,9 @@ pub const FIELD: Modulus = Modulus::new([
     0xFFFF_FFFF_FFFF_FFFF,
 ]);
 
-/// The secp256k1 group order \\(n\\).
+/// The secp256k1 group order \\(n\\) (for the tests and `internals` users: the verifiers' scalar
+/// inversions stay with `k256`).
+#[cfg(any(test, feature = "internals"))]
 pub const ORDER: Modulus = Modulus::new([
     0xBFD2_5E8C_D036_4141,
     0xBAAE_DCE6_AF48_A03B,
