@@ -40,19 +40,24 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
     }
 }
 
-/// `count` points of the chain `SHAKE256("GeneratorsChain" ‖ label)`.
-pub(crate) fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
+/// The first `count` 64-byte blocks of the stream `SHAKE256("GeneratorsChain" ‖ label)`.
+fn chain_bytes(label: &[u8], count: usize) -> Vec<[u8; 64]> {
     let mut shake = Shake256::default();
     shake.update(b"GeneratorsChain");
     shake.update(label);
     let mut reader = shake.finalize_xof();
-    let wide: Vec<[u8; 64]> = (0..count)
+    (0..count)
         .map(|_| {
             let mut wide = [0u8; 64];
             reader.read(&mut wide);
             wide
         })
-        .collect();
+        .collect()
+}
+
+/// `count` points of the chain `SHAKE256("GeneratorsChain" ‖ label)`.
+pub(crate) fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
+    let wide = chain_bytes(label, count);
     // The stream is sequential, the map is not: long chains (R1CS) map on every core.
     #[cfg(feature = "parallel")]
     {
@@ -69,30 +74,65 @@ pub(crate) fn chain(label: &[u8], count: usize) -> Vec<RistrettoPoint> {
         .collect()
 }
 
+/// Batch points of a chain, the same elements as [`chain`]'s, straight from the stream by the
+/// engine's map (`None` where batch points are not the engine's): what a verifier's
+/// multiscalar multiplication needs, at a fraction of the cost of `curve25519-dalek` points and
+/// their conversion (BENCHMARKS.md).
+pub(crate) fn batch_chain(label: &[u8], count: usize) -> Option<Vec<BatchPoint>> {
+    if !Ristretto255::batch_points_from_uniform_bytes_available() {
+        return None;
+    }
+    let wide = chain_bytes(label, count);
+    // As in `chain`: the map on every core for long chains.
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if count >= 1024 {
+            let parts: Option<Vec<Vec<BatchPoint>>> = wide
+                .par_chunks(1024)
+                .map(Ristretto255::batch_points_from_uniform_bytes)
+                .collect();
+            return parts.map(|parts| parts.concat());
+        }
+    }
+    Ristretto255::batch_points_from_uniform_bytes(&wide)
+}
+
+/// The labels of party `party`'s \\(\mathbf G\\) and \\(\mathbf H\\) chains.
+fn party_labels(party: u32) -> [[u8; 5]; 2] {
+    let mut label = [0u8; 5];
+    label[1..].copy_from_slice(&party.to_le_bytes());
+    label[0] = b'G';
+    let g = label;
+    label[0] = b'H';
+    [g, label]
+}
+
 pub(crate) fn party_share(
     party: u32,
     capacity: usize,
 ) -> (Vec<RistrettoPoint>, Vec<RistrettoPoint>) {
-    let mut label = [0u8; 5];
-    label[1..].copy_from_slice(&party.to_le_bytes());
-    label[0] = b'G';
-    let g = chain(&label, capacity);
-    label[0] = b'H';
-    let h = chain(&label, capacity);
-    (g, h)
+    let [g, h] = party_labels(party);
+    (chain(&g, capacity), chain(&h, capacity))
 }
+
+/// [`party_share`] in batch form (see [`batch_chain`]).
+pub(crate) fn party_batch_share(
+    party: u32,
+    capacity: usize,
+) -> Option<(Vec<BatchPoint>, Vec<BatchPoint>)> {
+    let [g, h] = party_labels(party);
+    Some((batch_chain(&g, capacity)?, batch_chain(&h, capacity)?))
+}
+
+/// The batch form of the ristretto255 points.
+type BatchPoint = <Ristretto255 as Group>::BatchPoint;
 
 /// The dalek generator chains (64 bits × 64 parties, derived on first use), shared by every
 /// flavor that uses them.
 pub(crate) fn vector_gens() -> Arc<VectorGens<Ristretto255>> {
     static VECTOR: OnceLock<Arc<VectorGens<Ristretto255>>> = OnceLock::new();
-    Arc::clone(VECTOR.get_or_init(|| {
-        Arc::new(VectorGens::new(
-            DALEK_GENS_CAPACITY,
-            DALEK_PARTY_CAPACITY,
-            party_share,
-        ))
-    }))
+    Arc::clone(VECTOR.get_or_init(|| Arc::new(new_vector_gens())))
 }
 
 /// The process-wide dalek-flavor generators.
@@ -111,11 +151,16 @@ pub fn owned_generators() -> Generators<Ristretto255> {
 
 /// Fresh dalek generator chains, not shared with the process-wide ones.
 pub(crate) fn owned_vector_gens() -> Arc<VectorGens<Ristretto255>> {
-    Arc::new(VectorGens::new(
-        DALEK_GENS_CAPACITY,
-        DALEK_PARTY_CAPACITY,
-        party_share,
-    ))
+    Arc::new(new_vector_gens())
+}
+
+/// The dalek chains, derived party by party on first use: as points, or (for verifiers'
+/// batch points) straight from the stream.
+fn new_vector_gens() -> VectorGens<Ristretto255> {
+    VectorGens::new(DALEK_GENS_CAPACITY, DALEK_PARTY_CAPACITY, party_share).with_batch_share(
+        Ristretto255::batch_points_from_uniform_bytes_available,
+        party_batch_share,
+    )
 }
 
 /// The reference crate's convention of Bulletproofs: merlin, its domain separators, the
@@ -207,6 +252,52 @@ mod tests {
                     "ba698f6dd08c501e32b55d2ee7259f6019d629fa2ba4d7039c5de157cba4df73"
                 );
             }
+        }
+    }
+
+    /// The batch form derived straight from the chains' streams (the engine's map) holds the
+    /// same points as the form converted from `curve25519-dalek`'s: range-proof shares, and the
+    /// R1CS chains continued past a range proof's 64 points.
+    #[test]
+    fn batch_shares_derived_directly_are_the_chains_points() {
+        use crate::group::engine::simd_test_support::runs_here;
+        use crate::group::engine::Backend;
+        use crate::group::Curve25519BatchPoint;
+
+        let direct = runs_here(Backend::Ifma, "dalek::batch_shares_derived_directly");
+        assert_eq!(
+            Ristretto255::batch_points_from_uniform_bytes_available(),
+            direct
+        );
+        let encode = |b: &BatchPoint| match b {
+            Curve25519BatchPoint::Engine(q) => q.to_ristretto_bytes(),
+            Curve25519BatchPoint::Dalek(p) => Ristretto255::point_to_bytes(p),
+        };
+        let same = |batch: (&[BatchPoint], &[BatchPoint]),
+                    points: (&[RistrettoPoint], &[RistrettoPoint])| {
+            let batch: Vec<[u8; 32]> = batch.0.iter().chain(batch.1).map(encode).collect();
+            let points: Vec<[u8; 32]> = points
+                .0
+                .iter()
+                .chain(points.1)
+                .map(Ristretto255::point_to_bytes)
+                .collect();
+            assert_eq!(batch, points);
+        };
+        assert_eq!(party_batch_share(5, 64).is_some(), direct);
+        let vector = new_vector_gens();
+        for j in [0, 5] {
+            same(vector.party_batch_gens(j, 64), vector.party_gens(j, 64));
+        }
+        #[cfg(feature = "r1cs")]
+        {
+            let r1cs = crate::r1cs::generators::dalek();
+            let batch = r1cs.batch_generators(2048).expect("a power of two");
+            let chains = r1cs.chains(2048);
+            same(
+                batch.vector().party_batch_gens(0, 2048),
+                (&chains.g[..2048], &chains.h[..2048]),
+            );
         }
     }
 

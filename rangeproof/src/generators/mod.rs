@@ -76,7 +76,13 @@ impl<G: Group> PedersenGens<G> {
 struct PartyShare<G: Group> {
     g: Vec<G::Point>,
     h: Vec<G::Point>,
-    /// `g` and `h` in batch form ([`Group::BatchPoint`]), converted on first use.
+}
+
+/// One party's share, derived on first use in each form: the group's points, and the batch
+/// form ([`Group::BatchPoint`]) the verifiers' large multiscalar multiplications take — from the
+/// points, or straight from the flavor's derivation where it has one for batch points.
+struct PartySlot<G: Group> {
+    points: OnceLock<PartyShare<G>>,
     batch: OnceLock<BatchShare<G>>,
 }
 
@@ -87,6 +93,16 @@ type BatchShare<G> = (Vec<<G as Group>::BatchPoint>, Vec<<G as Group>::BatchPoin
 type ShareFn<G> =
     Box<dyn Fn(u32, usize) -> (Vec<<G as Group>::Point>, Vec<<G as Group>::Point>) + Send + Sync>;
 
+/// Derives party `j`'s share in batch form directly, or `None` where that is not the cheaper
+/// way on this CPU (the points are then derived and converted).
+type BatchShareFn<G> = Box<dyn Fn(u32, usize) -> Option<BatchShare<G>> + Send + Sync>;
+
+/// A flavor's direct derivation of batch shares, and whether it answers on this CPU.
+struct DirectBatchShares<G: Group> {
+    available: fn() -> bool,
+    derive: BatchShareFn<G>,
+}
+
 /// One party's vector generators \\(\mathbf G_j, \mathbf H_j\\).
 pub type PartyGenerators<'a, G> = (&'a [<G as Group>::Point], &'a [<G as Group>::Point]);
 
@@ -96,8 +112,9 @@ type TableCache<G> = BTreeMap<(usize, usize), Arc<<G as Group>::Precomputation>>
 /// Vector generators in party shares, derived lazily and kept.
 pub struct VectorGens<G: Group> {
     gens_capacity: usize,
-    parties: Vec<OnceLock<PartyShare<G>>>,
+    parties: Vec<PartySlot<G>>,
     derive_share: ShareFn<G>,
+    derive_batch_share: Option<DirectBatchShares<G>>,
 }
 
 impl<G: Group> VectorGens<G> {
@@ -110,19 +127,44 @@ impl<G: Group> VectorGens<G> {
     ) -> Self {
         VectorGens {
             gens_capacity,
-            parties: (0..party_capacity).map(|_| OnceLock::new()).collect(),
+            parties: (0..party_capacity)
+                .map(|_| PartySlot {
+                    points: OnceLock::new(),
+                    batch: OnceLock::new(),
+                })
+                .collect(),
             derive_share: Box::new(derive_share),
+            derive_batch_share: None,
         }
     }
 
+    /// The same generators, with a derivation of the batch form that needs no group points
+    /// (same arguments as `derive_share`), used where `available` says so (it answers `None`
+    /// where it does not).
+    pub(crate) fn with_batch_share(
+        mut self,
+        available: fn() -> bool,
+        derive: impl Fn(u32, usize) -> Option<BatchShare<G>> + Send + Sync + 'static,
+    ) -> Self {
+        self.derive_batch_share = Some(DirectBatchShares {
+            available,
+            derive: Box::new(derive),
+        });
+        self
+    }
+
+    /// Whether the batch form of a share comes without deriving its points first, on this CPU
+    /// (see [`Self::with_batch_share`]).
+    fn derives_batch_directly(&self) -> bool {
+        self.derive_batch_share
+            .as_ref()
+            .is_some_and(|direct| (direct.available)())
+    }
+
     fn share(&self, party: usize) -> &PartyShare<G> {
-        self.parties[party].get_or_init(|| {
+        self.parties[party].points.get_or_init(|| {
             let (g, h) = (self.derive_share)(party as u32, self.gens_capacity);
-            PartyShare {
-                g,
-                h,
-                batch: OnceLock::new(),
-            }
+            PartyShare { g, h }
         })
     }
 
@@ -136,20 +178,28 @@ impl<G: Group> VectorGens<G> {
     pub(crate) fn batch_ready(&self, m: usize) -> bool {
         self.parties[..m.min(self.parties.len())]
             .iter()
-            .all(|share| share.get().is_some_and(|s| s.batch.get().is_some()))
+            .all(|slot| slot.batch.get().is_some())
     }
 
-    /// [`Self::party_gens`] in batch form.
+    /// [`Self::party_gens`] in batch form: from the flavor's direct derivation where it has one
+    /// that pays on this CPU, else converted from the points (through their encodings).
     pub(crate) fn party_batch_gens(
         &self,
         j: usize,
         n: usize,
     ) -> (&[G::BatchPoint], &[G::BatchPoint]) {
-        let share = self.share(j);
-        let (g, h) = share.batch.get_or_init(|| {
-            let convert =
-                |points: &[G::Point]| G::batch_points(points, &G::points_to_bytes(points));
-            (convert(&share.g), convert(&share.h))
+        let (g, h) = self.parties[j].batch.get_or_init(|| {
+            let direct = self
+                .derive_batch_share
+                .as_ref()
+                .filter(|direct| (direct.available)())
+                .and_then(|direct| (direct.derive)(j as u32, self.gens_capacity));
+            direct.unwrap_or_else(|| {
+                let share = self.share(j);
+                let convert =
+                    |points: &[G::Point]| G::batch_points(points, &G::points_to_bytes(points));
+                (convert(&share.g), convert(&share.h))
+            })
         });
         (&g[..n], &h[..n])
     }
@@ -319,13 +369,16 @@ impl<G: Group> Generators<G> {
     }
 
     /// Whether a single verification past the table crossover should run over batch points
-    /// (the engine's MSM): when this shape's generators are already in batch form, or from
-    /// the second such verification on. Converting the generators costs about what the
-    /// engine then saves on one verification, so a process that verifies one proof (the
-    /// command line) keeps curve25519-dalek's MSM and a long-running one converts once.
+    /// (the engine's MSM): when this shape's generators are already in batch form or derive
+    /// in it directly (the dalek chains through the engine's own map, cheaper than the points
+    /// themselves), or from the second such verification on. Converting derived points costs
+    /// more than the engine then saves on one verification (BENCHMARKS.md), so a process that
+    /// verifies one proof (the command line) keeps curve25519-dalek's MSM there and a
+    /// long-running one converts once.
     pub(crate) fn single_verification_in_batch_form(&self, m: usize) -> bool {
         let ready = self.vector.batch_ready(m) && self.pedersen_batch.get().is_some();
         ready
+            || self.vector.derives_batch_directly()
             || self
                 .large_single_verifications
                 .fetch_add(1, Ordering::Relaxed)

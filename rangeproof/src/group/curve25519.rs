@@ -122,7 +122,7 @@ pub(super) trait CurvePoint: Copy + Add<Output = Self> {
 }
 
 /// Whether batch points are the engine's on this CPU (it has AVX-512 IFMA).
-fn engine_batches() -> bool {
+pub(super) fn engine_batches() -> bool {
     #[cfg(test)]
     if tests::DALEK_FORM.get() {
         return false;

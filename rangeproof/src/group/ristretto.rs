@@ -79,6 +79,28 @@ impl Group for Ristretto255 {
     }
 }
 
+impl Ristretto255 {
+    /// Whether [`Self::batch_points_from_uniform_bytes`] answers on this CPU (batch points are
+    /// the engine's: it has AVX-512 IFMA).
+    pub(crate) fn batch_points_from_uniform_bytes_available() -> bool {
+        super::curve25519::engine_batches()
+    }
+
+    /// `RistrettoPoint::from_uniform_bytes` of every input in batch form, by the engine's own
+    /// map (`group/engine/elligator.rs`; no `curve25519-dalek` point is built), or `None` where
+    /// batch points are not the engine's.
+    pub(crate) fn batch_points_from_uniform_bytes(
+        wide: &[[u8; 64]],
+    ) -> Option<Vec<super::curve25519::BatchPoint<RistrettoPoint>>> {
+        Self::batch_points_from_uniform_bytes_available().then(|| {
+            engine::elligator::ristretto_from_uniform_bytes(wide, Backend::Ifma)
+                .into_iter()
+                .map(super::curve25519::BatchPoint::Engine)
+                .collect()
+        })
+    }
+}
+
 impl super::curve25519::CurvePoint for RistrettoPoint {
     fn decode(bytes: &[u8; 32]) -> Option<RistrettoPoint> {
         Ristretto255::point_from_bytes(bytes)

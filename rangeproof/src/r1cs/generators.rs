@@ -15,6 +15,20 @@ use crate::group::{Group, Ristretto255};
 /// Derives the first `count` points of both chains.
 type ChainFn<G> = Box<dyn Fn(usize) -> Chains<G> + Send + Sync>;
 
+/// Derives the first `count` points of both chains in batch form directly (`None` where that
+/// does not answer on this CPU).
+type BatchChainFn<G> = Arc<
+    dyn Fn(usize) -> Option<(Vec<<G as Group>::BatchPoint>, Vec<<G as Group>::BatchPoint>)>
+        + Send
+        + Sync,
+>;
+
+/// A direct derivation of the chains' batch form, and whether it answers on this CPU.
+struct DirectBatchChains<G: Group> {
+    available: fn() -> bool,
+    derive: BatchChainFn<G>,
+}
+
 /// The chains' derivation and the prefix derived so far.
 struct ChainCache<G: Group> {
     derive: ChainFn<G>,
@@ -48,6 +62,9 @@ pub struct R1csGens<G: Group> {
     /// Per \(\log_2 n'\): the first \(n'\) points as one "party" of range-proof-style
     /// generators, the form [`crate::BatchVerifier`] sums equations over.
     batch: Vec<OnceLock<Generators<G>>>,
+    /// The chains' direct derivation in batch form, if the generators have one, and whether
+    /// it answers on this CPU.
+    batch_chains: Option<DirectBatchChains<G>>,
     pedersen_encodings: Vec<G::PointEncoding>,
 }
 
@@ -87,8 +104,27 @@ impl<G: Group> R1csGens<G> {
                 })),
             }),
             batch: (0..=MAX_LG_MULTIPLIERS).map(|_| OnceLock::new()).collect(),
+            batch_chains: None,
             pedersen_encodings,
         }
+    }
+
+    /// The same generators, with a derivation of the chains' batch form that needs no group
+    /// points (what verifiers' multiscalar multiplications take), used where `available` says
+    /// so.
+    pub(crate) fn with_batch_chains(
+        mut self,
+        available: fn() -> bool,
+        derive: impl Fn(usize) -> Option<(Vec<G::BatchPoint>, Vec<G::BatchPoint>)>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Self {
+        self.batch_chains = Some(DirectBatchChains {
+            available,
+            derive: Arc::new(derive),
+        });
+        self
     }
 
     /// The Pedersen bases \\(B, \tilde B\\).
@@ -124,10 +160,15 @@ impl<G: Group> R1csGens<G> {
         let slot = self.batch.get(lg).filter(|_| padded_n.is_power_of_two())?;
         Some(slot.get_or_init(|| {
             let chains = Arc::clone(&self.chains);
-            let vector = VectorGens::new(padded_n, 1, move |_, capacity| {
+            let mut vector = VectorGens::new(padded_n, 1, move |_, capacity| {
                 let c = chains.chains(capacity);
                 (c.g[..capacity].to_vec(), c.h[..capacity].to_vec())
             });
+            if let Some(direct) = &self.batch_chains {
+                let derive = Arc::clone(&direct.derive);
+                vector =
+                    vector.with_batch_share(direct.available, move |_, capacity| derive(capacity));
+            }
             // The flavor tag only names the generators; R1CS proofs never reach the range
             // provers, which check it.
             Generators::new(Flavor::Dalek, self.pedersen.clone(), Arc::new(vector))
@@ -145,6 +186,10 @@ pub fn dalek() -> &'static R1csGens<Ristretto255> {
             crate::flavors::dalek::pedersen_gens(),
             b"dalek GeneratorsChain party 0",
             |count| crate::flavors::dalek::party_share(0, count),
+        )
+        .with_batch_chains(
+            Ristretto255::batch_points_from_uniform_bytes_available,
+            |count| crate::flavors::dalek::party_batch_share(0, count),
         )
     })
 }

@@ -9,6 +9,8 @@
 //! - [`point`]: extended Edwards coordinates and the two encodings.
 //! - [`decompress`]: batched ristretto255 and Ed25519 decoding that accepts and rejects
 //!   exactly what the backends' own decoders do.
+//! - [`elligator`]: ristretto255's one-way map from uniform bytes, many inputs at once (the
+//!   generator chains in batch form without `curve25519-dalek` points).
 //! - [`msm`], [`msm_x8`]: the bucket method over these points (serial reference, IFMA).
 //! - [`scalar_x8`]: scalar vectors times a scalar in Montgomery form, eight at a time (the
 //!   verifiers' coefficient vectors).
@@ -16,6 +18,7 @@
 //! Everything here handles public data (proof encodings) and is variable-time.
 
 pub mod decompress;
+pub mod elligator;
 pub mod field;
 pub mod field_x4;
 pub mod field_x8;
