@@ -100,9 +100,9 @@ fn finish(
     }
 }
 
-/// `RistrettoPoint::from_uniform_bytes` of every input, as engine points (any representative
-/// of the same ristretto255 element), the square roots computed with `backend` (sixteen at a
-/// time with IFMA).
+/// `RistrettoPoint::from_uniform_bytes` of every input, as engine points with \\(Z = 1\\) (any
+/// representative of the same ristretto255 element), the square roots computed with `backend`
+/// (sixteen at a time with IFMA).
 pub fn ristretto_from_uniform_bytes(wide: &[[u8; 64]], backend: Backend) -> Vec<ExtendedPoint> {
     // Both halves of every input: t, and the ratio u/v with r.
     let halves: Vec<FieldElement> = wide
@@ -130,10 +130,14 @@ pub fn ristretto_from_uniform_bytes(wide: &[[u8; 64]], backend: Backend) -> Vec<
             finish(t, r, v, square, &s)
         })
         .collect();
-    points
+    let mut sums: Vec<ExtendedPoint> = points
         .chunks_exact(2)
         .map(|pair| pair[0].add(&pair[1]))
-        .collect()
+        .collect();
+    // Generators are kept and multiplied in every verification: Z = 1 now (one shared
+    // inversion) saves each multiscalar multiplication its own normalization of them.
+    super::msm::normalize(&mut sums);
+    sums
 }
 
 #[cfg(test)]
@@ -149,7 +153,11 @@ mod tests {
             .map(|w| RistrettoPoint::from_uniform_bytes(w).compress().to_bytes())
             .collect();
         for backend in all_backends("elligator::agree") {
-            let ours: Vec<[u8; 32]> = ristretto_from_uniform_bytes(wide, backend)
+            let points = ristretto_from_uniform_bytes(wide, backend);
+            assert!(points
+                .iter()
+                .all(|p| p.z.0 == FieldElement::ONE.0 && p.t.equals(&p.x.mul(&p.y))));
+            let ours: Vec<[u8; 32]> = points
                 .iter()
                 .map(ExtendedPoint::to_ristretto_bytes)
                 .collect();

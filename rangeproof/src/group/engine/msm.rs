@@ -86,6 +86,26 @@ where
         .collect()
 }
 
+/// Every point with \\(Z = 1\\) (one shared inversion): the form [`affine_niels`] takes without
+/// an inversion of its own, for points kept and used in many multiscalar multiplications
+/// (generators).
+pub(super) fn normalize(points: &mut [ExtendedPoint]) {
+    let mut z_inverses: Vec<FieldElement> = points.iter().map(|p| p.z).collect();
+    batch_invert(&mut z_inverses);
+    for (p, z_inv) in points.iter_mut().zip(&z_inverses) {
+        if p.z.0 == FieldElement::ONE.0 {
+            continue;
+        }
+        let (x, y) = (p.x.mul(z_inv), p.y.mul(z_inv));
+        *p = ExtendedPoint {
+            x,
+            y,
+            z: FieldElement::ONE,
+            t: x.mul(&y),
+        };
+    }
+}
+
 /// Inverts every element with one inversion (Montgomery's trick), skipping those that are
 /// exactly one (the decoders' points) and mapping zero to zero.
 fn batch_invert(values: &mut [FieldElement]) {
