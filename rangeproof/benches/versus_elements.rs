@@ -248,6 +248,7 @@ fn main() {
                     &output,
                     &scalar(&abfs[real]),
                     &scalar(&out_abf),
+                    None,
                 )
                 .unwrap();
                 let c_inputs: Vec<zkp::Generator> = inputs

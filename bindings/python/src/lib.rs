@@ -9,7 +9,7 @@
 use pyo3::import_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rand_core::OsRng;
+use rand_core::{OsRng, RngCore as _};
 use rangeproof::{
     Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteBatch, SuiteStatement,
 };
@@ -521,12 +521,16 @@ fn liquid_prove_surjection<'py>(
         .allow_threads(|| {
             let selection =
                 surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &seed)?;
+            // Hedged: fresh randomness beside the statement and the keys in the ring's seed.
+            let mut extra = Zeroizing::new([0u8; 32]);
+            OsRng.fill_bytes(extra.as_mut_slice());
             surjection::generate(
                 &selection,
                 &inputs,
                 &output,
                 &blindings[selection.input_index()],
                 &out_blinding,
+                Some(&extra),
             )
         })
         .map_err(unusable)?;

@@ -420,7 +420,11 @@ pub fn rewind_nonce(
     blinding_key: &Scalar,
 ) -> Result<Zeroizing<[u8; 32]>, ProofError> {
     let point = public_key(nonce_key).ok_or(ProofError::InvalidPoint)?;
-    let shared = (point * blinding_key).to_affine().to_encoded_point(true);
+    // The shared point is as secret as the blinding key for this output: every form of it is
+    // wiped when dropped.
+    let shared = Zeroizing::new(point * blinding_key);
+    let shared = Zeroizing::new(shared.to_affine());
+    let shared = Zeroizing::new(shared.to_encoded_point(true));
     let once = Zeroizing::new(<[u8; 32]>::from(Sha256::digest(shared.as_bytes())));
     Ok(Zeroizing::new(Sha256::digest(*once).into()))
 }

@@ -185,6 +185,7 @@ fn the_balance_and_the_surjection_proof_hold_for_a_wallet_made_transaction() {
         &out_generator,
         &abf_in,
         &abf_out,
+        None,
     )
     .unwrap()
     .to_bytes();

@@ -8,8 +8,18 @@
 //! \\(\mathrm{SHA256}\\) of every input generator and then the output generator, each
 //! SEC1-compressed. The subset is drawn by [`initialize`] from a 32-byte seed (the C code's
 //! SHA-256 stream, with its iteration limit), so that the real input hides among
-//! `n_to_use` of them; the \\(s\\) values come from the key \\(r_o - r_j\\)
-//! (`secp256k1_surjection_genrand`), so a proof is a function of its inputs.
+//! `n_to_use` of them; the \\(s\\) values and the nonce come from a seed that hashes the whole
+//! statement and both blinding factors (see [`generate`]), so a proof is a function of its
+//! inputs (and of optional extra randomness).
+//!
+//! The \\(s\\) values are not libsecp256k1-zkp's released derivation. Its
+//! `secp256k1_surjection_genrand` (Elements, the `secp256k1-zkp` 0.11 crate) hashes
+//! `le32(i) ‖ key` and writes each hash back over the first 32 bytes of its own input, so from
+//! the second value on only the key's last four bytes remain secret: a search over \\(2^{32}\\)
+//! tails finds where the published chain breaks, which is the input actually spent, and from it
+//! the nonce and \\(r_o - r_j\\). Ours is the derivation that replaced it upstream
+//! (BlockstreamResearch/secp256k1-zkp PR #369, commit `a2b001cc`), byte for byte: verifiers
+//! cannot tell how the \\(s\\) values were chosen, so proofs stay valid everywhere.
 //!
 //! The message is the C library's, to the byte, and leaves out the used-input bitmap and the
 //! input count: they are bound only through the ring (the keys the chain multiplies are the
@@ -268,16 +278,48 @@ fn message(inputs: &[ValueGenerator], output: &ValueGenerator) -> [u8; 32] {
     h.finalize().into()
 }
 
+/// The seed of the ring's \\(s\\) values and nonce (PR #369's `secp256k1_surjection_genrand`):
+/// SHA-256 of `be32(n_inputs) ‖ used bitmap ‖ message ‖ be32(input index) ‖ input blinding key ‖
+/// output blinding key`, the keys as the caller's 32 bytes, then — our addition, absent from the
+/// C code — the caller's extra randomness when there is some.
+fn ring_seed(
+    selection: &Selection,
+    message: &[u8; 32],
+    input_blinding: &Scalar,
+    output_blinding: &Scalar,
+    extra_randomness: Option<&[u8; 32]>,
+) -> Zeroizing<[u8; 32]> {
+    let mut h = Sha256::new();
+    h.update((selection.n_inputs as u32).to_be_bytes());
+    h.update(&selection.used);
+    h.update(message);
+    h.update((selection.input_index as u32).to_be_bytes());
+    h.update(Zeroizing::new(<[u8; 32]>::from(input_blinding.to_bytes())).as_slice());
+    h.update(Zeroizing::new(<[u8; 32]>::from(output_blinding.to_bytes())).as_slice());
+    if let Some(extra) = extra_randomness {
+        h.update(extra);
+    }
+    Zeroizing::new(h.finalize().into())
+}
+
 /// Proves the output's generator a re-blinding of input `selection.input_index()`'s
 /// (`secp256k1_surjectionproof_generate`): `input_blinding` and `output_blinding` are the two
 /// asset blinding factors. Refused, as by the C library, when an input generator equals the
 /// output's (its key would be zero: Liquid's deployed rule).
+///
+/// The ring's \\(s\\) values are \\(\mathrm{SHA256}(\mathrm{be32}(i) \| \mathit{seed})\\), the
+/// seed hashing every argument (`ring_seed`): each value is an independent hash of secrets,
+/// so the published values say nothing about which one was the nonce. With
+/// `extra_randomness` `None` the proof is the one libsecp256k1-zkp makes since PR #369, byte for
+/// byte; with 32 fresh random bytes it is hedged (a fault or a reused seed cannot repeat a
+/// nonce on another statement, and the proof is no longer reproducible). Both verify the same.
 pub fn generate(
     selection: &Selection,
     input_generators: &[ValueGenerator],
     output_generator: &ValueGenerator,
     input_blinding: &Scalar,
     output_blinding: &Scalar,
+    extra_randomness: Option<&[u8; 32]>,
 ) -> Result<SurjectionProof, ProofError> {
     if input_generators.len() != selection.n_inputs {
         return Err(ProofError::WrongInputCount {
@@ -304,31 +346,38 @@ pub fn generate(
         .iter()
         .map(|&j| output_generator.point() - input_generators[j].point())
         .collect();
-    // s_i from the key (`secp256k1_surjection_genrand`): SHA-256 over a 36-byte buffer that
-    // starts as le32(i) ‖ key and takes each hash over its first 32 bytes.
-    let mut buffer = Zeroizing::new([0u8; 36]);
-    buffer[4..].copy_from_slice(&key.to_bytes());
+    let message = message(input_generators, output_generator);
+    let seed = ring_seed(
+        selection,
+        &message,
+        input_blinding,
+        output_blinding,
+        extra_randomness,
+    );
     let mut s = Zeroizing::new(Vec::with_capacity(used.len()));
     for i in 0..used.len() {
-        buffer[..4].copy_from_slice(&(i as u32).to_le_bytes());
-        let hash: [u8; 32] = Sha256::digest(&buffer[..]).into();
-        buffer[..32].copy_from_slice(&hash);
+        let mut h = Sha256::new();
+        h.update((i as u32).to_be_bytes());
+        h.update(*seed);
+        let hash = Zeroizing::new(<[u8; 32]>::from(h.finalize()));
+        // Above the order with probability about 2^-128; the C code fails then too.
         let (value, overflow) = scalar_from_b32(&hash);
         if overflow {
             return Err(ProofError::InvalidSecret);
         }
         s.push(value);
     }
-    let mut nonce = Scalar::ZERO;
-    for (place, value) in s.iter().enumerate() {
-        nonce.conditional_assign(value, (place as u64).ct_eq(&position));
-    }
-    let secret = RingSecret {
-        nonce,
+    // The nonce is the s value at the real position, which the signature then overwrites.
+    let mut secret = RingSecret {
+        nonce: Scalar::ZERO,
         key: *key,
         position: position as usize,
     };
-    let message = message(input_generators, output_generator);
+    for (place, value) in s.iter().enumerate() {
+        secret
+            .nonce
+            .conditional_assign(value, (place as u64).ct_eq(&position));
+    }
     let e0 =
         sign(&keys, &mut s, &[used.len()], &[secret], &message).ok_or(ProofError::InvalidSecret)?;
     Ok(SurjectionProof {
@@ -441,6 +490,7 @@ mod tests {
             &s.output,
             &s.blindings[selection.input_index()],
             &s.output_blinding,
+            Some(&rng.gen()),
         )
         .unwrap()
     }
@@ -519,6 +569,79 @@ mod tests {
     }
 
     #[test]
+    fn the_ring_seed_binds_every_argument_and_the_extra_randomness() {
+        let mut rng = StdRng::seed_from_u64(369);
+        let selection = Selection::new(8, &[1, 4, 6], 4).unwrap();
+        let (message, r_in, r_out): ([u8; 32], _, _) = (
+            rng.gen(),
+            Scalar::random(&mut rng),
+            Scalar::random(&mut rng),
+        );
+        let base = *ring_seed(&selection, &message, &r_in, &r_out, None);
+        let mut other_message = message;
+        other_message[31] ^= 1;
+        let variants = [
+            // Another input count with the same bitmap length, bitmap, message, input index.
+            ring_seed(
+                &Selection::new(5, &[1, 4], 4).unwrap(),
+                &message,
+                &r_in,
+                &r_out,
+                None,
+            ),
+            ring_seed(
+                &Selection::new(8, &[1, 4, 7], 4).unwrap(),
+                &message,
+                &r_in,
+                &r_out,
+                None,
+            ),
+            ring_seed(&selection, &other_message, &r_in, &r_out, None),
+            ring_seed(
+                &Selection::new(8, &[1, 4, 6], 6).unwrap(),
+                &message,
+                &r_in,
+                &r_out,
+                None,
+            ),
+            // Either key, and the extra randomness.
+            ring_seed(&selection, &message, &(r_in + Scalar::ONE), &r_out, None),
+            ring_seed(&selection, &message, &r_in, &(r_out + Scalar::ONE), None),
+            ring_seed(&selection, &message, &r_in, &r_out, Some(&[0; 32])),
+            ring_seed(&selection, &message, &r_in, &r_out, Some(&[1; 32])),
+        ];
+        for (i, v) in variants.iter().enumerate() {
+            assert_ne!(**v, base, "variant {i}");
+        }
+        // Proofs: deterministic without extra randomness, different with it, all valid.
+        let s = setup(&mut rng, 8, 4);
+        let selection = initialize(&s.tags, 3, &s.output_tag, 100, &rng.gen()).unwrap();
+        let make = |extra: Option<&[u8; 32]>| {
+            generate(
+                &selection,
+                &s.generators,
+                &s.output,
+                &s.blindings[selection.input_index()],
+                &s.output_blinding,
+                extra,
+            )
+            .unwrap()
+        };
+        let (a, b, c, d) = (
+            make(None),
+            make(None),
+            make(Some(&[1; 32])),
+            make(Some(&[2; 32])),
+        );
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(c, d);
+        for p in [a, c, d] {
+            verify(&p, &s.generators, &s.output).unwrap();
+        }
+    }
+
+    #[test]
     fn initialize_refuses_impossible_selections_and_equal_generators() {
         let mut rng = StdRng::seed_from_u64(41);
         let s = setup(&mut rng, 4, 1);
@@ -541,7 +664,8 @@ mod tests {
                 &generators,
                 &s.output,
                 &s.blindings[1],
-                &s.output_blinding
+                &s.output_blinding,
+                None
             ),
             Err(ProofError::IdentityPoint)
         );

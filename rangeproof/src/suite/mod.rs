@@ -1465,6 +1465,7 @@ mod tests {
             &asset,
             &blinds[2],
             &k256::Scalar::from(3u64),
+            None,
         )
         .unwrap()
         .to_bytes();

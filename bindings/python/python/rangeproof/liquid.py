@@ -117,7 +117,8 @@ def prove_surjection(
     ``output_blinding``) is one of the inputs' (``input_tags[j]`` blinded by
     ``input_blindings[j]``; 32 bytes each), without saying which. ``n_to_use`` inputs (at most
     all of them; Elements' wallets use 3) are drawn from the 32-byte ``seed`` as libsecp256k1-zkp
-    draws them, at most ``max_iterations`` times. Returns the proof document (JSON text) that
+    draws them, at most ``max_iterations`` times. The ring's values are hedged with fresh
+    randomness, so two proofs of the same arguments differ. Returns the proof document (JSON text) that
     :func:`rangeproof.verify` and ``rangeproof verify`` accept."""
     if not isinstance(n_to_use, int) or isinstance(n_to_use, bool) or not isinstance(max_iterations, int) or isinstance(max_iterations, bool):
         raise UnusableType("n_to_use and max_iterations are ints")

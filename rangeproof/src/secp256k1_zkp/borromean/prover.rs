@@ -337,15 +337,17 @@ pub fn prove(
     let mut first = 0;
     for (ring, &size) in shape.ring_sizes.iter().enumerate() {
         let digit = plan.digit(ring);
-        let mut nonce_k = Scalar::ZERO;
-        for j in 0..size {
-            nonce_k.conditional_assign(&s[first + j], (j as u64).ct_eq(&(digit as u64)));
-        }
-        secrets.push(RingSecret {
-            nonce: nonce_k,
+        let mut secret = RingSecret {
+            nonce: Scalar::ZERO,
             key: shares[ring],
             position: digit,
-        });
+        };
+        for j in 0..size {
+            secret
+                .nonce
+                .conditional_assign(&s[first + j], (j as u64).ct_eq(&(digit as u64)));
+        }
+        secrets.push(secret);
         first += size;
     }
 

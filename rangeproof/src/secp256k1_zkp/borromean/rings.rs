@@ -24,7 +24,7 @@ use k256::elliptic_curve::subtle::{
 use k256::elliptic_curve::{ops::MulByGenerator as _, PrimeField as _};
 use k256::{FieldBytes, ProjectivePoint, Scalar, U256};
 use sha2::{Digest, Sha256};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::group::secp256k1::double_mul::{base_plus_many, lockstep_pays, tables};
 use crate::group::secp256k1::jacobian::{normalize_jacobian_batch, Affine};
@@ -293,7 +293,9 @@ fn select_bytes(a: &[u8; 33], b: &[u8; 33], choice: Choice) -> [u8; 33] {
 }
 
 /// One ring's secret side: the nonce \\(k\\) (whose \\(kG\\) starts the chain at the secret
-/// position), the secret key \\(x\\) of the key at that position, and the position.
+/// position), the secret key \\(x\\) of the key at that position, and the position. Wiped
+/// when dropped: with the public \\(s\\) values, any of the three opens the ring.
+#[derive(Zeroize, ZeroizeOnDrop)]
 pub(crate) struct RingSecret {
     pub(crate) nonce: Scalar,
     pub(crate) key: Scalar,
