@@ -188,12 +188,14 @@ pub fn parse_liquid_tx(data: &[u8]) {
     let theirs: Result<elements::Transaction, _> = elements::encode::deserialize(data);
     match (ours, theirs) {
         (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours.outputs.len(), theirs.output.len());
-            assert_eq!(ours.inputs.len(), theirs.input.len());
-            for (a, b) in ours.outputs.iter().zip(&theirs.output) {
+            assert_eq!(ours.n_outputs(), theirs.output.len());
+            assert_eq!(ours.n_inputs(), theirs.input.len());
+            assert_eq!(ours.outputs().count(), ours.n_outputs());
+            assert_eq!(ours.inputs().count(), ours.n_inputs());
+            for (a, b) in ours.outputs().zip(&theirs.output) {
                 let asset = match &a.asset {
                     Asset::Null => vec![0],
-                    Asset::Explicit(t) => [&[1u8][..], t].concat(),
+                    Asset::Explicit(t) => [&[1u8][..], &t[..]].concat(),
                     Asset::Confidential(g) => g.to_bytes().to_vec(),
                 };
                 let value = match &a.value {
@@ -203,7 +205,7 @@ pub fn parse_liquid_tx(data: &[u8]) {
                 };
                 let nonce = match &a.nonce {
                     Nonce::Null => vec![0],
-                    Nonce::Explicit(n) => [&[1u8][..], n].concat(),
+                    Nonce::Explicit(n) => [&[1u8][..], &n[..]].concat(),
                     Nonce::Confidential(k) => k.to_vec(),
                 };
                 assert_eq!(asset, elements::encode::serialize(&b.asset));
@@ -225,9 +227,17 @@ pub fn parse_liquid_tx(data: &[u8]) {
                     .unwrap_or_default();
                 assert_eq!(a.surjection_proof, sp);
             }
-            for (a, b) in ours.inputs.iter().zip(&theirs.input) {
+            for (a, b) in ours.inputs().zip(&theirs.input) {
                 assert_eq!(a.previous_vout, b.previous_output.vout);
-                assert_eq!(a.script_witness, b.witness.script_witness);
+                assert!(a.script_witness.items().eq(b
+                    .witness
+                    .script_witness
+                    .iter()
+                    .map(|i| &i[..])));
+                assert!(a
+                    .pegin_witness
+                    .items()
+                    .eq(b.witness.pegin_witness.iter().map(|i| &i[..])));
             }
         }
         (Err(_), Err(_)) => {}
@@ -241,12 +251,12 @@ pub fn parse_liquid_tx(data: &[u8]) {
             )),
         ) => {
             let bad_range = |p: &[u8]| !p.is_empty() && borromean::info(p).is_err();
-            let bad = ours.outputs.iter().any(|o| {
-                bad_range(&o.rangeproof)
+            let bad = ours.outputs().any(|o| {
+                bad_range(o.rangeproof)
                     || (!o.surjection_proof.is_empty()
-                        && SurjectionProof::from_bytes(&o.surjection_proof).is_err())
-            }) || ours.inputs.iter().any(|i| {
-                bad_range(&i.issuance_amount_rangeproof) || bad_range(&i.inflation_keys_rangeproof)
+                        && SurjectionProof::from_bytes(o.surjection_proof).is_err())
+            }) || ours.inputs().any(|i| {
+                bad_range(i.issuance_amount_rangeproof) || bad_range(i.inflation_keys_rangeproof)
             });
             assert!(bad, "rust-elements refuses a proof our decoders accept");
         }

@@ -5,7 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use rangeproof::liquid::{self, Asset, Balance, SpentOutput, Transaction, Value, Verdict};
+use rangeproof::liquid::{
+    self, Asset, Balance, SpentOutput, Transaction, TransactionVerdict, Value, Verdict,
+    MAX_TRANSACTION_BYTES,
+};
 use rangeproof_documents::input;
 use serde::{Deserialize, Serialize};
 use zeroize::Zeroizing;
@@ -14,8 +17,9 @@ use crate::Outcome;
 
 #[derive(Subcommand)]
 pub enum LiquidCommand {
-    /// Verify a transaction's proofs: one line per output and a verdict (exit 0 valid, 1
-    /// invalid, 2 unusable).
+    /// Verify a transaction's proofs: one line per output and a verdict (exit 0 valid: every
+    /// check ran and holds; 1 invalid; 3 incomplete: without --spent the surjection proofs and
+    /// the balance are not checked; 2 unusable).
     #[command(after_help = "Examples:
   rangeproof liquid verify-tx tx.hex
   rangeproof liquid verify-tx tx.hex --spent spent.json")]
@@ -66,14 +70,17 @@ impl Drop for UnblindArgs {
     }
 }
 
-/// The largest transaction read (Elements' block weight bounds a transaction near 4 MB).
-const MAX_TX_HEX: u64 = 8 << 20;
+/// The largest transaction read: its hex, two characters a byte, and a line end.
+const MAX_TX_HEX: u64 = 2 * MAX_TRANSACTION_BYTES as u64 + 2;
 
-fn read_transaction(path: &Path) -> Result<Transaction, String> {
+/// A transaction's bytes (parse them with [`Transaction::from_bytes`], which borrows them).
+fn read_transaction(path: &Path) -> Result<Vec<u8>, String> {
     let text = input::read_text(path, MAX_TX_HEX)?;
-    let bytes =
-        hex::decode(text.trim()).map_err(|e| format!("{}: not hex: {e}", path.display()))?;
-    Transaction::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    hex::decode(text.trim()).map_err(|e| format!("{}: not hex: {e}", path.display()))
+}
+
+fn parse_transaction<'a>(path: &Path, bytes: &'a [u8]) -> Result<Transaction<'a>, String> {
+    Transaction::from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[derive(Deserialize)]
@@ -126,12 +133,13 @@ pub fn run(command: LiquidCommand) -> Result<Outcome, String> {
 }
 
 fn verify_tx(args: &VerifyTxArgs) -> Result<Outcome, String> {
-    let tx = read_transaction(&args.tx)?;
+    let bytes = read_transaction(&args.tx)?;
+    let tx = parse_transaction(&args.tx, &bytes)?;
     let spent = args.spent.as_deref().map(read_spent).transpose()?;
     let report =
         liquid::verify_transaction(&tx, spent.as_deref()).map_err(|e| format!("--spent: {e}"))?;
-    for (k, (output, r)) in tx.outputs.iter().zip(&report.outputs).enumerate() {
-        let amount = match (&output.value, &r.range) {
+    for (k, (output, r)) in tx.outputs().zip(&report.outputs).enumerate() {
+        let amount = match (&output.value, r.range(&output)) {
             (Value::Explicit(v), _) => format!("explicit amount {v}"),
             (Value::Null, _) => "no amount".into(),
             (Value::Confidential(_), Some(range)) => format!(
@@ -161,13 +169,16 @@ fn verify_tx(args: &VerifyTxArgs) -> Result<Outcome, String> {
         Balance::NotChecked(why) => format!("not checked ({why})"),
     };
     say!("balance: {balance}");
-    let valid = report.is_valid();
-    say!(
-        "{}: {}",
-        args.tx.display(),
-        if valid { "valid" } else { "INVALID" }
-    );
-    Ok(if valid { Outcome::Ok } else { Outcome::Invalid })
+    let (word, outcome) = match report.verdict() {
+        TransactionVerdict::Valid => ("valid", Outcome::Ok),
+        TransactionVerdict::Invalid => ("INVALID", Outcome::Invalid),
+        TransactionVerdict::Incomplete => (
+            "incomplete (no proof fails; give --spent to check the surjection proofs and the balance)",
+            Outcome::Incomplete,
+        ),
+    };
+    say!("{}: {word}", args.tx.display());
+    Ok(outcome)
 }
 
 #[derive(Serialize)]
@@ -193,12 +204,13 @@ fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
         ("the transaction", Some(args.tx.as_path())),
         ("--blinding-key-file", args.blinding_key_file.as_deref()),
     ])?;
-    let tx = read_transaction(&args.tx)?;
-    let output = tx.outputs.get(args.output).ok_or_else(|| {
+    let bytes = read_transaction(&args.tx)?;
+    let tx = parse_transaction(&args.tx, &bytes)?;
+    let output = tx.output(args.output).ok_or_else(|| {
         format!(
             "--output {}: the transaction has {} outputs",
             args.output,
-            tx.outputs.len()
+            tx.n_outputs()
         )
     })?;
     let (flag, key_hex) = match (&args.blinding_key, &args.blinding_key_file) {
@@ -222,7 +234,7 @@ fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
         liquid::secret_key(&key_array)
             .map_err(|_| format!("{flag} is zero or not below the group order"))?,
     );
-    let got = match liquid::unblind(output, &key) {
+    let got = match liquid::unblind(&output, &key) {
         Ok(got) => got,
         Err(e) => {
             say!(

@@ -38,7 +38,8 @@ Threads: large multiscalar multiplications, batch verification's per-proof work 
 search, and generator derivation run in parallel on up to --threads N threads (given before
 or after the command; at most four per core, at least 64).
 
-Exit codes: 0 valid (or done), 1 some proof invalid, 2 unusable input (one line on stderr).
+Exit codes: 0 valid (or done), 1 some proof invalid, 2 unusable input (one line on stderr),
+3 incomplete: nothing invalid, but a check could not run (`liquid verify-tx` without --spent).
 Secrets (values, blindings, nonces, keys) can come from files or standard input: see each
 command's --…-file options.
 
@@ -146,6 +147,8 @@ pub enum Outcome {
     Ok,
     /// Some proof invalid: exit 1.
     Invalid,
+    /// Nothing invalid, but a check could not run (what is missing is said): exit 3.
+    Incomplete,
 }
 
 fn main() -> ExitCode {
@@ -196,6 +199,7 @@ fn main() -> ExitCode {
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
         Ok(Outcome::Invalid) => ExitCode::from(1),
+        Ok(Outcome::Incomplete) => ExitCode::from(3),
         Err(reason) => {
             eprintln!("error: {reason}");
             ExitCode::from(2)

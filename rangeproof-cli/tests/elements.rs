@@ -246,11 +246,18 @@ fn liquid_verify_tx_checks_every_vector_transaction_and_names_a_tampered_output(
         "4in3out_tx",
         "issue_tx",
     ] {
+        // Without the spent outputs: the range proofs hold, the surjection proofs and the
+        // balance are not checked — incomplete (exit 3), never "valid".
         let out = rangeproof(&["liquid", "verify-tx", &transaction_file(name)]);
-        assert_eq!(code(&out), 0, "{name}: {}{}", stdout(&out), stderr(&out));
+        assert_eq!(code(&out), 3, "{name}: {}{}", stdout(&out), stderr(&out));
         let text = stdout(&out);
-        assert!(text.lines().last().unwrap().ends_with(": valid"), "{text}");
-        assert!(text.lines().any(|l| l.starts_with("balance:")));
+        let last = text.lines().last().unwrap();
+        assert!(
+            last.contains(": incomplete") && last.contains("--spent"),
+            "{text}"
+        );
+        assert!(!text.contains(": valid"), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("balance: not checked")));
     }
     // 2in4out_tx with the last byte of output 2's range proof flipped (found through that
     // output's vector document): that output is named INVALID, the others stay valid.
@@ -302,9 +309,13 @@ fn liquid_verify_tx_checks_every_vector_transaction_and_names_a_tampered_output(
     std::fs::write(&truncated, hex::encode(&bytes[..bytes.len() - 10])).unwrap();
     let spent = dir.path().join("spent.json");
     std::fs::write(&spent, r#"[{"asset": "01", "value": "01"}]"#).unwrap();
+    // One byte past Elements' 4 MB, as hex.
+    let large = dir.path().join("large.hex");
+    std::fs::write(&large, "00".repeat(4_000_001)).unwrap();
     for args in [
         vec!["liquid", "verify-tx", junk.to_str().unwrap()],
         vec!["liquid", "verify-tx", truncated.to_str().unwrap()],
+        vec!["liquid", "verify-tx", large.to_str().unwrap()],
         vec![
             "liquid",
             "verify-tx",
@@ -443,6 +454,7 @@ fn liquid_verify_tx_with_the_spent_output_checks_surjection_proofs_and_the_balan
     let text = stdout(&out);
     assert_eq!(text.matches("surjection proof valid").count(), 2, "{text}");
     assert!(text.contains("balance: holds"), "{text}");
+    assert!(text.lines().last().unwrap().ends_with(": valid"), "{text}");
     // One unit more spent: the balance fails (exit 1).
     let mut more = doc["spent"].clone();
     more[0]["value"] = "010000000000000001".into();

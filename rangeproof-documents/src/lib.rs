@@ -11,6 +11,8 @@
 //! - [`request`]: a prove request — suite, statement, values, optional openings — checked by
 //!   one set of rules and proved into a proof document and its openings.
 //! - [`input`]: reading untrusted files with a cap (regular files or standard input only).
+//! - [`liquid`]: a Liquid transaction's verification report as JSON (the Python package's and
+//!   the C library's), and spent outputs from their serialized fields.
 //! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
 //!   the dealer's and a party's side of a run (the `rangeproof mpc` commands run it over TCP).
 //!
@@ -22,6 +24,7 @@
 
 pub mod circuit;
 pub mod input;
+pub mod liquid;
 pub mod openings;
 pub mod parameters;
 pub mod proof;

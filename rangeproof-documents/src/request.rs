@@ -290,6 +290,11 @@ pub struct ProveRequest {
     #[serde(default)]
     #[zeroize(skip)]
     pub parameters: JsonFields,
+    /// The C library's explicit consent to prove with fresh blindings and keep no openings
+    /// (`rp_prove_document` with no openings buffer): without it such a proof is refused, since
+    /// nobody could ever open its commitments.
+    #[serde(default)]
+    pub discard_openings: bool,
 }
 
 /// A request checked: the suite, the statement, and the secrets to prove with.

@@ -132,7 +132,9 @@ int rp_verify_document(const rp_context *ctx,
  and optionally the openings to prove for (`blindings`, the `commitments` they must make, a
  `rewind_nonce`) — an openings file is such a request. The proof document (the JSON
  `rp_verify_document` takes) goes to `proof_out`, the openings document (secret: values and
- blindings) to `openings_out` unless it is NULL. Each buffer's capacity is `*..._len` on
+ blindings) to `openings_out`. `openings_out` may be NULL only when the request gives the
+ blindings, or says `"discard_openings": true`: blindings drawn here and not written out
+ would make commitments nobody can open, so that is refused unless asked for. Each buffer's capacity is `*..._len` on
  entry; on return `*..._len` is the JSON's length (NUL not counted), or the length needed
  when the buffer is too short (the result is then -1 and no proof was made public).
 
@@ -337,6 +339,38 @@ int rp_grin_bulletproof_rewind(const rp_context *ctx,
                                const unsigned char *extra_commit,
                                size_t extra_commit_len,
                                unsigned char *message);
+
+/*
+ Verifies a Liquid transaction (`tx`, `tx_len` bytes as serialized, at most Elements' 4 MB):
+ every confidential output's and issuance's range proof in one batch and — when the spent
+ outputs are given (`n_spent` of them, one per input in order: `spent_assets[i]` and
+ `spent_values[i]` are the asset and amount fields as the transaction that made the output
+ serializes them, with their lengths) — the surjection proofs and the balance. With
+ `spent_assets` NULL (and `n_spent` 0) the spent outputs are not given.
+
+ When `report` is not NULL, the report's JSON (per output and issuance its verdicts, the
+ balance, the verdict) is written there with a NUL; its capacity is `*report_len` on entry
+ and its length (NUL not counted) on return — or the length needed when it is too short
+ (the result is then -1).
+
+ Returns 1 valid (every check ran and holds), 0 invalid (something fails), 2 incomplete
+ (nothing fails, but without the spent outputs the surjection proofs and the balance were
+ not checked), -1 unusable input (the transaction does not parse or is too large, a spent
+ field does not parse, their count is not the inputs', a NULL pointer), with the reason in
+ `reason` (as `rp_verify_document`).
+ */
+int rp_liquid_verify_tx(const rp_context *ctx,
+                        const unsigned char *tx,
+                        size_t tx_len,
+                        const unsigned char *const *spent_assets,
+                        const size_t *spent_asset_lens,
+                        const unsigned char *const *spent_values,
+                        const size_t *spent_value_lens,
+                        size_t n_spent,
+                        char *report,
+                        size_t *report_len,
+                        char *reason,
+                        size_t reason_len);
 
 /*
  Verifies `n_proofs` Monero Bulletproofs+ (RCT type 6) in one batch: `proofs[i]` is

@@ -82,7 +82,9 @@ unsafe fn write_text(out: *mut c_char, len: *mut usize, text: &str) {
 /// and optionally the openings to prove for (`blindings`, the `commitments` they must make, a
 /// `rewind_nonce`) — an openings file is such a request. The proof document (the JSON
 /// `rp_verify_document` takes) goes to `proof_out`, the openings document (secret: values and
-/// blindings) to `openings_out` unless it is NULL. Each buffer's capacity is `*..._len` on
+/// blindings) to `openings_out`. `openings_out` may be NULL only when the request gives the
+/// blindings, or says `"discard_openings": true`: blindings drawn here and not written out
+/// would make commitments nobody can open, so that is refused unless asked for. Each buffer's capacity is `*..._len` on
 /// entry; on return `*..._len` is the JSON's length (NUL not counted), or the length needed
 /// when the buffer is too short (the result is then -1 and no proof was made public).
 ///
@@ -114,6 +116,20 @@ pub unsafe extern "C" fn rp_prove_document(
             }
             let text = text(request, request_len, "the request")?;
             let request = ProveRequest::from_json(text).map_err(Failure::unusable)?;
+            match (openings_out.is_null(), request.discard_openings) {
+                (true, false) if request.blindings.is_none() => {
+                    return Err(Failure::unusable(
+                        "no openings buffer: the blindings drawn would be lost — give an openings \
+                         buffer, the blindings, or \"discard_openings\": true",
+                    ))
+                }
+                (false, true) => {
+                    return Err(Failure::unusable(
+                        "\"discard_openings\": true with an openings buffer",
+                    ))
+                }
+                _ => {}
+            }
             let checked = request
                 .json_parameters()
                 .and_then(|parameters| request.check(parameters))

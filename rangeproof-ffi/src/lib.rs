@@ -6,7 +6,8 @@
 //! # Conventions every function keeps
 //!
 //! * Results: `1` success (valid, added, made), `0` a well-formed proof that does not verify,
-//!   `-1` unusable input (a NULL pointer, a length out of range, text that is not a document,
+//!   `2` incomplete (`rp_liquid_verify_tx` without the spent outputs: nothing invalid, but not
+//!   everything checked), `-1` unusable input (a NULL pointer, a length out of range, text that is not a document,
 //!   a buffer too short) — the reason, when the caller gives a buffer for it, is written there
 //!   as one NUL-terminated line, truncated to fit.
 //! * Nothing unwinds across the boundary: a panic inside is caught and reported as `-1`.
@@ -29,6 +30,7 @@ mod context;
 mod document;
 mod elements;
 mod grin;
+mod liquid;
 mod monero;
 mod status;
 
@@ -46,4 +48,5 @@ pub use grin::{
     rp_grin_bulletproof_verify_multi, rp_pedersen_commit, rp_pedersen_commitment,
     rp_pedersen_commitment_parse, rp_pedersen_commitment_serialize,
 };
+pub use liquid::rp_liquid_verify_tx;
 pub use monero::{rp_monero_bulletproof_plus_verify, rp_monero_bulletproof_verify};

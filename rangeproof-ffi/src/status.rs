@@ -9,6 +9,9 @@ pub(crate) const OK: c_int = 1;
 pub(crate) const INVALID: c_int = 0;
 /// Unusable input.
 pub(crate) const UNUSABLE: c_int = -1;
+/// Nothing invalid, but a check could not run (`rp_liquid_verify_tx` without the spent
+/// outputs).
+pub(crate) const INCOMPLETE: c_int = 2;
 
 /// A failure's result and reason.
 pub(crate) struct Failure {

@@ -437,6 +437,25 @@ fn elements_checks() -> String {
         skipped < 5,
         "{skipped} vectors have commitments that do not parse"
     );
+    // Transactions: with their spent outputs valid (1) or, another amount spent, invalid (0);
+    // without them incomplete (2); a flipped proof byte invalid; truncated unusable (-1).
+    let ct = read("elements-tx/verify_ct.json");
+    let tx = text(&ct["tx"]);
+    let spent: Vec<String> = ct["spent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{}:{}", text(&s["asset"]), text(&s["value"])))
+        .collect();
+    let more = format!("{}:010000000000000001", text(&ct["spent"][0]["asset"]));
+    let mut flipped = hex_decode(&tx);
+    let last = flipped.len() - 1;
+    flipped[last - 40] ^= 1;
+    out += &format!("tx 1 {tx} {}\n", spent.join(","));
+    out += &format!("tx 2 {tx} -\n");
+    out += &format!("tx 0 {tx} {more}\n");
+    out += &format!("tx 0 {} {}\n", hex_of(&flipped), spent.join(","));
+    out += &format!("tx -1 {} -\n", &tx[..tx.len() - 2]);
     for (k, min_bits) in [(0u64, 32u32), (1, 52), (2, 64)] {
         let value = 1 + k * 123_456_789;
         let blinding = Secp256k1::random_scalar(&mut OsRng);

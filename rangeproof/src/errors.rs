@@ -188,6 +188,14 @@ pub enum ProofError {
     /// An Elements transaction that does not parse (the reason names the field).
     #[error("malformed transaction: {0}")]
     MalformedTransaction(&'static str),
+    /// An input beyond the size its format allows (refused before it is read).
+    #[error("{size} bytes, more than the {max} allowed")]
+    TooLarge {
+        /// Bytes given.
+        size: usize,
+        /// The most allowed.
+        max: usize,
+    },
     /// An operation this proof system does not offer through this interface (the message
     /// says what to use instead).
     #[error("{0}")]

@@ -332,8 +332,9 @@ impl Batch {
     }
 }
 
-/// A Liquid transaction's verdicts, as JSON: per output the range proof's and surjection
-/// proof's verdicts (and the range shown), the balance, and whether nothing failed.
+/// A Liquid transaction's verdicts, as JSON (`rangeproof_documents::liquid`): per output the
+/// range proof's and surjection proof's verdicts (and the range shown), the issuances, the
+/// balance, and the verdict: valid, invalid or incomplete.
 #[pyfunction]
 #[pyo3(signature = (tx, spent=None))]
 fn liquid_verify_tx(
@@ -341,67 +342,15 @@ fn liquid_verify_tx(
     tx: Vec<u8>,
     spent: Option<Vec<(Vec<u8>, Vec<u8>)>>,
 ) -> PyResult<String> {
-    use rangeproof::liquid::{self, Asset, Balance, SpentOutput, Transaction, Value, Verdict};
-    let tx = Transaction::from_bytes(&tx).map_err(unusable)?;
+    use rangeproof_documents::liquid;
     let spent = spent
-        .map(|list| {
-            list.iter()
-                .enumerate()
-                .map(|(i, (asset, value))| {
-                    Ok(SpentOutput {
-                        asset: Asset::from_bytes(asset)
-                            .map_err(|e| unusable(format!("spent output {i}: {e}")))?,
-                        value: Value::from_bytes(value)
-                            .map_err(|e| unusable(format!("spent output {i}: {e}")))?,
-                    })
-                })
-                .collect::<PyResult<Vec<_>>>()
-        })
-        .transpose()?;
-    let report = py
-        .allow_threads(|| liquid::verify_transaction(&tx, spent.as_deref()))
+        .map(|pairs| liquid::spent_outputs(&pairs))
+        .transpose()
         .map_err(unusable)?;
-    let verdict = |v: &Verdict| match v {
-        Verdict::Valid => serde_json::json!("valid"),
-        Verdict::Invalid(e) => serde_json::json!({"invalid": e.to_string()}),
-        Verdict::NotNeeded => serde_json::json!("not needed"),
-        Verdict::NotChecked(why) => serde_json::json!({"not checked": why}),
-    };
-    let outputs: Vec<serde_json::Value> = report
-        .outputs
-        .iter()
-        .map(|o| {
-            serde_json::json!({
-                "range_proof": verdict(&o.range_proof),
-                "min_value": o.range.map(|r| r.min_value),
-                "max_value": o.range.map(|r| r.max_value),
-                "surjection_proof": verdict(&o.surjection_proof),
-            })
-        })
-        .collect();
-    let balance = match &report.balance {
-        Balance::Holds => serde_json::json!("holds"),
-        Balance::Fails => serde_json::json!("fails"),
-        Balance::NotChecked(why) => serde_json::json!({"not checked": why}),
-    };
-    let issuances: Vec<serde_json::Value> = report
-        .issuances
-        .iter()
-        .map(|i| {
-            serde_json::json!({
-                "input": i.input,
-                "amount_proof": verdict(&i.amount_proof),
-                "inflation_keys_proof": verdict(&i.inflation_keys_proof),
-            })
-        })
-        .collect();
-    serde_json::to_string(&serde_json::json!({
-        "outputs": outputs,
-        "issuances": issuances,
-        "balance": balance,
-        "valid": report.is_valid(),
-    }))
-    .map_err(unusable)
+    let (_, report) = py
+        .allow_threads(|| liquid::verify_tx(&tx, spent.as_deref()))
+        .map_err(unusable)?;
+    Ok(report)
 }
 
 /// `(value, asset tag, asset blinding, value blinding)` of an output unblinded with the
@@ -421,11 +370,11 @@ fn liquid_unblind<'py>(
     blinding_key: Vec<u8>,
 ) -> PyResult<UnblindedTuple<'py>> {
     use rangeproof::liquid::{self, Transaction};
-    let tx = Transaction::from_bytes(&tx).map_err(unusable)?;
-    let out = tx.outputs.get(output).ok_or_else(|| {
+    let tx = Transaction::from_bytes(&tx).map_err(|e| unusable(format!("tx: {e}")))?;
+    let out = tx.output(output).ok_or_else(|| {
         unusable(format!(
             "output {output}: the transaction has {} outputs",
-            tx.outputs.len()
+            tx.n_outputs()
         ))
     })?;
     let key_bytes: Zeroizing<[u8; 32]> =
@@ -440,7 +389,7 @@ fn liquid_unblind<'py>(
             .map_err(|_| unusable("blinding_key is zero or not below the group order"))?,
     );
     let got = py
-        .allow_threads(|| liquid::unblind(out, &key))
+        .allow_threads(|| liquid::unblind(&out, &key))
         .map_err(|e| match e {
             rangeproof::ProofError::Unsupported(why) => unusable(why),
             other => {

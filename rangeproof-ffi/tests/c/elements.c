@@ -5,10 +5,12 @@
  *   surjection <expected> <output generator hex> <input generator hex>[,...] <proof hex>
  *   rewind <nonce hex> <value> <blinding hex> <message hex or -> <commitment hex>
  *          <generator hex> <extra hex or -> <proof hex>
+ *   tx <expected> <transaction hex> <spent asset hex>:<spent value hex>[,...] or -
  *
  * A Borromean proof must verify or not as expected, and when valid its range must match
  * rp_rangeproof_info's; a rewind line must give its value, blinding and message back, and
- * nothing with another nonce. Exits 0 when all agree.
+ * nothing with another nonce; a transaction must get its verdict (1 valid, 0 invalid,
+ * 2 incomplete, -1 unusable) and a report that says it. Exits 0 when all agree.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -125,6 +127,48 @@ int main(int argc, char **argv) {
                                      &gen) != 0) {
                 fail(lines, "another nonce rewound the proof");
             }
+        } else if (strcmp(kind, "tx") == 0) {
+            static unsigned char tx[1 << 20], spent_bytes[2][64][33];
+            static char report[1 << 16];
+            const unsigned char *assets[64], *values[64];
+            size_t asset_lens[64], value_lens[64], n_spent = 0;
+            int expected = atoi(strtok(NULL, " "));
+            size_t tx_len = unhex(strtok(NULL, " "), tx, sizeof tx);
+            char *spent = strtok(NULL, " ");
+            int given = strcmp(spent, "-") != 0;
+            for (char *pair = given ? strtok(spent, ",") : NULL; pair != NULL && n_spent < 64;
+                 pair = strtok(NULL, ",")) {
+                char *colon = strchr(pair, ':');
+                *colon = '\0';
+                asset_lens[n_spent] = unhex(pair, spent_bytes[0][n_spent], 33);
+                value_lens[n_spent] = unhex(colon + 1, spent_bytes[1][n_spent], 33);
+                assets[n_spent] = spent_bytes[0][n_spent];
+                values[n_spent] = spent_bytes[1][n_spent];
+                n_spent++;
+            }
+            char reason[256];
+            size_t report_len = sizeof report;
+            int got = rp_liquid_verify_tx(ctx, tx, tx_len, given ? assets : NULL, asset_lens,
+                                          values, value_lens, n_spent, report, &report_len,
+                                          reason, sizeof reason);
+            static const char *words[] = {"\"verdict\":\"invalid\"", "\"verdict\":\"valid\"",
+                                          "\"verdict\":\"incomplete\""};
+            if (got != expected) {
+                fprintf(stderr, "line %zu: rp_liquid_verify_tx gave %d (%s)\n", lines, got, reason);
+                failures++;
+            } else if (got >= 0 && (strlen(report) != report_len || strstr(report, words[got]) == NULL)) {
+                fail(lines, "the report does not say the verdict");
+            } else if (got < 0 && reason[0] == '\0') {
+                fail(lines, "refused without a reason");
+            }
+            /* A report buffer too short: refused, with the length needed. */
+            size_t short_len = 8;
+            if (got >= 0 &&
+                (rp_liquid_verify_tx(ctx, tx, tx_len, given ? assets : NULL, asset_lens, values,
+                                     value_lens, n_spent, report, &short_len, NULL, 0) != -1 ||
+                 short_len != report_len)) {
+                fail(lines, "a short report buffer was not refused with the length needed");
+            }
         } else {
             fprintf(stderr, "line %zu: unknown check %s\n", lines, kind);
             return 2;
@@ -141,7 +185,12 @@ int main(int argc, char **argv) {
         rp_rangeproof_verify(ctx, NULL, NULL, &commit, proof, 10, NULL, 5, NULL) != -1 ||
         rp_rangeproof_info(ctx, &exp, &mantissa, &min, &max, proof, 3) != -1 ||
         rp_rangeproof_info(ctx, NULL, &mantissa, &min, &max, proof, 100) != -1 ||
-        rp_surjectionproof_verify(ctx, proof, 10, NULL, 1, NULL) != -1) {
+        rp_surjectionproof_verify(ctx, proof, 10, NULL, 1, NULL) != -1 ||
+        rp_liquid_verify_tx(NULL, proof, 10, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0) != -1 ||
+        rp_liquid_verify_tx(ctx, NULL, 10, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0) != -1 ||
+        rp_liquid_verify_tx(ctx, proof, 10, NULL, NULL, NULL, NULL, 1, NULL, NULL, NULL, 0) != -1 ||
+        rp_liquid_verify_tx(ctx, proof, 4000001, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0) !=
+            -1) {
         fprintf(stderr, "bad arguments were taken\n");
         failures++;
     }

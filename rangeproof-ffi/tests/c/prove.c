@@ -70,6 +70,30 @@ int main(int argc, char **argv) {
             failures++;
         }
     }
+    /* No openings buffer: refused when the blindings are drawn here (they would be lost), made
+     * when the request says "discard_openings": true (which an openings buffer contradicts). */
+    const char *fresh = "{\"bits\": 8, \"values\": [5]}";
+    const char *discard = "{\"bits\": 8, \"values\": [5], \"discard_openings\": true}";
+    size_t m = cap, o = cap;
+    if (rp_prove_document(ctx, fresh, strlen(fresh), proof, &m, NULL, NULL, reason,
+                          sizeof reason) != -1 ||
+        strstr(reason, "discard_openings") == NULL) {
+        fprintf(stderr, "fresh blindings were dropped without consent (%s)\n", reason);
+        failures++;
+    }
+    m = cap;
+    if (rp_prove_document(ctx, discard, strlen(discard), proof, &m, NULL, NULL, reason,
+                          sizeof reason) != 1 ||
+        rp_verify_document(ctx, proof, m, reason, sizeof reason) != 1) {
+        fprintf(stderr, "an explicit discard did not prove (%s)\n", reason);
+        failures++;
+    }
+    m = cap;
+    if (rp_prove_document(ctx, discard, strlen(discard), proof, &m, openings, &o, reason,
+                          sizeof reason) != -1) {
+        fprintf(stderr, "discard_openings with an openings buffer was taken\n");
+        failures++;
+    }
     /* NULLs. */
     size_t n = cap;
     if (rp_prove_document(NULL, "{}", 2, proof, &n, NULL, NULL, NULL, 0) != -1 ||

@@ -33,7 +33,9 @@ use crate::secp256k1_zkp::generator::{
 };
 use crate::secp256k1_zkp::surjection::{self, SurjectionProof};
 use crate::{BatchVerifier, ProofError, Secp256k1};
-pub use transaction::{Asset, AssetIssuance, Nonce, Transaction, TxIn, TxOut, Value};
+pub use transaction::{
+    Asset, AssetIssuance, Nonce, Stack, Transaction, TxIn, TxOut, Value, MAX_TRANSACTION_BYTES,
+};
 
 /// A compressed public key (`02`/`03` ‖ x) on the curve.
 pub(crate) fn public_key(bytes: &[u8; 33]) -> Option<ProjectivePoint> {
@@ -110,15 +112,24 @@ pub enum Verdict {
     NotChecked(&'static str),
 }
 
-/// One output's verdicts.
+/// One output's verdicts (small: a transaction may have a million outputs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputReport {
     /// The range proof's verdict.
     pub range_proof: Verdict,
-    /// The range it shows (when it verifies).
-    pub range: Option<ProofInfo>,
     /// The surjection proof's verdict.
     pub surjection_proof: Verdict,
+}
+
+impl OutputReport {
+    /// The range the output's range proof shows, when it verifies (read from the proof's
+    /// header: `output` is the output this report is about).
+    pub fn range(&self, output: &TxOut) -> Option<ProofInfo> {
+        match self.range_proof {
+            Verdict::Valid => borromean::info(output.rangeproof).ok(),
+            _ => None,
+        }
+    }
 }
 
 /// Whether the amounts balance.
@@ -155,18 +166,41 @@ pub struct TransactionReport {
     pub balance: Balance,
 }
 
+/// A transaction's verdict: the CLI's exit code 0, 1 or 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransactionVerdict {
+    /// Everything was checked and holds.
+    Valid,
+    /// Something fails.
+    Invalid,
+    /// Nothing fails, but something could not be checked (without the spent outputs: the
+    /// surjection proofs and the balance).
+    Incomplete,
+}
+
 impl TransactionReport {
-    /// Whether nothing failed (verdicts not checked are not failures).
-    pub fn is_valid(&self) -> bool {
-        self.balance != Balance::Fails
-            && self.outputs.iter().all(|o| {
-                !matches!(o.range_proof, Verdict::Invalid(_))
-                    && !matches!(o.surjection_proof, Verdict::Invalid(_))
-            })
-            && self.issuances.iter().all(|i| {
-                !matches!(i.amount_proof, Verdict::Invalid(_))
-                    && !matches!(i.inflation_keys_proof, Verdict::Invalid(_))
-            })
+    /// Invalid when anything fails; else incomplete when anything was not checked; else valid.
+    pub fn verdict(&self) -> TransactionVerdict {
+        let verdicts = self
+            .outputs
+            .iter()
+            .flat_map(|o| [&o.range_proof, &o.surjection_proof])
+            .chain(
+                self.issuances
+                    .iter()
+                    .flat_map(|i| [&i.amount_proof, &i.inflation_keys_proof]),
+            );
+        let (mut failed, mut unchecked) = (self.balance == Balance::Fails, false);
+        for verdict in verdicts {
+            failed |= matches!(verdict, Verdict::Invalid(_));
+            unchecked |= matches!(verdict, Verdict::NotChecked(_));
+        }
+        unchecked |= matches!(self.balance, Balance::NotChecked(_));
+        match (failed, unchecked) {
+            (true, _) => TransactionVerdict::Invalid,
+            (false, true) => TransactionVerdict::Incomplete,
+            (false, false) => TransactionVerdict::Valid,
+        }
     }
 }
 
@@ -196,9 +230,9 @@ pub fn verify_transaction(
     spent: Option<&[SpentOutput]>,
 ) -> Result<TransactionReport, ProofError> {
     if let Some(spent) = spent {
-        if spent.len() != tx.inputs.len() {
+        if spent.len() != tx.n_inputs() {
             return Err(ProofError::WrongInputCount {
-                proof: tx.inputs.len(),
+                proof: tx.n_inputs(),
                 given: spent.len(),
             });
         }
@@ -211,25 +245,25 @@ pub fn verify_transaction(
     let mut inputs_sum = Some(ProjectivePoint::IDENTITY);
     let mut issuances = Vec::new();
     let mut issuance_positions = Vec::new();
-    for (index, input) in tx.inputs.iter().enumerate() {
+    for (index, input) in tx.inputs().enumerate() {
         if let Some(spent) = spent {
             domain.push(asset_generator(&spent[index].asset));
             inputs_sum = inputs_sum
                 .zip(amount_point(&spent[index].value, &spent[index].asset))
                 .map(|(a, b)| a + b);
         }
-        let (Some(issuance), Some((asset, token))) = (&input.issuance, issuance_ids(input)) else {
+        let (Some(issuance), Some((asset, token))) = (&input.issuance, issuance_ids(&input)) else {
             continue;
         };
         // The issued amount and the reissuance tokens, each on its tag's generator.
         let mut verdicts = [Verdict::NotNeeded, Verdict::NotNeeded];
         let mut at = [None, None];
         let amounts = [
-            (&issuance.amount, asset, &input.issuance_amount_rangeproof),
+            (&issuance.amount, asset, input.issuance_amount_rangeproof),
             (
                 &issuance.inflation_keys,
                 token,
-                &input.inflation_keys_rangeproof,
+                input.inflation_keys_rangeproof,
             ),
         ];
         for (k, (amount, tag, proof)) in amounts.into_iter().enumerate() {
@@ -258,27 +292,33 @@ pub fn verify_transaction(
         Some(_) => domain.into_iter().collect(),
         None => None,
     };
-    // Per output: (batch position of the range proof, of the surjection proof).
-    let mut positions = Vec::with_capacity(tx.outputs.len());
-    let mut reports = Vec::with_capacity(tx.outputs.len());
-    for output in &tx.outputs {
+    // The outputs' proofs in the batch: (output, surjection rather than range, position).
+    // Only outputs with a proof have an entry, so a transaction of many small outputs costs
+    // little beyond its report.
+    let mut deferred: Vec<(u32, bool, u32)> = Vec::new();
+    let mut reports = Vec::with_capacity(tx.n_outputs());
+    let mut outputs_sum = Some(ProjectivePoint::IDENTITY);
+    for (index, output) in tx.outputs().enumerate() {
         let mut report = OutputReport {
             range_proof: Verdict::NotNeeded,
-            range: None,
             surjection_proof: Verdict::NotNeeded,
         };
-        let mut at = (None, None);
+        if spent.is_some() && output.value != Value::Null {
+            outputs_sum = outputs_sum
+                .zip(amount_point(&output.value, &output.asset))
+                .map(|(a, b)| a + b);
+        }
         match (&output.value, asset_generator(&output.asset)) {
             (Value::Confidential(commitment), Some(generator)) => {
                 match borromean::pending(
-                    &output.rangeproof,
+                    output.rangeproof,
                     commitment,
                     &generator,
-                    &output.script_pubkey,
+                    output.script_pubkey,
                 ) {
                     Ok(pending) => {
-                        report.range = borromean::info(&output.rangeproof).ok();
-                        at.0 = Some(batch.add_deferred(pending));
+                        let at = batch.add_deferred(pending);
+                        deferred.push((index as u32, false, at as u32));
                     }
                     Err(e) => report.range_proof = Verdict::Invalid(e),
                 }
@@ -299,11 +339,12 @@ pub fn verify_transaction(
             report.surjection_proof = match &domain {
                 None if spent.is_some() => Verdict::NotChecked("an input's asset has no generator"),
                 None => Verdict::NotChecked("the spent outputs' assets are not given"),
-                Some(inputs) => match SurjectionProof::from_bytes(&output.surjection_proof)
+                Some(inputs) => match SurjectionProof::from_bytes(output.surjection_proof)
                     .and_then(|p| surjection::pending(&p, inputs, generator))
                 {
                     Ok(pending) => {
-                        at.1 = Some(batch.add_deferred(pending));
+                        let at = batch.add_deferred(pending);
+                        deferred.push((index as u32, true, at as u32));
                         Verdict::Valid
                     }
                     Err(e) => Verdict::Invalid(e),
@@ -314,23 +355,20 @@ pub fn verify_transaction(
                 "surjection proof on an explicit asset",
             ));
         }
-        positions.push(at);
         reports.push(report);
     }
     let invalid = batch.verify().err().map(|e| e.invalid).unwrap_or_default();
-    for (report, (range, surjection)) in reports.iter_mut().zip(positions) {
-        if let Some(k) = range {
-            report.range_proof = if invalid.contains(&k) {
-                report.range = None;
-                Verdict::Invalid(ProofError::VerificationFailed)
-            } else {
-                Verdict::Valid
-            };
-        }
-        if let Some(k) = surjection {
-            if invalid.contains(&k) {
+    for (output, surjection, at) in deferred {
+        let report = &mut reports[output as usize];
+        let failed = invalid.contains(&(at as usize));
+        if surjection {
+            if failed {
                 report.surjection_proof = Verdict::Invalid(ProofError::VerificationFailed);
             }
+        } else if failed {
+            report.range_proof = Verdict::Invalid(ProofError::VerificationFailed);
+        } else {
+            report.range_proof = Verdict::Valid;
         }
     }
     for (report, [amount, keys]) in issuances.iter_mut().zip(issuance_positions) {
@@ -341,10 +379,14 @@ pub fn verify_transaction(
             report.inflation_keys_proof = Verdict::Invalid(ProofError::VerificationFailed);
         }
     }
-    let balance = match (spent, inputs_sum) {
-        (None, _) => Balance::NotChecked("the spent outputs' amounts are not given"),
-        (Some(_), None) => Balance::NotChecked("an input has no amount"),
-        (Some(_), Some(inputs)) => balance(inputs, &tx.outputs),
+    let balance = match (spent, inputs_sum, outputs_sum) {
+        (None, _, _) => Balance::NotChecked("the spent outputs' amounts are not given"),
+        (Some(_), None, _) => Balance::NotChecked("an input has no amount"),
+        (Some(_), _, None) => Balance::NotChecked("an output has an amount but no asset"),
+        // The inputs' sum (spent amounts and issuances) less the outputs' is the identity,
+        // outputs with a null amount aside.
+        (Some(_), Some(inputs), Some(outputs)) if inputs == outputs => Balance::Holds,
+        (Some(_), Some(_), Some(_)) => Balance::Fails,
     };
     Ok(TransactionReport {
         outputs: reports,
@@ -375,26 +417,6 @@ fn issuance_proof(
             None,
         ),
         _ => (Verdict::NotNeeded, None),
-    }
-}
-
-/// The inputs' sum (spent amounts and issuances) less the outputs' is the identity, outputs
-/// with a null amount aside.
-fn balance(inputs: ProjectivePoint, outputs: &[TxOut]) -> Balance {
-    let mut sum = inputs;
-    for output in outputs {
-        if output.value == Value::Null {
-            continue;
-        }
-        match amount_point(&output.value, &output.asset) {
-            Some(p) => sum -= p,
-            None => return Balance::NotChecked("an output has an amount but no asset"),
-        }
-    }
-    if sum == ProjectivePoint::IDENTITY {
-        Balance::Holds
-    } else {
-        Balance::Fails
     }
 }
 
@@ -451,10 +473,10 @@ pub fn unblind(output: &TxOut, blinding_key: &Scalar) -> Result<Unblinded, Proof
     };
     let nonce = rewind_nonce(key, blinding_key)?;
     let rewound = borromean::rewind(
-        &output.rangeproof,
+        output.rangeproof,
         commitment,
         generator,
-        &output.script_pubkey,
+        output.script_pubkey,
         &nonce,
     )?;
     let message = &rewound.message;

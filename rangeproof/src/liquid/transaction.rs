@@ -25,6 +25,10 @@ use crate::ProofError;
 /// Elements' bound on one length-prefixed field (`MAX_VEC_SIZE`, 4 MB).
 const MAX_FIELD: usize = 4_000_000;
 
+/// The most bytes a transaction may have: its weight is at most a block's (Elements'
+/// `MAX_BLOCK_WEIGHT`, 4 000 000) and its size at most its weight.
+pub const MAX_TRANSACTION_BYTES: usize = 4_000_000;
+
 /// An output's (or issuance's) asset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Asset {
@@ -72,9 +76,9 @@ pub struct AssetIssuance {
     pub inflation_keys: Value,
 }
 
-/// An input.
+/// An input, read from the transaction's bytes (its byte strings borrow them).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TxIn {
+pub struct TxIn<'a> {
     /// The spent output's transaction id (byte order of the serialization).
     pub previous_txid: [u8; 32],
     /// The spent output's index (flags removed).
@@ -82,24 +86,24 @@ pub struct TxIn {
     /// Whether it is a peg-in.
     pub is_pegin: bool,
     /// The script signature.
-    pub script_sig: Vec<u8>,
+    pub script_sig: &'a [u8],
     /// The sequence number.
     pub sequence: u32,
     /// The asset issuance, if any.
     pub issuance: Option<AssetIssuance>,
     /// The issuance amount's range proof (empty if none).
-    pub issuance_amount_rangeproof: Vec<u8>,
+    pub issuance_amount_rangeproof: &'a [u8],
     /// The inflation keys' range proof (empty if none).
-    pub inflation_keys_rangeproof: Vec<u8>,
+    pub inflation_keys_rangeproof: &'a [u8],
     /// The script witness stack.
-    pub script_witness: Vec<Vec<u8>>,
+    pub script_witness: Stack<'a>,
     /// The peg-in witness stack.
-    pub pegin_witness: Vec<Vec<u8>>,
+    pub pegin_witness: Stack<'a>,
 }
 
-/// An output.
+/// An output, read from the transaction's bytes (its byte strings borrow them).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TxOut {
+pub struct TxOut<'a> {
     /// The asset.
     pub asset: Asset,
     /// The amount.
@@ -107,24 +111,69 @@ pub struct TxOut {
     /// The nonce (the ECDH public key of a confidential output).
     pub nonce: Nonce,
     /// The locking script (a Borromean proof's `extra_commit`).
-    pub script_pubkey: Vec<u8>,
+    pub script_pubkey: &'a [u8],
     /// The asset surjection proof (empty if none).
-    pub surjection_proof: Vec<u8>,
+    pub surjection_proof: &'a [u8],
     /// The range proof (empty if none).
-    pub rangeproof: Vec<u8>,
+    pub rangeproof: &'a [u8],
 }
 
-/// An Elements transaction.
+/// A witness stack: a count of length-prefixed byte strings, kept as the bytes that hold them
+/// (read one by one with [`Stack::items`]; an item costs no memory until it is read).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stack<'a> {
+    len: usize,
+    items: &'a [u8],
+}
+
+impl<'a> Stack<'a> {
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The items, in order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = &'a [u8]> + 'a {
+        let mut r = Reader {
+            bytes: self.items,
+            at: 0,
+        };
+        // The items were read once when the transaction was parsed: reading them again from
+        // the same bytes cannot fail, and a failure would end the iteration early.
+        (0..self.len).map(move |_| r.bytes("stack item").unwrap_or_default())
+    }
+}
+
+/// Where an input or output starts in the serialization, and where its witness does (0 when
+/// the transaction has none: a witness never starts at byte 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    at: u32,
+    witness: u32,
+}
+
+// What the parse keeps per input and output beside the bytes it borrows.
+const _: () = assert!(core::mem::size_of::<Span>() == 8);
+
+/// An Elements transaction, parsed and checked, over its serialization: the header fields,
+/// and where each input and output is (8 bytes apiece). [`Transaction::input`] and
+/// [`Transaction::output`] read one again when asked (its points decoded again), so memory
+/// stays a small multiple of the transaction's size whatever its shape: a million one-byte
+/// outputs would otherwise cost hundreds of bytes each.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Transaction {
+pub struct Transaction<'a> {
     /// The version.
     pub version: u32,
-    /// The inputs.
-    pub inputs: Vec<TxIn>,
-    /// The outputs.
-    pub outputs: Vec<TxOut>,
     /// The lock time.
     pub lock_time: u32,
+    bytes: &'a [u8],
+    inputs: Vec<Span>,
+    outputs: Vec<Span>,
 }
 
 /// A cursor over the serialization.
@@ -177,18 +226,21 @@ impl<'a> Reader<'a> {
             .ok_or(ProofError::MalformedTransaction("length beyond 4 MB"))
     }
 
-    fn bytes(&mut self, what: &'static str) -> Result<Vec<u8>, ProofError> {
+    fn bytes(&mut self, what: &'static str) -> Result<&'a [u8], ProofError> {
         let n = self.compact_size(what)?;
-        Ok(self.take(n, what)?.to_vec())
+        self.take(n, what)
     }
 
-    fn stack(&mut self, what: &'static str) -> Result<Vec<Vec<u8>>, ProofError> {
-        let n = self.compact_size(what)?;
-        // Each item takes at least a byte: a count beyond what is left cannot be honest.
-        if n > self.bytes.len() - self.at {
-            return Err(ProofError::MalformedTransaction(what));
+    fn stack(&mut self, what: &'static str) -> Result<Stack<'a>, ProofError> {
+        let len = self.compact_size(what)?;
+        let start = self.at;
+        for _ in 0..len {
+            self.bytes(what)?;
         }
-        (0..n).map(|_| self.bytes(what)).collect()
+        Ok(Stack {
+            len,
+            items: &self.bytes[start..self.at],
+        })
     }
 
     fn asset(&mut self) -> Result<Asset, ProofError> {
@@ -269,9 +321,99 @@ impl Value {
     }
 }
 
-impl Transaction {
-    /// Parses a serialized transaction, all of it (trailing bytes are refused).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Transaction, ProofError> {
+impl<'a> Reader<'a> {
+    fn input(&mut self) -> Result<TxIn<'a>, ProofError> {
+        let previous_txid = self.array("prevout")?;
+        let vout = self.u32("prevout")?;
+        let script_sig = self.bytes("scriptSig")?;
+        let sequence = self.u32("sequence")?;
+        let (previous_vout, is_pegin, has_issuance) = if vout == u32::MAX {
+            (vout, false, false)
+        } else {
+            (
+                vout & !(3 << 30),
+                vout & (1 << 30) != 0,
+                vout & (1 << 31) != 0,
+            )
+        };
+        let issuance = if has_issuance {
+            let issuance = AssetIssuance {
+                blinding_nonce: self.array("issuance")?,
+                entropy: self.array("issuance")?,
+                amount: self.value()?,
+                inflation_keys: self.value()?,
+            };
+            // Elements' `CAssetIssuance::IsNull`: no amount and no inflation keys (the nonce
+            // and entropy do not count), flagged yet null is refused.
+            if issuance.amount == Value::Null && issuance.inflation_keys == Value::Null {
+                return Err(ProofError::MalformedTransaction(
+                    "superfluous asset issuance",
+                ));
+            }
+            Some(issuance)
+        } else {
+            None
+        };
+        Ok(TxIn {
+            previous_txid,
+            previous_vout,
+            is_pegin,
+            script_sig,
+            sequence,
+            issuance,
+            issuance_amount_rangeproof: &[],
+            inflation_keys_rangeproof: &[],
+            script_witness: Stack::default(),
+            pegin_witness: Stack::default(),
+        })
+    }
+
+    /// An input's witness into `input`; whether it has anything.
+    fn input_witness(&mut self, input: &mut TxIn<'a>) -> Result<bool, ProofError> {
+        input.issuance_amount_rangeproof = self.bytes("issuance range proof")?;
+        input.inflation_keys_rangeproof = self.bytes("inflation keys range proof")?;
+        input.script_witness = self.stack("script witness")?;
+        input.pegin_witness = self.stack("peg-in witness")?;
+        Ok(!(input.issuance_amount_rangeproof.is_empty()
+            && input.inflation_keys_rangeproof.is_empty()
+            && input.script_witness.is_empty()
+            && input.pegin_witness.is_empty()))
+    }
+
+    fn output(&mut self) -> Result<TxOut<'a>, ProofError> {
+        Ok(TxOut {
+            asset: self.asset()?,
+            value: self.value()?,
+            nonce: self.nonce()?,
+            script_pubkey: self.bytes("scriptPubKey")?,
+            surjection_proof: &[],
+            rangeproof: &[],
+        })
+    }
+
+    /// An output's witness into `output`; whether it has anything.
+    fn output_witness(&mut self, output: &mut TxOut<'a>) -> Result<bool, ProofError> {
+        output.surjection_proof = self.bytes("surjection proof")?;
+        output.rangeproof = self.bytes("range proof")?;
+        Ok(!(output.surjection_proof.is_empty() && output.rangeproof.is_empty()))
+    }
+
+    /// Where the cursor is, as a span offset (the transaction is at most 4 MB).
+    fn offset(&self) -> u32 {
+        self.at as u32
+    }
+}
+
+impl<'a> Transaction<'a> {
+    /// Parses and checks a serialized transaction, all of it (trailing bytes are refused; at
+    /// most [`MAX_TRANSACTION_BYTES`]). Nothing is copied: the result borrows `bytes`.
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Transaction<'a>, ProofError> {
+        if bytes.len() > MAX_TRANSACTION_BYTES {
+            return Err(ProofError::TooLarge {
+                size: bytes.len(),
+                max: MAX_TRANSACTION_BYTES,
+            });
+        }
         let mut r = Reader { bytes, at: 0 };
         let version = r.u32("version")?;
         let witness_flag = r.u8("witness flag")?;
@@ -285,49 +427,9 @@ impl Transaction {
         }
         let mut inputs = Vec::with_capacity(n_inputs);
         for _ in 0..n_inputs {
-            let previous_txid = r.array("prevout")?;
-            let vout = r.u32("prevout")?;
-            let script_sig = r.bytes("scriptSig")?;
-            let sequence = r.u32("sequence")?;
-            let (previous_vout, is_pegin, has_issuance) = if vout == u32::MAX {
-                (vout, false, false)
-            } else {
-                (
-                    vout & !(3 << 30),
-                    vout & (1 << 30) != 0,
-                    vout & (1 << 31) != 0,
-                )
-            };
-            let issuance = if has_issuance {
-                let issuance = AssetIssuance {
-                    blinding_nonce: r.array("issuance")?,
-                    entropy: r.array("issuance")?,
-                    amount: r.value()?,
-                    inflation_keys: r.value()?,
-                };
-                // Elements' `CAssetIssuance::IsNull`: no amount and no inflation keys (the
-                // nonce and entropy do not count), flagged yet null is refused.
-                if issuance.amount == Value::Null && issuance.inflation_keys == Value::Null {
-                    return Err(ProofError::MalformedTransaction(
-                        "superfluous asset issuance",
-                    ));
-                }
-                Some(issuance)
-            } else {
-                None
-            };
-            inputs.push(TxIn {
-                previous_txid,
-                previous_vout,
-                is_pegin,
-                script_sig,
-                sequence,
-                issuance,
-                issuance_amount_rangeproof: Vec::new(),
-                inflation_keys_rangeproof: Vec::new(),
-                script_witness: Vec::new(),
-                pegin_witness: Vec::new(),
-            });
+            let at = r.offset();
+            r.input()?;
+            inputs.push(Span { at, witness: 0 });
         }
         let n_outputs = r.compact_size("output count")?;
         if n_outputs > bytes.len() / 4 {
@@ -335,32 +437,20 @@ impl Transaction {
         }
         let mut outputs = Vec::with_capacity(n_outputs);
         for _ in 0..n_outputs {
-            outputs.push(TxOut {
-                asset: r.asset()?,
-                value: r.value()?,
-                nonce: r.nonce()?,
-                script_pubkey: r.bytes("scriptPubKey")?,
-                surjection_proof: Vec::new(),
-                rangeproof: Vec::new(),
-            });
+            let at = r.offset();
+            r.output()?;
+            outputs.push(Span { at, witness: 0 });
         }
         let lock_time = r.u32("lock time")?;
         if witness_flag == 1 {
             let mut any = false;
-            for input in &mut inputs {
-                input.issuance_amount_rangeproof = r.bytes("issuance range proof")?;
-                input.inflation_keys_rangeproof = r.bytes("inflation keys range proof")?;
-                input.script_witness = r.stack("script witness")?;
-                input.pegin_witness = r.stack("peg-in witness")?;
-                any |= !(input.issuance_amount_rangeproof.is_empty()
-                    && input.inflation_keys_rangeproof.is_empty()
-                    && input.script_witness.is_empty()
-                    && input.pegin_witness.is_empty());
+            for span in &mut inputs {
+                span.witness = r.offset();
+                any |= r.input_witness(&mut TxIn::empty())?;
             }
-            for output in &mut outputs {
-                output.surjection_proof = r.bytes("surjection proof")?;
-                output.rangeproof = r.bytes("range proof")?;
-                any |= !(output.surjection_proof.is_empty() && output.rangeproof.is_empty());
+            for span in &mut outputs {
+                span.witness = r.offset();
+                any |= r.output_witness(&mut TxOut::empty())?;
             }
             if !any {
                 return Err(ProofError::MalformedTransaction(
@@ -373,9 +463,93 @@ impl Transaction {
         }
         Ok(Transaction {
             version,
+            lock_time,
+            bytes,
             inputs,
             outputs,
-            lock_time,
         })
+    }
+
+    /// The serialization it was parsed from.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The number of inputs.
+    pub fn n_inputs(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// The number of outputs.
+    pub fn n_outputs(&self) -> usize {
+        self.outputs.len()
+    }
+
+    /// Input `index` with its witness, read again from the bytes.
+    pub fn input(&self, index: usize) -> Option<TxIn<'a>> {
+        let span = self.inputs.get(index)?;
+        let mut input = self.reader(span.at).input().ok()?;
+        if span.witness != 0 {
+            self.reader(span.witness).input_witness(&mut input).ok()?;
+        }
+        Some(input)
+    }
+
+    /// Output `index` with its witness, read again from the bytes.
+    pub fn output(&self, index: usize) -> Option<TxOut<'a>> {
+        let span = self.outputs.get(index)?;
+        let mut output = self.reader(span.at).output().ok()?;
+        if span.witness != 0 {
+            self.reader(span.witness).output_witness(&mut output).ok()?;
+        }
+        Some(output)
+    }
+
+    /// The inputs, in order. Each was read once by [`Transaction::from_bytes`] from the same
+    /// bytes, so reading it again cannot fail (the iterator would end early if it did).
+    pub fn inputs(&self) -> impl Iterator<Item = TxIn<'a>> + '_ {
+        (0..self.inputs.len()).map_while(|i| self.input(i))
+    }
+
+    /// The outputs, in order (as [`Transaction::inputs`]).
+    pub fn outputs(&self) -> impl Iterator<Item = TxOut<'a>> + '_ {
+        (0..self.outputs.len()).map_while(|i| self.output(i))
+    }
+
+    fn reader(&self, at: u32) -> Reader<'a> {
+        Reader {
+            bytes: self.bytes,
+            at: at as usize,
+        }
+    }
+}
+
+impl TxIn<'_> {
+    fn empty() -> Self {
+        TxIn {
+            previous_txid: [0; 32],
+            previous_vout: 0,
+            is_pegin: false,
+            script_sig: &[],
+            sequence: 0,
+            issuance: None,
+            issuance_amount_rangeproof: &[],
+            inflation_keys_rangeproof: &[],
+            script_witness: Stack::default(),
+            pegin_witness: Stack::default(),
+        }
+    }
+}
+
+impl TxOut<'_> {
+    fn empty() -> Self {
+        TxOut {
+            asset: Asset::Null,
+            value: Value::Null,
+            nonce: Nonce::Null,
+            script_pubkey: &[],
+            surjection_proof: &[],
+            rangeproof: &[],
+        }
     }
 }

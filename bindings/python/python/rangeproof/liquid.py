@@ -24,18 +24,29 @@ from typing import List, Optional, Sequence, Tuple, Union
 from . import _native
 from ._errors import UnusableInput, UnusableType
 
-__all__ = ["TxReport", "Unblinded", "asset_generator", "prove_surjection", "unblind", "verify_tx"]
+__all__ = ["MAX_TX_BYTES", "TxReport", "Unblinded", "asset_generator", "prove_surjection", "unblind", "verify_tx"]
 
 _BYTES = (bytes, bytearray, memoryview)
 
 
+#: The most bytes a transaction may have (Elements' block weight bounds its size); larger
+#: ones are refused before they are decoded or copied.
+MAX_TX_BYTES = 4_000_000
+
+
 def _tx(tx: object) -> bytes:
     if isinstance(tx, str):
+        text = tx.strip()
+        if len(text) > 2 * MAX_TX_BYTES:
+            raise UnusableInput(f"tx: {len(text) // 2} bytes, more than the {MAX_TX_BYTES} allowed")
         try:
-            return bytes.fromhex(tx.strip())
+            return bytes.fromhex(text)
         except ValueError as e:
             raise UnusableInput(f"tx: not hex: {e}") from None
     if isinstance(tx, _BYTES):
+        size = memoryview(tx).nbytes
+        if size > MAX_TX_BYTES:
+            raise UnusableInput(f"tx: {size} bytes, more than the {MAX_TX_BYTES} allowed")
         return bytes(tx)
     raise UnusableType(f"tx: expected bytes or a hex str, got {type(tx).__name__}")
 
@@ -55,11 +66,15 @@ class TxReport:
     needed"``, ``{"invalid": reason}`` or ``{"not checked": reason}``) and the range shown
     (``min_value``, ``max_value``); the ``balance`` (``"holds"``, ``"fails"`` or ``{"not
     checked": reason}``); ``issuances``: per input with an issuance, its amount's and reissuance
-    tokens' range proof verdicts; ``valid``: nothing failed."""
+    tokens' range proof verdicts; ``verdict``: ``"valid"`` (every check ran and holds),
+    ``"invalid"`` (something fails) or ``"incomplete"`` (nothing fails, but without ``spent``
+    the surjection proofs and the balance were not checked) — the CLI's exit codes 0, 1 and 3;
+    ``valid``: the verdict is ``"valid"``."""
 
     outputs: List[dict]
     balance: Union[str, dict]
     valid: bool
+    verdict: str
     issuances: List[dict] = field(default_factory=list)
 
 
@@ -69,7 +84,8 @@ def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes
     if spent is not None:
         pairs = [(_b("spent asset", a), _b("spent value", v)) for a, v in spent]
     report = json.loads(_native.liquid_verify_tx(_tx(tx), pairs))
-    return TxReport(report["outputs"], report["balance"], bool(report["valid"]), report["issuances"])
+    verdict = report["verdict"]
+    return TxReport(report["outputs"], report["balance"], verdict == "valid", verdict, report["issuances"])
 
 
 @dataclass(frozen=True)
