@@ -104,7 +104,9 @@ def test_the_command_line_exit_codes(tmp_path):
     assert "6 documents" in out.stdout and "6 valid, 0 invalid" in out.stdout
     out = run(str(good), str(bad))
     assert out.returncode == 1
-    assert f"{bad}:3: INVALID" in out.stdout
+    # An invalid document's line gives the reason a single verification gives.
+    (line,) = [line for line in out.stdout.splitlines() if "INVALID" in line]
+    assert line.startswith(f"{bad}:3: INVALID: ") and len(line) > len(f"{bad}:3: INVALID: ") + 5
     out = run(str(tmp_path / "missing.jsonl"))
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "missing.jsonl" in out.stderr
@@ -118,12 +120,13 @@ def test_audit_reads_parquet_files(tmp_path, client):
     docs[4] = flip(docs[4])
     docs[9] = "{not a document}"
     path = str(tmp_path / "chain.parquet")
-    # Row groups of 3 rows, partitions of 2: partitions straddle row groups.
+    # Row groups of 3 rows, partitions of at least 2: whole row groups (3, 3, 3, 2 rows).
     pq.write_table(pa.table({"height": list(range(11)), "document": docs}), path, row_group_size=3)
+    assert [(p.start, p.stop) for p in cluster.partitions([path], lines=2)] == [(0, 3), (3, 6), (6, 9), (9, 11)]
     mixed = tmp_path / "more.jsonl"
     write(mixed, documents(2))
     report = cluster.audit([path, str(mixed)], lines=2, client=client)
-    assert report.documents == 13 and report.partitions == 6 + 1
+    assert report.documents == 13 and report.partitions == 4 + 1
     assert report.invalid == [(path, 5)]
     assert [(f, row) for f, row, _ in report.unusable] == [(path, 10)]
     assert report.valid == 11
@@ -176,3 +179,157 @@ def test_audit_over_the_repository_vectors_names_exactly_the_invalid_ones(tmp_pa
     named = {line for _, line in report.invalid} | {line for _, line, _ in report.unusable}
     assert named == bad
     assert report.documents == len(lines) and report.valid == len(lines) - len(bad)
+
+
+def pretty(count, start=0):
+    """Documents as `rangeproof prove --out` and Proof.to_json write them: over many lines."""
+    return [json.dumps(json.loads(rangeproof.prove([k + 1], bits=16).to_json()), indent=2) for k in range(start, start + count)]
+
+
+def test_audit_reads_pretty_documents_one_after_another_and_json_lines(tmp_path, client):
+    docs = pretty(4)
+    height = docs[0].count("\n") + 1  # lines of one document
+    one = tmp_path / "one.json"
+    one.write_text(docs[0] + "\n")
+    report = cluster.audit([str(one)], client=client)
+    assert report.ok and report.documents == 1
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + one.read_bytes())  # as some editors save it
+    assert cluster.audit([str(tmp_path / "bom.json")], client=client).ok
+    # Pretty documents one after another, JSON lines, blank lines, a tampered pretty document:
+    # each named by the line it begins on.
+    compact = [json.dumps(json.loads(d)) for d in pretty(2, start=10)]
+    bad = json.loads(docs[2])
+    bad["proof"] = bad["proof"][:-4] + ("0000" if bad["proof"][-4:] != "0000" else "1111")
+    parts = [docs[0], docs[1], compact[0], "", json.dumps(bad, indent=2), compact[1], docs[3]]
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text("\n".join(parts) + "\n")
+    starts, line = [], 1
+    for part in parts:
+        if part:
+            starts.append(line)
+        line += part.count("\n") + 1
+    for lines in (1, 2, 256):
+        report = cluster.audit([str(mixed)], lines=lines, client=client)
+        assert report.documents == 6 and report.valid == 5, lines
+        assert report.invalid == [(str(mixed), starts[3])] and not report.unusable
+        assert report.invalid_reasons[(str(mixed), starts[3])]
+    assert starts[:2] == [1, 1 + height]
+    # Several on one line, and a document whose strings hold brackets and escaped quotes.
+    odd = json.loads(compact[0])
+    odd["transcript_label"] = 'a "{[label]}" \\ here'
+    (tmp_path / "odd.json").write_text(compact[1] + compact[1] + "  " + json.dumps(odd) + "\n")
+    report = cluster.audit([str(tmp_path / "odd.json")], client=client)
+    # (Another label: another transcript, so that document fails — parsed whole, though.)
+    assert report.documents == 3 and report.valid == 2 and not report.unusable
+    assert report.invalid == [(str(tmp_path / "odd.json"), 1)]
+
+
+def test_broken_documents_are_named_and_the_rest_still_read(tmp_path, client):
+    docs = pretty(3)
+    lines_of = docs[0].count("\n") + 1
+    truncated = "\n".join(docs[1].split("\n")[:5])  # cut after five lines
+    unclosed = docs[2].replace('"bits"', '"bits', 1)  # one quote missing
+    text = "\n".join([docs[0], truncated, docs[0], "not json at all", unclosed, docs[0], "{"]) + "\n"
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    report = cluster.audit([str(path)], lines=2, client=client)
+    second = 1 + lines_of
+    third = second + 5
+    junk = third + lines_of
+    fifth = junk + 1
+    sixth = fifth + lines_of
+    assert report.documents == 7
+    assert [(line, why) for _, line, why in report.unusable if "closing bracket" in why] == [
+        (second, "ends before its closing bracket: the next line begins another document"),
+        (sixth + lines_of, "ends before its closing bracket (truncated)"),
+    ]
+    assert [line for _, line, why in report.unusable] == [second, junk, fifth, sixth + lines_of]
+    assert report.valid == 3 and not report.invalid  # the documents after each break are read
+
+
+def test_the_scan_holds_no_document_and_the_worker_no_more_than_one(tmp_path, monkeypatch):
+    import tracemalloc
+
+    from rangeproof.cluster import _documents
+
+    cap = rangeproof.MAX_DOCUMENT_BYTES
+    docs = pretty(2)
+    huge = '{"proof": "' + "ab" * (3 * cap) + '"}'
+    path = tmp_path / "big.json"
+    path.write_text(docs[0] + "\n" + huge + "\n" + "x" * (4 * cap) + "\n" + docs[1] + "\n")
+    tracemalloc.start()
+    try:
+        parts = cluster.partitions([str(path)], lines=2)
+        _, scan_peak = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        results = [cluster.verify_partition(p) for p in parts]
+        _, task_peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [p.documents for p in parts] == [2, 2]
+    assert scan_peak < cap // 2, scan_peak  # pieces, not documents (a file of 11 MiB)
+    assert task_peak < 2 * cap, task_peak  # at most one document of the cap, the long ones unread
+    unusable = [u for r in results for u in r.unusable]
+    assert [(line, why.split(" (")[0]) for line, why in unusable] == [
+        (docs[0].count("\n") + 1, f"longer than {cap} bytes"),
+        (docs[0].count("\n") + 2, f"longer than {cap} bytes"),
+    ]
+    assert sum(r.documents for r in results) == 4 and not any(r.invalid for r in results)
+    # Pieces of a few bytes (every boundary inside strings, escapes and brackets): the same units.
+    with open(path, "rb") as f:
+        expected = [(u.line, u.start, u.stop, u.problem) for u in _documents.units(f, 0, None, 0, False, cap)]
+    small = tmp_path / "small.json"
+    odd = json.loads(docs[1])
+    odd["transcript_label"] = 'q"\\{'
+    small.write_text(docs[0] + "\n" + json.dumps(odd) + json.dumps(odd, indent=1) + "\n\n  junk\n")
+    with open(small, "rb") as f:
+        whole = [(u.line, u.start, u.stop, u.data) for u in _documents.units(f, 0, None, 0, True, cap)]
+    monkeypatch.setattr(_documents, "PIECE", 3)
+    with open(small, "rb") as f:
+        assert [(u.line, u.start, u.stop, u.data) for u in _documents.units(f, 0, None, 0, True, cap)] == whole
+    assert len(whole) == 4 and whole[1][3] == json.dumps(odd).encode()
+    with open(path, "rb") as f:
+        monkeypatch.setattr(_documents, "PIECE", 4096)
+        assert [(u.line, u.start, u.stop, u.problem) for u in _documents.units(f, 0, None, 0, False, cap)] == expected
+
+
+def test_an_audit_of_nothing_is_unusable_input(tmp_path):
+    empty, blank = tmp_path / "empty.jsonl", tmp_path / "blank.json"
+    empty.write_text("")
+    blank.write_text("\n  \n\n")
+    with pytest.raises(rangeproof.UnusableInput, match="no proof documents in .*empty.jsonl.*blank.json: an empty audit proves nothing"):
+        cluster.audit([str(empty), str(blank)], workers=1)
+    out = subprocess.run(
+        [sys.executable, "-m", "rangeproof.cluster", "audit", str(empty), "--workers", "1", "--no-progress"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and "an empty audit proves nothing" in out.stderr
+
+
+def test_parquet_metadata_and_values_are_checked(tmp_path, client):
+    pa = pytest.importorskip("pyarrow", reason="install rangeproof[dask]")
+    import pyarrow.parquet as pq
+
+    path = str(tmp_path / "numbers.parquet")
+    pq.write_table(pa.table({"document": pa.array(list(range(7)), pa.int64())}), path)
+    out = subprocess.run(
+        [sys.executable, "-m", "rangeproof.cluster", "audit", path, "--workers", "1", "--no-progress"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stderr.strip().splitlines() == [f"rangeproof.cluster: {path} rows 1-7: unusable: the 'document' column holds int64, not JSON text"]
+    # Text, binary, a null and a value over the cap: each row named.
+    docs = documents(3)
+    cap = rangeproof.MAX_DOCUMENT_BYTES
+    for kind in (pa.string(), pa.large_string(), pa.binary()):
+        values = [docs[0], None, "x" * (cap + 1), docs[1], docs[2]]
+        if kind == pa.binary():
+            values = [v.encode() if v is not None else None for v in values]
+        path = str(tmp_path / f"rows-{kind}.parquet")
+        pq.write_table(pa.table({"document": pa.array(values, kind)}), path, row_group_size=2)
+        report = cluster.audit([path], lines=1, client=client)
+        assert report.documents == 5 and report.valid == 3, kind
+        assert [(row, why.split(" (")[0]) for _, row, why in report.unusable] == [
+            (2, "no document"), (3, f"longer than {cap} bytes")
+        ], kind

@@ -328,7 +328,11 @@ def test_the_command_line(tmp_path):
     )
     built = run("liabilities", "--accounts", path, "--out", str(out), "--workers", "1", "--height", str(HEIGHT), "--bits", str(BITS), "--no-progress")
     assert built.returncode == 0, built.stderr
-    assert "30 accounts" in built.stdout and f"total {sum(b for _, b in rows)}" in built.stdout
+    total = sum(b for _, b in rows)
+    # The total is private until published: printed only when asked (total.json holds it).
+    assert "30 accounts" in built.stdout and str(total) not in built.stdout
+    with open(out / "total.json") as f:
+        assert json.load(f)["total"] == total
     assert sorted(os.listdir(out)) == ["inclusion", "nodes", "root.json", "secrets.json", "total.json"]
     assert oct(os.stat(out / "secrets.json").st_mode & 0o777) == "0o600"
     account, balance = rows[4]
@@ -351,13 +355,20 @@ def test_the_command_line(tmp_path):
     # Secrets that are not a secrets document: named as such.
     (tmp_path / "bad-secrets.json").write_text('{"format": "something else"}')
     bad = run("liabilities", "--accounts", path, "--out", str(tmp_path / "z"), "--secrets", str(tmp_path / "bad-secrets.json"))
-    assert bad.returncode == 2 and "not a rangeproof-liabilities/1 secrets document" in bad.stderr
+    assert bad.returncode == 2 and "not a rangeproof-liabilities/2 secrets document" in bad.stderr
     assert not (tmp_path / "z").exists()
+    # Secrets of the first format: refused by name (under /2 they would build another root).
+    old = dict(json.loads((out / "secrets.json").read_text()), format="rangeproof-liabilities/1")
+    (tmp_path / "old-secrets.json").write_text(json.dumps(old))
+    bad = run("liabilities", "--accounts", path, "--out", str(tmp_path / "z"), "--secrets", str(tmp_path / "old-secrets.json"))
+    assert bad.returncode == 2 and "a rangeproof-liabilities/1 secrets document" in bad.stderr, bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1 and not (tmp_path / "z").exists()
     # The same secrets again: the same root.
     again = run(
         "liabilities", "--accounts", path, "--out", str(tmp_path / "again"), "--workers", "1", "--height", str(HEIGHT),
-        "--bits", str(BITS), "--secrets", str(out / "secrets.json"), "--no-progress",
+        "--bits", str(BITS), "--secrets", str(out / "secrets.json"), "--no-progress", "--print-total",
     )
     assert again.returncode == 0, again.stderr
+    assert f"total liabilities {total}" in again.stdout
     assert root_of(str(tmp_path / "again")) == root_of(str(out))
     assert not (tmp_path / "again" / "secrets.json").exists()

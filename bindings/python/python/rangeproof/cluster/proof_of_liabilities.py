@@ -5,22 +5,35 @@ negative or overflowing subtree from hiding a liability, and one inclusion proof
 The build, on dask.distributed:
 
 1. the client reads and checks every account row (nothing is written before the last row is
-   checked), places the accounts at their leaf positions and splits the leaf range into
-   ``2**k`` subtrees;
-2. one task per non-empty subtree builds it (leaves, padding siblings, parents) on a worker;
-   the client gathers only the subtree roots and builds the top ``k`` levels;
+   checked), places the accounts at their leaf positions (keyed by the tree's secrets: only the
+   client computes them) and splits the leaf range into ``2**k`` subtrees;
+2. one task per non-empty subtree builds it (leaves, padding siblings, parents) on a worker
+   from the subtree's key (a :class:`~rangeproof.cluster.tree.SubtreeKey`) — never the tree's
+   secrets; the client gathers only the subtree roots and builds the top ``k`` levels itself;
 3. one task per subtree builds it again (no worker holds subtrees between the passes: a worker
    needs the memory of one subtree, about 8 % more work) and writes its inclusion proofs: each
    account's path siblings (from its subtree, then the top levels the client sends) and one
    aggregated range proof over them
    (``height - 1`` ≤ 64 values; Bulletproofs++ by default, which takes any number of values);
-4. the client writes the directory under a temporary name and renames it into place: it
-   appears whole or not at all.
+   the client checks that both passes built the same subtree root and one proof per account,
+   and with ``recheck`` builds a random sample of subtrees again itself and checks their proofs;
+4. the client writes the directory under a temporary name, syncs it, and renames it into place
+   without replacing anything (``_files.py``): it appears whole or not at all.
 
-Every task is a pure function of the tree's secrets and its accounts (the range proofs' nonces
+Every task is a pure function of its subtree's key and accounts (the range proofs' nonces
 aside), its inputs travel in the task (nothing scattered), and results are kept by subtree:
 when a worker dies the scheduler runs its tasks again elsewhere, nothing is lost or written
 twice.
+
+What the cluster learns (the trust model; SECURITY.md says it too): the scheduler and every
+worker that runs a subtree's task see that subtree's key (so every node secret in it: its
+blinding factors and salts), its accounts' ids, balances and positions, and, in the second
+pass, the openings (liability and blinding factor) of the nodes above the partitions on its
+paths — from which the total liabilities follow. None of them sees the master secret, the
+salts, any other subtree's key or another subtree's accounts. Task arguments cross the network
+as they are: use a ``tls://`` scheduler (a plain ``tcp://`` one off this machine is refused
+without ``allow_plaintext``). A secret-bearing object's ``repr`` hides it (Dask logs a failed
+task's arguments), and the tree's secrets refuse to be pickled at all.
 
 **The range proofs cover the path's siblings** (DAPOL+'s proof of inclusion; the ``dapol`` crate
 proves the path's own nodes instead). With every sibling in ``[0, 2**bits)``, the root's liability
@@ -45,8 +58,11 @@ The output directory:
 from __future__ import annotations
 
 import csv
+import errno
 import json
+import math
 import os
+import random
 import re
 import shutil
 import tempfile
@@ -55,13 +71,16 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .. import Proof, UnusableInput, UnusableType, _native, prove, verify
-from ._dask import Progress, client_for
+from ._dask import Incomplete, Progress, client_for
+from ._files import rename_no_replace, sync_directory, write_file
 from .tree import (
     FORMAT,
     GROUP,
     GROUP_ORDER,
     MAX_ID_BYTES,
     Node,
+    NodeKeys,
+    SubtreeKey,
     TreeParameters,
     TreeSecrets,
     commitments,
@@ -225,9 +244,44 @@ def check_accounts(accounts: Sequence[Tuple[str, int]], bits: int) -> List[Tuple
 # The tasks (pure functions of their arguments; what every worker runs).
 
 
-@dataclass
+class PartitionTask:
+    """One subtree's task: the subtree's key (a :class:`SubtreeKey`, never the tree's secrets),
+    its ``(id, balance, position)`` accounts, the parameters, and for the proving pass ``top``,
+    the nodes above the partitions that its accounts' paths pass (openings included: the range
+    proofs need them). Its ``repr`` names the subtree and counts the accounts — Dask logs a
+    failed task's arguments, so no key and no balance appear there; pickling it (the task path)
+    carries the key, which refuses to be pickled on its own."""
+
+    __slots__ = ("params", "key", "accounts", "top", "with_proofs")
+
+    def __init__(
+        self,
+        params: TreeParameters,
+        key: SubtreeKey,
+        accounts: List[Tuple[str, int, int]],
+        top: Optional[List[Node]] = None,
+        with_proofs: bool = True,
+    ) -> None:
+        self.params, self.key, self.accounts, self.top, self.with_proofs = params, key, accounts, top, with_proofs
+
+    def __repr__(self) -> str:
+        return f"PartitionTask(subtree=({self.key.level}, {self.key.index}), accounts={len(self.accounts)}, key=<redacted>)"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> object:
+        key = self.key
+        return (_partition_task, (self.params, key.level, key.index, key._key, self.accounts, self.top, self.with_proofs))
+
+
+def _partition_task(params, level, index, key, accounts, top, with_proofs) -> PartitionTask:  # type: ignore[no-untyped-def]
+    return PartitionTask(params, SubtreeKey(level, index, key), accounts, top, with_proofs)
+
+
+@dataclass(repr=False)
 class Subtree:
-    """A built subtree: its stored nodes by (level, index), its root, and the task's time."""
+    """A built subtree: its stored nodes by (level, index), its root, its node keys, and the
+    task's time."""
 
     index: int
     level: int
@@ -235,42 +289,36 @@ class Subtree:
     root: Node
     accounts: List[Tuple[str, int, int]]
     seconds: float
+    keys: NodeKeys
+
+    def __repr__(self) -> str:
+        return f"Subtree(({self.level}, {self.index}), {len(self.accounts)} accounts)"
 
 
-def build_subtree(
-    params: TreeParameters, secrets: TreeSecrets, level: int, index: int, accounts: List[Tuple[str, int, int]]
-) -> Subtree:
-    """The subtree rooted at (``level``, ``index``) over ``(id, balance, position)`` accounts
-    whose positions it spans."""
+def build_subtree(params: TreeParameters, key: SubtreeKey, accounts: List[Tuple[str, int, int]]) -> Subtree:
+    """The subtree rooted at ``key``'s node over ``(id, balance, position)`` accounts whose
+    positions it spans (a position outside it has no key: :class:`UnusableInput`)."""
     started = time.perf_counter()
+    keys = NodeKeys(key)
     stored: Dict[Tuple[int, int], Node] = {}
-    top = grow(secrets, params, 0, leaves(secrets, params, accounts), level, stored)
-    if list(top) != [index]:  # pragma: no cover - the client partitions by position
-        raise RuntimeError(f"subtree {index}: accounts outside it")
-    return Subtree(index, level, stored, top[index], accounts, time.perf_counter() - started)
+    top = grow(keys, params, 0, leaves(keys, params, accounts), key.level, stored)
+    if list(top) != [key.index]:  # pragma: no cover - the keys refuse a leaf outside the subtree
+        raise RuntimeError(f"subtree {key.index}: accounts outside it")
+    return Subtree(key.index, key.level, stored, top[key.index], accounts, time.perf_counter() - started, keys)
 
 
-def subtree_root(
-    params: TreeParameters, secrets: TreeSecrets, level: int, index: int, accounts: List[Tuple[str, int, int]]
-) -> Tuple[int, Node, float]:
+def subtree_root(task: PartitionTask) -> Tuple[int, Node, float]:
     """Task 1 on a cluster: the subtree's root alone (the subtree is built again by task 2, so
     that no worker holds subtrees between the two passes: memory stays one subtree a worker)."""
-    subtree = build_subtree(params, secrets, level, index, accounts)
-    return index, subtree.root, subtree.seconds
+    subtree = build_subtree(task.params, task.key, task.accounts)
+    return subtree.index, subtree.root, subtree.seconds
 
 
-def prove_partition(
-    params: TreeParameters,
-    secrets: TreeSecrets,
-    level: int,
-    index: int,
-    accounts: List[Tuple[str, int, int]],
-    top_siblings: List[Node],
-    with_proofs: bool = True,
-) -> PartitionOutput:
-    """Task 2 on a cluster: the subtree built again (the same nodes: they are derived from the
-    secrets), then :func:`prove_subtree`."""
-    return prove_subtree(params, secrets, build_subtree(params, secrets, level, index, accounts), top_siblings, with_proofs)
+def prove_partition(task: PartitionTask) -> "PartitionOutput":
+    """Task 2 on a cluster: the subtree built again (the same nodes: they are derived from its
+    key), then :func:`prove_subtree`."""
+    subtree = build_subtree(task.params, task.key, task.accounts)
+    return prove_subtree(task.params, subtree, task.top or [], task.with_proofs)
 
 
 def node_line(level: int, index: int, node: Node) -> str:
@@ -297,12 +345,12 @@ def range_proofs(params: TreeParameters, nodes: Sequence[Node]) -> List[Dict[str
 
 
 def inclusion_proof(
-    secrets: TreeSecrets, account: str, x: int, path_siblings: Sequence[Node], proofs: List[Dict[str, object]]
+    keys: NodeKeys, account: str, x: int, path_siblings: Sequence[Node], proofs: List[Dict[str, object]]
 ) -> Dict[str, object]:
     """One account's inclusion proof: its leaf's opening secrets (its own, which it cannot
     derive), the siblings' hashes bottom-up, and range proofs whose commitments, in order, are
     the siblings' commitments."""
-    blinding, salt = node_secrets(secrets, b"leaf", 0, x)
+    blinding, salt = node_secrets(keys, b"leaf", 0, x)
     return {
         "format": FORMAT,
         "account": account,
@@ -316,18 +364,18 @@ def inclusion_proof(
 
 @dataclass
 class PartitionOutput:
-    """What task 2 returns: its subtree's stored nodes and its inclusion proofs, as JSON lines."""
+    """What task 2 returns: its subtree's stored nodes and its inclusion proofs, as JSON lines,
+    and its root's commitment and hash (the client compares them with task 1's)."""
 
     index: int
     nodes: str
     proofs: str
     accounts: int
     seconds: float
+    root: Tuple[bytes, bytes] = (b"", b"")
 
 
-def prove_subtree(
-    params: TreeParameters, secrets: TreeSecrets, subtree: Subtree, top_siblings: List[Node], with_proofs: bool = True
-) -> PartitionOutput:
+def prove_subtree(params: TreeParameters, subtree: Subtree, top_siblings: List[Node], with_proofs: bool = True) -> PartitionOutput:
     """The subtree's stored nodes and one inclusion proof per account in it.
 
     One aggregated proof covers an account's whole path: sharing the proofs of the siblings
@@ -342,8 +390,10 @@ def prove_subtree(
         top = list(top_siblings)
         for account, _, x in subtree.accounts:
             path = siblings(subtree.stored, 0, x, subtree.level) + top
-            lines.append(json.dumps(inclusion_proof(secrets, account, x, path, range_proofs(params, path))) + "\n")
-    return PartitionOutput(subtree.index, nodes, "".join(lines), len(subtree.accounts), time.perf_counter() - started + subtree.seconds)
+            lines.append(json.dumps(inclusion_proof(subtree.keys, account, x, path, range_proofs(params, path))) + "\n")
+    return PartitionOutput(
+        subtree.index, nodes, "".join(lines), len(subtree.accounts), time.perf_counter() - started + subtree.seconds, subtree.root.public()
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -353,15 +403,17 @@ def prove_subtree(
 @dataclass
 class LiabilitiesReport:
     """A finished build: the public root, the accounts, where it was written and the times
-    (``task_seconds``: time inside the tasks, summed; ``seconds``: wall time)."""
+    (``task_seconds``: time inside the tasks, summed; ``seconds``: wall time); ``rechecked``:
+    the subtrees the client rebuilt and whose proofs it checked (``recheck``)."""
 
     root: Dict[str, object]
-    total: int
+    total: int = field(repr=False)
     accounts: int
     partitions: int
     out: Optional[str]
     seconds: float = 0.0
     task_seconds: float = 0.0
+    rechecked: int = 0
     stored: Dict[Tuple[int, int], Tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
 
 
@@ -385,10 +437,31 @@ def _root_document(params: TreeParameters, root: Node) -> Dict[str, object]:
 
 
 def _write_json(path: str, doc: object, private: bool = False) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-    with os.fdopen(os.open(path, flags, 0o600 if private else 0o644), "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
+    write_file(path, json.dumps(doc, indent=2) + "\n", 0o600 if private else 0o644)
+
+
+def _check_fraction(recheck: object) -> float:
+    if isinstance(recheck, bool) or not isinstance(recheck, (int, float)) or not 0 <= recheck <= 1:
+        raise UnusableInput(f"recheck {recheck!r}: a fraction from 0 to 1")
+    return float(recheck)
+
+
+def _sample(items: Sequence[int], fraction: float) -> set:
+    """``ceil(fraction * len(items))`` of the items (at least one for a fraction above 0),
+    drawn with the operating system's randomness: no worker can tell which."""
+    if fraction <= 0 or not items:
+        return set()
+    count = min(len(items), max(1, math.ceil(fraction * len(items))))
+    return set(random.SystemRandom().sample(list(items), count))
+
+
+def _remote(future, what: str):  # type: ignore[no-untyped-def]
+    """A task's result, or :class:`Incomplete` naming the task when it failed on the cluster."""
+    try:
+        return future.result()
+    except Exception as e:  # whatever failed remotely: the worker died too often, an error in the task
+        reason = " ".join(str(e).split())[:300] or "no message"
+        raise Incomplete(f"{what}: {type(e).__name__}: {reason}; nothing was written") from e
 
 
 def liabilities(
@@ -407,16 +480,25 @@ def liabilities(
     with_proofs: bool = True,
     keep_nodes: bool = False,
     progress: bool = False,
+    recheck: float = 0.0,
+    security=None,
+    allow_plaintext: bool = False,
 ) -> LiabilitiesReport:
     """Builds the tree of ``accounts`` (a CSV or Parquet file name, or ``(id, balance)`` pairs)
     and writes the directory ``out`` (which must not exist; ``None`` writes nothing) across a
-    dask.distributed cluster — ``client`` if given, else one on ``scheduler``, else a local
-    cluster of ``workers`` processes — or in this process (``in_process``). ``secrets``: the
-    tree's, fresh random ones (written to ``secrets.json``) when not given. ``with_proofs``:
-    ``False`` builds the tree alone. ``keep_nodes`` returns every stored node's (commitment,
-    hash) in the report. Raises :class:`UnusableInput` naming a bad row before anything is
-    written."""
+    dask.distributed cluster — ``client`` if given, else one on ``scheduler`` (``tls://`` with
+    ``security``, a ``distributed.security.Security``: see :func:`rangeproof.cluster.tls`; a
+    ``tcp://`` scheduler off this machine only with ``allow_plaintext``), else a local cluster
+    of ``workers`` processes — or in this process (``in_process``). ``secrets``: the tree's,
+    fresh random ones (written to ``secrets.json``) when not given; they stay in this process,
+    each task receives its subtree's key. ``with_proofs``: ``False`` builds the tree alone.
+    ``keep_nodes`` returns every stored node's (commitment, hash) in the report. ``recheck``: the
+    fraction of subtrees (at least one when above 0) that this process builds again and whose
+    inclusion proofs it checks against the root. Raises :class:`UnusableInput` naming a bad row
+    before anything is written, and :class:`Incomplete` when the cluster failed or a check
+    disagreed (nothing written)."""
     params = TreeParameters(height, bits, scheme).check()
+    fraction = _check_fraction(recheck)
     rows = read_accounts(accounts, bits) if isinstance(accounts, (str, os.PathLike)) else check_accounts(accounts, bits)
     if out is not None:
         out = os.fspath(out)
@@ -425,6 +507,8 @@ def liabilities(
         parent = os.path.dirname(os.path.abspath(out))
         if not os.path.isdir(parent):
             raise UnusableInput(f"{parent}: no such directory")
+    if secrets is not None and not isinstance(secrets, TreeSecrets):
+        raise UnusableType("secrets: a TreeSecrets")
     fresh_secrets = secrets is None
     secrets = TreeSecrets.random() if secrets is None else secrets
     where = positions(secrets, params, (a for a, _ in rows))
@@ -439,6 +523,9 @@ def liabilities(
         x = where[account]
         groups.setdefault(x >> level, []).append((account, balance, x))
     parts = sorted(groups)
+    # Every node key on this side; each task gets its subtree's key and no other secret.
+    tree_keys = secrets.tree_keys(params)
+    rechecks = _sample(parts, fraction)
 
     started = time.perf_counter()
     staging = None
@@ -450,17 +537,23 @@ def liabilities(
             os.mkdir(os.path.join(staging, "nodes"))
             os.mkdir(os.path.join(staging, "inclusion"))
         if client is None and not in_process:
-            client, own = client_for(scheduler, workers)
+            client, own = client_for(scheduler, workers, security, carries_secrets=True, allow_plaintext=allow_plaintext)
         report = LiabilitiesReport({}, 0, len(rows), len(parts), out)
+        root_doc: Dict[str, object] = {}
 
-        def take(output: PartitionOutput) -> None:
+        def take(j: int, output: PartitionOutput) -> None:
+            if output.root != roots[j].public():
+                raise Incomplete(f"subtree {j}: its two passes built different roots (a faulty or hostile worker); nothing was written")
+            if with_proofs and output.proofs.count("\n") != len(groups[j]):
+                raise Incomplete(f"subtree {j}: {output.proofs.count(chr(10))} inclusion proofs for {len(groups[j])} accounts; nothing was written")
+            if j in rechecks:
+                _recheck(params, tree_keys.subtree(level, j), groups[j], tops[j], output, root_doc, with_proofs)
+                report.rechecked += 1
             report.task_seconds += output.seconds
             if staging is not None:
                 name = f"part-{output.index:08d}.jsonl"
-                with open(os.path.join(staging, "nodes", name), "w") as f:
-                    f.write(output.nodes)
-                with open(os.path.join(staging, "inclusion", name), "w") as f:
-                    f.write(output.proofs)
+                write_file(os.path.join(staging, "nodes", name), output.nodes)
+                write_file(os.path.join(staging, "inclusion", name), output.proofs)
             if keep_nodes:
                 for line in output.nodes.splitlines():
                     n = json.loads(line)
@@ -468,7 +561,7 @@ def liabilities(
             bar.advance(1)
 
         if in_process:
-            subtrees = {j: build_subtree(params, secrets, level, j, groups[j]) for j in parts}
+            subtrees = {j: build_subtree(params, tree_keys.subtree(level, j), groups[j]) for j in parts}
             roots = {j: s.root for j, s in subtrees.items()}
             bar.advance(len(parts))
         else:
@@ -476,28 +569,37 @@ def liabilities(
 
             # Only the subtrees' roots come back; the proving tasks build their subtree again.
             roots = {}
-            firsts = [client.submit(subtree_root, params, secrets, level, j, groups[j], pure=False) for j in parts]
+            firsts = {client.submit(subtree_root, PartitionTask(params, tree_keys.subtree(level, j), groups[j]), pure=False): j for j in parts}
             for future in as_completed(firsts):
-                j, root, seconds = future.result()
+                j = firsts[future]
+                index, root, seconds = _remote(future, f"subtree {j}, first pass")
+                if index != j:
+                    raise Incomplete(f"subtree {j}: a worker answered for subtree {index}; nothing was written")
                 roots[j] = root
                 report.task_seconds += seconds
                 future.release()
                 bar.advance(1)
 
+        # The nodes above the partitions: on this side, from the tree's keys.
         top_stored: Dict[Tuple[int, int], Node] = {}
-        (root,) = grow(secrets, params, level, roots, params.height - 1, top_stored).values()
+        (root,) = grow(tree_keys, params, level, roots, params.height - 1, top_stored).values()
         tops = {j: siblings(top_stored, level, j, params.height - 1) for j in parts}
+        report.root = root_doc = _root_document(params, root)
+        report.total = root.value
 
         if in_process:
             for j in parts:
-                take(prove_subtree(params, secrets, subtrees[j], tops[j], with_proofs))
+                take(j, prove_subtree(params, subtrees[j], tops[j], with_proofs))
         else:
-            futures = [
-                client.submit(prove_partition, params, secrets, level, j, groups[j], tops[j], with_proofs, pure=False)
+            provers = {
+                client.submit(
+                    prove_partition, PartitionTask(params, tree_keys.subtree(level, j), groups[j], tops[j], with_proofs), pure=False
+                ): j
                 for j in parts
-            ]
-            for future in as_completed(futures):
-                take(future.result())
+            }
+            for future in as_completed(provers):
+                j = provers[future]
+                take(j, _remote(future, f"subtree {j}, second pass"))
                 future.release()
 
         # The subtree roots and the padding at their level, then the levels above.
@@ -505,17 +607,25 @@ def liabilities(
         top_nodes[(params.height - 1, 0)] = root
         if keep_nodes:
             report.stored.update({key: n.public() for key, n in top_nodes.items()})
-        report.root = _root_document(params, root)
-        report.total = root.value
         if staging is not None:
-            with open(os.path.join(staging, "nodes", "top.jsonl"), "w") as f:
-                f.writelines(node_line(y, i, n) + "\n" for (y, i), n in sorted(top_nodes.items()))
+            write_file(os.path.join(staging, "nodes", "top.jsonl"), "".join(node_line(y, i, n) + "\n" for (y, i), n in sorted(top_nodes.items())))
             _write_json(os.path.join(staging, "root.json"), report.root)
             _write_json(os.path.join(staging, "total.json"), {"format": FORMAT, "total": root.value, "blinding": scalar_bytes(root.blinding).hex()})
             if fresh_secrets:
                 _write_json(os.path.join(staging, "secrets.json"), secrets.to_json(), private=True)
-            os.rename(staging, out)
+            for folder in ("nodes", "inclusion", ""):
+                sync_directory(os.path.join(staging, folder))
+            try:
+                rename_no_replace(staging, out)  # type: ignore[arg-type]
+            except OSError as e:
+                if e.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                    raise
+                kept, staging = staging, None  # hours of work: kept, never deleted
+                raise UnusableInput(
+                    f"{out}: created by someone else during the build (nothing was replaced); the finished build is {kept}"
+                ) from None
             staging = None
+            sync_directory(os.path.dirname(os.path.abspath(out)))  # type: ignore[arg-type]
     finally:
         bar.close()
         if staging is not None:
@@ -525,6 +635,40 @@ def liabilities(
             own.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _recheck(
+    params: TreeParameters,
+    key: SubtreeKey,
+    accounts: List[Tuple[str, int, int]],
+    top: List[Node],
+    output: PartitionOutput,
+    root: Dict[str, object],
+    with_proofs: bool,
+) -> None:
+    """A worker's subtree checked on this side: built again (its nodes must be the worker's,
+    byte for byte: they are derived) and each of its inclusion proofs checked against the root
+    (the proofs' randomness differs on every run, so they are verified, not compared)."""
+    mine = prove_subtree(params, build_subtree(params, key, accounts), top, with_proofs=False)
+    if mine.nodes != output.nodes:
+        raise Incomplete(f"subtree {key.index}: the worker's nodes differ from this side's (a faulty or hostile worker); nothing was written")
+    if not with_proofs:
+        return
+    balances = {a: b for a, b, _ in accounts}
+    seen = set()
+    for line in output.proofs.splitlines():
+        try:
+            proof = json.loads(line)
+            account = proof["account"]
+            why = check_inclusion(root, proof, account, balances[account]) if account not in seen else "given twice"
+        except (ValueError, KeyError, TypeError, UnusableInput) as e:
+            why = f"unusable ({e})"
+            account = "?"
+        if why is not None:
+            raise Incomplete(f"subtree {key.index}: the inclusion proof of {account!r} fails ({why}); nothing was written")
+        seen.add(account)
+    if seen != set(balances):
+        raise Incomplete(f"subtree {key.index}: inclusion proofs for {len(seen)} of its {len(balances)} accounts; nothing was written")
 
 
 # ---------------------------------------------------------------------------------------------
