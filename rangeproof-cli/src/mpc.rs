@@ -3,7 +3,9 @@
 //! The protocol's wire format and both sides of a run are the shared transport's
 //! (`rangeproof_documents::transport`: frames, hello, setup with the dealer's run nonce,
 //! session-bound messages). This file owns what is TCP's and the command line's: listening
-//! and connecting, a timeout on every read (so a silent party cannot hang the dealer), the
+//! and connecting, a timeout on every read (so a silent party cannot hang the dealer) and, on
+//! the dealer's side, a deadline per round (so a party trickling a byte at a time cannot either:
+//! `transport::RoundDeadline`), the
 //! output and openings files, the proof document, exit codes, and the hidden test-only
 //! misbehaviour. Parties take positions in connection order; any failure names the party
 //! (index and address) and no proof is written.
@@ -30,8 +32,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use rand_core::{OsRng, RngCore};
-use rangeproof_documents::transport::{self, Flavor, Peer};
-use rangeproof_documents::MAX_TRANSCRIPT_LABEL;
+use rangeproof_documents::request::Field;
+use rangeproof_documents::transport::{self, Flavor, Peer, RoundDeadline};
+use rangeproof_documents::{RequestError, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::output::{self, OutputFile};
@@ -78,6 +81,10 @@ pub struct DealerArgs {
     /// Per-read timeout, in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
+    /// Per-round deadline, in milliseconds: each party's whole answer must arrive within it
+    /// of the dealer's message (and its hello within it of connecting), however it trickles.
+    #[arg(long, default_value_t = 120_000)]
+    round_timeout_ms: u64,
 }
 
 #[derive(Args)]
@@ -144,6 +151,18 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
             args.transcript_label.len()
         ));
     }
+    // Every argument is checked before listening, with `prove`'s words: a run that cannot
+    // prove must not make parties connect first.
+    let suite = flavor.suite();
+    if !suite.supported_bits().contains(&args.bits) {
+        return Err(RequestError::UnsupportedBits(args.bits).describe(Field::flag, Some(suite)));
+    }
+    if args.timeout_ms == 0 || args.round_timeout_ms < args.timeout_ms {
+        return Err(format!(
+            "--timeout-ms {} and --round-timeout-ms {}: a read timeout above 0, and a round at least as long",
+            args.timeout_ms, args.round_timeout_ms
+        ));
+    }
     // Claimed before anyone connects: a refused path costs the parties nothing, and a file
     // that exists (a party's openings, say) is never overwritten. Removed again if no proof
     // is written.
@@ -156,14 +175,15 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         listener.local_addr().map_err(|e| e.to_string())?
     );
     output::flush();
-    let timeout = Some(Duration::from_millis(args.timeout_ms));
+    let per_read = Duration::from_millis(args.timeout_ms);
+    let per_round = Duration::from_millis(args.round_timeout_ms);
     let mut peers = Vec::with_capacity(args.parties);
     // Parties must connect within the timeout too (from the dealer's start or the previous
     // party's arrival): a missing party cannot hang the dealer either.
     listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     for index in 0..args.parties {
         let deadline = Instant::now() + Duration::from_millis(args.timeout_ms);
-        let (mut stream, address) = loop {
+        let (stream, address) = loop {
             match listener.accept() {
                 Ok(accepted) => break accepted,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
@@ -179,12 +199,8 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
             }
         };
         stream.set_nonblocking(false).map_err(|e| e.to_string())?;
-        stream
-            .set_read_timeout(timeout)
-            .map_err(|e| e.to_string())?;
-        stream
-            .set_write_timeout(timeout)
-            .map_err(|e| e.to_string())?;
+        let mut stream =
+            RoundDeadline::new(stream, per_read, per_round).map_err(|e| e.to_string())?;
         let address = address.to_string();
         let hello = match transport::receive_hello(&mut stream) {
             Ok(hello) => hello,

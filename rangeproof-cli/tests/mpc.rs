@@ -400,3 +400,118 @@ fn parties_read_their_values_from_files() {
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&values).unwrap(), "7\n65535\n");
 }
+
+/// A party that trickles its hello a byte at a time — each read within the per-read timeout,
+/// the message never within the round — is dropped and named when the round's deadline
+/// passes, however long it would go on.
+#[test]
+fn a_party_trickling_a_byte_at_a_time_is_dropped_at_the_rounds_deadline() {
+    use std::io::Write;
+    use std::time::Instant;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("trickled.json");
+    let mut dealer = bin()
+        .args([
+            "mpc",
+            "dealer",
+            "--parties",
+            "1",
+            "--bits",
+            "8",
+            "--listen",
+            "127.0.0.1:0",
+            "--out",
+            out.to_str().unwrap(),
+            "--timeout-ms",
+            "500",
+            "--round-timeout-ms",
+            "1500",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(dealer.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap()
+        .to_string();
+    let started = Instant::now();
+    let mut party = std::net::TcpStream::connect(&address).unwrap();
+    // A hello frame, then the start of a 100-byte frame: 40 bytes, one every 200 ms (8 s in
+    // all, each byte well within the 500 ms per-read timeout).
+    let mut bytes = 6u32.to_le_bytes().to_vec();
+    bytes.extend_from_slice(b"RPMH\x01\x00");
+    bytes.extend_from_slice(&100u32.to_le_bytes());
+    bytes.extend_from_slice(&[7; 26]);
+    let mut sent = 0;
+    for byte in bytes {
+        if party.write_all(&[byte]).is_err() {
+            break;
+        }
+        sent += 1;
+        std::thread::sleep(Duration::from_millis(200));
+        if let Ok(Some(_)) = dealer.try_wait() {
+            break;
+        }
+    }
+    let (code, stderr) = dealer_stderr(dealer);
+    let took = started.elapsed();
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("party 0") && stderr.contains("round's deadline"),
+        "{stderr}"
+    );
+    // Dropped at the round's deadline (1.5 s), not after the trickle (8 s).
+    assert!(
+        took < Duration::from_millis(4000),
+        "{took:?}, {sent} bytes sent"
+    );
+    assert!(!out.exists());
+}
+
+/// Arguments the dealer cannot prove with are refused before it listens, in `prove`'s words.
+#[test]
+fn the_dealer_checks_its_arguments_before_listening() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never.json");
+    for (flavor, bits) in [("dalek", "12"), ("monero", "8")] {
+        let dealer = bin()
+            .args([
+                "mpc",
+                "dealer",
+                "--parties",
+                "2",
+                "--bits",
+                bits,
+                "--flavor",
+                flavor,
+                "--listen",
+                "127.0.0.1:0",
+                "--out",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&dealer.stderr).to_string();
+        let stdout = String::from_utf8_lossy(&dealer.stdout).to_string();
+        assert_eq!(dealer.status.code(), Some(2), "{stderr}");
+        assert!(!stdout.contains("listening"), "{stdout}");
+        let prove = bin()
+            .args(["prove", "--flavor", flavor, "--bits", bits, "--values", "1"])
+            .output()
+            .unwrap();
+        assert_eq!(prove.status.code(), Some(2));
+        assert_eq!(
+            stderr,
+            String::from_utf8_lossy(&prove.stderr),
+            "{flavor} {bits}"
+        );
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(!out.exists());
+    }
+}

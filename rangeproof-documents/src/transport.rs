@@ -14,14 +14,19 @@
 //!
 //! The dealer draws the run nonce; both sides derive the session from it
 //! ([`Session::for_run`]), so messages of one run are refused in every other. Timeouts are the
-//! stream's business (a `TcpStream`'s read timeout, say): a read that times out is
-//! [`TransportError::TimedOut`], so a silent party cannot hang the dealer.
+//! stream's business: a read that times out is [`TransportError::TimedOut`], so a silent party
+//! cannot hang the dealer. A timeout per read alone lets a party that trickles a byte at a time
+//! hold the dealer for as long as it likes: [`RoundDeadline`] (over TCP) adds a deadline per
+//! round — the other side's whole answer within a bound of our last message — which such a
+//! party misses ([`TransportError::RoundDeadline`]).
 //!
 //! **Trust.** The transport adds no confidentiality or authentication: run it on a trusted
 //! network or inside TLS or SSH. The first streams the dealer is given are the parties. What a
 //! man-in-the-middle can and cannot do is in SECURITY.md ("The MPC transport's trust model").
 
 use std::io::{self, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 use rand_core::{CryptoRng, RngCore};
 use rangeproof::bulletproofs::mpc::{
@@ -50,6 +55,8 @@ pub const DONE: &[u8] = b"RPMD";
 pub enum TransportError {
     /// A read or write timed out.
     TimedOut,
+    /// The other side's answer did not arrive whole within the round's deadline.
+    RoundDeadline,
     /// The other side closed the stream.
     Disconnected,
     /// A length prefix above [`MAX_FRAME`].
@@ -64,6 +71,9 @@ impl core::fmt::Display for TransportError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             TransportError::TimedOut => f.write_str("timed out"),
+            TransportError::RoundDeadline => {
+                f.write_str("did not answer within the round's deadline (a byte at a time?)")
+            }
             TransportError::Disconnected => f.write_str("disconnected"),
             TransportError::FrameTooLarge(len) => {
                 write!(f, "a {len}-byte frame (at most {MAX_FRAME})")
@@ -78,6 +88,9 @@ impl std::error::Error for TransportError {}
 
 impl From<io::Error> for TransportError {
     fn from(e: io::Error) -> Self {
+        if e.get_ref().is_some_and(|inner| inner.is::<RoundOver>()) {
+            return TransportError::RoundDeadline;
+        }
         match e.kind() {
             io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => TransportError::TimedOut,
             io::ErrorKind::UnexpectedEof
@@ -86,6 +99,82 @@ impl From<io::Error> for TransportError {
             | io::ErrorKind::ConnectionAborted => TransportError::Disconnected,
             _ => TransportError::Io(e.to_string()),
         }
+    }
+}
+
+/// The marker inside the I/O error [`RoundDeadline`] returns once a round's time is up.
+#[derive(Debug)]
+struct RoundOver;
+
+impl core::fmt::Display for RoundOver {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the round's deadline passed")
+    }
+}
+
+impl std::error::Error for RoundOver {}
+
+/// A TCP stream read under two clocks: every read within `per_read` (a silent peer), and the
+/// peer's whole answer within `per_round` of our last write to it (a peer trickling a byte
+/// at a time, each read in time, the answer never). A round starts when the stream is made and
+/// again at each write: we speak, they answer. Each read sets the socket's timeout to whichever
+/// ends first; once the round is over, reads fail with [`TransportError::RoundDeadline`].
+pub struct RoundDeadline {
+    stream: TcpStream,
+    per_read: Duration,
+    per_round: Duration,
+    round_started: Instant,
+}
+
+impl RoundDeadline {
+    /// Bounds `stream`'s reads (its write timeout becomes `per_read` too).
+    pub fn new(stream: TcpStream, per_read: Duration, per_round: Duration) -> io::Result<Self> {
+        stream.set_write_timeout(Some(per_read))?;
+        Ok(RoundDeadline {
+            stream,
+            per_read,
+            per_round,
+            round_started: Instant::now(),
+        })
+    }
+
+    /// The stream, to shut it down.
+    pub fn get_ref(&self) -> &TcpStream {
+        &self.stream
+    }
+}
+
+impl Read for RoundDeadline {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.per_round.saturating_sub(self.round_started.elapsed());
+        if left.is_zero() {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, RoundOver));
+        }
+        self.stream
+            .set_read_timeout(Some(self.per_read.min(left)))?;
+        match self.stream.read(buf) {
+            // The socket's timeout was the round's: say so.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) && self.round_started.elapsed() >= self.per_round =>
+            {
+                Err(io::Error::new(io::ErrorKind::TimedOut, RoundOver))
+            }
+            other => other,
+        }
+    }
+}
+
+impl Write for RoundDeadline {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.round_started = Instant::now();
+        self.stream.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stream.flush()
     }
 }
 

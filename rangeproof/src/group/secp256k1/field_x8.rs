@@ -171,6 +171,11 @@ impl PairBatch {
 /// serial path, for the differential tests). A last chunk of at most eight takes one vector
 /// instead of two, and one of at most four runs serially (a vector call costs the same for one
 /// element as for all its lanes).
+///
+/// The answer never rests on the vector code alone ([`recheck`]): it returns
+/// \(s = a^{(p+1)/8}\), one squaring short of the root, and the serial code squares it, so
+/// the root returned is a square by construction — the one of \(\pm r\) the serial code
+/// picks (the x-only encodings' choice of \(y\)) — and checks it with a second squaring.
 pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElement>> {
     let mut out = Vec::with_capacity(inputs.len());
     #[cfg(target_arch = "x86_64")]
@@ -201,9 +206,10 @@ pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElem
             };
             #[cfg(test)]
             tests::record_vector_call();
+            #[cfg(test)]
+            let roots = tests::fault::inject(roots);
             for (j, a) in weak.iter().enumerate().take(chunk.len()) {
-                let root = FieldElement::from_limbs_below_2_52(roots[j]).normalize();
-                out.push(root.square().equals(a).then_some(root));
+                out.push(recheck(a, roots[j]));
             }
         }
         return out;
@@ -211,6 +217,29 @@ pub fn sqrt_batch(inputs: &[FieldElement], vector: bool) -> Vec<Option<FieldElem
     let _ = vector;
     out.extend(inputs.iter().map(FieldElement::sqrt));
     out
+}
+
+/// The serial end of a vector square root: `half` is the vector code's \(s = a^{(p+1)/8}\).
+/// Its limbs must be below \(2^{52}\) (the form the vector code promises); the root is
+/// \(r = s^2\) — a square, so the same root [`FieldElement::sqrt`] returns, whatever the
+/// vector code computed — and \(r^2 = a\) says it is one. Euler's criterion makes
+/// \(a^{(p+1)/2} = \pm a\), so \(r^2 = -a\) is a non-square (`None`); anything else is
+/// a fault in the vector arithmetic, and the serial code answers instead.
+fn recheck(a: &FieldElement, half: [u64; 5]) -> Option<FieldElement> {
+    if half.iter().any(|&limb| limb >= 1 << 52) {
+        return a.sqrt();
+    }
+    let root = FieldElement::from_limbs_below_2_52(half)
+        .square()
+        .normalize();
+    let square = root.square();
+    if square.equals(a) {
+        Some(root)
+    } else if square.equals(&a.negate(1)) {
+        None
+    } else {
+        a.sqrt()
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -547,7 +576,8 @@ pub(super) mod ifma {
             let x220 = $mul(&$pow2k(&x176, 44), &x44);
             let x223 = $mul(&$pow2k(&x220, 3), &x3);
             let root = $mul(&$pow2k(&$mul(&$pow2k(&x223, 23), &x22), 6), &x2);
-            $pow2k(&root, 2)
+            // One squaring short of a^((p+1)/4): the serial re-check squares it (`recheck`).
+            $pow2k(&root, 1)
         }};
     }
 
@@ -562,8 +592,9 @@ pub(super) mod ifma {
         x
     }
 
-    /// \\(a^{(p+1)/4}\\) lane by lane for sixteen elements (two interleaved vectors); inputs and
-    /// outputs have limbs below \\(2^{52}\\).
+    /// \\(a^{(p+1)/8}\\) lane by lane for sixteen elements (two interleaved vectors): the
+    /// square root's last squaring is left to [`super::recheck`]. Inputs and outputs have limbs
+    /// below \\(2^{52}\\).
     #[target_feature(enable = "avx512f,avx512ifma")]
     pub(super) fn sqrt_candidates(inputs: &[[u64; 5]; LANES]) -> [[u64; 5]; LANES] {
         let root = sqrt_chain!([load(&inputs[..8]), load(&inputs[8..])], mul2, pow2k);
@@ -603,6 +634,78 @@ pub(crate) mod tests {
     /// Vector calls made on this thread so far.
     pub(crate) fn vector_calls() -> usize {
         VECTOR_CALLS.with(Cell::get)
+    }
+
+    /// A test hook that makes the vector results lie (`with_lying_roots`).
+    pub(crate) mod fault {
+        use super::super::{FieldElement, LANES};
+        use std::cell::Cell;
+
+        thread_local! {
+            static LYING: Cell<u8> = const { Cell::new(0) };
+        }
+
+        /// Runs `f` with the vector results replaced: `1` by the other square root of the
+        /// root (`-s`: harmless, as its square is the same), `2` by the negated root's
+        /// would-be half (any value whose square is not the root), `3` by limbs out of range.
+        pub(crate) fn with_lying_roots<R>(mode: u8, f: impl FnOnce() -> R) -> R {
+            LYING.with(|c| c.set(mode));
+            let out = f();
+            LYING.with(|c| c.set(0));
+            out
+        }
+
+        pub(crate) fn inject(mut roots: [[u64; 5]; LANES]) -> [[u64; 5]; LANES] {
+            let mode = LYING.with(Cell::get);
+            for half in roots.iter_mut() {
+                let s = FieldElement::from_limbs_below_2_52(*half);
+                *half = match mode {
+                    1 => s.negate(9).normalize().limbs(),
+                    2 => (s + FieldElement::ONE).normalize().limbs(),
+                    3 => [1 << 52; 5],
+                    _ => *half,
+                };
+            }
+            roots
+        }
+    }
+
+    /// With every vector result lying in each way, the batch still returns exactly the serial
+    /// roots (the square one of the two, as the x-only encodings need) and `None` for the
+    /// non-squares: the re-check squares the vector's half itself and checks the result.
+    #[test]
+    fn lying_vector_results_never_change_a_root() {
+        if !ifma_available() {
+            eprintln!("field_x8: this CPU has no AVX-512 IFMA; the re-check was not exercised");
+            return;
+        }
+        let mut inputs: Vec<FieldElement> = (0..48)
+            .map(|_| FieldElement::from(&k256::FieldElement::random(&mut OsRng)))
+            .collect();
+        for x in inputs.iter_mut().step_by(2) {
+            *x = x.square();
+        }
+        let serial = sqrt_batch(&inputs, false);
+        assert!(serial.iter().any(Option::is_some) && serial.iter().any(Option::is_none));
+        for mode in 1..=3 {
+            let lied = fault::with_lying_roots(mode, || sqrt_batch(&inputs, true));
+            for (s, l) in serial.iter().zip(&lied) {
+                assert_eq!(
+                    s.map(|r| r.to_bytes()),
+                    l.map(|r| r.to_bytes()),
+                    "mode {mode}"
+                );
+            }
+        }
+        // The old check alone (r² = a) would have taken the negated root, which the serial
+        // code never returns: it is not a square.
+        for (x, root) in inputs.iter().zip(&serial) {
+            if let Some(r) = root {
+                let other = r.negate(1).normalize();
+                assert!(other.square().equals(x) && !other.is_square_vartime());
+                assert!(r.is_square_vartime());
+            }
+        }
     }
 
     /// The IFMA path against the serial one (and the serial one against `k256`'s square
