@@ -9,6 +9,10 @@
 //!   mask over the valid proof (first byte odd; the mask's length also cuts or extends it).
 //! * `verify_surjection`: the same over a C-made surjection proof of 3 inputs (the mask may also
 //!   drop or duplicate an input generator).
+//! * `prove_surjection`: the prover and the verifiers as a pair. The input chooses a statement
+//!   (1 to 8 inputs, the ring, the input spent, the blinding factors, extra randomness or none)
+//!   and optionally a change to the proof made for it: the C library must accept every proof
+//!   our prover makes, our verifier too, and both must agree on the changed one.
 //! * `parse_liquid_tx`: our transaction parser accepts exactly what rust-elements'
 //!   `deserialize` accepts, and reads the same outputs (asset, amount, nonce, script, proofs) —
 //!   but for one difference, asserted as such: rust-elements parses the witness's range and
@@ -180,6 +184,118 @@ pub fn verify_surjection(data: &[u8]) {
     );
     if let Ok(p) = parsed {
         assert_eq!(p.to_bytes(), proof);
+    }
+}
+
+/// Bytes of the input from `at`, or zeros past its end.
+fn take<const N: usize>(data: &[u8], at: &mut usize) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (k, b) in out.iter_mut().enumerate() {
+        *b = data.get(*at + k).copied().unwrap_or(0);
+    }
+    *at += N;
+    out
+}
+
+/// A scalar below the order and non-zero from 32 input bytes (its top bit cleared, zero as 1).
+fn scalar_bytes(raw: [u8; 32]) -> [u8; 32] {
+    let mut b = raw;
+    b[0] &= 0x7f;
+    if b == [0; 32] {
+        b[31] = 1;
+    }
+    b
+}
+
+pub fn prove_surjection(data: &[u8]) {
+    use k256::elliptic_curve::PrimeField;
+    use rangeproof::secp256k1_zkp::generator::generator_generate_blinded;
+    let mut at = 0;
+    let [shape, ring_bits, real, flags] = take::<4>(data, &mut at);
+    let n = usize::from(shape % 8) + 1;
+    let real = usize::from(real) % n;
+    // The ring: the real input and whichever others the bits name.
+    let mut ring: Vec<usize> = (0..n)
+        .filter(|&j| j == real || ring_bits & (1 << j) != 0)
+        .collect();
+    ring.sort_unstable();
+    // Assets: two distinct tags (the real input's and the others', some equal to it when
+    // the flags say so), each input with its own blinding factor.
+    let tag = take::<32>(data, &mut at);
+    let mut other_tag = tag;
+    other_tag[0] ^= 1;
+    let scalar = |b: [u8; 32]| -> k256::Scalar {
+        Option::from(k256::Scalar::from_repr(scalar_bytes(b).into())).expect("below the order")
+    };
+    let blindings: Vec<[u8; 32]> = (0..n)
+        .map(|_| scalar_bytes(take::<32>(data, &mut at)))
+        .collect();
+    let output_blinding = scalar_bytes(take::<32>(data, &mut at));
+    let tags: Vec<[u8; 32]> = (0..n)
+        .map(|j| {
+            if j == real || flags & (1 << (j % 8)) & 0xf0 != 0 {
+                tag
+            } else {
+                other_tag
+            }
+        })
+        .collect();
+    let inputs: Vec<ValueGenerator> = tags
+        .iter()
+        .zip(&blindings)
+        .map(|(t, b)| generator_generate_blinded(t, &scalar(*b)).expect("a generator"))
+        .collect();
+    let output = generator_generate_blinded(&tag, &scalar(output_blinding)).expect("a generator");
+    let extra = take::<32>(data, &mut at);
+    let selection = surjection::Selection::new(n, &ring, real).expect("a valid ring");
+    let made = surjection::generate(
+        &selection,
+        &inputs,
+        &output,
+        &scalar(blindings[real]),
+        &scalar(output_blinding),
+        (flags & 1 == 1).then_some(&extra),
+    );
+    let proof = match made {
+        Ok(proof) => proof.to_bytes(),
+        // Refused only where the C library refuses to prove: an input generator equal to the
+        // output's (the blinding factors collided).
+        Err(e) => {
+            assert!(
+                inputs.contains(&output),
+                "our prover refused a provable statement: {e:?}"
+            );
+            return;
+        }
+    };
+    let c_inputs: Vec<c::Generator> = inputs
+        .iter()
+        .map(|g| c::Generator::from_slice(&g.to_bytes()).expect("valid"))
+        .collect();
+    let c_output = c::Generator::from_slice(&output.to_bytes()).expect("valid");
+    let c_verdict = |bytes: &[u8]| {
+        c::SurjectionProof::from_slice(bytes)
+            .map(|p| p.verify(context(), c_output, &c_inputs))
+            .unwrap_or(false)
+    };
+    let ours = |bytes: &[u8]| {
+        SurjectionProof::from_bytes(bytes)
+            .and_then(|p| surjection::verify(&p, &inputs, &output))
+            .is_ok()
+    };
+    assert!(c_verdict(&proof), "the C library refuses our proof");
+    assert!(ours(&proof), "our verifier refuses our proof");
+    // The rest of the input, as an XOR mask over the proof (it may also extend it).
+    let mask = &data[at.min(data.len())..];
+    if mask.iter().any(|&b| b != 0) {
+        let mut changed = proof.clone();
+        for (k, &m) in mask.iter().enumerate() {
+            match changed.get_mut(k) {
+                Some(b) => *b ^= m,
+                None => changed.push(m),
+            }
+        }
+        assert_eq!(ours(&changed), c_verdict(&changed), "a changed proof");
     }
 }
 

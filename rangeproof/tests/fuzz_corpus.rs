@@ -126,6 +126,11 @@ fn verify_borromean() {
 }
 
 #[test]
+fn prove_surjection() {
+    replay("prove_surjection", elements_targets::prove_surjection);
+}
+
+#[test]
 fn verify_surjection() {
     replay("verify_surjection", elements_targets::verify_surjection);
 }

@@ -178,6 +178,22 @@ impl HashChain {
 mod tests {
     use super::*;
 
+    /// A known bug of transcripts (the peers' list, `tests/known_bugs.rs`): y and z from the
+    /// same messages. Here z absorbs (A, S) again on top of y's state, so even with A = S the
+    /// two differ — and so do they for any other pair.
+    #[test]
+    fn y_and_z_differ_even_when_a_equals_s() {
+        for k in 1..20u64 {
+            let a = XOnlyPoint::from_point(ProjectivePoint::GENERATOR * Scalar::from(k)).unwrap();
+            let mut chain = HashChain::new();
+            chain.absorb_pair((a.x, a.non_residue), (a.x, a.non_residue));
+            let y = chain.challenge().unwrap();
+            chain.absorb_pair((a.x, a.non_residue), (a.x, a.non_residue));
+            let z = chain.challenge().unwrap();
+            assert_ne!(y, z, "k = {k}");
+        }
+    }
+
     #[test]
     fn reduction_modulo_p() {
         assert_eq!(reduce_mod_p(&[0u8; 32]), [0u8; 32]);
