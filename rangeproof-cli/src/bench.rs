@@ -215,10 +215,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     for (n, m) in SHAPES {
         for kind in KINDS.into_iter().filter(|&kind| measures(kind, n, m)) {
             let what = format!("{} n = {n}, m = {m}", short_name(kind));
+            // On a terminal only: a log or a pipe gets the table and nothing on stderr.
             progress.advance(0, &what);
-            if !progress.is_drawn() {
-                eprintln!("measuring {what} ...");
-            }
             let inputs: Vec<Vec<u64>> = (0..16).map(|_| random_values(n, m)).collect();
             // One untimed proof and verification first: generators and tables are derived on
             // first use (once per process), which is not what a proof costs.

@@ -41,7 +41,10 @@ pub struct Sha256Args {
     /// (what `sha256sum FILE` hashes).
     #[arg(long)]
     preimage_file: Option<PathBuf>,
-    /// Transcript convention: "bound" (binds the circuit) or "dalek" (the reference's).
+    /// Transcript convention: "bound" (default: binds the generators and the whole circuit)
+    /// or "dalek" (the reference crate's R1CS transcript). Unlike `circuit shuffle`, whose
+    /// default is dalek so that its proofs are the reference's `ShuffleProof`, this circuit has
+    /// no deployed counterpart to match, so the binding transcript is the default.
     #[arg(long, default_value = "bound")]
     flavor: String,
     /// Write the document here instead of standard output: a new file (an existing path or a
@@ -52,6 +55,9 @@ pub struct Sha256Args {
     /// replaced, never followed).
     #[arg(long, requires = "out")]
     force: bool,
+    /// Write the document on one line (JSON lines) instead of pretty-printed.
+    #[arg(long)]
+    compact: bool,
 }
 
 #[derive(Args)]
@@ -79,7 +85,9 @@ pub struct ShuffleArgs {
     /// Read the output values from this file (`-`: standard input), like --inputs-file.
     #[arg(long)]
     outputs_file: Option<PathBuf>,
-    /// Transcript convention: "dalek" (the reference's `ShuffleProof`) or "bound".
+    /// Transcript convention: "dalek" (default: the reference crate's `ShuffleProof`, whose
+    /// proofs verify here and ours there) or "bound" (binds the generators and the whole
+    /// circuit too: the default of `circuit sha256`, which has no reference to match).
     #[arg(long, default_value = "dalek")]
     flavor: String,
     /// The application's transcript label.
@@ -93,6 +101,14 @@ pub struct ShuffleArgs {
     /// replaced, never followed).
     #[arg(long, requires = "out")]
     force: bool,
+    /// Write the openings (each input's and output's value, blinding and commitment) here: a
+    /// new file, readable by its owner only. Without it the blindings are discarded and nobody
+    /// can open the commitments.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Write the document on one line (JSON lines) instead of pretty-printed.
+    #[arg(long)]
+    compact: bool,
 }
 
 /// The preimage's hex is a secret: wiped when the arguments are dropped.
@@ -110,6 +126,15 @@ impl Drop for ShuffleArgs {
     }
 }
 
+/// The files secrets are read from (standard input aside).
+fn secret_paths<'a>(secret_files: &[&'a Option<PathBuf>]) -> Vec<&'a std::path::Path> {
+    secret_files
+        .iter()
+        .filter_map(|file| file.as_deref())
+        .filter(|path| path.as_os_str() != rangeproof_documents::input::STDIN)
+        .collect()
+}
+
 /// Claims `--out` before proving (so a refusal costs nothing), never over a file a secret
 /// comes from (`secret_files`).
 fn claim(
@@ -117,21 +142,29 @@ fn claim(
     force: bool,
     secret_files: &[&Option<PathBuf>],
 ) -> Result<Option<OutputFile>, String> {
-    let secrets: Vec<&std::path::Path> = secret_files
-        .iter()
-        .filter_map(|file| file.as_deref())
-        .filter(|path| path.as_os_str() != rangeproof_documents::input::STDIN)
-        .collect();
+    let secrets = secret_paths(secret_files);
     out.as_deref()
         .map(|path| OutputFile::create("--out", path, force, &secrets))
         .transpose()
 }
 
-fn emit(doc: &CircuitDocument, out: Option<OutputFile>) -> Result<Outcome, String> {
-    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
-    match out {
-        Some(file) => file.write(&text)?,
-        None => say!("{text}"),
+/// Writes the document (to `--out` or standard output) and, put in place with it, the
+/// openings (secret text) to their file.
+fn emit(
+    doc: &CircuitDocument,
+    out: Option<OutputFile>,
+    compact: bool,
+    openings: Option<(OutputFile, &str)>,
+) -> Result<Outcome, String> {
+    let text = crate::output::json(doc, compact)?;
+    let to_stdout = out.is_none();
+    let files = openings
+        .into_iter()
+        .chain(out.map(|file| (file, text.as_str())))
+        .collect();
+    crate::output::write_together(files)?;
+    if to_stdout {
+        say!("{text}");
     }
     Ok(Outcome::Ok)
 }
@@ -143,7 +176,17 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
             let preimage = match (&args.preimage_hex, &args.preimage_file) {
                 // One byte past the circuit's limit is enough to refuse a longer file.
                 (_, Some(path)) => {
-                    secrets::read_raw("--preimage-file", path, MAX_MESSAGE_LEN as u64 + 1)?
+                    let read =
+                        secrets::read_raw("--preimage-file", path, MAX_MESSAGE_LEN as u64 + 1)?;
+                    // An empty file (or nothing on standard input) is a mistake, as an empty
+                    // values file is: everybody knows the empty preimage.
+                    if read.is_empty() {
+                        return Err(format!(
+                            "--preimage-file: {}: empty (no preimage to prove)",
+                            rangeproof_documents::input::input_name(path)
+                        ));
+                    }
+                    read
                 }
                 (Some(text), None) => Zeroizing::new(
                     hex::decode(text).map_err(|e| format!("--preimage-hex is not hex: {e}"))?,
@@ -157,7 +200,12 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                 ));
             }
             let out = claim(&args.out, args.force, &[&args.preimage_file])?;
-            emit(&circuit::prove_sha256(&preimage, flavor)?, out)
+            emit(
+                &circuit::prove_sha256(&preimage, flavor)?,
+                out,
+                args.compact,
+                None,
+            )
         }
         CircuitCommand::Shuffle(args) => {
             let flavor = circuit::flavor(&args.flavor)?;
@@ -176,11 +224,20 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     "--transcript-label is longer than {MAX_TRANSCRIPT_LABEL} bytes"
                 ));
             }
-            let out = claim(
-                &args.out,
-                args.force,
-                &[&args.inputs_file, &args.outputs_file],
-            )?;
+            let secret_files = [&args.inputs_file, &args.outputs_file];
+            if let (Some(out), Some(openings)) = (&args.out, &args.openings) {
+                if out == openings || crate::output::same_file(out, openings) {
+                    return Err("--out and --openings name the same file".into());
+                }
+            }
+            let openings_file = args
+                .openings
+                .as_deref()
+                .map(|path| {
+                    OutputFile::create_secret("--openings", path, &secret_paths(&secret_files))
+                })
+                .transpose()?;
+            let out = claim(&args.out, args.force, &secret_files)?;
             let proved = circuit::prove_shuffle_of(
                 &inputs,
                 &outputs,
@@ -188,7 +245,22 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                 &args.transcript_label,
                 &mut OsRng,
             )?;
-            emit(&proved.document, out)
+            let secrets = Zeroizing::new(
+                serde_json::to_string_pretty(&proved.openings()).map_err(|e| e.to_string())?,
+            );
+            let discarded = openings_file.is_none();
+            let outcome = emit(
+                &proved.document,
+                out,
+                args.compact,
+                openings_file.map(|file| (file, secrets.as_str())),
+            )?;
+            if discarded && !crate::output::failed() {
+                eprintln!(
+                    "note: no --openings: the blindings are discarded and nobody can open these commitments"
+                );
+            }
+            Ok(outcome)
         }
     }
 }

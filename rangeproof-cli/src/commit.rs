@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteStatement;
-use rangeproof_documents::Openings;
+use rangeproof_documents::request::{self, Field};
+use rangeproof_documents::{Openings, RequestError};
 use serde::Serialize;
 use zeroize::Zeroizing;
 
@@ -42,13 +43,17 @@ pub struct CommitArgs {
     /// Blinding factors per commitment (Tari: 1 to 6).
     #[arg(long, default_value_t = 1)]
     extension_degree: usize,
-    /// Grin: the value generator, "H" (default) or a 33-byte asset generator in hex.
+    /// Grin, Borromean and Bulletproofs++ on secp256k1: the value generator, "H" (default) or
+    /// a 33-byte asset generator in hex (0a/0b || x).
     #[arg(long)]
     value_generator: Option<String>,
     /// Write the openings (values, blindings, commitments) here: a new file, owner-only.
     /// Required when the blindings are drawn here.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Print the commitments' JSON on one line (JSON lines) instead of pretty-printed.
+    #[arg(long)]
+    compact: bool,
 }
 
 /// The values and the blindings' hex are secrets: wiped when the arguments are dropped.
@@ -107,15 +112,28 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         .as_deref()
         .map(|path| OutputFile::create_secret("--openings", path, &secret_inputs))
         .transpose()?;
+    // As `prove` reads it: "H" is the default anywhere, any other generator only where the
+    // suite takes one.
     let value_generator = match args.value_generator.as_deref() {
         None | Some("H") => None,
-        Some(_) if suite.group() != "secp256k1" => {
-            return Err("--value-generator is for secp256k1 (Grin)".into())
+        Some(_) if !suite.takes_secp256k1_zkp_fields() => {
+            return Err(
+                RequestError::NotTaken(Field::ValueGenerator).describe(Field::flag, Some(suite))
+            )
         }
-        Some(text) => Some(hex::decode(text).map_err(|e| format!("--value-generator: {e}"))?),
+        Some(text) => {
+            request::value_generator(text).map_err(|e| e.describe(Field::flag, Some(suite)))?
+        }
     };
+    // The statement `prove` makes for the same suite: no bit size where the proof system has
+    // none (Elements' Borromean proofs state their range in the proof), else 64 — bits are
+    // not part of a commitment; the widest until a proof says otherwise.
     let statement = SuiteStatement {
-        bits: 64,
+        bits: if suite.supported_bits().is_empty() {
+            0
+        } else {
+            64
+        },
         extension_degree: degree,
         value_generator,
         ..SuiteStatement::default()
@@ -150,7 +168,6 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         .map_err(|e| format!("cannot commit: {e}"))?;
     let commitments: Vec<String> = commitments.iter().map(hex::encode).collect();
     if let Some(file) = openings_file {
-        // Bits are not part of a commitment: 64, the widest, until a proof says otherwise.
         let mut openings = Openings::of(
             suite,
             &statement,
@@ -173,9 +190,6 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         flavor: suite.flavor(),
         commitments,
     };
-    say!(
-        "{}",
-        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-    );
+    say!("{}", crate::output::json(&out, args.compact)?);
     Ok(Outcome::Ok)
 }

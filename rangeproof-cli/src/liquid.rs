@@ -236,6 +236,17 @@ fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
     );
     let got = match liquid::unblind(&output, &key) {
         Ok(got) => got,
+        // The rewind (or the asset it gives) does not open the output: the key is not the one
+        // this output was blinded to.
+        Err(rangeproof::ProofError::RewindFailed) => {
+            say!(
+                "{}: output {}: NOT UNBLINDED (this blinding key does not open output {}: it was blinded to another key — the receiving address's blinding key is needed)",
+                args.tx.display(),
+                args.output,
+                args.output
+            );
+            return Ok(Outcome::Invalid);
+        }
         Err(e) => {
             say!(
                 "{}: output {}: NOT UNBLINDED ({e})",

@@ -1,7 +1,10 @@
 //! `rangeproof`: prove, verify, benchmark and demonstrate range proofs from the command line.
 //!
 //! Exit codes are a contract: 0 when every proof is valid (or the command succeeded), 1 when
-//! some proof is invalid, 2 when the input is unusable; errors are one line on stderr.
+//! some proof is invalid, 2 when the input is unusable (errors are one line on stderr; a
+//! command given without its subcommand gets the usage it lacks), 3 when a check could not
+//! run; an interrupted run (SIGINT, SIGTERM, SIGHUP) removes its unfinished outputs and exits
+//! 130.
 
 /// `println!` that never panics: a closed pipe or a full disk is handled by [`output`].
 macro_rules! say {
@@ -17,6 +20,8 @@ mod bench;
 mod circuit;
 mod commit;
 mod demo;
+mod documents;
+mod info;
 mod liquid;
 mod mpc;
 mod output;
@@ -34,12 +39,13 @@ use clap::{Parser, Subcommand};
 /// Said once, at the top: what the global option governs and the exit codes every command
 /// keeps (each command's help lists `--threads` in one line under "Global options").
 const ROOT_AFTER_HELP: &str = "\
-Threads: large multiscalar multiplications, batch verification's per-proof work and failure
-search, and generator derivation run in parallel on up to --threads N threads (given before
-or after the command; at most four per core, at least 64).
+Threads: every command uses all of this machine's cores. --threads N (before or after the
+command; at most four per core) uses at most N threads instead: --threads 1 leaves the other
+cores free.
 
 Exit codes: 0 valid (or done), 1 some proof invalid, 2 unusable input (one line on stderr),
-3 incomplete: nothing invalid, but a check could not run (`liquid verify-tx` without --spent).
+3 incomplete: nothing invalid, but a check could not run (`liquid verify-tx` without --spent),
+130 interrupted (Ctrl-C or SIGTERM: outputs not yet written are removed).
 Secrets (values, blindings, nonces, keys) can come from files or standard input: see each
 command's --…-file options.
 
@@ -56,7 +62,7 @@ Examples:
     after_help = ROOT_AFTER_HELP
 )]
 struct Cli {
-    /// Use at most N threads (default: every core).
+    /// Use at most N threads (default: one per core; 1 runs on one core).
     #[arg(long, global = true, value_name = "N", help_heading = "Global options")]
     threads: Option<usize>,
     #[command(subcommand)]
@@ -81,9 +87,15 @@ enum Command {
     Commit(commit::CommitArgs),
     /// Give back what a recovery nonce opens: Tari's blindings; Grin's and Elements' Borromean
     /// proofs' value, blinding and message.
-    #[command(after_help = "Examples:
+    #[command(
+        after_help = "Recovery works on proofs of one value made with a recovery nonce, of the \
+suites bulletproofs+ ristretto255/tari (the blindings), bulletproofs secp256k1/grin and borromean \
+secp256k1/elements (value, blinding and message).
+
+Examples:
   rangeproof recover --nonce-file nonce.txt grin-proof.json
-  rangeproof recover --nonce-file - --value 1500 tari-proof.json < nonce.txt")]
+  rangeproof recover --nonce-file - --value 1500 tari-proof.json < nonce.txt"
+    )]
     Recover(recover::RecoverArgs),
     /// Verify proof documents (several files are verified in one batch).
     #[command(after_help = "Examples:
@@ -91,6 +103,12 @@ enum Command {
   rangeproof verify --json blocks/*.json
   rangeproof verify - < proof.json")]
     Verify(verify::VerifyArgs),
+    /// What proof documents say, without secrets or verifying: scheme, sizes, a Borromean
+    /// proof's range (and the value an exact-value proof reveals), a surjection proof's ring.
+    #[command(after_help = "Examples:
+  rangeproof info proof.json
+  rangeproof info --json liquid/*.json")]
+    Info(info::InfoArgs),
     /// Time proving, verifying and batch verification at several sizes.
     #[command(after_help = "Examples:
   rangeproof bench
@@ -141,6 +159,16 @@ fn set_threads(threads: Option<usize>) -> Result<(), String> {
     }
 }
 
+/// Whether clap refused the command line for a missing subcommand (with
+/// `arg_required_else_help`, which the derive sets, it shows the help instead).
+fn missing_subcommand(kind: clap::error::ErrorKind) -> bool {
+    use clap::error::ErrorKind;
+    matches!(
+        kind,
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    )
+}
+
 /// How a command ended: maps to the exit code.
 pub enum Outcome {
     /// Success, or every proof valid: exit 0.
@@ -159,6 +187,12 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
+        // A command without its subcommand (`rangeproof`, `rangeproof circuit`): the usage
+        // it needs, as clap lays it out (on stderr), and unusable input.
+        Err(e) if missing_subcommand(e.kind()) => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
         // Everything else is unusable input, reported on one line.
         Err(e) => {
             let text = e.render().to_string();
@@ -175,6 +209,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Ctrl-C, SIGTERM, SIGHUP: remove the outputs not yet in place and exit 130. (Without a
+    // handler, the run would still end, leaving nothing half-written: outputs are put in
+    // place whole.)
+    let _ = ctrlc::set_handler(|| output::interrupted());
     if let Err(reason) = set_threads(cli.threads) {
         eprintln!("error: {reason}");
         return ExitCode::from(2);
@@ -183,6 +221,7 @@ fn main() -> ExitCode {
         Command::Demo => demo::run().map(|()| Outcome::Ok),
         Command::Prove(args) => prove::run(*args).map(|()| Outcome::Ok),
         Command::Verify(args) => verify::run(&args),
+        Command::Info(args) => info::run(&args),
         Command::Commit(args) => commit::run(&args),
         Command::Recover(args) => recover::run(&args),
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),

@@ -11,8 +11,9 @@
 //! (index and address) and no proof is written.
 //!
 //! A party never lets the dealer finish a proof whose commitments nobody can open: its
-//! openings file is created (new, owner-only) before it connects, and written and synced
-//! before its first message reveals a commitment. Without `--openings` it refuses to start
+//! openings file is claimed (an existing path refused, a temporary owner-only file created
+//! beside it) before it connects, and written, synced and put in place before its first
+//! message reveals a commitment. Without `--openings` it refuses to start
 //! unless `--discard-openings` says the outputs are not meant to be spent.
 //!
 //! **Trust.** This transport is plaintext TCP for trusted networks, or behind TLS or an SSH
@@ -78,6 +79,9 @@ pub struct DealerArgs {
     /// Let --out replace an existing file (written beside it and renamed).
     #[arg(long)]
     force: bool,
+    /// Write the proof document on one line (JSON lines) instead of pretty-printed.
+    #[arg(long)]
+    compact: bool,
     /// Per-read timeout, in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
@@ -220,7 +224,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
     };
     let m = dealt.commitments.len();
     let doc = dealt.document(flavor, args.bits, label);
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    let text = output::json(&doc, args.compact)?;
     out.write(&text)?;
     transport::announce_done(&mut peers);
     eprintln!(
@@ -289,7 +293,20 @@ fn party(args: &PartyArgs) -> Result<Outcome, String> {
         None => Ok(()),
     };
     match transport::run_party(&mut stream, &values, keep, &mut OsRng) {
-        Ok(()) => Ok(Outcome::Ok),
+        // The dealer said it wrote the proof: one line, so that a party's log says what
+        // happened and where its openings are.
+        Ok(()) => {
+            match &args.openings {
+                Some(path) => eprintln!(
+                    "proof written by the dealer; openings in {}",
+                    path.display()
+                ),
+                None => eprintln!(
+                    "proof written by the dealer; openings discarded (--discard-openings)"
+                ),
+            }
+            Ok(Outcome::Ok)
+        }
         Err(reason) if reason.contains("did not finish") => {
             eprintln!("error: {reason}");
             Ok(Outcome::Invalid)

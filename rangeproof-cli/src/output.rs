@@ -7,12 +7,15 @@
 //! dropped quietly and the command finishes with the exit code its verdicts give. Any other
 //! write error is kept and reported once by [`finish`] as unusable output (exit 2).
 //!
-//! **Files.** An output file is created new ([`OutputFile::create`]): an existing path — or a
+//! **Files.** An output file is new ([`OutputFile::create`]): an existing path — or a
 //! symlink, even a dangling one — is refused, so `--out` can never overwrite a wallet's only
-//! copy of its blindings or write through a planted link. `--force` replaces an existing
-//! regular file by writing a temporary file beside it and renaming it over the path (a rename
-//! replaces the link itself, never its target). In every case a path the command reads secrets
-//! from (`--openings-in`, `--values-file`) is refused as an output.
+//! copy of its blindings or write through a planted link. Every output is written to a
+//! temporary file beside its path and put in place only when whole: linked as a new name (which
+//! fails if anything appeared there meanwhile), or with `--force` renamed over an existing
+//! regular file (a rename replaces the link itself, never its target). So an interrupted run
+//! (Ctrl-C, SIGTERM: [`interrupted`] removes the temporary files) leaves nothing that blocks
+//! its rerun. In every case a path the command reads secrets from (`--openings-in`,
+//! `--values-file`) is refused as an output.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -71,15 +74,47 @@ pub fn finish() -> Option<String> {
     WRITE_ERROR.lock().unwrap_or_else(|p| p.into_inner()).take()
 }
 
-/// A file an output will be written to, claimed before the work starts so that a refusal
-/// costs nothing. Dropped without [`OutputFile::write`] (the command failed), it removes what
-/// it created and leaves an existing file as it was.
+/// The temporary files of outputs not yet in place, which an interruption removes
+/// ([`interrupted`]). Placing an output holds the lock, so an interruption sees each output
+/// either whole in place or still here.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Called on SIGINT, SIGTERM or SIGHUP (from the handler's own thread): removes every output's
+/// temporary file, so an interrupted run leaves nothing that blocks its rerun, and ends the
+/// process (exit 130). Outputs already in place stay: an openings file in place may already
+/// be needed (a multi-party party's, once its commitment is revealed).
+pub fn interrupted() -> ! {
+    let mut files = pending();
+    for temporary in files.drain(..) {
+        let _ = std::fs::remove_file(temporary);
+    }
+    eprintln!("interrupted: outputs not yet written are removed");
+    std::process::exit(130)
+}
+
+/// An output file. Nothing is created at its path until the output is written whole: it is
+/// written to a temporary file beside the path (`.NAME.PID.RANDOM.partial`, created new,
+/// owner-only for secrets) and then put in place — linked as a new name, which fails if
+/// anything appeared there meanwhile (no replace), or renamed over the path with `--force`.
+/// Claimed before the work starts, so that a refusal costs nothing; dropped without
+/// [`OutputFile::write`] (the command failed), or interrupted, it removes its temporary file
+/// and leaves the path as it was.
 pub struct OutputFile {
+    what: String,
     path: PathBuf,
-    /// The new file, created empty (without `--force`), or the temporary file whose rename
-    /// replaces `path` (with it).
+    /// Where the output is written first; empty once it is in place (or kept after a
+    /// conflict), so that nothing removes it then.
+    temporary: PathBuf,
+    /// The temporary file, until written.
     file: Option<File>,
-    temporary: Option<PathBuf>,
+    /// `--force`: rename over the path (else place it as a new name, never replacing).
+    replace: bool,
+    /// Openings: on a conflict at the end, the temporary file is kept (and named), not lost.
+    secret: bool,
 }
 
 impl OutputFile {
@@ -94,100 +129,195 @@ impl OutputFile {
         secrets: &[&Path],
     ) -> Result<OutputFile, String> {
         refuse_secret_inputs(what, path, secrets)?;
-        match std::fs::symlink_metadata(path) {
+        let replace = match std::fs::symlink_metadata(path) {
             Ok(meta) if !force => {
                 let kind = if meta.file_type().is_symlink() {
                     "is a symlink"
                 } else {
                     "already exists"
                 };
-                Err(format!(
+                return Err(format!(
                     "{what} {} {kind}: refusing to overwrite it (choose a new path, or --force to replace a file)",
                     path.display()
-                ))
+                ));
             }
             Ok(meta) if !meta.file_type().is_file() && !meta.file_type().is_symlink() => {
-                Err(format!(
+                return Err(format!(
                     "{what} {}: not a regular file, not replaced even with --force",
                     path.display()
                 ))
             }
-            Ok(_) => {
-                // Replace by rename: write beside the path, then rename over it.
-                let temporary = temporary_beside(path);
-                let file = new_file(&temporary, 0o644)
-                    .map_err(|e| format!("{what}: cannot create {}: {e}", temporary.display()))?;
-                Ok(OutputFile {
-                    path: path.to_path_buf(),
-                    file: Some(file),
-                    temporary: Some(temporary),
-                })
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                OutputFile::new_at(what, path, 0o644, "refusing to overwrite it")
-            }
-            Err(e) => Err(format!("{what}: cannot use {}: {e}", path.display())),
-        }
+            Ok(_) => true,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => false,
+            Err(e) => return Err(format!("{what}: cannot use {}: {e}", path.display())),
+        };
+        OutputFile::beside(what, path, 0o644, replace, false)
     }
 
     /// Claims `path` for secrets (openings): always a new file, readable by its owner only
     /// (mode 0600 on Unix); an existing file or a symlink is refused, whatever `--force` says.
     pub fn create_secret(what: &str, path: &Path, secrets: &[&Path]) -> Result<OutputFile, String> {
         refuse_secret_inputs(what, path, secrets)?;
-        OutputFile::new_at(
-            what,
-            path,
-            0o600,
-            "refusing to overwrite an openings file (choose a new path)",
-        )
+        match std::fs::symlink_metadata(path) {
+            Ok(_) => Err(format!(
+                "{what} {} already exists: refusing to overwrite an openings file (choose a new path)",
+                path.display()
+            )),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                OutputFile::beside(what, path, 0o600, false, true)
+            }
+            Err(e) => Err(format!("{what}: cannot use {}: {e}", path.display())),
+        }
     }
 
-    /// A new file at `path` itself (`O_CREAT | O_EXCL`), or the refusal when something is
-    /// there (`refusal` says what it means to the user).
-    fn new_at(what: &str, path: &Path, mode: u32, refusal: &str) -> Result<OutputFile, String> {
-        let file = new_file(path, mode).map_err(|e| match e.kind() {
-            io::ErrorKind::AlreadyExists => {
-                format!("{what} {} already exists: {refusal}", path.display())
+    /// The temporary file beside `path` (created new with `mode`), registered for removal on
+    /// interruption.
+    fn beside(
+        what: &str,
+        path: &Path,
+        mode: u32,
+        replace: bool,
+        secret: bool,
+    ) -> Result<OutputFile, String> {
+        let mut files = pending();
+        let (temporary, file) = loop {
+            let temporary = temporary_beside(path);
+            match new_file(&temporary, mode) {
+                Ok(file) => break (temporary, file),
+                // A leftover of a killed run with the same name: draw another.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(format!(
+                        "{what}: cannot create a file beside {}: {e}",
+                        path.display()
+                    ))
+                }
             }
-            _ => format!("{what}: cannot create {}: {e}", path.display()),
-        })?;
+        };
+        files.push(temporary.clone());
         Ok(OutputFile {
+            what: what.to_string(),
             path: path.to_path_buf(),
+            temporary,
             file: Some(file),
-            temporary: None,
+            replace,
+            secret,
         })
     }
 
     /// Writes `text` and a newline, durably, and puts the file in place.
-    pub fn write(mut self, text: &str) -> Result<(), String> {
-        let mut file = self.file.take().ok_or("output already written")?;
-        let written = file
-            .write_all(text.as_bytes())
-            .and_then(|()| file.write_all(b"\n"))
-            .and_then(|()| file.sync_all());
-        let target = self.temporary.as_deref().unwrap_or(&self.path);
-        if let Err(e) = written {
-            // Drop removes what we created.
-            self.file = Some(file);
-            return Err(format!("cannot write {}: {e}", target.display()));
-        }
-        if let Some(temporary) = self.temporary.take() {
-            if let Err(e) = std::fs::rename(&temporary, &self.path) {
-                let _ = std::fs::remove_file(&temporary);
-                return Err(format!("cannot replace {}: {e}", self.path.display()));
-            }
-        }
-        Ok(())
+    pub fn write(self, text: &str) -> Result<(), String> {
+        write_together(vec![(self, text)])
     }
+
+    /// Writes the text to the temporary file and syncs it (not in place yet).
+    fn fill(&mut self, text: &str) -> Result<(), String> {
+        let file = self.file.as_mut().ok_or("output already written")?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.write_all(b"\n"))
+            .and_then(|()| file.sync_all())
+            .map_err(|e| format!("cannot write {}: {e}", self.temporary.display()))
+    }
+
+    /// Puts the written temporary file at the path (the caller holds the [`PENDING`] lock).
+    fn place(&mut self) -> Result<(), String> {
+        self.file = None;
+        let placed = if self.replace {
+            std::fs::rename(&self.temporary, &self.path)
+        } else {
+            place_new(&self.temporary, &self.path)
+        };
+        match placed {
+            Ok(()) => {
+                sync_parent(&self.path);
+                Ok(())
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && self.secret => {
+                // Never lose secrets: they stay in the temporary file, which the error names.
+                let kept = std::mem::take(&mut self.temporary);
+                Err(format!(
+                    "{} {} appeared while this command ran: refusing to overwrite it; these openings are kept in {} (rename it)",
+                    self.what,
+                    self.path.display(),
+                    kept.display()
+                ))
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(format!(
+                "{} {} appeared while this command ran: refusing to overwrite it (choose a new path, or --force)",
+                self.what,
+                self.path.display()
+            )),
+            Err(e) => Err(format!("cannot write {}: {e}", self.path.display())),
+        }
+    }
+}
+
+/// Writes several outputs and puts them in place together: an interruption leaves all of them
+/// or none (the proof without its openings, or the reverse, would block a rerun or lose the
+/// blindings). Each is written and synced first; a failure removes what is not in place.
+pub fn write_together(mut outputs: Vec<(OutputFile, &str)>) -> Result<(), String> {
+    for (output, text) in &mut outputs {
+        output.fill(text)?;
+    }
+    let mut files = pending();
+    for (output, _) in &mut outputs {
+        let temporary = output.temporary.clone();
+        let placed = output.place();
+        // In place, or kept, or to be removed by the drop: no longer the interruption's.
+        files.retain(|f| *f != temporary);
+        if placed.is_ok() {
+            output.temporary = PathBuf::new();
+        }
+        placed?;
+    }
+    Ok(())
 }
 
 impl Drop for OutputFile {
     fn drop(&mut self) {
-        if self.file.is_some() {
-            let created = self.temporary.as_deref().unwrap_or(&self.path);
-            let _ = std::fs::remove_file(created);
+        // Not in place (and not kept): removed, here or by the interruption.
+        if !self.temporary.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.temporary);
+            pending().retain(|f| *f != self.temporary);
         }
     }
+}
+
+/// Puts `temporary` at `path` only if nothing is there: a hard link fails on any existing entry
+/// (a file, a directory, a dangling symlink) without following it. Where the file system has no
+/// hard links, the path is claimed with `O_CREAT | O_EXCL` and the temporary renamed over the
+/// claim.
+fn place_new(temporary: &Path, path: &Path) -> io::Result<()> {
+    match std::fs::hard_link(temporary, path) {
+        Ok(()) => std::fs::remove_file(temporary),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+        Err(_) => {
+            new_file(path, 0o600)?;
+            std::fs::rename(temporary, path)
+        }
+    }
+}
+
+/// Syncs the directory holding `path`, so that the new name survives a crash (best effort: not
+/// every system lets a directory be opened).
+fn sync_parent(path: &Path) {
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Ok(dir) = File::open(parent) {
+        let _ = dir.sync_all();
+    }
+}
+
+/// Text of a JSON document: pretty-printed, or on one line with `--compact` (JSON lines).
+pub fn json(value: &impl serde::Serialize, compact: bool) -> Result<String, String> {
+    if compact {
+        serde_json::to_string(value)
+    } else {
+        serde_json::to_string_pretty(value)
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// Refuses an output that is one of the files secrets are read from, by any name.
@@ -212,12 +342,15 @@ pub fn new_file(path: &Path, mode: u32) -> io::Result<File> {
     options.open(path)
 }
 
+/// `.NAME.PID.RANDOM.partial` beside `path`: hidden, and unique to this run.
 fn temporary_beside(path: &Path) -> PathBuf {
+    use rand_core::RngCore;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
+    let tag = rand_core::OsRng.next_u32();
+    path.with_file_name(format!(".{name}.{}.{tag:08x}.partial", std::process::id()))
 }
 
 /// Whether `a` and `b` name the same file: the same device and inode when both exist (hard
@@ -260,6 +393,18 @@ mod tests {
             .unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
         // Nothing is left beside it.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_output_that_appeared_meanwhile_is_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        let claimed = OutputFile::create("--out", &path, false, &[]).unwrap();
+        std::fs::write(&path, "theirs").unwrap();
+        let err = claimed.write("ours").unwrap_err();
+        assert!(err.contains("appeared while this command ran"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "theirs");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
@@ -309,9 +454,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("w.open.json");
         let claimed = OutputFile::create_secret("--openings", &path, &[]).unwrap();
-        // Claimed before the work: a second claim is refused at once.
-        assert!(OutputFile::create_secret("--openings", &path, &[]).is_err());
+        // Nothing is at the path until the output is whole: a rival claim passes, and loses
+        // when it comes to put its file in place — its secrets kept beside, never lost.
+        let rival = OutputFile::create_secret("--openings", &path, &[]).unwrap();
+        assert!(!path.exists());
         claimed.write("secret").unwrap();
+        let err = rival.write("rival").unwrap_err();
+        assert!(err.contains("appeared while this command ran"), "{err}");
+        let kept: Vec<PathBuf> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| *p != path)
+            .collect();
+        assert_eq!(kept.len(), 1);
+        assert!(err.contains(&kept[0].display().to_string()), "{err}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "rival\n");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

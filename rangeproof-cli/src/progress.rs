@@ -25,11 +25,6 @@ impl Progress {
         }
     }
 
-    /// Whether the line is drawn (callers print their own plain log lines otherwise).
-    pub fn is_drawn(&self) -> bool {
-        self.enabled
-    }
-
     /// `steps` more are done; `note` says what is being done now.
     pub fn advance(&mut self, steps: usize, note: &str) {
         self.done = (self.done + steps).min(self.total);

@@ -148,6 +148,10 @@ pub struct ProveArgs {
     /// (an existing file is never overwritten). Without it the blindings are discarded.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Write the proof document on one line (JSON lines: `>>` appends one per proof) instead
+    /// of pretty-printed. `verify` reads both.
+    #[arg(long)]
+    compact: bool,
 }
 
 /// Openings read by `--openings-in`: the blindings as bytes, and the commitments they should
@@ -434,15 +438,19 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         }
     })?;
     let discarded = openings_file.is_none() && args.openings_in.is_none();
-    if let Some(file) = openings_file {
-        let text =
-            Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
-        file.write(&text)?;
-    }
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
-    match out_file {
-        Some(file) => file.write(&text)?,
-        None => output::say(text),
+    let secrets =
+        Zeroizing::new(serde_json::to_string_pretty(&openings).map_err(|e| e.to_string())?);
+    let text = output::json(&doc, args.compact)?;
+    // The openings and the proof are put in place together: an interruption leaves both or
+    // neither.
+    let to_stdout = out_file.is_none();
+    let files = [(openings_file, secrets.as_str()), (out_file, text.as_str())]
+        .into_iter()
+        .filter_map(|(file, text)| file.map(|file| (file, text)))
+        .collect();
+    output::write_together(files)?;
+    if to_stdout {
+        output::say(&text);
     }
     // After the proof is out (an error is the one line of an unusable run instead).
     if discarded && !output::failed() {

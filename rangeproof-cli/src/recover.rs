@@ -1,11 +1,14 @@
 //! `rangeproof recover`: what a recovery nonce gives back from a proof document — Tari's
-//! blinding factors (mask recovery), Grin's value, blinding and message (rewind).
+//! blinding factors (mask recovery), Grin's and Elements' Borromean proofs' value, blinding and
+//! message (rewind). Each refusal names its cause: a suite without recovery (with the list of
+//! those that have it), a proof of several values, a nonce that does not rewind the proof, or
+//! a `--value` the commitment does not hold.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use rangeproof::ProofError;
-use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
+use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::ProofDocument;
 use serde::Serialize;
 use zeroize::Zeroizing;
@@ -14,7 +17,8 @@ use crate::Outcome;
 
 #[derive(Args)]
 pub struct RecoverArgs {
-    /// The proof document (`-`: standard input). Tari (one commitment), Grin or Borromean.
+    /// The proof document (`-`: standard input), of one value: bulletproofs+
+    /// ristretto255/tari, bulletproofs secp256k1/grin or borromean secp256k1/elements.
     file: PathBuf,
     /// The 32-byte recovery nonce in hex (Tari's seed nonce, Grin's and Borromean's rewind nonce).
     /// It appears in the process list: prefer --nonce-file.
@@ -34,6 +38,17 @@ pub struct RecoverArgs {
     /// gives the value and is always checked.
     #[arg(long)]
     value: Option<u64>,
+}
+
+/// The suites whose proofs carry a recovery nonce, as documents name them (`recover --help`
+/// lists them too: a test keeps the two equal).
+fn supported() -> String {
+    let names: Vec<String> = rangeproof::Suite::ALL
+        .iter()
+        .filter(|suite| suite.has_recovery_nonce())
+        .map(|suite| suite.name())
+        .collect();
+    names.join(", ")
 }
 
 /// The nonce's hex is a secret: wiped when the arguments are dropped.
@@ -76,7 +91,7 @@ pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
         (Some(hex), None) => ("--nonce", Zeroizing::new(hex.clone())),
         (None, None) => return Err("give --nonce or --nonce-file".into()),
     };
-    let text = input::read_text(&args.file, DEFAULT_MAX_DOCUMENT_BYTES)?;
+    let text = crate::documents::only_document(&args.file, DEFAULT_MAX_DOCUMENT_BYTES)?;
     let doc = ProofDocument::parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     let bytes = Zeroizing::new(
         hex::decode(nonce_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
@@ -87,45 +102,96 @@ pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
             .try_into()
             .map_err(|_| format!("{flag} has {} bytes, expected 32", bytes.len()))?,
     );
-    let name = format!(
-        "{} {}/{}",
-        doc.suite.scheme(),
-        doc.suite.group(),
-        doc.suite.flavor()
-    );
-    match doc.suite.recover_with_value(
+    let name = doc.suite.name();
+    if !doc.suite.has_recovery_nonce() {
+        return Err(format!(
+            "{name} proofs carry no recovery nonce: recover works on {}",
+            supported()
+        ));
+    }
+    // Every suite recovers from a proof of one value (Tari's mask recovery and the rewinds
+    // alike): said before any work, in these words.
+    if doc.commitments.len() > 1 {
+        return Err(format!(
+            "{}: a {name} proof of {} values: recovery needs a proof of a single value",
+            args.file.display(),
+            doc.commitments.len()
+        ));
+    }
+    // Without --value first: a rewind gives the value (checked against the commitment), so a
+    // wrong --value can be told from a wrong nonce.
+    let recovered = match doc.suite.recover_with_value(
         &doc.statement,
         &doc.proof,
         &doc.commitments,
         &nonce,
-        args.value,
+        None,
     ) {
-        Ok(recovered) => {
-            if !recovered.checked {
-                eprintln!(
-                    "note: not checked against the commitment ({name} recovery does not give the value; --value checks it): a wrong nonce gives blindings that open nothing"
-                );
+        Ok(recovered) => recovered,
+        Err(e) => return not_recovered(args, &name, &e),
+    };
+    let checked = match (args.value, recovered.value) {
+        (Some(given), Some(value)) if given != value => {
+            say!(
+                "{}: NOT RECOVERED (the nonce rewinds this proof, but the commitment does not hold the value --value {given}: run without --value to read the value it holds)",
+                args.file.display()
+            );
+            return Ok(Outcome::Invalid);
+        }
+        (None, _) | (Some(_), Some(_)) => recovered.checked,
+        // Tari: only the value tells whether the blindings are right.
+        (Some(given), None) => {
+            let per_value = Zeroizing::new(vec![recovered.blindings.to_vec()]);
+            match doc.suite.commit(&doc.statement, &[given], &per_value) {
+                Ok(made) if made.first() == doc.commitments.first() => true,
+                _ => {
+                    say!(
+                        "{}: NOT RECOVERED (the recovered blindings and --value {given} do not make the commitment: a wrong nonce, a proof made without one, or a wrong value — {name} recovery cannot tell which)",
+                        args.file.display()
+                    );
+                    return Ok(Outcome::Invalid);
+                }
             }
-            let out = Output {
-                value: recovered.value,
-                blindings: recovered.blindings.iter().map(hex::encode).collect(),
-                message: recovered.message.as_ref().map(hex::encode),
-                checked: recovered.checked,
-            };
-            let json =
-                Zeroizing::new(serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
-            say!("{}", *json);
-            Ok(Outcome::Ok)
         }
-        // Suites without recovery, or a Tari proof of several values: unusable request.
-        Err(ProofError::NoRecoveryNonce) => Err(format!(
-            "{name} proofs carry no recovery nonce: recover works on tari and grin documents"
-        )),
-        Err(e @ ProofError::MaskRecoveryNeedsSingleProof) => Err(format!("{name}: {e}")),
-        // The proof does not verify, or the nonce does not rewind it.
-        Err(e) => {
-            say!("{}: NOT RECOVERED ({e})", args.file.display());
-            Ok(Outcome::Invalid)
-        }
+    };
+    if !checked {
+        eprintln!(
+            "note: not checked against the commitment ({name} recovery does not give the value; --value checks it): a wrong nonce gives blindings that open nothing"
+        );
     }
+    let out = Output {
+        value: recovered.value,
+        blindings: recovered.blindings.iter().map(hex::encode).collect(),
+        message: recovered.message.as_ref().map(hex::encode),
+        checked,
+    };
+    let json = Zeroizing::new(serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+    say!("{}", *json);
+    Ok(Outcome::Ok)
+}
+
+/// A recovery that failed: the proof does not verify, or the nonce does not rewind it (exit
+/// 1); a request the suite cannot answer (exit 2).
+fn not_recovered(args: &RecoverArgs, name: &str, e: &ProofError) -> Result<Outcome, String> {
+    let reason = match e {
+        ProofError::NoRecoveryNonce => {
+            return Err(format!(
+                "{name} proofs carry no recovery nonce: recover works on {}",
+                supported()
+            ))
+        }
+        ProofError::MaskRecoveryNeedsSingleProof => {
+            return Err(format!(
+                "{}: recovery needs a proof of a single value",
+                args.file.display()
+            ))
+        }
+        ProofError::RewindFailed => "the nonce does not rewind this proof: not the nonce it was made with (or it was made without one)".to_string(),
+        ProofError::VerificationFailed => {
+            "the proof does not verify: nothing is recovered from an invalid proof".to_string()
+        }
+        other => other.to_string(),
+    };
+    say!("{}: NOT RECOVERED ({reason})", args.file.display());
+    Ok(Outcome::Invalid)
 }

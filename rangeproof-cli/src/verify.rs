@@ -1,14 +1,17 @@
-//! `rangeproof verify`: one document alone, several (of any suite) in one batch.
+//! `rangeproof verify`: one document alone, several (of any suite, in one file or many) in one
+//! batch.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteBatch;
 use rangeproof_documents::circuit::{CircuitDocument, ParsedCircuit};
+use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 use rangeproof_documents::proof::{ParsedDocument, ProofDocument};
 
+use crate::documents::{documents, Document};
 use crate::progress::Progress;
 use crate::Outcome;
 
@@ -18,21 +21,23 @@ pub const CHUNK: usize = 256;
 
 #[derive(Args)]
 pub struct VerifyArgs {
-    /// Proof documents to verify (`-` reads one from standard input).
+    /// Proof documents to verify (`-` reads standard input). A file may hold one document,
+    /// several one after another (pretty-printed as `prove` writes them), or JSON lines.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Refuse any document larger than this many bytes.
+    /// Refuse any document larger than this many bytes (nothing after it in its file is read).
     #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
     max_document_bytes: u64,
     /// One JSON object per line, one line per document, in the order named:
-    /// `{"path": …, "valid": true|false|null, "reason": null|"…"}` (null: the document could
-    /// not be read or decoded), and no summary line.
+    /// `{"path": …, "line": …, "valid": true|false|null, "reason": null|"…"}` (null: the
+    /// document could not be read or decoded) with what the document says (the fields of
+    /// `rangeproof info --json`), and no summary line.
     #[arg(long)]
     json: bool,
 }
 
 /// One document's verdict.
-enum Verdict {
+pub enum Verdict {
     Valid,
     /// The proof does not verify: the reason.
     Invalid(String),
@@ -40,55 +45,68 @@ enum Verdict {
     Unusable(String),
 }
 
-/// One document's verdict, as `verify` prints it.
-fn report(path: &Path, verdict: &Verdict, json: bool) {
+/// One document's verdict, as `verify` prints it (with `--json`, what it says too).
+fn report(doc: &Document, loaded: Option<&Loaded>, verdict: &Verdict, json: bool) {
     let (valid, reason) = match verdict {
         Verdict::Valid => (Some(true), None),
         Verdict::Invalid(reason) => (Some(false), Some(reason.as_str())),
-        // Its reason names the path (it is also the error line's): named once here.
-        Verdict::Unusable(reason) => {
-            let prefix = format!("{}: ", input::input_name(path));
-            (None, Some(reason.strip_prefix(&prefix).unwrap_or(reason)))
-        }
+        Verdict::Unusable(reason) => (None, Some(reason.as_str())),
     };
     if json {
-        let line = serde_json::json!({
-            "path": path.display().to_string(),
+        let mut line = serde_json::json!({
+            "path": doc.path.display().to_string(),
+            "line": doc.line,
             "valid": valid,
             "reason": reason,
         });
+        if let (Some(info), Some(fields)) = (loaded.and_then(Loaded::info), line.as_object_mut()) {
+            if let Ok(serde_json::Value::Object(said)) = serde_json::to_value(info) {
+                for (key, value) in said {
+                    fields.entry(key).or_insert(value);
+                }
+            }
+        }
         say!("{line}");
         return;
     }
     let reason = reason.unwrap_or_default();
     match valid {
-        Some(true) => say!("{}: valid", path.display()),
-        Some(false) => say!("{}: INVALID ({reason})", path.display()),
-        None => say!("{}: UNUSABLE ({reason})", path.display()),
+        Some(true) => say!("{}: valid", doc.name),
+        Some(false) => say!("{}: INVALID ({reason})", doc.name),
+        None => say!("{}: UNUSABLE ({reason})", doc.name),
     }
 }
 
 /// A document of either kind.
-enum Loaded {
+pub enum Loaded {
     /// A range proof (batched with the others of its group).
     Range(ParsedDocument),
     /// An arithmetic-circuit proof (verified on its own).
     Circuit(ParsedCircuit),
 }
 
-fn load(path: &Path, max: u64) -> Result<Loaded, String> {
-    let text = input::read_text(path, max)?;
-    let parsed = if CircuitDocument::is_circuit(&text) {
-        CircuitDocument::parse(&text).map(Loaded::Circuit)
-    } else {
-        ProofDocument::parse(&text).map(Loaded::Range)
-    };
-    parsed.map_err(|e| format!("{}: {e}", path.display()))
+impl Loaded {
+    /// What the document says (`None` for a proof whose header does not decode).
+    pub fn info(&self) -> Option<DocumentInfo> {
+        match self {
+            Loaded::Range(doc) => DocumentInfo::of_range(doc).ok(),
+            Loaded::Circuit(doc) => Some(DocumentInfo::of_circuit(doc)),
+        }
+    }
 }
 
-pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
-    let files = &args.files;
-    let max = args.max_document_bytes;
+/// Parses a document's text (the reason does not name it).
+pub fn load(text: &Result<String, String>) -> Result<Loaded, String> {
+    let text = text.as_deref().map_err(String::clone)?;
+    if CircuitDocument::is_circuit(text) {
+        CircuitDocument::parse(text).map(Loaded::Circuit)
+    } else {
+        ProofDocument::parse(text).map(Loaded::Range)
+    }
+}
+
+/// Refuses standard input named twice (one `-` feeds one argument).
+pub fn stdin_once(files: &[PathBuf]) -> Result<(), String> {
     if files
         .iter()
         .filter(|f| f.as_os_str() == input::STDIN)
@@ -97,35 +115,55 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     {
         return Err("standard input (-) can be named once".into());
     }
-    // Files are read chunk by chunk, so memory holds one chunk however many are named. A
+    Ok(())
+}
+
+pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
+    let files = &args.files;
+    stdin_once(files)?;
+    // Documents are read chunk by chunk, so memory holds one chunk however many are named. A
     // document that cannot be read or decoded gets its verdict (unusable) like the others and
     // the rest are still verified; the exit code says 2 once every verdict is out.
-    let alone = files.len() == 1;
-    let (mut invalid, mut unusable) = (0, Vec::new());
+    let mut docs = documents(files, args.max_document_bytes).peekable();
+    let (mut total, mut invalid, mut unusable) = (0, 0, Vec::new());
     // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
     let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
-    for chunk in files.chunks(CHUNK) {
+    let mut files_done = 0;
+    loop {
         progress.advance(0, "");
-        let docs: Vec<Result<Loaded, String>> = chunk.iter().map(|path| load(path, max)).collect();
-        let verdicts = verify_chunk(&docs, alone);
+        let chunk: Vec<Document> = docs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        // One document in all: verified alone, for the verifier's own reason when invalid.
+        let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
+        total += chunk.len();
+        let loaded: Vec<Result<Loaded, String>> = chunk.iter().map(|doc| load(&doc.text)).collect();
+        let verdicts = verify_chunk(&loaded, alone);
         progress.clear();
-        for (path, verdict) in chunk.iter().zip(&verdicts) {
+        for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
             match verdict {
                 Verdict::Valid => {}
                 Verdict::Invalid(_) => invalid += 1,
-                Verdict::Unusable(reason) => unusable.push(reason.clone()),
+                Verdict::Unusable(reason) => unusable.push(format!("{}: {reason}", doc.name)),
             }
-            report(path, verdict, args.json);
+            report(doc, loaded.as_ref().ok(), verdict, args.json);
         }
-        progress.advance(chunk.len(), "");
+        // The files before the last one reached are done.
+        let reached = chunk
+            .last()
+            .and_then(|last| files.iter().position(|f| *f == last.path))
+            .unwrap_or(0);
+        progress.advance(reached.saturating_sub(files_done), "");
+        files_done = files_done.max(reached);
     }
-    if files.len() > 1 && !args.json {
-        let how = if files.len() <= CHUNK {
+    if total > 1 && !args.json {
+        let how = if total <= CHUNK {
             "verified in one batch per group".to_string()
         } else {
             format!("verified in batches of up to {CHUNK} per group")
         };
-        let valid = files.len() - invalid - unusable.len();
+        let valid = total - invalid - unusable.len();
         match unusable.len() {
             0 => say!("{valid} valid, {invalid} invalid ({how})"),
             n => say!("{valid} valid, {invalid} invalid, {n} unusable ({how})"),
@@ -134,18 +172,17 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     match unusable.as_slice() {
         [] if invalid == 0 => Ok(Outcome::Ok),
         [] => Ok(Outcome::Invalid),
-        [only] if files.len() == 1 => Err(only.clone()),
+        [only] if total == 1 => Err(only.clone()),
         [first, ..] => Err(format!(
-            "{} of {} documents unusable (each named above); the first: {first}",
+            "{} of {total} documents unusable (each named above); the first: {first}",
             unusable.len(),
-            files.len()
         )),
     }
 }
 
 /// Per document: its verdict. A single document is verified alone; several range proofs in
 /// one batch (one multiscalar multiplication per group); circuit proofs each on its own.
-fn verify_chunk(docs: &[Result<Loaded, String>], alone: bool) -> Vec<Verdict> {
+pub fn verify_chunk(docs: &[Result<Loaded, String>], alone: bool) -> Vec<Verdict> {
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(docs.len());
     let mut batch = SuiteBatch::new();
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document

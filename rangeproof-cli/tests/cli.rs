@@ -1253,12 +1253,13 @@ fn grin_vectors_as_documents_verify() {
 /// "Global options" everywhere (what it governs is said once, in `rangeproof --help`).
 #[test]
 fn every_command_has_an_example_and_the_global_option_once() {
-    let leaves: [&[&str]; 13] = [
+    let leaves: [&[&str]; 14] = [
         &["demo"],
         &["prove"],
         &["commit"],
         &["recover"],
         &["verify"],
+        &["info"],
         &["bench"],
         &["circuit", "sha256"],
         &["circuit", "shuffle"],
@@ -1280,7 +1281,7 @@ fn every_command_has_an_example_and_the_global_option_once() {
         assert_eq!(help.matches("--threads <N>").count(), 1, "{leaf:?}");
         assert_eq!(help.matches("Global options:").count(), 1, "{leaf:?}");
         assert_eq!(
-            help.contains("generator derivation run in parallel"),
+            help.contains("every command uses all of this machine's cores"),
             leaf.is_empty(),
             "{leaf:?}: the long description belongs to the top level only"
         );

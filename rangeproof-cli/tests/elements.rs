@@ -418,6 +418,13 @@ fn liquid_unblind_reads_an_output_rust_elements_blinded() {
         &other,
     ]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
+    // Said as what it is: the key does not open this output (not a generic rewind failure).
+    assert!(
+        stdout(&out).contains("this blinding key does not open output 0"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stdout(&out).contains("nonce"), "{}", stdout(&out));
     for (output, key) in [("1", key.as_str()), ("0", "00"), ("0", &"ff".repeat(32))] {
         let out = rangeproof(&[
             "liquid",

@@ -141,6 +141,66 @@ pub struct ProvedShuffle {
     pub outputs: Zeroizing<Vec<(u64, [u8; 32])>>,
 }
 
+/// The openings of a shuffle's commitments, as `rangeproof circuit shuffle --openings` writes
+/// them: the statement (flavor, label) and, for the inputs and for the outputs in their order,
+/// the values, the blindings (hex of 32-byte ristretto255 scalars) and the commitments they
+/// make. Secret: wiped when dropped.
+///
+/// ```json
+/// {"scheme": "r1cs", "circuit": "shuffle", "group": "ristretto255", "flavor": "dalek",
+///  "transcript_label": "…",
+///  "inputs": {"values": [3, 1], "blindings": ["hex", "hex"], "commitments": ["hex", "hex"]},
+///  "outputs": {"values": [1, 3], "blindings": ["hex", "hex"], "commitments": ["hex", "hex"]}}
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize, zeroize::Zeroize, zeroize::ZeroizeOnDrop)]
+pub struct ShuffleOpenings {
+    /// Always `"r1cs"`.
+    pub scheme: String,
+    /// Always `"shuffle"`.
+    pub circuit: String,
+    /// `"ristretto255"`.
+    pub group: String,
+    /// `"bound"` or `"dalek"`.
+    pub flavor: String,
+    /// The application's transcript label.
+    pub transcript_label: String,
+    /// The inputs' openings.
+    pub inputs: SideOpenings,
+    /// The outputs' openings.
+    pub outputs: SideOpenings,
+}
+
+/// One side of a shuffle: values, blindings and commitments, in order. Secret.
+#[derive(Clone, Debug, Serialize, Deserialize, zeroize::Zeroize, zeroize::ZeroizeOnDrop)]
+pub struct SideOpenings {
+    /// The committed values.
+    pub values: Vec<u64>,
+    /// Hex of each value's blinding (a 32-byte ristretto255 scalar).
+    pub blindings: Vec<String>,
+    /// Hex of the commitments they make (as the document lists them).
+    pub commitments: Vec<String>,
+}
+
+impl ProvedShuffle {
+    /// The openings file's contents: the commitments' values and blindings.
+    pub fn openings(&self) -> ShuffleOpenings {
+        let side = |opened: &[(u64, [u8; 32])], commitments: &Option<Vec<String>>| SideOpenings {
+            values: opened.iter().map(|(value, _)| *value).collect(),
+            blindings: opened.iter().map(|(_, b)| hex::encode(b)).collect(),
+            commitments: commitments.clone().unwrap_or_default(),
+        };
+        ShuffleOpenings {
+            scheme: self.document.scheme.clone(),
+            circuit: self.document.circuit.clone(),
+            group: self.document.group.clone(),
+            flavor: self.document.flavor.clone(),
+            transcript_label: self.document.transcript_label.clone().unwrap_or_default(),
+            inputs: side(&self.inputs, &self.document.input_commitments),
+            outputs: side(&self.outputs, &self.document.output_commitments),
+        }
+    }
+}
+
 /// The circuit's flavor by name: `"bound"` or `"dalek"`.
 pub fn flavor(name: &str) -> Result<R1csFlavor, String> {
     R1csFlavor::from_name(name)

@@ -13,6 +13,8 @@ use std::path::Path;
 
 use zeroize::Zeroizing;
 
+use crate::stream::Documents;
+
 /// The default cap on one proof document. The largest valid document (Bulletproofs+ of 64
 /// values at extension degree 6, with minimum values) is under 16 KiB.
 pub const DEFAULT_MAX_DOCUMENT_BYTES: u64 = 1 << 20;
@@ -74,6 +76,18 @@ fn open_regular(path: &Path) -> Result<File, String> {
     let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
     check_regular(&metadata)?;
     Ok(file)
+}
+
+/// The documents in `path` (or on standard input for `-`), one after another, each at most
+/// `max` bytes ([`crate::stream`]): a path must name a regular file, refused before reading
+/// otherwise. The error is a one-line reason that names the input.
+pub fn documents(path: &Path, max: u64) -> Result<Documents<Box<dyn Read>>, String> {
+    let reader: Box<dyn Read> = if path.as_os_str() == STDIN {
+        Box::new(io::stdin())
+    } else {
+        Box::new(open_regular(path).map_err(|e| format!("{}: {e}", input_name(path)))?)
+    };
+    Ok(Documents::new(reader, max))
 }
 
 /// Reads at most `max` bytes from `path` (or standard input for `-`) as UTF-8 text. The error

@@ -11,6 +11,10 @@
 //! - [`request`]: a prove request — suite, statement, values, optional openings — checked by
 //!   one set of rules and proved into a proof document and its openings.
 //! - [`input`]: reading untrusted files with a cap (regular files or standard input only).
+//! - [`stream`]: the documents of a file one after another — one pretty document, several, or
+//!   JSON lines — each capped, as every front end reads them.
+//! - [`info`]: what a proof document says, without secrets (scheme, sizes, a Borromean proof's
+//!   range, a surjection proof's ring), for `rangeproof info` and `verify --json`.
 //! - [`liquid`]: a Liquid transaction's verification report as JSON (the Python package's and
 //!   the C library's), and spent outputs from their serialized fields.
 //! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
@@ -23,6 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod circuit;
+pub mod info;
 pub mod input;
 pub mod liquid;
 pub mod openings;
@@ -30,6 +35,7 @@ pub mod parameters;
 pub mod proof;
 pub mod request;
 pub mod rounds;
+pub mod stream;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use rangeproof::suite::Parameters;
-use rangeproof::{ContextSuite, Suite, SuiteStatement};
+use rangeproof::{ContextSuite, ProofError, Suite, SuiteStatement};
 
 use crate::openings::Openings;
 use crate::parameters::{self, JsonFields};
@@ -137,6 +137,20 @@ pub enum RequestError {
     PartyOpenings,
     /// A suite parameter that is missing or out of its bounds (the reason names it).
     Parameter(String),
+    /// A value the proof cannot show: named by its position (never by its amount), with the
+    /// range the statement lets the proof show.
+    ValueOutOfRange {
+        /// The value's position, counted from 1.
+        index: usize,
+        /// Values given.
+        count: usize,
+        /// The least value the proof shows (its minimum-value promise, or 0).
+        low: u64,
+        /// The greatest.
+        high: u64,
+        /// The bit size (0: a proof system without one, whose range is set by its minimum).
+        bits: usize,
+    },
 }
 
 impl RequestError {
@@ -226,6 +240,24 @@ impl RequestError {
                 "a multi-party party's openings (position): prove them with the mpc commands".into()
             }
             RequestError::Parameter(reason) => reason.clone(),
+            RequestError::ValueOutOfRange {
+                index,
+                count,
+                low,
+                bits: 0,
+                ..
+            } => format!(
+                "value {index} of {count} is below the proof's minimum value {low} (the least value it shows)"
+            ),
+            RequestError::ValueOutOfRange {
+                index,
+                count,
+                low,
+                high,
+                bits,
+            } => format!(
+                "value {index} of {count} is out of range: a {suite_name} proof of {bits} bits shows it in [{low}, {high}]"
+            ),
         }
     }
 }
@@ -314,6 +346,77 @@ pub const DEFAULT_LABEL: &str = "rangeproof";
 
 fn hex_field(field: Field, text: &str) -> Result<Vec<u8>, RequestError> {
     hex::decode(text).map_err(|e| RequestError::Malformed(field, format!("not hex: {e}")))
+}
+
+/// A value generator as requests spell it: `"H"` (`None`) or a 33-byte generator encoding in
+/// hex, checked here so that a wrong one is named as the value generator (the library's
+/// decoder says no more than "invalid length").
+pub fn value_generator(text: &str) -> Result<Option<Vec<u8>>, RequestError> {
+    if text == "H" {
+        return Ok(None);
+    }
+    let bytes = hex_field(Field::ValueGenerator, text)?;
+    check_value_generator(&bytes)?;
+    Ok(Some(bytes))
+}
+
+/// Refuses bytes that are not a generator's 33-byte encoding (`0a`/`0b` ‖ x on the curve).
+fn check_value_generator(bytes: &[u8]) -> Result<(), RequestError> {
+    if bytes.len() != 33 {
+        return Err(RequestError::Malformed(
+            Field::ValueGenerator,
+            format!(
+                "{} bytes, expected 33 (\"H\", or an asset generator's 0a/0b || x in hex)",
+                bytes.len()
+            ),
+        ));
+    }
+    rangeproof::secp256k1_zkp::generator::ValueGenerator::from_bytes(bytes)
+        .map(drop)
+        .map_err(|_| {
+            RequestError::Malformed(
+                Field::ValueGenerator,
+                "not a generator's encoding (0a/0b || x on the curve)".into(),
+            )
+        })
+}
+
+/// The first of `values` that `suite` cannot prove under `statement`, as the error naming it
+/// (its position and the range shown). Asked only once the prover refused a value, to say
+/// which: the bounds are each proof system's — [0, 2^n) without minimums; with a minimum μ,
+/// [μ, 2^n) for Tari (its rule: a minimum fits in n bits too) and [μ, μ + 2^n) for the others
+/// (the difference is what they decompose); a Borromean proof shows any value from its minimum.
+fn out_of_range(suite: Suite, statement: &SuiteStatement, values: &[u64]) -> Option<RequestError> {
+    let bits = statement.bits;
+    let span = if bits == 0 || bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    values.iter().enumerate().find_map(|(i, &value)| {
+        let low = statement
+            .minimum_values
+            .as_ref()
+            .and_then(|minimums| minimums.get(i))
+            .copied()
+            .unwrap_or(0);
+        let high = if suite.supported_bits().is_empty() || suite == Suite::TARI_BULLETPROOFS_PLUS {
+            span
+        } else {
+            low.saturating_add(span)
+        };
+        (value < low || value > high).then_some(RequestError::ValueOutOfRange {
+            index: i + 1,
+            count: values.len(),
+            low,
+            high,
+            bits: if suite.supported_bits().is_empty() {
+                0
+            } else {
+                bits
+            },
+        })
+    })
 }
 
 /// A request's statement and secrets decoded (bytes, not hex), not checked yet: what
@@ -410,6 +513,9 @@ impl RequestParts {
                 }
             }
         }
+        if let Some(bytes) = &self.value_generator {
+            check_value_generator(bytes)?;
+        }
         let statement = SuiteStatement {
             bits,
             extension_degree: degree,
@@ -492,10 +598,12 @@ impl ProveRequest {
             extension_degree: self.extension_degree,
             minimum_values: self.minimum_values.clone(),
             generators_n: self.generators_n,
-            value_generator: match self.value_generator.as_deref() {
-                None | Some("H") => None,
-                Some(text) => Some(hex_field(Field::ValueGenerator, text)?),
-            },
+            value_generator: self
+                .value_generator
+                .as_deref()
+                .map(value_generator)
+                .transpose()?
+                .flatten(),
             extra_data: self
                 .extra_data
                 .as_deref()
@@ -552,7 +660,19 @@ pub fn prove(
         }
         None => suite.prove_with_blindings(&checked.statement, values, blindings, &mut OsRng),
     }
-    .map_err(|e| format!("cannot prove: {e}"))?;
+    .map_err(|e| match e {
+        // Which value, and the range it must lie in (by position: amounts are secrets).
+        ProofError::ValueOutOfRange { .. } | ProofError::BelowMinimum => {
+            match out_of_range(handle, &checked.statement, values) {
+                Some(named) => format!(
+                    "cannot prove: {}",
+                    named.describe(Field::json, Some(handle))
+                ),
+                None => format!("cannot prove: {e}"),
+            }
+        }
+        e => format!("cannot prove: {e}"),
+    })?;
     let made: Vec<String> = proved.commitments.iter().map(hex::encode).collect();
     if let Some(listed) = commitments.filter(|c| !c.is_empty()) {
         if let Some(i) = (0..made.len()).find(|&i| listed.get(i) != Some(&made[i])) {

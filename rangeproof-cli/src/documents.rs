@@ -1,0 +1,122 @@
+//! The documents named on a command line, one after another: each file (or standard input)
+//! may hold one pretty-printed document, several, or JSON lines
+//! ([`rangeproof_documents::stream`]). Files are opened when reached, so thousands of them
+//! cost one open file and one document at a time.
+//!
+//! A file holding one document names it by its path, as before; in a file of several, each is
+//! named `PATH:LINE` (the line it begins on).
+
+use std::io::Read;
+use std::iter::Peekable;
+use std::path::{Path, PathBuf};
+
+use rangeproof_documents::input;
+use rangeproof_documents::stream::{Documents, Unit};
+
+/// One document read, or why it could not be.
+pub struct Document {
+    /// How verdicts name it: the path, or `PATH:LINE` in a file of several.
+    pub name: String,
+    /// The file it is in.
+    pub path: PathBuf,
+    /// The line it begins on (1 for a file that could not be read).
+    pub line: usize,
+    /// Its text, or the one-line reason it is unusable (not naming it).
+    pub text: Result<String, String>,
+}
+
+/// The documents of `files`, in order, each at most `max` bytes.
+pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Document> + '_ {
+    files.iter().flat_map(move |path| InFile::open(path, max))
+}
+
+/// The first document of `path` (`recover`'s input): refused when the file holds more.
+pub fn only_document(path: &Path, max: u64) -> Result<String, String> {
+    let mut docs = InFile::open(path, max);
+    let first = docs.next().ok_or("no document")?;
+    if docs.next().is_some() {
+        return Err(format!(
+            "{}: holds several documents; give one (the one at line {}, say, alone in a file)",
+            input::input_name(path),
+            first.line
+        ));
+    }
+    first
+        .text
+        .map_err(|reason| format!("{}: {reason}", input::input_name(path)))
+}
+
+/// The documents of one file.
+struct InFile {
+    path: PathBuf,
+    units: Option<Peekable<Documents<Box<dyn Read>>>>,
+    /// Why the file cannot be read at all (given once as its only document).
+    refused: Option<String>,
+    /// Documents given so far.
+    given: usize,
+}
+
+impl InFile {
+    fn open(path: &Path, max: u64) -> InFile {
+        let (units, refused) = match input::documents(path, max) {
+            Ok(units) => (Some(units.peekable()), None),
+            // The reason names the input; verdicts name it themselves.
+            Err(reason) => {
+                let prefix = format!("{}: ", input::input_name(path));
+                let reason = reason.strip_prefix(&prefix).unwrap_or(&reason).to_string();
+                (None, Some(reason))
+            }
+        };
+        InFile {
+            path: path.to_path_buf(),
+            units,
+            refused,
+            given: 0,
+        }
+    }
+
+    fn named(&mut self, line: usize, several: bool, text: Result<String, String>) -> Document {
+        self.given += 1;
+        let name = if several {
+            format!("{}:{line}", self.path.display())
+        } else {
+            self.path.display().to_string()
+        };
+        Document {
+            name,
+            path: self.path.clone(),
+            line,
+            text,
+        }
+    }
+}
+
+impl Iterator for InFile {
+    type Item = Document;
+
+    fn next(&mut self) -> Option<Document> {
+        if let Some(reason) = self.refused.take() {
+            return Some(self.named(1, false, Err(reason)));
+        }
+        let units = self.units.as_mut()?;
+        let Some(Unit { line, text }) = units.next() else {
+            // A file with nothing in it still gets its verdict.
+            return (self.given == 0).then(|| {
+                self.named(
+                    1,
+                    false,
+                    Err("not a proof document: no JSON document in it (empty or blank)".into()),
+                )
+            });
+        };
+        let several = self.given > 0 || units.peek().is_some();
+        let text = text.map_err(|e| {
+            if e.is_about_the_input() {
+                e.to_string()
+            } else {
+                format!("not a proof document: {e}")
+            }
+        });
+        Some(self.named(line, several, text))
+    }
+}

@@ -1,0 +1,81 @@
+//! `rangeproof info`: what proof documents say, without secrets and without verifying them —
+//! the suite, the number of commitments, bits and proof size, a Borromean proof's exponent,
+//! mantissa and range (an exact-value proof reveals its value: said in so many words), a
+//! surjection proof's inputs and ring, a circuit document's statement. The same fields go into
+//! `verify --json`'s verdicts.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rangeproof_documents::info::DocumentInfo;
+use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
+
+use crate::documents::{documents, Document};
+use crate::verify::{load, stdin_once, Loaded};
+use crate::Outcome;
+
+#[derive(Args)]
+pub struct InfoArgs {
+    /// Proof documents (`-` reads standard input); a file may hold several, or JSON lines.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// One JSON object per document instead of a line of words:
+    /// `{"path": …, "line": …, "reason": null|"…", "scheme": …, …}` (a reason: unusable).
+    #[arg(long)]
+    json: bool,
+    /// Refuse any document larger than this many bytes (nothing after it in its file is read).
+    #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
+    max_document_bytes: u64,
+}
+
+/// What one document says, or why it cannot be read.
+fn info_of(doc: &Document) -> Result<DocumentInfo, String> {
+    match load(&doc.text)? {
+        Loaded::Range(parsed) => DocumentInfo::of_range(&parsed),
+        Loaded::Circuit(parsed) => Ok(DocumentInfo::of_circuit(&parsed)),
+    }
+}
+
+fn report(doc: &Document, said: &Result<DocumentInfo, String>, json: bool) {
+    if json {
+        let mut line = serde_json::json!({
+            "path": doc.path.display().to_string(),
+            "line": doc.line,
+            "reason": said.as_ref().err(),
+        });
+        if let (Ok(info), Some(fields)) = (said, line.as_object_mut()) {
+            if let Ok(serde_json::Value::Object(info)) = serde_json::to_value(info) {
+                fields.extend(info);
+            }
+        }
+        say!("{line}");
+        return;
+    }
+    match said {
+        Ok(info) => say!("{}: {}", doc.name, info.describe()),
+        Err(reason) => say!("{}: UNUSABLE ({reason})", doc.name),
+    }
+}
+
+pub fn run(args: &InfoArgs) -> Result<Outcome, String> {
+    stdin_once(&args.files)?;
+    // Every document is reported; unusable ones make the exit code 2 once all are out, as
+    // `verify` does.
+    let (mut total, mut unusable) = (0, Vec::new());
+    for doc in documents(&args.files, args.max_document_bytes) {
+        total += 1;
+        let said = info_of(&doc);
+        report(&doc, &said, args.json);
+        if let Err(reason) = said {
+            unusable.push(format!("{}: {reason}", doc.name));
+        }
+    }
+    match unusable.as_slice() {
+        [] => Ok(Outcome::Ok),
+        [only] if total == 1 => Err(only.clone()),
+        [first, ..] => Err(format!(
+            "{} of {total} documents unusable (each named above); the first: {first}",
+            unusable.len()
+        )),
+    }
+}
