@@ -10,7 +10,20 @@ mod cli_targets;
 
 #[test]
 fn cli_parse() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/cli_parse");
+    replay("cli_parse", cli_targets::cli_parse);
+}
+
+#[test]
+fn split_documents() {
+    replay("split_documents", cli_targets::split_documents);
+}
+
+/// Runs `body` on every file of `fuzz/corpus/<target>/`; fails (naming the file) if one fails,
+/// and if the directory is missing or has no files.
+fn replay(target: &str, body: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/corpus")
+        .join(target);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("the corpus {} is missing: {e}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())
@@ -20,8 +33,8 @@ fn cli_parse() {
     files.sort();
     for file in &files {
         let data = std::fs::read(file).expect("a readable corpus file");
-        if std::panic::catch_unwind(|| cli_targets::cli_parse(&data)).is_err() {
-            panic!("cli_parse fails on {}", file.display());
+        if std::panic::catch_unwind(|| body(&data)).is_err() {
+            panic!("{target} fails on {}", file.display());
         }
     }
 }
