@@ -20,6 +20,18 @@ fn start_dealer(
     out: &Path,
     timeout_ms: &str,
 ) -> (Child, String) {
+    start_dealer_with(parties, bits, flavor, out, timeout_ms, &[])
+}
+
+/// [`start_dealer`] with more arguments.
+fn start_dealer_with(
+    parties: usize,
+    bits: &str,
+    flavor: &str,
+    out: &Path,
+    timeout_ms: &str,
+    more: &[&str],
+) -> (Child, String) {
     let mut dealer = bin()
         .args([
             "mpc",
@@ -37,6 +49,7 @@ fn start_dealer(
             "--timeout-ms",
             timeout_ms,
         ])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -410,36 +423,14 @@ fn a_party_trickling_a_byte_at_a_time_is_dropped_at_the_rounds_deadline() {
     use std::time::Instant;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("trickled.json");
-    let mut dealer = bin()
-        .args([
-            "mpc",
-            "dealer",
-            "--parties",
-            "1",
-            "--bits",
-            "8",
-            "--listen",
-            "127.0.0.1:0",
-            "--out",
-            out.to_str().unwrap(),
-            "--timeout-ms",
-            "500",
-            "--round-timeout-ms",
-            "1500",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(dealer.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let address = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap()
-        .to_string();
+    let (mut dealer, address) = start_dealer_with(
+        1,
+        "8",
+        "dalek",
+        &out,
+        "500",
+        &["--round-timeout-ms", "1500"],
+    );
     let started = Instant::now();
     let mut party = std::net::TcpStream::connect(&address).unwrap();
     // A hello frame, then the start of a 100-byte frame: 40 bytes, one every 200 ms (8 s in

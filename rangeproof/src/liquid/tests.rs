@@ -271,21 +271,6 @@ fn encode_with(version: u32, inputs: &[TxIn], outputs: &[TxOut], lock_time: u32)
     out
 }
 
-fn empty_input<'a>() -> TxIn<'a> {
-    TxIn {
-        previous_txid: [0; 32],
-        previous_vout: 0,
-        is_pegin: false,
-        script_sig: &[],
-        sequence: 0,
-        issuance: None,
-        issuance_amount_rangeproof: &[],
-        inflation_keys_rangeproof: &[],
-        script_witness: Stack::default(),
-        pegin_witness: Stack::default(),
-    }
-}
-
 #[test]
 fn the_test_encoder_writes_what_the_parser_reads() {
     for (name, entry) in vectors()["transactions"].as_object().unwrap() {
@@ -368,7 +353,7 @@ fn the_balance_and_the_surjection_proof_hold_for_a_wallet_made_transaction() {
         surjection_proof: Vec::new(),
         rangeproof: Vec::new(),
     };
-    let bytes = encode(&[empty_input()], &[out.view(), fee.view()]);
+    let bytes = encode(&[TxIn::empty()], &[out.view(), fee.view()]);
     let tx = Transaction::from_bytes(&bytes).unwrap();
     let report = verify_transaction(&tx, Some(&spent)).unwrap();
     assert_eq!(report.verdict(), TransactionVerdict::Valid, "{report:?}");
@@ -387,7 +372,7 @@ fn the_balance_and_the_surjection_proof_hold_for_a_wallet_made_transaction() {
     assert_eq!(unknown.verdict(), TransactionVerdict::Incomplete);
     let mut higher_fee = fee.clone();
     higher_fee.value = Value::Explicit(101);
-    let unbalanced = encode(&[empty_input()], &[out.view(), higher_fee.view()]);
+    let unbalanced = encode(&[TxIn::empty()], &[out.view(), higher_fee.view()]);
     let report =
         verify_transaction(&Transaction::from_bytes(&unbalanced).unwrap(), Some(&spent)).unwrap();
     assert_eq!(report.balance, Balance::Fails);
@@ -412,7 +397,7 @@ fn a_confidential_issuance_is_proven_on_the_issued_assets_generator() {
     let mut input = TxIn {
         previous_txid: rng.gen(),
         previous_vout: 1,
-        ..empty_input()
+        ..TxIn::empty()
     };
     // A new issuance (zero blinding nonce) of a confidential amount: the asset's tag comes from
     // the prevout and the contract hash; the proof is on its unblinded generator.

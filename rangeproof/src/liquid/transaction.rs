@@ -525,7 +525,8 @@ impl<'a> Transaction<'a> {
 }
 
 impl TxIn<'_> {
-    fn empty() -> Self {
+    /// An input with every field empty (the parser fills it; tests build from it).
+    pub(super) fn empty() -> Self {
         TxIn {
             previous_txid: [0; 32],
             previous_vout: 0,
