@@ -4,7 +4,7 @@
 //!
 //! | item | schemes | here |
 //! |---|---|---|
-//! | Frozen Heart: every public input is bound | every suite; surjection proofs | `frozen_heart_*` |
+//! | Frozen Heart: every public input is bound | every suite; surjection proofs; circuit proofs (both transcripts) | `frozen_heart_*` |
 //! | challenges independent (y ≠ z when A = S) | merlin (dalek, Tari), Monero BP and BP+ | `challenges_*`; Grin's chain: `secp256k1_zkp::bulletproofs::transcript` unit tests |
 //! | challenges from the decoded points | every group | `other_encodings_of_a_point_are_refused` |
 //! | identity prover messages as the deployment | dalek, Tari, Monero | `identity_prover_messages_as_each_deployment_does` |
@@ -252,6 +252,53 @@ fn frozen_heart_surjection_proofs_bind_every_generator() {
     let mut more = inputs.clone();
     more.push(inputs[0]);
     assert!(surjection::verify(&proof, &more, &output).is_err());
+}
+
+/// Frozen Heart for circuit proofs (R1CS, both transcripts: the reference's `dalek` and our
+/// `bound`): a shuffle proof fails for any other input or output commitment, the lists
+/// exchanged, one pair fewer, another label and the other transcript.
+#[test]
+fn frozen_heart_circuit_proofs_bind_their_commitments_label_and_transcript() {
+    use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
+    use rangeproof::r1cs::{generators, R1csFlavor};
+    type Scalar = <Ristretto255 as Group>::Scalar;
+    let gens = generators::dalek();
+    let opening = |v: u64| (Scalar::from(v), Ristretto255::random_scalar(&mut OsRng));
+    let inputs = [opening(3), opening(1), opening(4)];
+    let outputs = [
+        (inputs[2].0, Ristretto255::random_scalar(&mut OsRng)),
+        (inputs[0].0, Ristretto255::random_scalar(&mut OsRng)),
+        (inputs[1].0, Ristretto255::random_scalar(&mut OsRng)),
+    ];
+    for (flavor, other) in [
+        (R1csFlavor::Dalek, R1csFlavor::Bound),
+        (R1csFlavor::Bound, R1csFlavor::Dalek),
+    ] {
+        let label = b"known bugs";
+        let made = prove_shuffle(gens, flavor, label, &inputs, &outputs).unwrap();
+        let (i, o) = (&made.input_commitments, &made.output_commitments);
+        verify_shuffle(gens, flavor, label, i, o, &made.proof).unwrap();
+        // The same values under other blindings: other commitments.
+        let reblind = |list: &[(Scalar, Scalar)]| -> Vec<(Scalar, Scalar)> {
+            list.iter()
+                .map(|(v, _)| (*v, Ristretto255::random_scalar(&mut OsRng)))
+                .collect()
+        };
+        let another =
+            prove_shuffle(gens, flavor, label, &reblind(&inputs), &reblind(&outputs)).unwrap();
+        for k in 0..3 {
+            let mut changed = i.clone();
+            changed[k] = another.input_commitments[k];
+            assert!(verify_shuffle(gens, flavor, label, &changed, o, &made.proof).is_err());
+            let mut changed = o.clone();
+            changed[k] = another.output_commitments[k];
+            assert!(verify_shuffle(gens, flavor, label, i, &changed, &made.proof).is_err());
+        }
+        assert!(verify_shuffle(gens, flavor, label, o, i, &made.proof).is_err());
+        assert!(verify_shuffle(gens, flavor, label, &i[..2], &o[..2], &made.proof).is_err());
+        assert!(verify_shuffle(gens, flavor, b"another", i, o, &made.proof).is_err());
+        assert!(verify_shuffle(gens, other, label, i, o, &made.proof).is_err());
+    }
 }
 
 /// The Bulletproofs verifier's first challenges with A = S: y and z must still differ (a
