@@ -29,7 +29,7 @@ use curve25519_dalek::RistrettoPoint;
 use merlin::Transcript;
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, RangeProof, RangeProofPlus, Ristretto255};
 use tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree;

@@ -15,7 +15,7 @@ use std::time::Instant;
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::bulletproofs_pp::{self as bppp, ristretto::Merlin, Convention};
-use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::secp256k1_zkp::bulletproofs::{
     self as grin, GrinProver, GrinStatement, GrinWitness,
 };

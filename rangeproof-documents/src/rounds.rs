@@ -26,10 +26,10 @@ use rangeproof::bulletproofs::mpc::{
     PartyAwaitingBitChallenge, PartyAwaitingPolyChallenge, PolyChallenge, PolyCommitment,
     ProofShare, Session,
 };
-use rangeproof::generators::{dalek, monero};
-use rangeproof::transcript::merlin_transcript;
-use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{Ed25519, Generators, Group, Ristretto255, TranscriptProtocol};
+use rangeproof::deployments::{
+    dalek, monero, BulletproofsConvention, Dalek, Deployment, MoneroBulletproofs,
+};
+use rangeproof::{Ed25519, Generators, Group, Ristretto255};
 use zeroize::Zeroizing;
 
 use crate::openings::Openings;
@@ -46,20 +46,20 @@ pub struct DealerRounds {
 
 /// Boxed: a dealer's state is a few KB, whichever the group.
 enum DealerKind {
-    Dalek(Box<DealerOf<Ristretto255, merlin::Transcript>>),
-    Monero(Box<DealerOf<Ed25519, MoneroTranscript>>),
+    Dalek(Box<DealerOf<Ristretto255, Dalek>>),
+    Monero(Box<DealerOf<Ed25519, MoneroBulletproofs>>),
 }
 
-struct DealerOf<G: Group + 'static, T> {
+struct DealerOf<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
     session: Session,
-    stage: DealerStage<G, T>,
+    stage: DealerStage<G, C>,
     encode: fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>,
 }
 
-enum DealerStage<G: Group + 'static, T> {
-    Bits(DealerAwaitingBitCommitments<'static, G, T>),
-    Polys(DealerAwaitingPolyCommitments<'static, G, T>),
-    Shares(DealerAwaitingProofShares<'static, G, T>),
+enum DealerStage<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
+    Bits(DealerAwaitingBitCommitments<'static, G, C>),
+    Polys(DealerAwaitingPolyCommitments<'static, G, C>),
+    Shares(DealerAwaitingProofShares<'static, G, C>),
     Ended,
 }
 
@@ -118,7 +118,7 @@ fn blamed(parties: &[(usize, usize)], round: &str, error: MpcError) -> String {
     }
 }
 
-impl<G: Group + 'static, T: TranscriptProtocol<G> + Clone> DealerOf<G, T> {
+impl<G: Group + 'static, C: BulletproofsConvention<Group = G>> DealerOf<G, C> {
     fn bit_commitments<R: RngCore + CryptoRng>(
         &mut self,
         parties: &[(usize, usize)],
@@ -210,12 +210,12 @@ impl<G: Group + 'static, T: TranscriptProtocol<G> + Clone> DealerOf<G, T> {
     }
 }
 
-fn start<G: Group + 'static, T: TranscriptProtocol<G> + Clone>(
-    gens: &'static Generators<G>,
-    transcript: T,
+fn start<G: Group + 'static, C: BulletproofsConvention<Group = G>>(
+    gens: &'static Generators<C>,
+    transcript: C::Transcript,
     setup: &Setup,
     encode: fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>,
-) -> Result<DealerOf<G, T>, String> {
+) -> Result<DealerOf<G, C>, String> {
     let dealer = Dealer::start(gens, transcript, setup.bits, setup.m)
         .map_err(|e| format!("cannot start: {e}"))?;
     Ok(DealerOf {
@@ -268,13 +268,13 @@ impl DealerRounds {
         let kind = match flavor {
             Flavor::Dalek => DealerKind::Dalek(Box::new(start(
                 dalek::generators(),
-                merlin_transcript(label.as_bytes()),
+                Dalek::transcript(label.as_bytes()),
                 &setup,
                 |p| Ok(p.to_bytes()),
             )?)),
             Flavor::Monero => DealerKind::Monero(Box::new(start(
                 monero::bulletproofs_generators(),
-                MoneroTranscript::bulletproofs(),
+                MoneroBulletproofs::transcript(b""),
                 &setup,
                 |p| p.to_monero_bytes(),
             )?)),
@@ -367,8 +367,8 @@ macro_rules! on_party {
 }
 
 impl<G: Group + 'static> PartyOf<G> {
-    fn join<R: RngCore + CryptoRng>(
-        gens: &'static Generators<G>,
+    fn join<C: BulletproofsConvention<Group = G>, R: RngCore + CryptoRng>(
+        gens: &'static Generators<C>,
         setup: &Setup,
         values: &[u64],
         rng: &mut R,

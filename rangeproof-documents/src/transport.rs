@@ -33,12 +33,10 @@ use rangeproof::bulletproofs::mpc::{
     BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment,
     ProofShare, Session,
 };
-use rangeproof::generators::{dalek, monero};
-use rangeproof::transcript::merlin_transcript;
-use rangeproof::transcript::monero::MoneroTranscript;
-use rangeproof::{
-    Ed25519, Generators, Group, Ristretto255, Suite, SuiteStatement, TranscriptProtocol,
+use rangeproof::deployments::{
+    dalek, monero, BulletproofsConvention, Dalek, Deployment, MoneroBulletproofs,
 };
+use rangeproof::{Ed25519, Generators, Group, Ristretto255, Suite, SuiteStatement};
 use zeroize::Zeroizing;
 
 use crate::openings::Openings;
@@ -456,19 +454,19 @@ pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
         },
     };
     match flavor {
-        Flavor::Dalek => deal::<Ristretto255, _, _, _>(
+        Flavor::Dalek => deal::<Ristretto255, Dalek, _, _>(
             peers,
             &setup,
             dalek::generators(),
-            merlin_transcript(label),
+            Dalek::transcript(label),
             |p| Ok(p.to_bytes()),
             rng,
         ),
-        Flavor::Monero => deal::<Ed25519, _, _, _>(
+        Flavor::Monero => deal::<Ed25519, MoneroBulletproofs, _, _>(
             peers,
             &setup,
             monero::bulletproofs_generators(),
-            MoneroTranscript::bulletproofs(),
+            MoneroBulletproofs::transcript(b""),
             |p| p.to_monero_bytes(),
             rng,
         ),
@@ -484,17 +482,17 @@ pub fn announce_done<S: Write>(peers: &mut [Peer<S>]) {
 
 type Encode<G> = fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>;
 
-fn deal<G, T, S, R>(
+fn deal<G, C, S, R>(
     peers: &mut [Peer<S>],
     setup: &Setup,
-    gens: &'static Generators<G>,
-    transcript: T,
+    gens: &'static Generators<C>,
+    transcript: C::Transcript,
     encode: Encode<G>,
     rng: &mut R,
 ) -> Result<DealtProof, RunFailure>
 where
     G: Group,
-    T: TranscriptProtocol<G> + Clone,
+    C: BulletproofsConvention<Group = G>,
     S: Read + Write,
     R: RngCore + CryptoRng,
 {
@@ -601,10 +599,15 @@ pub fn run_party<S: Read + Write, R: RngCore + CryptoRng>(
     let setup = Setup::from_bytes(&receive_frame(stream).map_err(|e| e.to_string())?)
         .map_err(|e| e.to_string())?;
     match setup.flavor {
-        Flavor::Dalek => {
-            party::<Ristretto255, _, _>(stream, dalek::generators(), &setup, values, keep, rng)
-        }
-        Flavor::Monero => party::<Ed25519, _, _>(
+        Flavor::Dalek => party::<Ristretto255, Dalek, _, _>(
+            stream,
+            dalek::generators(),
+            &setup,
+            values,
+            keep,
+            rng,
+        ),
+        Flavor::Monero => party::<Ed25519, MoneroBulletproofs, _, _>(
             stream,
             monero::bulletproofs_generators(),
             &setup,
@@ -646,9 +649,14 @@ pub(crate) fn party_openings<G: Group>(
     openings
 }
 
-fn party<G: Group, S: Read + Write, R: RngCore + CryptoRng>(
+fn party<
+    G: Group,
+    C: BulletproofsConvention<Group = G>,
+    S: Read + Write,
+    R: RngCore + CryptoRng,
+>(
     stream: &mut S,
-    gens: &'static Generators<G>,
+    gens: &'static Generators<C>,
     setup: &Setup,
     values: &[u64],
     keep: impl FnOnce(&Openings) -> Result<(), String>,

@@ -17,7 +17,7 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255};
 

@@ -10,7 +10,7 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::bulletproofs::mpc::{Dealer, Party};
-use rangeproof::generators::dalek;
+use rangeproof::deployments::dalek;
 use rangeproof::{Group, RangeProof, Ristretto255};
 
 mod common;

@@ -11,7 +11,7 @@ use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::monero;
+use rangeproof::deployments::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, RangeProofPlus};
 use serde_json::Value;

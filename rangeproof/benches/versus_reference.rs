@@ -17,7 +17,7 @@ use curve25519_dalek_v4::scalar::Scalar as RefScalar;
 use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::{generators::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
+use rangeproof::{deployments::dalek, BatchVerifier, Group, RangeProof, Ristretto255};
 
 const LABEL: &[u8] = b"bench";
 const N: usize = 64;

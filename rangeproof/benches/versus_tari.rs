@@ -13,7 +13,7 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, tari};
+use rangeproof::deployments::{dalek, tari};
 use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
 use tari_bulletproofs_plus::commitment_opening::CommitmentOpening;
 use tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree;

@@ -9,7 +9,7 @@ use std::time::Instant;
 use merlin::Transcript;
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, tari};
+use rangeproof::deployments::{dalek, tari};
 use rangeproof::{BatchVerifier, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 fn main() {

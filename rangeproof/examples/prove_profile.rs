@@ -6,7 +6,7 @@
 
 use merlin::Transcript;
 use rand_core::OsRng;
-use rangeproof::generators::dalek;
+use rangeproof::deployments::dalek;
 use rangeproof::{Group, RangeProof, Ristretto255};
 
 fn main() {

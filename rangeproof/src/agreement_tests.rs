@@ -21,8 +21,8 @@ use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
 
 use crate::bulletproofs_plus::Statement;
-use crate::flavors::tamper::{self, Target};
-use crate::generators::monero;
+use crate::deployments::monero;
+use crate::deployments::tamper::{self, Target};
 use crate::group::ed25519::tests::torsion;
 use crate::group::EncodedPoint;
 use crate::transcript::monero::MoneroTranscript;
@@ -461,7 +461,7 @@ fn monero_accepts_identity_prover_messages_and_so_do_we() {
 /// identity `S`, and so do we (with the typed error).
 #[test]
 fn the_reference_refuses_identity_prover_messages_and_so_do_we() {
-    use crate::generators::dalek;
+    use crate::deployments::dalek;
     use crate::group::Ristretto255;
     use merlin::Transcript;
     let blinding = Ristretto255::random_scalar(&mut OsRng);

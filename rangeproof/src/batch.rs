@@ -39,7 +39,7 @@ use rand_core::{CryptoRng, RngCore};
 use crate::equation::SettledTogether;
 use crate::equation::{Equation, PendingVerification};
 use crate::errors::BatchError;
-use crate::generators::Generators;
+use crate::generators::RangeGens;
 use crate::group::{EncodedPoint, Group};
 use crate::verification::{EquationSum, Replayed, VerificationTerms};
 
@@ -58,7 +58,7 @@ enum Entry<'g, G: Group> {
     Accepted,
     /// Replayed: the equation is computed from this when needed (kept for blame).
     Pending {
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         work: Box<dyn Replayed<G>>,
     },
     /// A proof of any system, through the public trait, with the weight the batch drew for it.
@@ -71,7 +71,7 @@ enum Entry<'g, G: Group> {
 /// One entry's weighted equation, as [`EquationSum::add`] and [`EquationSum::add_equation`]
 /// take it.
 enum Computed<'g, G: Group> {
-    Range(&'g Generators<G>, VerificationTerms<G>),
+    Range(&'g RangeGens<G>, VerificationTerms<G>),
     Public(Equation<'g, G>, G::Scalar),
 }
 
@@ -87,7 +87,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
 /// A caller-owned accumulator of proofs to verify together.
 ///
 /// ```
-/// # use rangeproof::{BatchVerifier, RangeProof, Ristretto255, generators::dalek};
+/// # use rangeproof::{BatchVerifier, RangeProof, Ristretto255, deployments::dalek};
 /// # use merlin::Transcript;
 /// # use rand_core::OsRng;
 /// let gens = dalek::generators();
@@ -335,7 +335,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// the unfolded equations into the running sums once they make a chunk.
     pub(crate) fn add_pending<P: Replayed<G> + 'static>(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         pending: Result<P, crate::ProofError>,
     ) -> usize {
         let entry = match pending {
@@ -469,7 +469,7 @@ fn holds<'g, G: Group>(entries: &[Entry<'g, G>], subset: &[usize]) -> bool {
 mod tests {
     use super::*;
     use crate::bulletproofs::RangeProof;
-    use crate::generators::dalek;
+    use crate::deployments::dalek;
     use crate::group::montgomery::MontScalar;
     use crate::group::Ristretto255;
     use merlin::Transcript;
@@ -679,7 +679,7 @@ mod tests {
     #[test]
     fn bulletproofs_plus_join_the_same_batch() {
         use crate::bulletproofs_plus::{RangeProofPlus, Statement};
-        use crate::generators::tari;
+        use crate::deployments::tari;
         let mins = [5u64, 0];
         let statements = [
             Statement {

@@ -6,7 +6,7 @@
 //! \\[ \sum_{S} \langle \mathbf s_S, \mathbf P_S \rangle + \sum_k c_k Q_k = 0, \\]
 //!
 //! where each \\(\mathbf P_S\\) is a *fixed* set of generators — the Pedersen bases \\(B,
-//! \tilde B_k\\) and the vector generators \\(\mathbf G_j, \mathbf H_j\\) of a [`Generators`],
+//! \tilde B_k\\) and the vector generators \\(\mathbf G_j, \mathbf H_j\\) of a [`RangeGens`],
 //! or a caller-owned [`GeneratorSet`] of any length (a norm argument's \\(\mathbf G\\) and
 //! \\(\mathbf H\\) of unequal lengths, an asset generator list) — and the \\(Q_k\\) are the
 //! proof's own points and commitments. A batch multiplies each proof's equation by an
@@ -42,7 +42,7 @@
 //!     }
 //! }
 //!
-//! let base = rangeproof::generators::dalek::generators().pedersen().b;
+//! let base = rangeproof::deployments::dalek::generators().pedersen().b;
 //! let set = GeneratorSet::<G>::new((0..3).map(|_| base * G::random_scalar(&mut OsRng)).collect());
 //! let x: Vec<_> = (0..3).map(|_| G::random_scalar(&mut OsRng)).collect();
 //! let y = G::multiscalar_mul(&x, set.points());
@@ -54,7 +54,7 @@
 
 use alloc::vec::Vec;
 
-use crate::generators::Generators;
+use crate::generators::RangeGens;
 use crate::group::{EncodedPoint, Group};
 use crate::msm;
 use crate::ProofError;
@@ -101,16 +101,16 @@ impl<G: Group> core::fmt::Debug for GeneratorSet<G> {
     }
 }
 
-/// Which of a [`Generators`]' vector chains a term aims at.
+/// Which of a [`RangeGens`]' vector chains a term aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Chain {
     G,
     H,
 }
 
-/// Scalars aimed at one party's vector chain of a [`Generators`].
+/// Scalars aimed at one party's vector chain of a [`RangeGens`].
 pub(crate) struct ChainTerm<'g, G: Group> {
-    pub(crate) gens: &'g Generators<G>,
+    pub(crate) gens: &'g RangeGens<G>,
     pub(crate) party: usize,
     pub(crate) chain: Chain,
     pub(crate) scalars: Vec<G::Scalar>,
@@ -120,9 +120,9 @@ pub(crate) struct ChainTerm<'g, G: Group> {
 /// points; valid when the sum is the identity. Built by a [`PendingVerification`], unweighted
 /// (the batch applies the weight).
 pub struct Equation<'g, G: Group> {
-    /// Scalars of a [`Generators`]' Pedersen bases \\(B, \tilde B_1, \dots\\).
-    pub(crate) pedersen: Vec<(&'g Generators<G>, Vec<G::Scalar>)>,
-    /// Scalars of party `j`'s chain \\(\mathbf G_j\\) or \\(\mathbf H_j\\) of a [`Generators`].
+    /// Scalars of a [`RangeGens`]' Pedersen bases \\(B, \tilde B_1, \dots\\).
+    pub(crate) pedersen: Vec<(&'g RangeGens<G>, Vec<G::Scalar>)>,
+    /// Scalars of party `j`'s chain \\(\mathbf G_j\\) or \\(\mathbf H_j\\) of a [`RangeGens`].
     pub(crate) chains: Vec<ChainTerm<'g, G>>,
     /// Scalars of caller-owned sets.
     pub(crate) sets: Vec<(&'g GeneratorSet<G>, Vec<G::Scalar>)>,
@@ -176,7 +176,7 @@ impl<'g, G: Group> Equation<'g, G> {
     /// than the flavor's blinding bases).
     pub fn pedersen(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         b: G::Scalar,
         blinding: &[G::Scalar],
     ) -> Result<(), ProofError> {
@@ -198,7 +198,7 @@ impl<'g, G: Group> Equation<'g, G> {
     /// `scalars.len()` generators \\(G_{j,i}\\) of `gens` (the Bulletproofs \\(\mathbf G\\)).
     pub fn vector_g(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         party: usize,
         scalars: Vec<G::Scalar>,
     ) -> Result<(), ProofError> {
@@ -209,7 +209,7 @@ impl<'g, G: Group> Equation<'g, G> {
     /// \\(\mathbf H\\)).
     pub fn vector_h(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         party: usize,
         scalars: Vec<G::Scalar>,
     ) -> Result<(), ProofError> {
@@ -218,7 +218,7 @@ impl<'g, G: Group> Equation<'g, G> {
 
     fn chain(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g RangeGens<G>,
         party: usize,
         chain: Chain,
         scalars: Vec<G::Scalar>,

@@ -1,7 +1,6 @@
 //! What a range proof states, and the shape checks both proof systems share.
 
-use crate::generators::Generators;
-use crate::group::Group;
+use crate::deployments::{Deployment, Generators};
 use crate::ProofError;
 
 /// The bit sizes a range proof may use.
@@ -32,10 +31,11 @@ pub struct Statement<'a> {
 }
 
 impl Statement<'_> {
-    /// Checks the statement for `m` commitments against `gens` and returns the padded m'.
-    pub(crate) fn check<G: Group>(
+    /// Checks the statement for `m` commitments against the deployment `C` and its `gens`, and
+    /// returns the padded m'.
+    pub(crate) fn check<C: Deployment>(
         &self,
-        gens: &Generators<G>,
+        gens: &Generators<C>,
         m: usize,
     ) -> Result<usize, ProofError> {
         let m_padded = check_shape(self.bits, m)?;
@@ -54,18 +54,14 @@ impl Statement<'_> {
                 return Err(ProofError::MinimumOutOfRange { bits: self.bits });
             }
         }
-        gens.flavor().check_range_statement(
-            self.bits,
-            self.extension_degree,
-            self.minimum_values.is_some(),
-        )?;
+        C::check_range_statement(self.bits, self.minimum_values.is_some())?;
         gens.check_capacity(self.bits, m_padded)?;
         Ok(m_padded)
     }
 
-    /// What a flavor's transcript absorbs of the statement.
-    pub(crate) fn shape(&self) -> crate::flavors::StatementShape<'_> {
-        crate::flavors::StatementShape {
+    /// What a deployment's transcript absorbs of the statement.
+    pub(crate) fn shape(&self) -> crate::deployments::StatementShape<'_> {
+        crate::deployments::StatementShape {
             bits: self.bits,
             extension_degree: self.extension_degree,
             minimum_values: self.minimum_values,

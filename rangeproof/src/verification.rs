@@ -11,7 +11,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::equation::{Chain, Equation, GeneratorSet};
-use crate::generators::{Generators, VectorGens};
+use crate::generators::{RangeGens, VectorGens};
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::msm;
 use crate::ProofError;
@@ -94,7 +94,7 @@ impl<G: Group> DynamicPoint<G> {
 
 impl<G: Group> VerificationTerms<G> {
     /// The static scalars in the layout of [`Generators::extend_with_static_points`].
-    fn static_scalars(&self, gens: &Generators<G>) -> Vec<G::Scalar> {
+    fn static_scalars(&self, gens: &RangeGens<G>) -> Vec<G::Scalar> {
         let len = gens.static_len(self.n, self.m, self.blinding.len());
         let mut statics = Vec::with_capacity(len + self.dynamic_scalars.len());
         statics.extend(self.g.iter().map(G::from_fast));
@@ -107,7 +107,7 @@ impl<G: Group> VerificationTerms<G> {
     /// Evaluates the equation alone: one multiscalar multiplication, with the precomputed
     /// tables of `gens` when the shape is below the backend's crossover (over the group's own
     /// points), else over batch points.
-    pub(crate) fn is_zero(&self, gens: &Generators<G>) -> bool {
+    pub(crate) fn is_zero(&self, gens: &RangeGens<G>) -> bool {
         let mut statics = self.static_scalars(gens);
         match gens.table(self.n, self.m) {
             Some(table) => {
@@ -216,7 +216,7 @@ pub(crate) trait Replayed<G: Group>: Send + Sync {
 
 /// Summed scalars of one flavor's Pedersen bases.
 struct PedersenSums<'g, G: Group> {
-    gens: &'g Generators<G>,
+    gens: &'g RangeGens<G>,
     b: G::Scalar,
     blinding: Vec<G::Scalar>,
 }
@@ -272,7 +272,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
     }
 
     /// The sums of `gens`' Pedersen bases.
-    fn pedersen_sums(&mut self, gens: &'g Generators<G>) -> &mut PedersenSums<'g, G> {
+    fn pedersen_sums(&mut self, gens: &'g RangeGens<G>) -> &mut PedersenSums<'g, G> {
         let p = match self
             .pedersen
             .iter()
@@ -293,7 +293,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
     }
 
     /// The sums of `gens`' vector chains, with room for `parties` parties.
-    fn vector_sums(&mut self, gens: &'g Generators<G>, parties: usize) -> &mut VectorSums<'g, G> {
+    fn vector_sums(&mut self, gens: &'g RangeGens<G>, parties: usize) -> &mut VectorSums<'g, G> {
         let v = match self
             .vector
             .iter()
@@ -318,7 +318,7 @@ impl<'g, G: Group> EquationSum<'g, G> {
     }
 
     /// Adds one weighted equation of the crate's Bulletproofs shape.
-    pub(crate) fn add(&mut self, gens: &'g Generators<G>, terms: &VerificationTerms<G>) {
+    pub(crate) fn add(&mut self, gens: &'g RangeGens<G>, terms: &VerificationTerms<G>) {
         let sum = self.pedersen_sums(gens);
         sum.b += terms.b;
         for (acc, s) in sum.blinding.iter_mut().zip(&terms.blinding) {

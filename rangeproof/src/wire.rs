@@ -132,7 +132,7 @@ pub(crate) fn scalar_len<G: Group>() -> usize {
 
 /// A proof's point and scalar slots, by the names the papers give them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Slot {
+pub enum Slot {
     /// Bulletproofs \\(A, S, T_1, T_2\\); Bulletproofs+ \\(A, A_1, B'\\).
     A,
     S,
@@ -155,7 +155,7 @@ const SLOTS: usize = 13;
 
 /// One element of a wire layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Element {
+pub enum Element {
     /// A point slot.
     Point(Slot),
     /// A scalar slot.
@@ -175,7 +175,7 @@ pub(crate) enum Element {
 /// A flavor's wire layout of one proof system: the elements in order, and the rounds it
 /// allows. The flavors own their layouts (`crate::flavors`); the codecs interpret them.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Layout {
+pub struct Layout {
     pub elements: &'static [Element],
     pub min_rounds: usize,
     pub max_rounds: usize,

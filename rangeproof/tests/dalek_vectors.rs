@@ -3,7 +3,7 @@
 
 use merlin::Transcript;
 use rand::rngs::OsRng;
-use rangeproof::{generators::dalek, ProofError, RangeProof, Ristretto255};
+use rangeproof::{deployments::dalek, ProofError, RangeProof, Ristretto255};
 use serde_json::Value;
 
 const VECTORS: &str = concat!(

@@ -41,7 +41,7 @@ use proptest::prelude::*;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::{dalek, monero, tari};
+use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255};
 use tari_bulletproofs_plus::commitment_opening::CommitmentOpening;

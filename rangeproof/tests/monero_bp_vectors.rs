@@ -4,7 +4,7 @@
 //! is beside the repository.
 
 use rand::rngs::OsRng;
-use rangeproof::generators::monero;
+use rangeproof::deployments::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
 

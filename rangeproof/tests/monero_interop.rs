@@ -6,7 +6,7 @@ use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::monero;
+use rangeproof::deployments::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{Ed25519, Group, RangeProof, RangeProofPlus};
 

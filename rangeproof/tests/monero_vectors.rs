@@ -5,7 +5,7 @@
 
 use rand::rngs::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::generators::monero;
+use rangeproof::deployments::monero;
 use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProofPlus};
 

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use rand::rngs::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::{
-    generators::dalek, generators::tari, BatchVerifier, Group, RangeProof, RangeProofPlus,
+    deployments::dalek, deployments::tari, BatchVerifier, Group, RangeProof, RangeProofPlus,
     Ristretto255,
 };
 
@@ -157,7 +157,7 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic_monero_decoders(bytes in proptest::collection::vec(any::<u8>(), 0..800), m in 0usize..20, count in 0u8..12) {
-        use rangeproof::generators::monero;
+        use rangeproof::deployments::monero;
         use rangeproof::transcript::monero::MoneroTranscript;
         use rangeproof::Ed25519;
         let mut bytes = bytes;

@@ -4,8 +4,8 @@
 use merlin::Transcript;
 use proptest::prelude::*;
 use rand::rngs::OsRng;
+use rangeproof::deployments::{dalek, Dalek, Generators};
 use rangeproof::equation::{Equation, GeneratorSet, PendingVerification};
-use rangeproof::generators::{dalek, Generators};
 use rangeproof::{BatchVerifier, Group, ProofError, RangeProof, Ristretto255};
 
 type G = Ristretto255;
@@ -29,7 +29,7 @@ fn random_scalars(count: usize) -> Vec<Scalar> {
 struct NormClaim<'g> {
     long: &'g GeneratorSet<G>,
     short: &'g GeneratorSet<G>,
-    gens: &'g Generators<G>,
+    gens: &'g Generators<Dalek>,
     a: Vec<Scalar>,
     b: Vec<Scalar>,
     v: Scalar,
@@ -41,7 +41,7 @@ impl<'g> NormClaim<'g> {
     fn honest(
         long: &'g GeneratorSet<G>,
         short: &'g GeneratorSet<G>,
-        gens: &'g Generators<G>,
+        gens: &'g Generators<Dalek>,
         a_len: usize,
     ) -> Self {
         let (a, b) = (random_scalars(a_len), random_scalars(short.len()));
@@ -76,7 +76,7 @@ impl<'g> PendingVerification<'g, G> for NormClaim<'g> {
 /// A claim over the Bulletproofs vector chains themselves:
 /// \\(C = \langle a, \mathbf G_j \rangle + \langle b, \mathbf H_k \rangle\\).
 struct ChainClaim<'g> {
-    gens: &'g Generators<G>,
+    gens: &'g Generators<Dalek>,
     party_g: usize,
     party_h: usize,
     a: Vec<Scalar>,
@@ -107,7 +107,12 @@ impl<'g> PendingVerification<'g, G> for Degenerate {
     }
 }
 
-fn chain_claim(gens: &Generators<G>, party_g: usize, party_h: usize, n: usize) -> ChainClaim<'_> {
+fn chain_claim(
+    gens: &Generators<Dalek>,
+    party_g: usize,
+    party_h: usize,
+    n: usize,
+) -> ChainClaim<'_> {
     let (a, b) = (random_scalars(n), random_scalars(n));
     let (g, _) = gens.party_generators(party_g, n).unwrap();
     let (_, h) = gens.party_generators(party_h, n).unwrap();
@@ -122,7 +127,7 @@ fn chain_claim(gens: &Generators<G>, party_g: usize, party_h: usize, n: usize) -
     }
 }
 
-fn prove_bulletproof(gens: &Generators<G>, value: u64) -> (RangeProof<G>, [u8; 32]) {
+fn prove_bulletproof(gens: &Generators<Dalek>, value: u64) -> (RangeProof<G>, [u8; 32]) {
     let blinding = G::random_scalar(&mut OsRng);
     let mut t = Transcript::new(b"public batch");
     let (proof, commitment) =
@@ -143,7 +148,7 @@ enum Kind {
 fn add<'g>(
     batch: &mut BatchVerifier<'g, G>,
     sets: &'g (GeneratorSet<G>, GeneratorSet<G>),
-    gens: &'g Generators<G>,
+    gens: &'g Generators<Dalek>,
     kind: Kind,
     valid: bool,
 ) -> usize {

@@ -8,7 +8,7 @@ use curve25519_dalek_v4::scalar::Scalar as RefScalar;
 use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
-use rangeproof::{generators::dalek, Group, RangeProof, Ristretto255};
+use rangeproof::{deployments::dalek, Group, RangeProof, Ristretto255};
 
 const LABEL: &[u8] = b"interop test";
 

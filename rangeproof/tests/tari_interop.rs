@@ -8,7 +8,7 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::{generators::tari, Group, RangeProofPlus, Ristretto255};
+use rangeproof::{deployments::tari, Group, RangeProofPlus, Ristretto255};
 use tari_bulletproofs_plus::commitment_opening::CommitmentOpening;
 use tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree;
 use tari_bulletproofs_plus::range_parameters::RangeParameters;

@@ -5,9 +5,8 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::RangeProof;
 use crate::batch::BatchVerifier;
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsConvention, Generators};
 use crate::group::Group;
-use crate::transcript::TranscriptProtocol;
 use crate::verification::deferred_commitments;
 
 impl<'g, G: Group> BatchVerifier<'g, G> {
@@ -19,17 +18,17 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     /// group equation is left to [`BatchVerifier::verify`]. A proof that fails before the group
     /// equation (undecodable commitment, identity prover message, wrong shape) is recorded as
     /// invalid.
-    pub fn add_bulletproof<T, R>(
+    pub fn add_bulletproof<C, R>(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g Generators<C>,
         proof: &RangeProof<G>,
-        transcript: &mut T,
+        transcript: &mut C::Transcript,
         commitments: &[G::PointEncoding],
         n: usize,
         rng: &mut R,
     ) -> usize
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);

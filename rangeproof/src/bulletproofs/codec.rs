@@ -1,11 +1,11 @@
 //! The wire formats of Bulletproofs. Each flavor owns its layout (the reference crate's in
-//! [`crate::flavors::dalek`], Monero's in `flavors::monero`); this module maps a
+//! [`crate::deployments::dalek`], Monero's in `flavors::monero`); this module maps a
 //! proof to and from the slots a layout arranges.
 
 use super::RangeProof;
-use crate::flavors::dalek;
+use crate::deployments::dalek;
 #[cfg(feature = "monero")]
-use crate::flavors::monero;
+use crate::deployments::monero;
 use crate::group::Group;
 use crate::inner_product::InnerProductProof;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};

@@ -89,8 +89,8 @@ pub struct RangeProof<G: Group> {
 
 /// The statement of an `n`-bit Bulletproof of `m` values under `gens`, checked; returns the
 /// padded aggregation size \\(m'\\).
-pub(crate) fn check_statement<G: Group>(
-    gens: &crate::generators::Generators<G>,
+pub(crate) fn check_statement<C: crate::deployments::BulletproofsConvention>(
+    gens: &crate::deployments::Generators<C>,
     n: usize,
     m: usize,
 ) -> Result<usize, ProofError> {

@@ -14,8 +14,8 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::{check_statement, RangeProof};
-use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention, Publisher};
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsConvention, Generators, Publisher};
+use crate::generators::RangeGens;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
@@ -98,7 +98,7 @@ pub(crate) struct Answers<G: Group> {
 
 /// Round 1: draws the share's nonces from `rng` and commits to its bits and blinding vectors.
 pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
-    gens: &Generators<G>,
+    gens: &RangeGens<G>,
     publisher: &Publisher<G>,
     share: &Share<'_, G>,
     rng: &mut R,
@@ -117,7 +117,7 @@ pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
         Zeroizing::new((0..len).map(|_| G::random_scalar(rng)).collect());
     // Test-only: a prover that blinds nothing (S is then the identity; still valid).
     #[cfg(test)]
-    let (nonces, s_l, s_r) = if crate::flavors::tamper::zero_nonces() {
+    let (nonces, s_l, s_r) = if crate::deployments::tamper::zero_nonces() {
         let zeros = || Zeroizing::new(vec![G::zero(); len]);
         let rho = G::zero();
         (Nonces::<G> { rho, ..nonces }, zeros(), zeros())
@@ -171,7 +171,7 @@ impl<G: Group> BitCommitment<G> {
     /// \\(t(X) = \langle l(X), r(X)\rangle\\) (eq. 52–53).
     pub(crate) fn commit_polynomial(
         &self,
-        gens: &Generators<G>,
+        gens: &RangeGens<G>,
         publisher: &Publisher<G>,
         share: &Share<'_, G>,
         y: G::Scalar,
@@ -264,16 +264,16 @@ impl<G: Group> RangeProof<G> {
     /// `BitCommitment::answer` (crate-internal, for the multi-party protocol) and the
     /// inner-product argument; this function runs them as
     /// one prover holding every value, with the transcript between them.
-    pub fn prove_multiple<T, R>(
-        gens: &Generators<G>,
-        transcript: &mut T,
+    pub fn prove_multiple<C, R>(
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let m = values.len();
@@ -287,15 +287,13 @@ impl<G: Group> RangeProof<G> {
         if n < 64 && values.iter().any(|v| v >> n != 0) {
             return Err(ProofError::ValueOutOfRange { bits: n });
         }
-        with_bulletproofs_convention!(gens.flavor(), C => {
-            Self::prove_in::<C, T, R>(gens, transcript, values, blindings, n, m_padded, rng)
-        })
+        Self::prove_in::<C, _, R>(gens, transcript, values, blindings, n, m_padded, rng)
     }
 
-    /// [`Self::prove_multiple`] under the convention `C` (the generators' flavor), for a
-    /// statement already checked (`m_padded` the padded aggregation size).
+    /// [`Self::prove_multiple`] under the convention `C`, for a statement already checked
+    /// (`m_padded` the padded aggregation size).
     fn prove_in<C, T, R>(
-        gens: &Generators<G>,
+        gens: &RangeGens<G>,
         transcript: &mut T,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -318,7 +316,7 @@ impl<G: Group> RangeProof<G> {
             .collect();
 
         #[cfg(test)]
-        let commitments = crate::flavors::tamper::commitments(commitments);
+        let commitments = crate::deployments::tamper::commitments(commitments);
         C::statement(transcript, n, &Commitments::Decoded(commitments.clone()))?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(C::COFACTOR_LOG2);
@@ -394,16 +392,16 @@ impl<G: Group> RangeProof<G> {
     }
 
     /// Proves one value: [`Self::prove_multiple`] with `m = 1`.
-    pub fn prove_single<T, R>(
-        gens: &Generators<G>,
-        transcript: &mut T,
+    pub fn prove_single<C, R>(
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         value: u64,
         blinding: &G::Scalar,
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, EncodedPoint<G>), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let (proof, commitments) = Self::prove_multiple(

@@ -6,7 +6,7 @@ use rand::Rng;
 use rand_core::{CryptoRng, Error as RngError, RngCore};
 
 use super::*;
-use crate::generators::dalek;
+use crate::deployments::{dalek, Deployment};
 use crate::group::Ristretto255;
 
 type G = Ristretto255;
@@ -264,8 +264,8 @@ fn nonces_are_hedged_by_the_witness() {
 /// make a proof the ordinary verifier accepts — the multi-party protocol's arithmetic.
 #[test]
 fn rounds_compose_across_parties() {
-    use crate::flavors::dalek::Dalek;
-    use crate::flavors::{BulletproofsConvention, Publisher};
+    use crate::deployments::dalek::Dalek;
+    use crate::deployments::{BulletproofsConvention, Publisher};
     use crate::inner_product::InnerProductProof;
     use crate::transcript::TranscriptProtocol;
     use prover::{commit_bits, Share};

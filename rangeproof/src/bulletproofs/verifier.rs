@@ -21,8 +21,7 @@ use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
 use super::{check_statement, RangeProof};
-use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention};
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsConvention, Generators};
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
@@ -36,16 +35,16 @@ impl<G: Group> RangeProof<G> {
     ///
     /// The transcript must be in the same state as the prover's was (same label, same prior
     /// messages).
-    pub fn verify_multiple<T, R>(
+    pub fn verify_multiple<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         commitments: &[G::PointEncoding],
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let commitments = decode_commitments::<G>(commitments)?;
@@ -58,33 +57,33 @@ impl<G: Group> RangeProof<G> {
     }
 
     /// Verifies a proof of one value.
-    pub fn verify_single<T, R>(
+    pub fn verify_single<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         commitment: &G::PointEncoding,
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n, rng)
     }
 
     /// Replays the transcript and returns the verification equation times `weight`.
-    pub(crate) fn verification_terms<T, R>(
+    pub(crate) fn verification_terms<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         commitments: &Commitments<G>,
         n: usize,
         weight: G::Scalar,
         rng: &mut R,
     ) -> Result<VerificationTerms<G>, ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let replayed = self.replay(gens, transcript, commitments, n, rng)?;
@@ -93,16 +92,16 @@ impl<G: Group> RangeProof<G> {
 
     /// The sequential part of verification: shape checks and the transcript, which yield the
     /// challenges (and the random weight \\(c\\) combining the two checks).
-    pub(crate) fn replay<T, R>(
+    pub(crate) fn replay<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         commitments: &Commitments<G>,
         n: usize,
         rng: &mut R,
     ) -> Result<Challenges<G>, ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let m = commitments.len();
@@ -112,9 +111,7 @@ impl<G: Group> RangeProof<G> {
         if self.ipp.l_vec.len() != nm.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
-        with_bulletproofs_convention!(gens.flavor(), C => {
-            self.replay_in::<C, T, R>(transcript, commitments, n, m_padded, rng)
-        })
+        self.replay_in::<C, _, R>(transcript, commitments, n, m_padded, rng)
     }
 
     /// [`Self::replay`] under the convention `C`, for a shape already checked.
@@ -388,17 +385,17 @@ impl<G: Group> Replayed<G> for PendingBulletproof<G> {
 impl<G: Group> RangeProof<G> {
     /// Replays the transcript (the sequential part of verification) and keeps what the
     /// equation needs, weighted by `weight`, for a batch.
-    pub(crate) fn pending<T, R>(
+    pub(crate) fn pending<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         commitments: &Commitments<G>,
         n: usize,
         weight: G::Scalar,
         rng: &mut R,
     ) -> Result<PendingBulletproof<G>, ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let challenges = self.replay(gens, transcript, commitments, n, rng)?;

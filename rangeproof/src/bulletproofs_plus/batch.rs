@@ -5,26 +5,25 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::{RangeProofPlus, Statement};
 use crate::batch::BatchVerifier;
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsPlusConvention, Generators};
 use crate::group::Group;
-use crate::transcript::TranscriptProtocol;
 use crate::verification::deferred_commitments;
 
 impl<'g, G: Group> BatchVerifier<'g, G> {
     /// Adds a Bulletproofs+ range proof; returns its position in the batch. As
     /// [`BatchVerifier::add_bulletproof`]: the transcript is replayed now, the equation checked by
     /// [`BatchVerifier::verify`] together with every other proof, of either scheme.
-    pub fn add_bulletproof_plus<T, R>(
+    pub fn add_bulletproof_plus<C, R>(
         &mut self,
-        gens: &'g Generators<G>,
+        gens: &'g Generators<C>,
         proof: &RangeProofPlus<G>,
-        transcript: &mut T,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitments: &[G::PointEncoding],
         rng: &mut R,
     ) -> usize
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsPlusConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let weight = G::random_scalar(rng);

@@ -1,11 +1,11 @@
 //! The wire formats of Bulletproofs+. Each flavor owns its layout (Tari's in
-//! [`crate::flavors::tari`], Monero's in `flavors::monero`); this module maps a proof
+//! [`crate::deployments::tari`], Monero's in `flavors::monero`); this module maps a proof
 //! to and from the slots a layout arranges.
 
 use super::RangeProofPlus;
 #[cfg(feature = "monero")]
-use crate::flavors::monero;
-use crate::flavors::tari;
+use crate::deployments::monero;
+use crate::deployments::tari;
 use crate::group::Group;
 use crate::wire::{point_len, scalar_len, Layout, Parts, Slot};
 use crate::ProofError;

@@ -78,7 +78,7 @@ use crate::group::{EncodedPoint, Group};
 use alloc::vec::Vec;
 
 /// The largest number of blinding factors per commitment.
-pub const MAX_EXTENSION_DEGREE: usize = crate::generators::tari::MAX_EXTENSION_DEGREE;
+pub const MAX_EXTENSION_DEGREE: usize = crate::deployments::tari::MAX_EXTENSION_DEGREE;
 
 /// A Bulletproofs+ range proof for one or more extended commitments.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,10 +13,7 @@ use subtle::{Choice, ConditionallySelectable};
 use zeroize::Zeroizing;
 
 use super::{RangeProofPlus, Statement};
-use crate::flavors::{
-    with_bulletproofs_plus_convention, BulletproofsPlusConvention, NonceStep, Publisher,
-};
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsPlusConvention, Generators, NonceStep, Publisher};
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::powers;
@@ -86,9 +83,9 @@ impl<G: Group> RangeProofPlus<G> {
     /// example, by hashing a wallet key with the output's index).
     ///
     /// Returns the proof and the commitments.
-    pub fn prove<T, R, B>(
-        gens: &Generators<G>,
-        transcript: &mut T,
+    pub fn prove<C, R, B>(
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         values: &[u64],
         blindings: &[B],
@@ -96,20 +93,18 @@ impl<G: Group> RangeProofPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsPlusConvention<Group = G>,
         R: RngCore + CryptoRng,
         B: AsRef<[G::Scalar]>,
     {
-        with_bulletproofs_plus_convention!(gens.flavor(), C => {
-            Self::prove_in::<C, T, R, B>(
-                gens, transcript, statement, values, blindings, seed_nonce, rng,
-            )
-        })
+        Self::prove_in::<C, _, R, B>(
+            gens, transcript, statement, values, blindings, seed_nonce, rng,
+        )
     }
 
-    /// [`Self::prove`] under the convention `C` (the generators' flavor).
+    /// [`Self::prove`] under the convention `C`.
     fn prove_in<C, T, R, B>(
-        gens: &Generators<G>,
+        gens: &Generators<C>,
         transcript: &mut T,
         statement: &Statement<'_>,
         values: &[u64],
@@ -118,7 +113,7 @@ impl<G: Group> RangeProofPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
     where
-        C: BulletproofsPlusConvention,
+        C: BulletproofsPlusConvention<Group = G>,
         T: TranscriptProtocol<G>,
         R: RngCore + CryptoRng,
         B: AsRef<[G::Scalar]>,
@@ -166,7 +161,7 @@ impl<G: Group> RangeProofPlus<G> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         #[cfg(test)]
-        let commitments = crate::flavors::tamper::commitments(commitments);
+        let commitments = crate::deployments::tamper::commitments(commitments);
         C::statement(
             transcript,
             gens,

@@ -23,8 +23,8 @@ use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
 use super::{RangeProofPlus, Statement};
-use crate::flavors::{with_bulletproofs_plus_convention, BulletproofsPlusConvention, NonceStep};
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsPlusConvention, Generators, NonceStep};
+use crate::generators::RangeGens;
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -53,16 +53,16 @@ pub(crate) struct Challenges<G: Group> {
 
 impl<G: Group> RangeProofPlus<G> {
     /// Verifies the proof for `commitments` (canonical encodings) under `statement`.
-    pub fn verify<T, R>(
+    pub fn verify<C, R>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitments: &[G::PointEncoding],
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
-        T: TranscriptProtocol<G>,
+        C: BulletproofsPlusConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
         let _ = rng; // one equation: no random combination is needed for a single proof
@@ -80,24 +80,25 @@ impl<G: Group> RangeProofPlus<G> {
     /// verify it too (a wrong seed yields wrong blindings, which the caller can check against
     /// the commitment). A seed must have been used for this one proof only: see
     /// [`Self::prove`] for what reusing it leaks.
-    pub fn recover_mask<T: TranscriptProtocol<G>>(
+    pub fn recover_mask<C>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
-    ) -> Result<Vec<G::Scalar>, ProofError> {
-        with_bulletproofs_plus_convention!(gens.flavor(), C => {
-            self.recover_mask_in::<C, T>(gens, transcript, statement, commitment, seed_nonce)
-        })
+    ) -> Result<Vec<G::Scalar>, ProofError>
+    where
+        C: BulletproofsPlusConvention<Group = G>,
+    {
+        self.recover_mask_in::<C>(gens, transcript, statement, commitment, seed_nonce)
     }
 
-    /// [`Self::recover_mask`] under the convention `C` (the generators' flavor).
-    fn recover_mask_in<C: BulletproofsPlusConvention, T: TranscriptProtocol<G>>(
+    /// [`Self::recover_mask`] under the convention `C`.
+    fn recover_mask_in<C: BulletproofsPlusConvention<Group = G>>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitment: &G::PointEncoding,
         seed_nonce: &G::Scalar,
@@ -141,13 +142,16 @@ impl<G: Group> RangeProofPlus<G> {
     }
 
     /// Checks the shape and replays the transcript.
-    pub(crate) fn replay<T: TranscriptProtocol<G>>(
+    pub(crate) fn replay<C>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitments: &Commitments<G>,
-    ) -> Result<Challenges<G>, ProofError> {
+    ) -> Result<Challenges<G>, ProofError>
+    where
+        C: BulletproofsPlusConvention<Group = G>,
+    {
         let m_padded = statement.check(gens, commitments.len())?;
         let nm = statement.bits * m_padded;
         // Another n, m or extension degree shows up as a shape mismatch.
@@ -157,15 +161,13 @@ impl<G: Group> RangeProofPlus<G> {
         {
             return Err(ProofError::VerificationFailed);
         }
-        with_bulletproofs_plus_convention!(gens.flavor(), C => {
-            self.replay_in::<C, T>(gens, transcript, statement, commitments, m_padded)
-        })
+        self.replay_in::<C, _>(gens, transcript, statement, commitments, m_padded)
     }
 
     /// [`Self::replay`] under the convention `C`, for a shape already checked.
     fn replay_in<C: BulletproofsPlusConvention, T: TranscriptProtocol<G>>(
         &self,
-        gens: &Generators<G>,
+        gens: &RangeGens<G>,
         transcript: &mut T,
         statement: &Statement<'_>,
         commitments: &Commitments<G>,
@@ -200,14 +202,17 @@ impl<G: Group> RangeProofPlus<G> {
     }
 
     /// Replays the transcript and returns the verification equation times `weight`.
-    pub(crate) fn verification_terms<T: TranscriptProtocol<G>>(
+    pub(crate) fn verification_terms<C>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitments: &Commitments<G>,
         weight: G::Scalar,
-    ) -> Result<VerificationTerms<G>, ProofError> {
+    ) -> Result<VerificationTerms<G>, ProofError>
+    where
+        C: BulletproofsPlusConvention<Group = G>,
+    {
         let challenges = self.replay(gens, transcript, statement, commitments)?;
         self.terms(&challenges, weight)
     }
@@ -411,14 +416,17 @@ impl<G: Group> Replayed<G> for PendingBulletproofPlus<G> {
 impl<G: Group> RangeProofPlus<G> {
     /// Replays the transcript and keeps what the equation needs, weighted by `weight`, for a
     /// batch.
-    pub(crate) fn pending<T: TranscriptProtocol<G>>(
+    pub(crate) fn pending<C>(
         &self,
-        gens: &Generators<G>,
-        transcript: &mut T,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
         statement: &Statement<'_>,
         commitments: &Commitments<G>,
         weight: G::Scalar,
-    ) -> Result<PendingBulletproofPlus<G>, ProofError> {
+    ) -> Result<PendingBulletproofPlus<G>, ProofError>
+    where
+        C: BulletproofsPlusConvention<Group = G>,
+    {
         let challenges = self.replay(gens, transcript, statement, commitments)?;
         Ok(PendingBulletproofPlus {
             proof: self.clone(),

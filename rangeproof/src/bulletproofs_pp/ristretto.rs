@@ -189,16 +189,16 @@ impl Convention for Merlin {
     }
 
     fn standard_value_base() -> Point {
-        crate::flavors::dalek::pedersen_gens().b
+        crate::deployments::dalek::pedersen_gens().b
     }
 
     fn generators(g_len: usize, value_base: Point) -> BpppGenerators<Ristretto255> {
         let g_len = g_len.max(1);
-        let pedersen = crate::flavors::dalek::pedersen_gens();
+        let pedersen = crate::deployments::dalek::pedersen_gens();
         let mut h = Vec::with_capacity(H_LEN);
         h.push(pedersen.b_blinding());
-        h.extend(crate::flavors::dalek::chain(H_CHAIN, H_LEN - 1));
-        let g = crate::flavors::dalek::chain(G_CHAIN, g_len);
+        h.extend(crate::deployments::dalek::chain(H_CHAIN, H_LEN - 1));
+        let g = crate::deployments::dalek::chain(G_CHAIN, g_len);
         // H has H_LEN points and g at least one: `new` cannot fail.
         BpppGenerators::new(value_base, g, h, false)
             .unwrap_or_else(|_| unreachable!("H_LEN blinding generators and a non-empty G"))

@@ -376,7 +376,7 @@ fn non_canonical_encodings_are_rejected_on_secp256k1() {
 
 #[test]
 fn proofs_join_a_batch_with_bulletproofs_and_the_invalid_ones_are_named() {
-    use crate::generators::dalek;
+    use crate::deployments::dalek;
     use merlin::Transcript;
     let mut rng = StdRng::seed_from_u64(9);
     let cases: Vec<Case<Merlin>> = (0..4)

@@ -1,6 +1,6 @@
 //! Pedersen and vector generators.
 //!
-//! A [`Generators`] value holds everything a flavor fixes about the group elements of a proof:
+//! A [`RangeGens`] value holds everything a deployment fixes about the group elements of a proof:
 //!
 //! * the Pedersen bases \\(B\\) (value) and \\(\tilde B\\) (blinding) of the commitments
 //!   \\(V_j = v_j B + \gamma_j \tilde B\\);
@@ -9,16 +9,10 @@
 //!   proof of \\(m\\) values of \\(n\\) bits uses
 //!   \\(\mathbf G = G_{0,0..n} \Vert G_{1,0..n} \Vert \cdots \Vert G_{m-1,0..n}\\).
 //!
-//! Shares are derived lazily, on first use, and kept, in a [`VectorGens`] that flavors with the
-//! same vector generators share (the dalek and Tari flavors do); so are the precomputed
+//! Shares are derived lazily, on first use, and kept, in a [`VectorGens`] that deployments with the
+//! same vector generators share (the dalek and Tari deployments do); so are the precomputed
 //! verification tables for each proof shape small enough for tables to beat Pippenger. Build
-//! one `Generators` per flavor and share it (the flavor constructors return a process-wide one).
-
-// The flavors' generators live with the rest of each flavor (`crate::flavors`); these paths
-// stay for callers that know them as generators.
-#[cfg(feature = "monero")]
-pub use crate::flavors::monero;
-pub use crate::flavors::{dalek, tari};
+//! one per deployment and share it (the deployments return a process-wide one).
 
 use crate::sync::{Arc, Mutex, OnceLock};
 use alloc::boxed::Box;
@@ -26,7 +20,6 @@ use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::flavors::flavor::Flavor;
 use crate::group::Group;
 
 /// Pedersen commitment bases: \\(B\\) for the value and one or more blinding bases
@@ -80,7 +73,7 @@ struct PartyShare<G: Group> {
 
 /// One party's share, derived on first use in each form: the group's points, and the batch
 /// form ([`Group::BatchPoint`]) the verifiers' large multiscalar multiplications take — from the
-/// points, or straight from the flavor's derivation where it has one for batch points.
+/// points, or straight from the deployment's derivation where it has one for batch points.
 struct PartySlot<G: Group> {
     points: OnceLock<PartyShare<G>>,
     batch: OnceLock<BatchShare<G>>,
@@ -97,7 +90,7 @@ type ShareFn<G> =
 /// way on this CPU (the points are then derived and converted).
 type BatchShareFn<G> = Box<dyn Fn(u32, usize) -> Option<BatchShare<G>> + Send + Sync>;
 
-/// A flavor's direct derivation of batch shares, and whether it answers on this CPU.
+/// A deployment's direct derivation of batch shares, and whether it answers on this CPU.
 struct DirectBatchShares<G: Group> {
     available: fn() -> bool,
     derive: BatchShareFn<G>,
@@ -181,7 +174,7 @@ impl<G: Group> VectorGens<G> {
             .all(|slot| slot.batch.get().is_some())
     }
 
-    /// [`Self::party_gens`] in batch form: from the flavor's direct derivation where it has one
+    /// [`Self::party_gens`] in batch form: from the deployment's direct derivation where it has one
     /// that pays on this CPU, else converted from the points (through their encodings).
     pub(crate) fn party_batch_gens(
         &self,
@@ -205,9 +198,11 @@ impl<G: Group> VectorGens<G> {
     }
 }
 
-/// The generators of one flavor: Pedersen bases and (shared) vector generators.
-pub struct Generators<G: Group> {
-    flavor: Flavor,
+/// The generators of a range proof: Pedersen bases and (shared) vector generators. A
+/// deployment's are typed by it (`deployments::Generators<C>`, which dereferences to these);
+/// these untyped ones serve the equations every proof system shares (circuit proofs' chains,
+/// Grin's batch generators, a caller's own [`Equation`](crate::equation::Equation)).
+pub struct RangeGens<G: Group> {
     pedersen: PedersenGens<G>,
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
@@ -218,26 +213,20 @@ pub struct Generators<G: Group> {
     large_single_verifications: AtomicUsize,
 }
 
-impl<G: Group> core::fmt::Debug for Generators<G> {
+impl<G: Group> core::fmt::Debug for RangeGens<G> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Generators")
+        f.debug_struct("RangeGens")
             .field("group", &G::NAME)
-            .field("flavor", &self.flavor.name())
             .field("gens_capacity", &self.vector.gens_capacity)
             .field("party_capacity", &self.vector.parties.len())
             .finish()
     }
 }
 
-impl<G: Group> Generators<G> {
-    /// A flavor's generators: its Pedersen bases and its vector generators.
-    pub(crate) fn new(
-        flavor: Flavor,
-        pedersen: PedersenGens<G>,
-        vector: Arc<VectorGens<G>>,
-    ) -> Self {
-        Generators {
-            flavor,
+impl<G: Group> RangeGens<G> {
+    /// Generators from Pedersen bases and vector generators.
+    pub(crate) fn new(pedersen: PedersenGens<G>, vector: Arc<VectorGens<G>>) -> Self {
+        RangeGens {
             pedersen,
             vector,
             tables: Mutex::new(BTreeMap::new()),
@@ -247,12 +236,7 @@ impl<G: Group> Generators<G> {
         }
     }
 
-    /// The flavor these generators belong to.
-    pub fn flavor(&self) -> Flavor {
-        self.flavor
-    }
-
-    /// The vector generators (possibly shared with other flavors).
+    /// The vector generators (possibly shared with other deployments).
     pub(crate) fn vector(&self) -> &VectorGens<G> {
         &self.vector
     }

@@ -284,8 +284,8 @@ pub(crate) mod tests {
     use rand::rngs::OsRng;
 
     use super::*;
-    use crate::flavors::{dalek, Flavor};
-    use crate::generators::{Generators, VectorGens};
+    use crate::deployments::{dalek, Dalek, Generators};
+    use crate::generators::VectorGens;
     use crate::group::{Ed25519, Group, Ristretto255};
     use crate::{BatchVerifier, RangeProof};
 
@@ -422,10 +422,9 @@ pub(crate) mod tests {
         forms_agree::<Ed25519>(points);
     }
 
-    /// Fresh dalek-flavor generators, so that their batch copies are built in this test's form.
-    fn fresh_generators(bits: usize, parties: usize) -> Generators<Ristretto255> {
+    /// Fresh dalek generators, so that their batch copies are built in this test's form.
+    fn fresh_generators(bits: usize, parties: usize) -> Generators<Dalek> {
         Generators::new(
-            Flavor::Dalek,
             dalek::pedersen_gens(),
             Arc::new(VectorGens::new(bits, parties, dalek::party_share)),
         )
@@ -472,7 +471,7 @@ pub(crate) mod tests {
     /// forms (the conversion path).
     #[test]
     fn batches_verify_in_either_form_and_mixed() {
-        let prove = |gens: &Generators<Ristretto255>, values: &[u64]| {
+        let prove = |gens: &Generators<Dalek>, values: &[u64]| {
             let blindings: Vec<Scalar> = values
                 .iter()
                 .map(|_| Ristretto255::random_scalar(&mut OsRng))
@@ -491,7 +490,7 @@ pub(crate) mod tests {
                 commitments.iter().map(|c| c.bytes).collect::<Vec<_>>(),
             )
         };
-        let check = |gens: &Generators<Ristretto255>,
+        let check = |gens: &Generators<Dalek>,
                      proofs: &[(RangeProof<Ristretto255>, Vec<[u8; 32]>)]| {
             let mut batch = BatchVerifier::new();
             for (k, (proof, commitments)) in proofs.iter().enumerate() {

@@ -430,10 +430,11 @@ impl<G: Group> EncodedPoint<G> {
 
 /// A statement's commitments: decoded, or (in a batch) encodings that the batch decodes with
 /// those of the other proofs of its chunk, sixteen at a time (transcripts absorb the bytes
-/// alone; a flavor that computes with the points, Monero's \\(8^{-1} C\\), decodes them at
+/// alone; a deployment that computes with the points, Monero's \\(8^{-1} C\\), decodes them at
 /// once). An encoding that does not decode rejects the proof when its equation is formed.
 #[derive(Clone, Debug)]
-pub(crate) enum Commitments<G: Group> {
+#[doc(hidden)]
+pub enum Commitments<G: Group> {
     Decoded(Vec<EncodedPoint<G>>),
     Encoded(Vec<G::PointEncoding>),
 }

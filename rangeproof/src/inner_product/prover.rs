@@ -10,7 +10,7 @@ use zeroize::Zeroizing;
 
 use super::folding::FoldedGens;
 use super::InnerProductProof;
-use crate::flavors::Publisher;
+use crate::deployments::Publisher;
 use crate::group::Group;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers};

@@ -8,8 +8,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{MAX_LG_MULTIPLIERS, MAX_MULTIPLIERS};
-use crate::flavors::Flavor;
-use crate::generators::{Generators, PedersenGens, VectorGens};
+use crate::generators::{PedersenGens, RangeGens, VectorGens};
 use crate::group::{Group, Ristretto255};
 
 /// Derives the first `count` points of both chains.
@@ -61,7 +60,7 @@ pub struct R1csGens<G: Group> {
     chains: Arc<ChainCache<G>>,
     /// Per \(\log_2 n'\): the first \(n'\) points as one "party" of range-proof-style
     /// generators, the form [`crate::BatchVerifier`] sums equations over.
-    batch: Vec<OnceLock<Generators<G>>>,
+    batch: Vec<OnceLock<RangeGens<G>>>,
     /// The chains' direct derivation in batch form, if the generators have one, and whether
     /// it answers on this CPU.
     batch_chains: Option<DirectBatchChains<G>>,
@@ -155,7 +154,7 @@ impl<G: Group> R1csGens<G> {
 
     /// The first `padded_n` (a power of two) points as batch generators: Pedersen bases and
     /// one party share of that length. Built on first use per size and kept.
-    pub(crate) fn batch_generators(&self, padded_n: usize) -> Option<&Generators<G>> {
+    pub(crate) fn batch_generators(&self, padded_n: usize) -> Option<&RangeGens<G>> {
         let lg = padded_n.trailing_zeros() as usize;
         let slot = self.batch.get(lg).filter(|_| padded_n.is_power_of_two())?;
         Some(slot.get_or_init(|| {
@@ -171,7 +170,7 @@ impl<G: Group> R1csGens<G> {
             }
             // The flavor tag only names the generators; R1CS proofs never reach the range
             // provers, which check it.
-            Generators::new(Flavor::Dalek, self.pedersen.clone(), Arc::new(vector))
+            RangeGens::new(self.pedersen.clone(), Arc::new(vector))
         }))
     }
 }
@@ -183,13 +182,13 @@ pub fn dalek() -> &'static R1csGens<Ristretto255> {
     static GENS: OnceLock<R1csGens<Ristretto255>> = OnceLock::new();
     GENS.get_or_init(|| {
         R1csGens::new(
-            crate::flavors::dalek::pedersen_gens(),
+            crate::deployments::dalek::pedersen_gens(),
             b"dalek GeneratorsChain party 0",
-            |count| crate::flavors::dalek::party_share(0, count),
+            |count| crate::deployments::dalek::party_share(0, count),
         )
         .with_batch_chains(
             Ristretto255::batch_points_from_uniform_bytes_available,
-            |count| crate::flavors::dalek::party_batch_share(0, count),
+            |count| crate::deployments::dalek::party_batch_share(0, count),
         )
     })
 }

@@ -17,7 +17,7 @@ use super::linear_combination::Variable;
 use super::proof::R1csProof;
 use super::transcript::{CircuitShape, R1csFlavor};
 use super::{flatten, MAX_MULTIPLIERS};
-use crate::flavors::{Flavor, Publisher};
+use crate::deployments::Publisher;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -351,7 +351,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
             &q,
             y_inv,
             factors,
-            &Publisher::new(Flavor::Dalek.cofactor_log2()),
+            &Publisher::new(0),
             chains.g[..padded_n].to_vec(),
             chains.h[..padded_n].to_vec(),
             core::mem::take(&mut *l_vec),

@@ -301,7 +301,7 @@ fn circuit_proofs_join_the_batch_verifier() {
         let p = prove_shuffle(gens, R1csFlavor::Bound, b"b", &inputs, &outputs).unwrap();
         proofs.push(p);
     }
-    let range_gens = crate::flavors::dalek::generators();
+    let range_gens = crate::deployments::dalek::generators();
     let blinding = Ristretto255::random_scalar(&mut rng);
     let mut t = Transcript::new(b"range");
     let (range_proof, v) =

@@ -11,12 +11,10 @@
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
+use super::helpers::{given_or_fresh_nonce, single_blindings};
 use super::parameters::{self, ParameterSpec};
 use super::SuiteState;
-use super::{
-    single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo,
-    SuiteStatement,
-};
+use super::{BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::borromean::{self, ProofParameters};
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
@@ -137,7 +135,7 @@ impl ProofSuite for ElementsBorromean {
                 .map_or(Ok(ProofParameters::LIQUID.min_bits), u32::try_from)
                 .map_err(|_| ProofError::UndeclaredParameter)?,
         };
-        let nonce = super::given_or_fresh_nonce(nonce, rng);
+        let nonce = given_or_fresh_nonce(nonce, rng);
         let proved = borromean::prove(
             value,
             &blinding[0],

@@ -14,11 +14,9 @@ use alloc::{boxed::Box, vec::Vec};
 use rand_core::CryptoRngCore;
 
 use super::context::{state_of, Held};
+use super::helpers::{encodings, proved, single_blindings};
 use super::parameters::{self, ParameterSpec};
-use super::{
-    encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo,
-    SuiteStatement,
-};
+use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
 use super::{StateSharing, SuiteState};
 use crate::bulletproofs_pp::ristretto::Merlin;
 use crate::bulletproofs_pp::{
@@ -301,7 +299,7 @@ fn prove<C: SuiteConvention>(
         extra: C::extra(statement),
     };
     let proof = prover::prove(&typed, values, &blindings, &mut rng)?;
-    Ok(super::proved::<C::Group, _>(
+    Ok(proved::<C::Group, _>(
         proof,
         &commitments,
         blindings.iter().map(core::slice::from_ref),

@@ -206,25 +206,22 @@ pub(crate) fn state_of<T: 'static>(state: &SuiteState) -> Result<&T, ProofError>
         .ok_or(ProofError::SuiteNotInContext)
 }
 
-/// The generators a Bulletproofs or Bulletproofs+ suite keeps in its state.
-pub(crate) fn generators_in<G: crate::group::Group>(
-    state: &SuiteState,
-) -> Result<&crate::generators::Generators<G>, ProofError> {
-    state_of::<Held<crate::generators::Generators<G>>>(state).map(|held| &**held)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::dalek;
-    use crate::Ristretto255;
+    use crate::deployments::{dalek, Dalek, Generators};
+
+    /// The dalek generators in a context's state for the dalek suite.
+    fn generators_in(state: &SuiteState) -> Result<&Generators<Dalek>, ProofError> {
+        state_of::<Held<Generators<Dalek>>>(state).map(|held| &**held)
+    }
 
     /// The global context's states are the process caches; a context's own are its own (and
     /// another context's are others again), down to the lazily derived vector generators.
     #[test]
     fn owned_states_are_their_contexts_own() {
         let suite = Suite::DALEK_BULLETPROOFS;
-        let global = generators_in::<Ristretto255>(SuiteContext::global().state(suite)).unwrap();
+        let global = generators_in(SuiteContext::global().state(suite)).unwrap();
         assert!(core::ptr::eq(global, dalek::generators()));
         // Contexts made with the suites checked (the feature-reduced builds' `Suite::ALL` may
         // not hold them).
@@ -236,8 +233,8 @@ mod tests {
             SuiteContext::with_suites(&suites),
             SuiteContext::with_suites(&suites),
         );
-        let own_a = generators_in::<Ristretto255>(a.state(suite)).unwrap();
-        let own_b = generators_in::<Ristretto255>(b.state(suite)).unwrap();
+        let own_a = generators_in(a.state(suite)).unwrap();
+        let own_b = generators_in(b.state(suite)).unwrap();
         assert!(!core::ptr::eq(own_a, own_b) && !core::ptr::eq(own_a, global));
         assert!(!core::ptr::eq(own_a.vector(), global.vector()));
         assert_eq!(

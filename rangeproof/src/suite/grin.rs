@@ -6,21 +6,19 @@
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
-use super::context::{state_of, Held};
-use super::{
-    encodings, single_blindings, BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo,
-    SuiteStatement,
-};
-use super::{StateSharing, SuiteState};
+use super::context::Held;
+use super::helpers::{encodings, given_or_fresh_nonce};
+use super::range::RangeSystem;
+use super::{Proved, Recovered, StateSharing, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinGeneratorCache, GrinRangeProof};
-use crate::{ProofError, Secp256k1};
-use alloc::boxed::Box;
+use crate::{BatchVerifier, ProofError, Secp256k1};
+use alloc::{vec, vec::Vec};
 
-/// The suite (registered as [`super::Suite::GRIN_BULLETPROOFS`]).
+/// The proof system (registered as [`super::Suite::GRIN_BULLETPROOFS`]).
 pub(super) struct GrinBulletproofs;
 
-static INFO: SuiteInfo = SuiteInfo {
+const INFO: SuiteInfo = SuiteInfo {
     scheme: "bulletproofs",
     group: Secp256k1::NAME,
     flavor: "grin",
@@ -57,11 +55,6 @@ fn value_generator(statement: &SuiteStatement) -> Result<grin::ValueGenerator, P
     }
 }
 
-/// The generator cache in the suite's state.
-fn cache(state: &SuiteState) -> Result<&GrinGeneratorCache, ProofError> {
-    state_of::<Held<GrinGeneratorCache>>(state).map(|held| &**held)
-}
-
 fn grin_statement(
     statement: &SuiteStatement,
     commitments: &[Vec<u8>],
@@ -69,122 +62,106 @@ fn grin_statement(
     Ok(prover(statement, commitments.len())?.statement(encodings::<Secp256k1>(commitments)?))
 }
 
-impl ProofSuite for GrinBulletproofs {
-    fn info(&self) -> &SuiteInfo {
-        &INFO
-    }
+impl RangeSystem for GrinBulletproofs {
+    type Group = Secp256k1;
+    type State = GrinGeneratorCache;
 
-    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
-        Box::new(Held::new(
+    const INFO: SuiteInfo = INFO;
+
+    fn state(sharing: StateSharing) -> Held<GrinGeneratorCache> {
+        Held::new(
             sharing,
             GrinGeneratorCache::process,
             GrinGeneratorCache::new,
-        ))
+        )
     }
 
-    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(&mut rng)).to_vec()
+    fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {
+        GrinRangeProof::from_bytes_any(proof).map(drop)
     }
 
     /// Deterministic, as in the C library: every nonce derives from the rewind nonce (drawn
     /// when none is given), which also recovers the blinding.
     fn prove(
-        &self,
-        state: &SuiteState,
+        cache: &GrinGeneratorCache,
         statement: &SuiteStatement,
         values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
+        blindings: &[Vec<<Secp256k1 as Group>::Scalar>],
         nonce: Option<&[u8; 32]>,
         rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
         let prover = prover(statement, values.len())?;
-        let blindings = single_blindings::<Secp256k1>(blindings)?;
-        let nonce = super::given_or_fresh_nonce(nonce, rng);
+        let nonce = given_or_fresh_nonce(nonce, rng);
         let witness = grin::GrinWitness {
             values: values.to_vec(),
-            blindings: blindings.to_vec(),
+            blindings: blindings.iter().map(|b| b[0]).collect(),
             rewind_nonce: *nonce,
             // One nonce for both: rewinding recovers the blinding too.
             private_nonce: None,
             message: None,
         };
-        let (st, proof) = prover.prove_in(cache(state)?, &witness)?;
+        let (st, proof) = prover.prove_in(cache, &witness)?;
         Ok(Proved {
             proof,
             commitments: st.commitments.iter().map(|c| c.to_vec()).collect(),
             blindings: Zeroizing::new(
                 blindings
                     .iter()
-                    .map(|b| vec![Secp256k1::scalar_to_bytes(b).to_vec()])
+                    .map(|b| vec![Secp256k1::scalar_to_bytes(&b[0]).to_vec()])
                     .collect(),
             ),
             rewind_nonce: Some(nonce),
         })
     }
 
+    /// \\(v G_v + \gamma G\\), with the statement's value generator \\(G_v\\) (default \\(H\\)).
     fn commit(
-        &self,
-        _state: &SuiteState,
+        _cache: &GrinGeneratorCache,
         statement: &SuiteStatement,
         values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        blindings: &[Vec<<Secp256k1 as Group>::Scalar>],
+    ) -> Result<Vec<<Secp256k1 as Group>::Point>, ProofError> {
         let value_generator = value_generator(statement)?;
-        let blindings = single_blindings::<Secp256k1>(blindings)?;
         Ok(values
             .iter()
-            .zip(blindings.iter())
-            .map(|(v, b)| {
-                Secp256k1::point_to_bytes(&grin::commit(*v, b, &value_generator)).to_vec()
-            })
+            .zip(blindings)
+            .map(|(v, b)| grin::commit(*v, &b[0], &value_generator))
             .collect())
     }
 
-    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
-        GrinRangeProof::from_bytes_any(proof).map(drop)
-    }
-
     fn verify(
-        &self,
-        state: &SuiteState,
+        cache: &GrinGeneratorCache,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         _rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        grin::verify_in(
-            cache(state)?,
-            proof,
-            &grin_statement(statement, commitments)?,
-        )
+        grin::verify_in(cache, proof, &grin_statement(statement, commitments)?)
     }
 
     fn add_to_batch<'c>(
-        &self,
-        state: &'c SuiteState,
-        batch: &mut GroupBatches<'c>,
+        cache: &'c GrinGeneratorCache,
+        batch: &mut BatchVerifier<'c, Secp256k1>,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
-    ) -> Result<BatchSlot, ProofError> {
+    ) -> Result<usize, ProofError> {
         let st = grin_statement(statement, commitments)?;
         // Decoding errors are reported here, as for the other suites; a proof that decodes but
         // fails its transcript (a degenerate challenge) is an invalid one.
-        let generators = cache(state)?;
-        let pending = match grin::PendingGrinProof::new_in(generators, proof, &st) {
+        let pending = match grin::PendingGrinProof::new_in(cache, proof, &st) {
             Err(ProofError::VerificationFailed) => Err(ProofError::VerificationFailed),
             Err(e) => return Err(e),
             Ok(p) => Ok(p),
         };
-        Ok(batch.secp256k1(|b| b.add_grin_pending_in(generators, pending, &mut rng)))
+        Ok(batch.add_grin_pending_in(cache, pending, &mut rng))
     }
 
     /// Rewinding: the value, the blinding and the 20-byte message (checked against the
     /// commitment by [`super::Suite::recover_with_value`]).
     fn recover(
-        &self,
-        _state: &SuiteState,
+        _cache: &GrinGeneratorCache,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
@@ -200,7 +177,7 @@ impl ProofSuite for GrinBulletproofs {
         })
     }
 
-    fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
+    fn default_generators_n(bits: usize, values: usize) -> Option<usize> {
         Some(grin::default_generators_n(bits, values))
     }
 }

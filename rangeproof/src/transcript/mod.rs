@@ -12,10 +12,10 @@
 mod merlin_transcript;
 
 /// Monero's Keccak hash-chain transcript, kept with the rest of the Monero flavor
-/// ([`crate::flavors::monero::transcript`]); this path stays for callers that know it here.
+/// ([`crate::deployments::monero::transcript`]); this path stays for callers that know it here.
 #[cfg(feature = "monero")]
 pub mod monero {
-    pub use crate::flavors::monero::transcript::*;
+    pub use crate::deployments::monero::transcript::*;
 }
 
 use rand_core::{CryptoRng, RngCore};

@@ -17,7 +17,7 @@
 use alloc::vec::Vec;
 use zeroize::Zeroizing;
 
-use crate::flavors::Publisher;
+use crate::deployments::Publisher;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::folding::FoldedGens;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -176,7 +176,7 @@ impl<G: Group, T: TranscriptProtocol<G>> WeightedInnerProduct<'_, G, T> {
         // Test-only: a prover that blinds nothing in the last round (A1 and B are then the
         // identity; the proof is still valid).
         #[cfg(test)]
-        let (r_nonce, s_nonce, delta, eta) = if crate::flavors::tamper::zero_nonces() {
+        let (r_nonce, s_nonce, delta, eta) = if crate::deployments::tamper::zero_nonces() {
             let zeros = || Zeroizing::new(vec![G::zero(); degree]);
             (
                 Zeroizing::new(G::zero()),

@@ -7,8 +7,7 @@ use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment
 use super::MpcError;
 use crate::bulletproofs::prover::{self, Share};
 use crate::bulletproofs::{check_statement, RangeProof};
-use crate::flavors::{with_bulletproofs_convention, BulletproofsConvention, Publisher};
-use crate::generators::Generators;
+use crate::deployments::{clear_cofactor, BulletproofsConvention, Generators, Publisher};
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
@@ -19,10 +18,10 @@ use crate::ProofError;
 pub struct Dealer;
 
 /// Waiting for every party's [`BitCommitment`].
-pub struct DealerAwaitingBitCommitments<'g, G: Group, T> {
-    gens: &'g Generators<G>,
-    transcript: T,
-    initial: T,
+pub struct DealerAwaitingBitCommitments<'g, G: Group, C: BulletproofsConvention<Group = G>> {
+    gens: &'g Generators<C>,
+    transcript: C::Transcript,
+    initial: C::Transcript,
     n: usize,
     m: usize,
     m_padded: usize,
@@ -35,8 +34,8 @@ struct Padding<G: Group> {
 }
 
 /// Waiting for every party's [`PolyCommitment`].
-pub struct DealerAwaitingPolyCommitments<'g, G: Group, T> {
-    state: DealerAwaitingBitCommitments<'g, G, T>,
+pub struct DealerAwaitingPolyCommitments<'g, G: Group, C: BulletproofsConvention<Group = G>> {
+    state: DealerAwaitingBitCommitments<'g, G, C>,
     bits: Vec<BitCommitment<G>>,
     padding: Option<Padding<G>>,
     a: EncodedPoint<G>,
@@ -46,8 +45,8 @@ pub struct DealerAwaitingPolyCommitments<'g, G: Group, T> {
 }
 
 /// Waiting for every party's [`ProofShare`].
-pub struct DealerAwaitingProofShares<'g, G: Group, T> {
-    round: DealerAwaitingPolyCommitments<'g, G, T>,
+pub struct DealerAwaitingProofShares<'g, G: Group, C: BulletproofsConvention<Group = G>> {
+    round: DealerAwaitingPolyCommitments<'g, G, C>,
     polys: Vec<PolyCommitment<G>>,
     t_1: EncodedPoint<G>,
     t_2: EncodedPoint<G>,
@@ -68,12 +67,12 @@ fn sum<'a, G: Group>(
 impl Dealer {
     /// A dealer for `m` values of `n` bits, with the session's transcript (its label is the
     /// session's: every party's messages are bound to it through the challenges).
-    pub fn start<'g, G: Group, T: TranscriptProtocol<G> + Clone>(
-        gens: &'g Generators<G>,
-        transcript: T,
+    pub fn start<'g, G: Group, C: BulletproofsConvention<Group = G>>(
+        gens: &'g Generators<C>,
+        transcript: C::Transcript,
         n: usize,
         m: usize,
-    ) -> Result<DealerAwaitingBitCommitments<'g, G, T>, MpcError> {
+    ) -> Result<DealerAwaitingBitCommitments<'g, G, C>, MpcError> {
         let m_padded = check_statement(gens, n, m)?;
         Ok(DealerAwaitingBitCommitments {
             gens,
@@ -86,14 +85,14 @@ impl Dealer {
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitments<'g, G, T> {
+impl<'g, G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingBitCommitments<'g, G, C> {
     /// Round 1: every party's commitments; they must tile the positions `0..m`. Returns the
     /// challenges \\(y, z\\) for every party. `rng` draws the padding values' nonces.
     pub fn receive_bit_commitments<R: RngCore + CryptoRng>(
         mut self,
         mut bits: Vec<BitCommitment<G>>,
         rng: &mut R,
-    ) -> Result<(DealerAwaitingPolyCommitments<'g, G, T>, BitChallenge<G>), MpcError> {
+    ) -> Result<(DealerAwaitingPolyCommitments<'g, G, C>, BitChallenge<G>), MpcError> {
         bits.sort_by_key(|b| b.position);
         let mut next = 0;
         for b in &bits {
@@ -111,10 +110,8 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
             .iter()
             .flat_map(|b| b.commitments.iter().copied())
             .collect();
-        let flavor = self.gens.flavor();
         let statement = Commitments::Decoded(commitments.clone());
-        let (transcript, n) = (&mut self.transcript, self.n);
-        with_bulletproofs_convention!(flavor, C => C::statement(transcript, n, &statement))?;
+        C::statement(&mut self.transcript, self.n, &statement)?;
         let padding = (self.m_padded > self.m).then(|| {
             let share = Share::<G> {
                 n: self.n,
@@ -126,7 +123,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
             Padding {
                 bits: prover::commit_bits(
                     self.gens,
-                    &Publisher::new(flavor.cofactor_log2()),
+                    &Publisher::new(C::COFACTOR_LOG2),
                     &share,
                     rng,
                 ),
@@ -158,7 +155,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingBitCommitment
     }
 }
 
-impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitments<'g, G, T> {
+impl<'g, G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingPolyCommitments<'g, G, C> {
     fn padding_share(&self) -> Share<'static, G> {
         Share {
             n: self.state.n,
@@ -173,7 +170,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
     pub fn receive_poly_commitments(
         mut self,
         mut polys: Vec<PolyCommitment<G>>,
-    ) -> Result<(DealerAwaitingProofShares<'g, G, T>, PolyChallenge<G>), MpcError> {
+    ) -> Result<(DealerAwaitingProofShares<'g, G, C>, PolyChallenge<G>), MpcError> {
         polys.sort_by_key(|p| p.position);
         if polys.len() != self.bits.len()
             || polys
@@ -186,7 +183,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
             ));
         }
         let gens = self.state.gens;
-        let publisher = Publisher::<G>::new(gens.flavor().cofactor_log2());
+        let publisher = Publisher::<G>::new(C::COFACTOR_LOG2);
         let share = self.padding_share();
         let (y, z) = (self.y, self.z);
         if let Some(p) = self.padding.as_mut() {
@@ -196,10 +193,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
         let t_1 = sum::<G>(polys.iter().map(|p| &p.t_1).chain(pad.map(|p| &p.t_1)))?;
         let t_2 = sum::<G>(polys.iter().map(|p| &p.t_2).chain(pad.map(|p| &p.t_2)))?;
         let transcript = &mut self.state.transcript;
-        with_bulletproofs_convention!(gens.flavor(), C => {
-            C::before_t(transcript, &z);
-            Ok::<(), ProofError>(())
-        })?;
+        C::before_t(transcript, &z);
         transcript.append_point(b"T_1", &t_1.bytes);
         transcript.append_point(b"T_2", &t_2.bytes);
         let x = transcript.challenge_scalar(b"x");
@@ -219,7 +213,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingPolyCommitmen
     }
 }
 
-impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G, T> {
+impl<G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingProofShares<'_, G, C> {
     /// Appends a party's share's relations, weighted at random, to `scalars` and `points`; false
     /// when the share is malformed or \\(t_x \ne \langle \mathbf l, \mathbf r\rangle\\). The
     /// relations: the \\(t\\) relation (eq. 65) on its values and the vector relation
@@ -235,7 +229,6 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
     ) -> bool {
         let round = &self.round;
         let (gens, n) = (round.state.gens, round.state.n);
-        let flavor = gens.flavor();
         let count = bits.commitments.len();
         if share.l.len() != count * n || share.r.len() != count * n {
             return false;
@@ -283,7 +276,7 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
                 return false;
             };
             scalars.push(w);
-            points.push(flavor.clear_cofactor::<G>(&pt));
+            points.push(clear_cofactor::<G>(C::COFACTOR_LOG2, &pt));
         }
         // Vector relation: A + xS − z<1,G> + <z y^i + z^{2+k} 2^b, H'> − <l,G> − <r,H'> − μ B̃.
         let y_inv = G::invert(&y);
@@ -381,20 +374,16 @@ impl<G: Group, T: TranscriptProtocol<G> + Clone> DealerAwaitingProofShares<'_, G
             l.extend_from_slice(&p.l);
             r.extend_from_slice(&p.r);
         }
-        let flavor = gens.flavor();
         let x = self.x;
         let transcript = &mut self.round.state.transcript;
-        with_bulletproofs_convention!(flavor, C => {
-            C::scalars(transcript, &x, &t_x, &t_x_blinding, &e_blinding);
-            Ok::<(), ProofError>(())
-        })?;
+        C::scalars(transcript, &x, &t_x, &t_x_blinding, &e_blinding);
         let w = transcript.challenge_scalar(b"w");
         let q = gens.pedersen().b * w;
         let ipp = InnerProductProof::prove(
             transcript,
             &q,
             G::invert(&self.round.y),
-            &Publisher::new(flavor.cofactor_log2()),
+            &Publisher::new(C::COFACTOR_LOG2),
             gens.g_vec(n, m_padded),
             gens.h_vec(n, m_padded),
             l,

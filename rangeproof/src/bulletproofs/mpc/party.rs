@@ -6,14 +6,17 @@ use zeroize::Zeroizing;
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use super::MpcError;
 use crate::bulletproofs::prover::{self, Share};
-use crate::flavors::Publisher;
-use crate::generators::Generators;
+use crate::deployments::{BulletproofsConvention, Generators, Publisher};
+use crate::generators::RangeGens;
 use crate::group::{EncodedPoint, Group};
 use crate::ProofError;
 
 /// A party before the protocol: its values (n bits each) and blindings.
 pub struct Party<'g, G: Group> {
-    gens: &'g Generators<G>,
+    gens: &'g RangeGens<G>,
+    /// The convention's cofactor (all a party's rounds take from it: the transcript is the
+    /// dealer's).
+    cofactor_log2: u32,
     n: usize,
     values: Zeroizing<Vec<u64>>,
     blindings: Zeroizing<Vec<G::Scalar>>,
@@ -36,8 +39,8 @@ pub struct PartyAwaitingPolyChallenge<'g, G: Group> {
 
 impl<'g, G: Group> Party<'g, G> {
     /// A party holding `values` (each below \\(2^n\\)) with `blindings`.
-    pub fn new(
-        gens: &'g Generators<G>,
+    pub fn new<C: BulletproofsConvention<Group = G>>(
+        gens: &'g Generators<C>,
         n: usize,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -59,6 +62,7 @@ impl<'g, G: Group> Party<'g, G> {
         }
         Ok(Party {
             gens,
+            cofactor_log2: C::COFACTOR_LOG2,
             n,
             values: Zeroizing::new(values.to_vec()),
             blindings: Zeroizing::new(blindings.to_vec()),
@@ -89,7 +93,7 @@ impl<'g, G: Group> Party<'g, G> {
         }
         self.gens
             .check_capacity(self.n, position + self.values.len())?;
-        let publisher = Publisher::<G>::new(self.gens.flavor().cofactor_log2());
+        let publisher = Publisher::<G>::new(self.cofactor_log2);
         let pc = self.gens.pedersen();
         let commitments = self
             .values
@@ -136,7 +140,7 @@ impl<'g, G: Group> PartyAwaitingBitChallenge<'g, G> {
         if challenge.y == G::zero() || challenge.z == G::zero() {
             return Err(MpcError::Malformed("zero challenge"));
         }
-        let publisher = Publisher::<G>::new(self.party.gens.flavor().cofactor_log2());
+        let publisher = Publisher::<G>::new(self.party.cofactor_log2);
         let poly = self.bits.commit_polynomial(
             self.party.gens,
             &publisher,

@@ -5,17 +5,16 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 
 use super::*;
-use crate::generators::{dalek, monero};
+use crate::deployments::{dalek, monero, BulletproofsConvention, Generators};
 use crate::group::{Ed25519, Group, Ristretto255};
 use crate::transcript::monero::MoneroTranscript;
-use crate::transcript::TranscriptProtocol;
 use crate::RangeProof;
 
 /// Runs the protocol for parties holding `holdings` values each; `corrupt` may change a
 /// party's share before the dealer sees it.
-fn run<G: Group, T: TranscriptProtocol<G> + Clone>(
-    gens: &crate::generators::Generators<G>,
-    transcript: T,
+fn run<G: Group, C: BulletproofsConvention<Group = G>>(
+    gens: &Generators<C>,
+    transcript: C::Transcript,
     n: usize,
     holdings: &[Vec<u64>],
     corrupt: impl Fn(&mut ProofShare<G>),

@@ -128,7 +128,7 @@ pub struct GrinGeneratorCache {
     /// The longest list derived so far (every shorter list is a prefix of it).
     all: Mutex<Arc<Vec<ProjectivePoint>>>,
     /// The batch forms of the power-of-two counts, by \\(\log_2 N\\).
-    batch: [OnceLock<crate::generators::Generators<Secp256k1>>; 16],
+    batch: [OnceLock<crate::generators::RangeGens<Secp256k1>>; 16],
 }
 
 impl core::fmt::Debug for GrinGeneratorCache {
@@ -203,9 +203,8 @@ impl GrinGeneratorCache {
     pub(crate) fn batch_generators(
         &self,
         n: usize,
-    ) -> Option<&crate::generators::Generators<Secp256k1>> {
-        use crate::flavors::Flavor;
-        use crate::generators::{Generators, PedersenGens, VectorGens};
+    ) -> Option<&crate::generators::RangeGens<Secp256k1>> {
+        use crate::generators::{PedersenGens, RangeGens, VectorGens};
         if !n.is_power_of_two() || !(2..=MAX_GENERATORS).contains(&n) {
             return None;
         }
@@ -219,8 +218,7 @@ impl GrinGeneratorCache {
                     (0..capacity).map(|i| list.h(i)).collect(),
                 )
             };
-            Generators::new(
-                Flavor::Grin,
+            RangeGens::new(
                 PedersenGens {
                     b: h(),
                     blinding: vec![g()],

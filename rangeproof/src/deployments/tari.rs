@@ -1,4 +1,5 @@
-//! The generators of Tari's Bulletproofs+ (`tari_bulletproofs_plus` 0.5), on ristretto255.
+//! Tari's deployment of Bulletproofs+ (`tari_bulletproofs_plus` 0.5) on ristretto255: its
+//! generators, transcript steps, seed nonces and wire layout.
 //!
 //! * The value base is the ristretto255 basepoint (Tari's `h_base`).
 //! * The blinding bases (Tari's `g_base`, one per extension degree 1..6) are
@@ -13,8 +14,8 @@ use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::{Digest, Sha3_512};
 
-use super::{BulletproofsPlusConvention, Flavor, NonceStep, StatementShape};
-use crate::generators::{Generators, PedersenGens};
+use super::{BulletproofsPlusConvention, Deployment, Generators, NonceStep, StatementShape};
+use crate::generators::{PedersenGens, RangeGens};
 use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
@@ -40,29 +41,46 @@ pub fn pedersen_gens() -> PedersenGens<Ristretto255> {
     }
 }
 
-/// The process-wide Tari-flavor generators; the vector generators are the dalek flavor's own
+/// The process-wide Tari generators; the vector generators are the dalek deployment's own
 /// (derived once, on first use, for both).
-pub fn generators() -> &'static Generators<Ristretto255> {
-    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| Generators::new(Flavor::Tari, pedersen_gens(), super::dalek::vector_gens()))
+pub fn generators() -> &'static Generators<Tari> {
+    static GENS: OnceLock<Generators<Tari>> = OnceLock::new();
+    GENS.get_or_init(|| Generators::new(pedersen_gens(), super::dalek::vector_gens()))
 }
 
-/// The Tari-flavor generators as a value the caller owns (see
+/// The Tari generators as a value the caller owns (see
 /// [`super::dalek::owned_generators`]): the same points as [`generators`], freed on drop.
-pub fn owned_generators() -> Generators<Ristretto255> {
-    Generators::new(
-        Flavor::Tari,
-        pedersen_gens(),
-        super::dalek::owned_vector_gens(),
-    )
+pub fn owned_generators() -> Generators<Tari> {
+    Generators::new(pedersen_gens(), super::dalek::owned_vector_gens())
 }
 
-/// Tari's convention of Bulletproofs+: merlin, the bases in the transcript, minimum values,
-/// seed nonces for mask recovery.
-pub(crate) struct Tari;
+/// Tari's Bulletproofs+: ristretto255, merlin with the application's label, the bases in the
+/// transcript, extension degrees 1–6, minimum values, seed nonces for mask recovery.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tari;
+
+impl Deployment for Tari {
+    type Group = Ristretto255;
+    type Transcript = merlin::Transcript;
+    const NAME: &'static str = "tari";
+    const MAX_EXTENSION_DEGREE: usize = MAX_EXTENSION_DEGREE;
+    const MINIMUM_VALUES: bool = true;
+
+    fn transcript(label: &[u8]) -> merlin::Transcript {
+        crate::transcript::merlin_transcript(label)
+    }
+
+    fn generators() -> &'static Generators<Self> {
+        generators()
+    }
+
+    fn owned_generators() -> Generators<Self> {
+        owned_generators()
+    }
+}
 
 impl BulletproofsPlusConvention for Tari {
-    const FLAVOR: Flavor = Flavor::Tari;
+    const LAYOUT: Layout = BULLETPROOFS_PLUS_LAYOUT;
     const HAS_SEED_NONCES: bool = true;
 
     /// The domain separator, the value base `H` and the blinding bases `G` in use (each checked
@@ -70,7 +88,7 @@ impl BulletproofsPlusConvention for Tari {
     /// Tari absorbs them. The equation uses the commitments themselves.
     fn statement<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
-        gens: &Generators<G>,
+        gens: &RangeGens<G>,
         statement: StatementShape<'_>,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
@@ -128,7 +146,7 @@ pub(crate) mod nonces {
     use blake2::Blake2bMac512;
     use zeroize::Zeroizing;
 
-    use crate::flavors::NonceStep;
+    use crate::deployments::NonceStep;
     use crate::group::Group;
 
     /// The nonce labels Tari uses.

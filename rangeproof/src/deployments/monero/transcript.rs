@@ -8,7 +8,7 @@
 //! \\(e_j = H_s(t \Vert L_j \Vert R_j)\\), \\(e = H_s(t \Vert A_1 \Vert B)\\).
 //!
 //! Labels, domain separators and integers are **not** absorbed: Monero's chain has none. What
-//! binds the statement is the flavor's initial state (for Bulletproofs+,
+//! binds the statement is the deployment's initial state (for Bulletproofs+,
 //! \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) with Monero's constant \\(T_0\\)), which
 //! leaves out n (fixed at 64), m beyond the commitments themselves, and the generators (fixed).
 

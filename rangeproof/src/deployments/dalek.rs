@@ -1,4 +1,5 @@
-//! The generators of the reference `bulletproofs` crate (dalek flavor), on ristretto255.
+//! The reference `bulletproofs` crate's deployment of Bulletproofs on ristretto255: its
+//! generators, transcript steps and wire layout.
 //!
 //! * \\(B\\) is the ristretto255 basepoint and
 //!   \\(\tilde B = \mathrm{FromUniformBytes}(\mathrm{SHA3\text{-}512}(\mathrm{encode}(B)))\\).
@@ -16,16 +17,16 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
-use super::{BulletproofsConvention, Flavor};
-use crate::generators::{Generators, PedersenGens, VectorGens};
+use super::{BulletproofsConvention, Deployment, Generators};
+use crate::generators::{PedersenGens, VectorGens};
 use crate::group::{Commitments, Group, Ristretto255};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
 use crate::ProofError;
 
-/// Generator capacity of the dalek flavor: 64 bits, 64 parties (derived lazily).
+/// Generator capacity of the dalek deployment: 64 bits, 64 parties (derived lazily).
 pub const DALEK_GENS_CAPACITY: usize = 64;
-/// The largest aggregation the dalek flavor supports.
+/// The largest aggregation the dalek deployment supports.
 pub const DALEK_PARTY_CAPACITY: usize = crate::MAX_AGGREGATION;
 
 /// The reference crate's `PedersenGens::default()`.
@@ -129,24 +130,24 @@ pub(crate) fn party_batch_share(
 type BatchPoint = <Ristretto255 as Group>::BatchPoint;
 
 /// The dalek generator chains (64 bits × 64 parties, derived on first use), shared by every
-/// flavor that uses them.
+/// deployment that uses them.
 pub(crate) fn vector_gens() -> Arc<VectorGens<Ristretto255>> {
     static VECTOR: OnceLock<Arc<VectorGens<Ristretto255>>> = OnceLock::new();
     Arc::clone(VECTOR.get_or_init(|| Arc::new(new_vector_gens())))
 }
 
-/// The process-wide dalek-flavor generators.
-pub fn generators() -> &'static Generators<Ristretto255> {
-    static GENS: OnceLock<Generators<Ristretto255>> = OnceLock::new();
-    GENS.get_or_init(|| Generators::new(Flavor::Dalek, pedersen_gens(), vector_gens()))
+/// The process-wide generators of the reference crate's Bulletproofs.
+pub fn generators() -> &'static Generators<Dalek> {
+    static GENS: OnceLock<Generators<Dalek>> = OnceLock::new();
+    GENS.get_or_init(|| Generators::new(pedersen_gens(), vector_gens()))
 }
 
-/// The dalek-flavor generators as a value the caller owns: the same points as
+/// The dalek generators as a value the caller owns: the same points as
 /// [`generators`], derived for this instance (lazily, party by party) and freed when it is
 /// dropped — for callers that manage their own memory (a C library's context object, a
 /// long-running process that verifies one kind of proof rarely). The typed APIs take either.
-pub fn owned_generators() -> Generators<Ristretto255> {
-    Generators::new(Flavor::Dalek, pedersen_gens(), owned_vector_gens())
+pub fn owned_generators() -> Generators<Dalek> {
+    Generators::new(pedersen_gens(), owned_vector_gens())
 }
 
 /// Fresh dalek generator chains, not shared with the process-wide ones.
@@ -163,12 +164,31 @@ fn new_vector_gens() -> VectorGens<Ristretto255> {
     )
 }
 
-/// The reference crate's convention of Bulletproofs: merlin, its domain separators, the
-/// commitments themselves in the equation.
-pub(crate) struct Dalek;
+/// The reference crate's Bulletproofs: ristretto255, merlin with the application's label, its
+/// domain separators, the commitments themselves in the equation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dalek;
+
+impl Deployment for Dalek {
+    type Group = Ristretto255;
+    type Transcript = merlin::Transcript;
+    const NAME: &'static str = "dalek";
+
+    fn transcript(label: &[u8]) -> merlin::Transcript {
+        crate::transcript::merlin_transcript(label)
+    }
+
+    fn generators() -> &'static Generators<Self> {
+        generators()
+    }
+
+    fn owned_generators() -> Generators<Self> {
+        owned_generators()
+    }
+}
 
 impl BulletproofsConvention for Dalek {
-    const FLAVOR: Flavor = Flavor::Dalek;
+    const LAYOUT: Layout = BULLETPROOFS_LAYOUT;
 
     /// `rangeproof v1`, n, m, then each \\(V_j\\), as the reference absorbs them.
     fn statement<G: Group, T: TranscriptProtocol<G>>(
@@ -338,7 +358,7 @@ mod tests {
             )
             .unwrap();
 
-        let tari_owned = crate::flavors::tari::owned_generators();
+        let tari_owned = crate::deployments::tari::owned_generators();
         let statement = Statement {
             bits: 16,
             extension_degree: 1,
@@ -357,7 +377,7 @@ mod tests {
         let encoded: Vec<_> = v.iter().map(|c| c.bytes).collect();
         proof
             .verify(
-                crate::flavors::tari::generators(),
+                crate::deployments::tari::generators(),
                 &mut Transcript::new(b"own"),
                 &statement,
                 &encoded,

@@ -1,57 +1,20 @@
-//! The flavor as an identifier, and its cofactor rules: what the generators record and the
-//! provers and verifiers ask. (The flavors' modules beside this file hold the rest.)
+//! The cofactor rules a deployment's provers and verifiers follow: points published times
+//! \\(1/\mathrm{cofactor}\\), and cleared of torsion by the verifier.
 
 use crate::group::Group;
 
-/// A flavor: the wire, transcript, generator and nonce conventions of one deployed
-/// implementation. Each has its module beside this one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flavor {
-    /// The reference `bulletproofs` crate (Bulletproofs over ristretto255, merlin).
-    Dalek,
-    /// Tari's Bulletproofs+ over ristretto255 (merlin).
-    Tari,
-    /// Monero's Bulletproofs+ over Ed25519 (Keccak hash chain, points published times 1/8).
-    MoneroPlus,
-    /// Monero's original Bulletproofs over Ed25519.
-    MoneroOriginal,
-    /// libsecp256k1-zkp's Bulletproofs over secp256k1, as Grin uses them (a protocol of its own:
-    /// see `secp256k1_zkp::bulletproofs`).
-    Grin,
-}
-
-impl Flavor {
-    /// The flavor's name, as documents and error messages use it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Dalek => "dalek",
-            Flavor::Tari => "tari",
-            Flavor::MoneroPlus | Flavor::MoneroOriginal => "monero",
-            Flavor::Grin => "grin",
-        }
-    }
-
-    /// \\(\log_2\\) of the cofactor: 3 for Monero (Ed25519's cofactor 8), 0 elsewhere.
-    pub(crate) const fn cofactor_log2(self) -> u32 {
-        match self {
-            Flavor::MoneroPlus | Flavor::MoneroOriginal => 3,
-            Flavor::Dalek | Flavor::Tari | Flavor::Grin => 0,
-        }
-    }
-
-    /// A proof point or commitment as the verification equation uses it: times the cofactor,
-    /// computed by point doublings as Monero's `scalarmult8` does, so that any torsion
-    /// component is removed before the point meets a (reduced) scalar. See the notes of
-    /// [`crate::group::ed25519`] for why folding the cofactor into the scalars is not the same.
-    pub(crate) fn clear_cofactor<G: Group>(self, p: &G::Point) -> G::Point {
-        match self.cofactor_log2() {
-            0 => *p,
-            k => G::mul_by_pow_2(p, k),
-        }
+/// A point as a verification equation uses it: times the cofactor \\(2^k\\), computed by point
+/// doublings as Monero's `scalarmult8` does, so that any torsion component is removed before the
+/// point meets a (reduced) scalar. See the notes of [`crate::group::ed25519`] for why folding
+/// the cofactor into the scalars is not the same.
+pub(crate) fn clear_cofactor<G: Group>(cofactor_log2: u32, p: &G::Point) -> G::Point {
+    match cofactor_log2 {
+        0 => *p,
+        k => G::mul_by_pow_2(p, k),
     }
 }
 
-/// How a prover publishes its points under a flavor: times \\(1/\mathrm{cofactor}\\)
+/// How a prover publishes its points under a deployment: times \\(1/\mathrm{cofactor}\\)
 /// (Monero's \\(8^{-1}\\)), or unchanged. The inverse is computed once per proof.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Publisher<G: Group> {

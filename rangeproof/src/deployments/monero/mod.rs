@@ -20,8 +20,10 @@ use std::sync::{Arc, OnceLock};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
-use super::{BulletproofsConvention, BulletproofsPlusConvention, Flavor, StatementShape};
-use crate::generators::{Generators, PedersenGens, VectorGens};
+use super::{
+    BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators, StatementShape,
+};
+use crate::generators::{PedersenGens, RangeGens, VectorGens};
 use crate::group::{Commitments, Ed25519, EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot};
@@ -58,8 +60,8 @@ fn all_vector_gens(label: &'static [u8]) -> (Vec<EdwardsPoint>, Vec<EdwardsPoint
     )
 }
 
-macro_rules! monero_flavor {
-    ($fn_name:ident, $owned_name:ident, $share:ident, $all:ident, $label:literal, $flavor:expr) => {
+macro_rules! monero_generators {
+    ($fn_name:ident, $owned_name:ident, $share:ident, $all:ident, $label:literal, $deployment:ty) => {
         fn $all() -> &'static (Vec<EdwardsPoint>, Vec<EdwardsPoint>) {
             static ALL: OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)> = OnceLock::new();
             ALL.get_or_init(|| all_vector_gens($label))
@@ -75,18 +77,18 @@ macro_rules! monero_flavor {
         }
 
         #[doc = concat!("The process-wide Monero generators (label `", stringify!($label), "`).")]
-        pub fn $fn_name() -> &'static Generators<Ed25519> {
-            static GENS: OnceLock<Generators<Ed25519>> = OnceLock::new();
+        pub fn $fn_name() -> &'static Generators<$deployment> {
+            static GENS: OnceLock<Generators<$deployment>> = OnceLock::new();
             GENS.get_or_init(|| {
                 let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, $share));
-                Generators::new($flavor, pedersen_gens(), vector)
+                Generators::new(pedersen_gens(), vector)
             })
         }
 
         #[doc = concat!("The generators of [`", stringify!($fn_name), "`] as a value the caller owns: ")]
         /// the same points, derived for this instance on first use and freed when it is dropped
         /// (a C library's context object, a process that verifies this kind rarely).
-        pub fn $owned_name() -> Generators<Ed25519> {
+        pub fn $owned_name() -> Generators<$deployment> {
             let all: Arc<OnceLock<(Vec<EdwardsPoint>, Vec<EdwardsPoint>)>> = Arc::default();
             let share = move |party: u32, capacity: usize| {
                 let (g, h) = all.get_or_init(|| all_vector_gens($label));
@@ -97,26 +99,49 @@ macro_rules! monero_flavor {
                 )
             };
             let vector = Arc::new(VectorGens::new(MONERO_BITS, MONERO_MAX_AGGREGATION, share));
-            Generators::new($flavor, pedersen_gens(), vector)
+            Generators::new(pedersen_gens(), vector)
+        }
+
+        impl Deployment for $deployment {
+            type Group = Ed25519;
+            type Transcript = transcript::MoneroTranscript;
+            const NAME: &'static str = "monero";
+            const COFACTOR_LOG2: u32 = MONERO_COFACTOR_LOG2;
+            const BITS: &'static [usize] = &[MONERO_BITS];
+            const MAX_VALUES: usize = MONERO_MAX_AGGREGATION;
+            const TRANSCRIPT_LABEL: bool = false;
+
+            /// Monero's hash chain, which takes no label.
+            fn transcript(_label: &[u8]) -> transcript::MoneroTranscript {
+                <$deployment>::start_transcript()
+            }
+
+            fn generators() -> &'static Generators<Self> {
+                $fn_name()
+            }
+
+            fn owned_generators() -> Generators<Self> {
+                $owned_name()
+            }
         }
     };
 }
 
-monero_flavor!(
+monero_generators!(
     bulletproofs_plus_generators,
     owned_bulletproofs_plus_generators,
     plus_share,
     plus_all,
     b"bulletproof_plus",
-    Flavor::MoneroPlus
+    MoneroBulletproofsPlus
 );
-monero_flavor!(
+monero_generators!(
     bulletproofs_generators,
     owned_bulletproofs_generators,
     original_share,
     original_all,
     b"bulletproof",
-    Flavor::MoneroOriginal
+    MoneroBulletproofs
 );
 
 /// Largest number of rounds Monero allows: 64 bits × 16 values.
@@ -180,12 +205,19 @@ fn inv_eight_commitments<G: Group>(
 /// Ed25519's cofactor 8, which Monero's provers divide their points by.
 const MONERO_COFACTOR_LOG2: u32 = 3;
 
-/// Monero's original Bulletproofs: a Keccak hash chain, points published times \\(8^{-1}\\).
-pub(crate) struct MoneroBulletproofs;
+/// Monero's original Bulletproofs (RCT types 3–5): Ed25519, a Keccak hash chain, points
+/// published times \\(8^{-1}\\), 64-bit values, at most 16 of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoneroBulletproofs;
+
+impl MoneroBulletproofs {
+    fn start_transcript() -> transcript::MoneroTranscript {
+        transcript::MoneroTranscript::bulletproofs()
+    }
+}
 
 impl BulletproofsConvention for MoneroBulletproofs {
-    const FLAVOR: Flavor = Flavor::MoneroOriginal;
-    const COFACTOR_LOG2: u32 = MONERO_COFACTOR_LOG2;
+    const LAYOUT: Layout = BULLETPROOFS_LAYOUT;
 
     /// The chain starts at \\(H_s(V_0 \Vert \cdots)\\) with \\(V_j = 8^{-1} C_j\\) (no labels, n
     /// or m: Monero fixes n = 64).
@@ -222,19 +254,26 @@ impl BulletproofsConvention for MoneroBulletproofs {
     }
 }
 
-/// Monero's Bulletproofs+: a Keccak hash chain, points published times \\(8^{-1}\\).
-pub(crate) struct MoneroBulletproofsPlus;
+/// Monero's Bulletproofs+ (RCT type 6): Ed25519, a Keccak hash chain, points published times
+/// \\(8^{-1}\\), 64-bit values, at most 16 of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoneroBulletproofsPlus;
+
+impl MoneroBulletproofsPlus {
+    fn start_transcript() -> transcript::MoneroTranscript {
+        transcript::MoneroTranscript::bulletproofs_plus()
+    }
+}
 
 impl BulletproofsPlusConvention for MoneroBulletproofsPlus {
-    const FLAVOR: Flavor = Flavor::MoneroPlus;
-    const COFACTOR_LOG2: u32 = MONERO_COFACTOR_LOG2;
+    const LAYOUT: Layout = BULLETPROOFS_PLUS_LAYOUT;
 
     /// \\(V_j = 8^{-1} C_j\\), and the chain starts with
     /// \\(t = H_s(T_0 \Vert H_s(V_0 \Vert \cdots \Vert V_{m-1}))\\) (the transcript must start at
     /// \\(T_0\\): [`transcript::MoneroTranscript::bulletproofs_plus`]).
     fn statement<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
-        _gens: &Generators<G>,
+        _gens: &RangeGens<G>,
         _shape: StatementShape<'_>,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
@@ -253,18 +292,8 @@ mod tests {
     /// schemes (the same points: proofs made with either verify with the other).
     #[test]
     fn owned_generators_are_the_shared_points() {
-        for (owned, shared) in [
-            (
-                super::owned_bulletproofs_plus_generators(),
-                super::bulletproofs_plus_generators(),
-            ),
-            (
-                super::owned_bulletproofs_generators(),
-                super::bulletproofs_generators(),
-            ),
-        ] {
+        fn same<C: super::Deployment>(owned: super::Generators<C>, shared: &super::Generators<C>) {
             assert!(!core::ptr::eq(&owned, shared));
-            assert_eq!(owned.flavor(), shared.flavor());
             assert_eq!(owned.pedersen().b, shared.pedersen().b);
             assert_eq!(owned.pedersen().blinding, shared.pedersen().blinding);
             assert_eq!(owned.party_capacity(), shared.party_capacity());
@@ -276,6 +305,14 @@ mod tests {
             }
             assert!(owned.party_generators(16, 64).is_err());
         }
+        same(
+            super::owned_bulletproofs_plus_generators(),
+            super::bulletproofs_plus_generators(),
+        );
+        same(
+            super::owned_bulletproofs_generators(),
+            super::bulletproofs_generators(),
+        );
     }
 
     use super::*;
@@ -298,14 +335,14 @@ mod tests {
         );
         for (gens, hi0, gi0, hi1, gi1) in [
             (
-                bulletproofs_plus_generators(),
+                &**bulletproofs_plus_generators(),
                 "48628df380a5016d25451aaa501731a11b72bf66dc41d81f719abd35ce92b0ed",
                 "38c5d4db53aeb86f5a80def9be4953f2288ed5a44c66af723f463d0170829010",
                 "110d2b61f8c7c10861c3e4ffe7774faba632af94854aa29538517aefe6a39e48",
                 "8a6c817dabe90fdb50cc38677b23ffa7d64efeb00bbd53febe62e077de0db593",
             ),
             (
-                bulletproofs_generators(),
+                &**bulletproofs_generators(),
                 "42ba668a007d0fcd6fea4009de8a6437248f2d445230af004a89fd04279bc297",
                 "0b48be50e49cad13fb3e014f3fa7d68baca7c8a91083dc9c59b379aaab218f15",
                 "e5224ef871eeb87211511d2a5cb81eeaa160a8a5408eab5deaeb9d4558780947",

@@ -1,0 +1,264 @@
+//! Conventions as types: what a deployment of Bulletproofs or Bulletproofs+ decides besides the
+//! protocol's mathematics, as traits the protocol code is generic over.
+//!
+//! A deployment is a unit type (`Dalek`, `Tari`, `MoneroBulletproofs`,
+//! `MoneroBulletproofsPlus`) implementing [`Deployment`] — its group, its transcript, its
+//! generators and the statements it allows — and the trait of its proof system,
+//! [`BulletproofsConvention`] or [`BulletproofsPlusConvention`]: its wire layout and the
+//! transcript steps where deployments differ (the statement, Monero's extra absorptions, the
+//! order of the scalars before \\(w\\), a seed-nonce rule). Its generators are a
+//! [`Generators<C>`], typed by the deployment: the provers and verifiers take
+//! `&Generators<C>` and `&mut C::Transcript` for a `C` of their proof system, so generators of
+//! one deployment handed to another's proof system, or another deployment's transcript, do not
+//! compile. There is no run-time tag to match on.
+//!
+//! Adding a deployment of an existing protocol: a file in `deployments/` with its type and these
+//! impls, and its line in the suite registry (`suite/registry.rs`; see ARCHITECTURE.md).
+
+use core::marker::PhantomData;
+use core::ops::Deref;
+
+use crate::generators::{PedersenGens, RangeGens, VectorGens};
+use crate::group::{Commitments, Group};
+use crate::statement::VALID_BITSIZES;
+use crate::sync::Arc;
+use crate::transcript::TranscriptProtocol;
+use crate::wire::Layout;
+use crate::ProofError;
+
+/// A deployed convention: the group, transcript, generators and statement rules one
+/// implementation fixes. Implemented by one unit type per deployment and proof system.
+pub trait Deployment: Sized + Send + Sync + 'static {
+    /// The group its proofs live in.
+    type Group: Group;
+    /// Its Fiat–Shamir transcript.
+    type Transcript: TranscriptProtocol<Self::Group> + Clone;
+
+    /// Its name in documents and on the command line (`dalek`, `tari`, `monero`).
+    const NAME: &'static str;
+    /// \\(\log_2\\) of the cofactor its provers divide published points by and its verifiers
+    /// multiply them back with (Monero: 3, so that torsion is cleared as Monero clears it).
+    const COFACTOR_LOG2: u32 = 0;
+    /// The bit sizes it proves.
+    const BITS: &'static [usize] = &VALID_BITSIZES;
+    /// The most values one proof aggregates.
+    const MAX_VALUES: usize = crate::MAX_AGGREGATION;
+    /// The most blinding factors per commitment (Tari's extension degrees).
+    const MAX_EXTENSION_DEGREE: usize = 1;
+    /// Whether statements may promise minimum values (Tari).
+    const MINIMUM_VALUES: bool = false;
+    /// Whether the transcript starts from the application's label (merlin's); Monero's hash
+    /// chain has none.
+    const TRANSCRIPT_LABEL: bool = true;
+
+    /// A fresh transcript for a proof under `label` (ignored where
+    /// [`Self::TRANSCRIPT_LABEL`] is false).
+    fn transcript(label: &[u8]) -> Self::Transcript;
+
+    /// The process-wide generators, derived lazily and kept.
+    fn generators() -> &'static Generators<Self>;
+
+    /// The same generators as a value the caller owns: derived for this instance, freed on
+    /// drop (a C library's context object, a process that verifies this kind rarely).
+    fn owned_generators() -> Generators<Self>;
+
+    /// Checks what the deployment allows of a range statement, past the shape every
+    /// deployment checks: its bit sizes and whether minimum values are allowed.
+    fn check_range_statement(bits: usize, has_minimums: bool) -> Result<(), ProofError> {
+        if !Self::BITS.contains(&bits) || (has_minimums && !Self::MINIMUM_VALUES) {
+            return Err(ProofError::WrongFlavor);
+        }
+        Ok(())
+    }
+}
+
+/// A deployment of Bulletproofs (the reference crate's, Monero's original).
+pub trait BulletproofsConvention: Deployment {
+    /// The proof's wire layout.
+    #[doc(hidden)]
+    const LAYOUT: Layout;
+
+    /// Absorbs the statement (n, m, the commitments) as the deployment does and returns the
+    /// commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears
+    /// their cofactor before use).
+    #[doc(hidden)]
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        n: usize,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError>;
+
+    /// Before \\(T_1, T_2\\) (Monero absorbs \\(z\\) again); nothing by default.
+    #[doc(hidden)]
+    fn before_t<G: Group, T: TranscriptProtocol<G>>(transcript: &mut T, z: &G::Scalar) {
+        let _ = (transcript, z);
+    }
+
+    /// \\(t_x, \tau_x, \mu\\) before \\(w\\), in the deployment's order (Monero: \\(x, \tau_x,
+    /// \mu, t_x\\)).
+    #[doc(hidden)]
+    fn scalars<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        x: &G::Scalar,
+        t_x: &G::Scalar,
+        t_x_blinding: &G::Scalar,
+        e_blinding: &G::Scalar,
+    );
+}
+
+/// A deployment of Bulletproofs+ (Tari's, Monero's).
+pub trait BulletproofsPlusConvention: Deployment {
+    /// The proof's wire layout.
+    #[doc(hidden)]
+    const LAYOUT: Layout;
+
+    /// Whether the deployment derives a recoverable proof's nonces from a seed (Tari).
+    const HAS_SEED_NONCES: bool = false;
+
+    /// Absorbs the statement as the deployment does and returns the commitment points the proof
+    /// is about (Monero: \\(8^{-1} C_j\\)). `commitments` are the real (unpadded) ones.
+    #[doc(hidden)]
+    fn statement<G: Group, T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        gens: &RangeGens<G>,
+        shape: StatementShape<'_>,
+        commitments: &Commitments<G>,
+    ) -> Result<Commitments<G>, ProofError>;
+
+    /// The nonce of `step` for blinding factor `k`, derived from `seed` by the deployment's
+    /// rule; `None` without one (provers refuse a seed for such a deployment first).
+    #[doc(hidden)]
+    fn seed_nonce<G: Group>(seed: &G::Scalar, step: NonceStep, k: usize) -> Option<G::Scalar> {
+        let _ = (seed, step, k);
+        None
+    }
+}
+
+/// A deployment's generators: the Pedersen bases and vector chains ([`RangeGens`], which this
+/// dereferences to) typed by the deployment `C`, so that only `C`'s proof system takes them.
+///
+/// Tari's generators with the reference crate's Bulletproofs, or the dalek generators with
+/// Tari's Bulletproofs+, do not compile (where a run-time tag once refused them):
+///
+/// ```compile_fail
+/// use merlin::Transcript;
+/// use rangeproof::deployments::tari;
+/// use rangeproof::{Group, RangeProof, Ristretto255};
+///
+/// let blinding = Ristretto255::random_scalar(&mut rand::rngs::OsRng);
+/// // error: `Tari` is not a `BulletproofsConvention`.
+/// let _ = RangeProof::prove_single(
+///     tari::generators(),
+///     &mut Transcript::new(b"doc"),
+///     7,
+///     &blinding,
+///     8,
+///     &mut rand::rngs::OsRng,
+/// );
+/// ```
+///
+/// ```compile_fail
+/// use merlin::Transcript;
+/// use rangeproof::bulletproofs_plus::Statement;
+/// use rangeproof::deployments::dalek;
+/// use rangeproof::{Group, RangeProofPlus, Ristretto255};
+///
+/// let blinding = Ristretto255::random_scalar(&mut rand::rngs::OsRng);
+/// let statement = Statement { bits: 8, extension_degree: 1, minimum_values: None };
+/// // error: `Dalek` is not a `BulletproofsPlusConvention`.
+/// let _ = RangeProofPlus::prove(
+///     dalek::generators(),
+///     &mut Transcript::new(b"doc"),
+///     &statement,
+///     &[7],
+///     &[vec![blinding]],
+///     None,
+///     &mut rand::rngs::OsRng,
+/// );
+/// ```
+///
+/// The same calls with the matching generators compile and prove:
+///
+/// ```
+/// use merlin::Transcript;
+/// use rangeproof::bulletproofs_plus::Statement;
+/// use rangeproof::deployments::{dalek, tari};
+/// use rangeproof::{Group, RangeProof, RangeProofPlus, Ristretto255};
+///
+/// let blinding = Ristretto255::random_scalar(&mut rand::rngs::OsRng);
+/// RangeProof::prove_single(
+///     dalek::generators(),
+///     &mut Transcript::new(b"doc"),
+///     7,
+///     &blinding,
+///     8,
+///     &mut rand::rngs::OsRng,
+/// )
+/// .unwrap();
+/// let statement = Statement { bits: 8, extension_degree: 1, minimum_values: None };
+/// RangeProofPlus::prove(
+///     tari::generators(),
+///     &mut Transcript::new(b"doc"),
+///     &statement,
+///     &[7],
+///     &[vec![blinding]],
+///     None,
+///     &mut rand::rngs::OsRng,
+/// )
+/// .unwrap();
+/// ```
+pub struct Generators<C: Deployment> {
+    gens: RangeGens<C::Group>,
+    deployment: PhantomData<fn() -> C>,
+}
+
+impl<C: Deployment> Generators<C> {
+    /// `C`'s generators from its bases and chains.
+    pub(crate) fn new(pedersen: PedersenGens<C::Group>, vector: Arc<VectorGens<C::Group>>) -> Self {
+        Generators {
+            gens: RangeGens::new(pedersen, vector),
+            deployment: PhantomData,
+        }
+    }
+}
+
+impl<C: Deployment> Deref for Generators<C> {
+    type Target = RangeGens<C::Group>;
+
+    fn deref(&self) -> &RangeGens<C::Group> {
+        &self.gens
+    }
+}
+
+impl<C: Deployment> core::fmt::Debug for Generators<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Generators")
+            .field("deployment", &C::NAME)
+            .field("generators", &self.gens)
+            .finish()
+    }
+}
+
+/// What a Bulletproofs+ transcript absorbs of the statement besides the commitments.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct StatementShape<'a> {
+    pub bits: usize,
+    pub extension_degree: usize,
+    pub minimum_values: Option<&'a [u64]>,
+}
+
+/// The prover's blinding nonces a recoverable Bulletproof+ derives from a seed (the protocol's
+/// part of mask recovery): \\(\alpha_k\\) of \\(A\\), the round nonces
+/// \\(d_{L,j,k}, d_{R,j,k}\\), and the last round's \\(\delta_k, \eta_k\\). How a seed becomes
+/// each of them is a deployment's rule ([`BulletproofsPlusConvention::seed_nonce`]: Tari's is
+/// the one deployed).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NonceStep {
+    Alpha,
+    RoundLeft(usize),
+    RoundRight(usize),
+    Delta,
+    Eta,
+}

@@ -1,0 +1,40 @@
+//! Deployments: the conventions of each deployed implementation we are compatible with, one
+//! module each, each a type.
+//!
+//! A deployment fixes everything besides the protocol's mathematics: its group, generators, its
+//! Fiat–Shamir transcript and the steps where it differs, how its provers publish points and its
+//! verifiers clear the cofactor, its nonce rules and its wire format.
+//!
+//! * [`dalek`]: the reference `bulletproofs` crate (Bulletproofs, ristretto255, merlin):
+//!   [`Dalek`];
+//! * [`tari`]: Tari's Bulletproofs+ (ristretto255, merlin; extension degrees, minimum values,
+//!   seed nonces for mask recovery): [`Tari`];
+//! * `monero` (feature `monero`): Monero's original Bulletproofs and Bulletproofs+ (Ed25519, a
+//!   Keccak hash chain, points published times \\(8^{-1}\\)): `MoneroBulletproofs`,
+//!   `MoneroBulletproofsPlus`.
+//!
+//! Each type implements [`Deployment`] and [`BulletproofsConvention`] or
+//! [`BulletproofsPlusConvention`] (`convention.rs`); the provers and verifiers are generic over
+//! them, and a deployment's [`Generators`] carry its type.
+//!
+//! Grin's Bulletproofs are libsecp256k1-zkp's, a protocol of its own:
+//! `crate::secp256k1_zkp::bulletproofs`.
+
+mod cofactor;
+mod convention;
+pub mod dalek;
+#[cfg(feature = "monero")]
+pub mod monero;
+pub mod tari;
+
+#[cfg(test)]
+pub(crate) use cofactor::tamper;
+pub(crate) use cofactor::{clear_cofactor, Publisher};
+pub use convention::{
+    BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators, NonceStep,
+    StatementShape,
+};
+pub use dalek::Dalek;
+#[cfg(feature = "monero")]
+pub use monero::{MoneroBulletproofs, MoneroBulletproofsPlus};
+pub use tari::Tari;

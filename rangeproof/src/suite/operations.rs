@@ -1,0 +1,325 @@
+//! What every suite shares, around its own code: the statement checked against the suite's
+//! limits before the suite sees it, the lengths of inputs, fresh blindings, and a recovered
+//! opening checked against its commitment — for [`Suite`] in the process-wide context and
+//! [`ContextSuite`] in a caller's.
+
+use alloc::{vec, vec::Vec};
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroizing;
+
+use super::{parameters, ContextSuite, Proved, Recovered, Suite, SuiteContext, SuiteStatement};
+use crate::bulletproofs_plus::MAX_EXTENSION_DEGREE;
+use crate::ProofError;
+
+impl Suite {
+    /// Refuses a statement that sets what the suite does not use — minimum values where there
+    /// are none, more than one blinding per commitment, a transcript label for a transcript
+    /// that takes none, libsecp256k1-zkp's fields elsewhere — instead of proving or verifying
+    /// as if they were absent. Every proving, committing, verifying, batching and recovering
+    /// call runs it first.
+    pub fn check_statement(self, statement: &SuiteStatement) -> Result<(), ProofError> {
+        let degree = statement.extension_degree;
+        if degree == 0 || degree > MAX_EXTENSION_DEGREE {
+            return Err(ProofError::InvalidExtensionDegree(degree));
+        }
+        if degree > self.max_extension_degree() {
+            return Err(ProofError::UnusedStatementField(
+                "extension degree above 1 (one blinding per commitment)",
+            ));
+        }
+        if statement.minimum_values.is_some() && !self.supports_minimum_values() {
+            return Err(ProofError::UnusedStatementField("minimum values"));
+        }
+        if !statement.transcript_label.is_empty() && !self.takes_transcript_label() {
+            return Err(ProofError::UnusedStatementField("transcript label"));
+        }
+        if !self.takes_secp256k1_zkp_fields() {
+            for (field, present) in [
+                ("value generator", statement.value_generator.is_some()),
+                ("extra data", statement.extra_data.is_some()),
+            ] {
+                if present {
+                    return Err(ProofError::UnusedStatementField(field));
+                }
+            }
+        }
+        if statement.generators_n.is_some() && !self.takes_generator_count() {
+            return Err(ProofError::UnusedStatementField(
+                "generator count (generators_n)",
+            ));
+        }
+        if self.supported_bits().is_empty() && statement.bits != 0 {
+            return Err(ProofError::UnusedStatementField(
+                "bit size (leave bits 0: this proof system has none)",
+            ));
+        }
+        parameters::check(self.info().parameters, &statement.parameters)
+    }
+
+    /// The suite in the process-wide context ([`SuiteContext::global`]), where these methods
+    /// run; [`SuiteContext::suite`] runs them in a context of the caller's.
+    pub fn in_global_context(self) -> ContextSuite<'static> {
+        SuiteContext::global().suite(self)
+    }
+
+    /// Proves that every value lies in range under `statement`, with fresh random blindings
+    /// ([`ContextSuite::prove`], in the process-wide context).
+    pub fn prove<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.in_global_context().prove(statement, values, rng)
+    }
+
+    /// Fresh random blindings, `per_value` for each of `values` values, encoded for
+    /// [`Self::prove_with_blindings`] and [`Self::commit`]. Wiped when dropped.
+    pub fn random_blindings<R: RngCore + CryptoRng>(
+        self,
+        values: usize,
+        per_value: usize,
+        rng: &mut R,
+    ) -> Zeroizing<Vec<Vec<Vec<u8>>>> {
+        Zeroizing::new(
+            (0..values)
+                .map(|_| (0..per_value).map(|_| self.0.random_scalar(rng)).collect())
+                .collect(),
+        )
+    }
+
+    /// [`ContextSuite::prove_with_blindings`], in the process-wide context.
+    pub fn prove_with_blindings<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.in_global_context()
+            .prove_with_blindings(statement, values, blindings, rng)
+    }
+
+    /// [`ContextSuite::prove_recoverable`], in the process-wide context.
+    pub fn prove_recoverable<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: &[u8; 32],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.in_global_context()
+            .prove_recoverable(statement, values, blindings, nonce, rng)
+    }
+
+    #[cfg(feature = "std")]
+    /// [`ContextSuite::recover`], in the process-wide context.
+    pub fn recover(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        self.in_global_context()
+            .recover(statement, proof, commitments, nonce)
+    }
+
+    #[cfg(feature = "std")]
+    /// [`ContextSuite::recover_with_value`], in the process-wide context.
+    pub fn recover_with_value(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+        value: Option<u64>,
+    ) -> Result<Recovered, ProofError> {
+        self.in_global_context()
+            .recover_with_value(statement, proof, commitments, nonce, value)
+    }
+
+    /// [`ContextSuite::commit`], in the process-wide context.
+    pub fn commit(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        self.in_global_context()
+            .commit(statement, values, blindings)
+    }
+
+    /// Checks that the bytes are a proof in the suite's wire format (lengths, canonical points
+    /// and scalars), without verifying it. (The typed APIs decode into typed proofs.)
+    pub fn check_encoding(self, proof: &[u8]) -> Result<(), ProofError> {
+        self.0.check_encoding(proof)
+    }
+
+    /// [`ContextSuite::verify`], in the process-wide context.
+    pub fn verify<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.in_global_context()
+            .verify(statement, proof, commitments, rng)
+    }
+}
+
+impl ContextSuite<'_> {
+    /// Proves that every value lies in range under `statement`, with fresh random blindings.
+    pub fn prove<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        let blindings = self
+            .suite
+            .random_blindings(values.len(), statement.extension_degree, rng);
+        self.prove_with_blindings(statement, values, &blindings, rng)
+    }
+
+    /// Proves that every value lies in range under `statement`, for commitments with the given
+    /// blindings (per value, `extension_degree` canonical scalar encodings of the suite's
+    /// group): the commitments of existing outputs, whose openings the caller holds.
+    pub fn prove_with_blindings<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.prove_inner(statement, values, blindings, None, rng)
+    }
+
+    /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
+    /// recover the openings later (`Suite::recover`): Tari's seed nonce (one value per proof;
+    /// any 32 bytes, read as an integer mod ℓ, so a canonical scalar is itself) or Grin's
+    /// rewind nonce. Other suites have none
+    /// ([`ProofError::NoRecoveryNonce`]). A nonce must serve one proof only.
+    pub fn prove_recoverable<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: &[u8; 32],
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.prove_inner(statement, values, blindings, Some(nonce), rng)
+    }
+
+    fn prove_inner<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut R,
+    ) -> Result<Proved, ProofError> {
+        self.suite.check_statement(statement)?;
+        if nonce.is_some() && !self.suite.has_recovery_nonce() {
+            return Err(ProofError::NoRecoveryNonce);
+        }
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        self.implementation()
+            .prove(self.state(), statement, values, blindings, nonce, rng)
+    }
+
+    #[cfg(feature = "std")]
+    /// Recovers what a recovery nonce gives back from a proof: Tari's blindings (mask
+    /// recovery; one commitment), or Grin's value, blinding and 20-byte message (rewind; a
+    /// wrong nonce is [`ProofError::RewindFailed`]). The proof is checked first: a proof that
+    /// does not verify recovers nothing. Grin's recovery is checked against the commitment;
+    /// Tari's cannot be without the value ([`Self::recover_with_value`]).
+    pub fn recover(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        self.recover_with_value(statement, proof, commitments, nonce, None)
+    }
+
+    #[cfg(feature = "std")]
+    /// [`Self::recover`], checking the recovered opening against the commitment: with the
+    /// value the caller knows (Tari's mask recovery does not give it), or with the value the
+    /// rewind gives (Grin). An opening that does not make the commitment — a wrong seed — is
+    /// [`ProofError::RewindFailed`], never blindings that open nothing.
+    pub fn recover_with_value(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+        value: Option<u64>,
+    ) -> Result<Recovered, ProofError> {
+        self.suite.check_statement(statement)?;
+        if !self.suite.has_recovery_nonce() {
+            return Err(ProofError::NoRecoveryNonce);
+        }
+        self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
+        let mut recovered =
+            self.implementation()
+                .recover(self.state(), statement, proof, commitments, nonce)?;
+        if let Some(given) = value {
+            if recovered.value.is_some_and(|v| v != given) {
+                return Err(ProofError::RewindFailed);
+            }
+        }
+        if let Some(value) = value.or(recovered.value) {
+            // The one commitment's blindings, as `commit` takes them (a copy wiped on drop).
+            let per_value = Zeroizing::new(vec![recovered.blindings.to_vec()]);
+            let made = self.commit(statement, &[value], &per_value)?;
+            if made.first() != commitments.first() {
+                return Err(ProofError::RewindFailed);
+            }
+            recovered.checked = true;
+        }
+        Ok(recovered)
+    }
+
+    /// The commitments to `values` with `blindings` (per value, `extension_degree` canonical
+    /// scalar encodings), encoded as the suite's proofs and documents carry them: what
+    /// [`Self::prove_with_blindings`] would commit to, without proving (constant-time in the
+    /// openings).
+    pub fn commit(
+        self,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        self.suite.check_statement(statement)?;
+        if blindings.len() != values.len() {
+            return Err(ProofError::MismatchedLengths {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        self.implementation()
+            .commit(self.state(), statement, values, blindings)
+    }
+
+    /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
+    pub fn verify<R: RngCore + CryptoRng>(
+        self,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.suite.check_statement(statement)?;
+        self.implementation()
+            .verify(self.state(), statement, proof, commitments, rng)
+    }
+}

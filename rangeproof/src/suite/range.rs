@@ -1,0 +1,476 @@
+//! One suite for every range-proof deployment: [`RangeSuite`] runs a [`RangeSystem`] — a proof
+//! system under one deployment's convention — over bytes, and the suite's checks, decoding and
+//! batching are written here once.
+//!
+//! Bulletproofs and Bulletproofs+ are each one generic [`RangeSystem`] over their convention
+//! types ([`Bulletproofs<C>`], [`BulletproofsPlus<C>`]): a deployment of either is its
+//! convention type in `deployments/` and one line in the registry (`registry.rs`).
+//! libsecp256k1-zkp's Bulletproofs, a protocol of their own, implement the trait in `grin.rs`.
+
+use alloc::{boxed::Box, vec::Vec};
+use core::marker::PhantomData;
+use rand_core::CryptoRngCore;
+use zeroize::Zeroizing;
+
+use super::batch::InBatches;
+use super::context::{state_of, Held};
+use super::helpers::{decode_blindings, encodings, plus_statement, proved};
+use super::{
+    BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, StateSharing, SuiteInfo, SuiteState,
+    SuiteStatement,
+};
+use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Generators};
+use crate::group::{Encoding, Group};
+use crate::{BatchVerifier, ProofError, RangeProof, RangeProofPlus};
+
+/// A range-proof system under one deployment, as a suite runs it: what differs between them
+/// once the bytes are decoded and the statement checked.
+pub(crate) trait RangeSystem: Send + Sync + 'static {
+    /// The group.
+    type Group: InBatches;
+    /// What the suite derives once (its generators) and keeps in a context.
+    type State: Send + Sync + 'static;
+
+    /// Names and limits.
+    const INFO: SuiteInfo;
+
+    /// The state: the process's or the caller's own.
+    fn state(sharing: StateSharing) -> Held<Self::State>;
+
+    /// Decodes the proof, refusing non-canonical encodings.
+    fn check_encoding(proof: &[u8]) -> Result<(), ProofError>;
+
+    /// Proves `values` with their blindings (`statement.extension_degree` per value).
+    fn prove(
+        state: &Self::State,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<Self::Group as Group>::Scalar>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError>;
+
+    /// The commitments to `values` under `blindings`.
+    fn commit(
+        state: &Self::State,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<Self::Group as Group>::Scalar>],
+    ) -> Result<Vec<<Self::Group as Group>::Point>, ProofError>;
+
+    /// Verifies one proof. (Each system decodes the proof and the commitments in the order its
+    /// errors have always been reported in.)
+    fn verify(
+        state: &Self::State,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError>;
+
+    /// Adds one proof to its group's batch; returns its position there.
+    fn add_to_batch<'c>(
+        state: &'c Self::State,
+        batch: &mut BatchVerifier<'c, Self::Group>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<usize, ProofError>;
+
+    /// Recovers what a recovery nonce reveals (Tari's masks, Grin's value, blinding and
+    /// message); only for systems whose [`SuiteInfo::recovery_nonce`] is set.
+    fn recover(
+        state: &Self::State,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        let _ = (state, statement, proof, commitments, nonce);
+        Err(ProofError::NoRecoveryNonce)
+    }
+
+    /// The generator count a statement without one uses (libsecp256k1-zkp's).
+    fn default_generators_n(bits: usize, values: usize) -> Option<usize> {
+        let _ = (bits, values);
+        None
+    }
+}
+
+/// The suite of a [`RangeSystem`]: the registry holds one per deployment.
+pub(crate) struct RangeSuite<S>(PhantomData<fn() -> S>);
+
+impl<S: RangeSystem> RangeSuite<S> {
+    /// The suite, for a registry line.
+    pub(crate) const NEW: Self = RangeSuite(PhantomData);
+}
+
+fn held<S: RangeSystem>(state: &SuiteState) -> Result<&S::State, ProofError> {
+    state_of::<Held<S::State>>(state).map(|held| &**held)
+}
+
+impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
+    fn info(&self) -> &SuiteInfo {
+        &S::INFO
+    }
+
+    fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+        Box::new(S::state(sharing))
+    }
+
+    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        let scalar = S::Group::random_scalar(&mut rng);
+        S::Group::scalar_to_bytes(&scalar).as_ref().to_vec()
+    }
+
+    fn prove(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
+        S::prove(held::<S>(state)?, statement, values, &blindings, nonce, rng)
+    }
+
+    fn commit(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
+        let points = S::commit(held::<S>(state)?, statement, values, &blindings)?;
+        Ok(points
+            .iter()
+            .map(|p| S::Group::point_to_bytes(p).as_ref().to_vec())
+            .collect())
+    }
+
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        S::check_encoding(proof)
+    }
+
+    fn verify(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        S::verify(held::<S>(state)?, statement, proof, commitments, rng)
+    }
+
+    fn add_to_batch<'c>(
+        &self,
+        state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        let state = held::<S>(state)?;
+        batch.add::<S::Group>(|b| S::add_to_batch(state, b, statement, proof, commitments, rng))
+    }
+
+    fn recover(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        S::recover(held::<S>(state)?, statement, proof, commitments, nonce)
+    }
+
+    fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
+        S::default_generators_n(bits, values)
+    }
+}
+
+/// The Pedersen commitments of a deployment's generators (`blindings.len()` bases each).
+fn pedersen_commitments<G: Group>(
+    gens: &crate::generators::RangeGens<G>,
+    values: &[u64],
+    blindings: &[Vec<G::Scalar>],
+) -> Result<Vec<G::Point>, ProofError> {
+    values
+        .iter()
+        .zip(blindings)
+        .map(|(v, b)| gens.pedersen().commit_extended(G::Scalar::from(*v), b))
+        .collect()
+}
+
+/// Bulletproofs under the convention `C`.
+pub(crate) struct Bulletproofs<C>(PhantomData<fn() -> C>);
+
+impl<C: BulletproofsConvention> RangeSystem for Bulletproofs<C>
+where
+    C::Group: InBatches,
+{
+    type Group = C::Group;
+    type State = Generators<C>;
+
+    const INFO: SuiteInfo = SuiteInfo {
+        scheme: "bulletproofs",
+        group: <C::Group as Group>::NAME,
+        flavor: C::NAME,
+        bits: C::BITS,
+        max_values: C::MAX_VALUES,
+        max_extension_degree: 1,
+        minimum_values: false,
+        power_of_two_values: false,
+        commitment_len: <<C::Group as Group>::PointEncoding as Encoding>::LEN,
+        transcript_label: C::TRANSCRIPT_LABEL,
+        recovery_nonce: false,
+        secp256k1_zkp_fields: false,
+        generator_count: false,
+        parameters: &[],
+    };
+
+    fn state(sharing: StateSharing) -> Held<Generators<C>> {
+        Held::new(sharing, C::generators, C::owned_generators)
+    }
+
+    fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {
+        RangeProof::<C::Group>::decode(&C::LAYOUT, proof).map(drop)
+    }
+
+    fn prove(
+        gens: &Generators<C>,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<C::Group as Group>::Scalar>],
+        _nonce: Option<&[u8; 32]>,
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let single: Zeroizing<Vec<_>> = Zeroizing::new(blindings.iter().map(|b| b[0]).collect());
+        let (proof, commitments) = RangeProof::prove_multiple(
+            gens,
+            &mut C::transcript(&statement.transcript_label),
+            values,
+            &single,
+            statement.bits,
+            &mut rng,
+        )?;
+        Ok(proved::<C::Group, _>(
+            proof.encode(&C::LAYOUT)?,
+            &commitments,
+            blindings.iter().map(Vec::as_slice),
+        ))
+    }
+
+    fn commit(
+        gens: &Generators<C>,
+        _statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<C::Group as Group>::Scalar>],
+    ) -> Result<Vec<<C::Group as Group>::Point>, ProofError> {
+        pedersen_commitments(gens, values, blindings)
+    }
+
+    fn verify(
+        gens: &Generators<C>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?.verify_multiple(
+            gens,
+            &mut C::transcript(&statement.transcript_label),
+            &encodings::<C::Group>(commitments)?,
+            statement.bits,
+            &mut rng,
+        )
+    }
+
+    fn add_to_batch<'c>(
+        gens: &'c Generators<C>,
+        batch: &mut BatchVerifier<'c, C::Group>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<usize, ProofError> {
+        let proof = RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?;
+        let commitments = encodings::<C::Group>(commitments)?;
+        Ok(batch.add_bulletproof(
+            gens,
+            &proof,
+            &mut C::transcript(&statement.transcript_label),
+            &commitments,
+            statement.bits,
+            &mut rng,
+        ))
+    }
+}
+
+/// Bulletproofs+ under the convention `C`.
+pub(crate) struct BulletproofsPlus<C>(PhantomData<fn() -> C>);
+
+/// The seed nonce a recovery nonce's 32 bytes stand for: the bytes as a little-endian integer
+/// reduced mod ℓ.
+///
+/// Tari's wallet holds its seed nonces as scalars (its key manager derives them from uniform
+/// 64-byte hashes), whose canonical encodings reduce to themselves, so every seed a Tari wallet
+/// uses means what it means there. Any other 32 bytes — `openssl rand -hex 32`, a wallet's raw
+/// key material — are reduced instead of refused: at most 16 inputs share a scalar, so a random
+/// nonce keeps at least 252 bits of entropy, and the seed is only ever hashed into nonces (Tari's
+/// `seed_nonce` rule), never revealed. Proving and recovery reduce alike, so the same bytes
+/// serve both.
+fn seed_nonce<G: Group>(nonce: &[u8; 32]) -> Zeroizing<G::Scalar> {
+    // The 32 bytes, zero-extended: a 64-byte little-endian integer of the same value.
+    let mut wide = Zeroizing::new([0u8; 64]);
+    wide[..32].copy_from_slice(nonce);
+    Zeroizing::new(G::scalar_from_bytes_wide(&wide))
+}
+
+impl<C: BulletproofsPlusConvention> RangeSystem for BulletproofsPlus<C>
+where
+    C::Group: InBatches,
+{
+    type Group = C::Group;
+    type State = Generators<C>;
+
+    const INFO: SuiteInfo = SuiteInfo {
+        scheme: "bulletproofs+",
+        group: <C::Group as Group>::NAME,
+        flavor: C::NAME,
+        bits: C::BITS,
+        max_values: C::MAX_VALUES,
+        max_extension_degree: C::MAX_EXTENSION_DEGREE,
+        minimum_values: C::MINIMUM_VALUES,
+        power_of_two_values: false,
+        commitment_len: <<C::Group as Group>::PointEncoding as Encoding>::LEN,
+        transcript_label: C::TRANSCRIPT_LABEL,
+        recovery_nonce: C::HAS_SEED_NONCES,
+        secp256k1_zkp_fields: false,
+        generator_count: false,
+        parameters: &[],
+    };
+
+    fn state(sharing: StateSharing) -> Held<Generators<C>> {
+        Held::new(sharing, C::generators, C::owned_generators)
+    }
+
+    fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {
+        RangeProofPlus::<C::Group>::decode(&C::LAYOUT, proof).map(drop)
+    }
+
+    fn prove(
+        gens: &Generators<C>,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<C::Group as Group>::Scalar>],
+        nonce: Option<&[u8; 32]>,
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let seed = nonce.map(seed_nonce::<C::Group>);
+        let (proof, commitments) = RangeProofPlus::prove(
+            gens,
+            &mut C::transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            values,
+            blindings,
+            seed.as_deref(),
+            &mut rng,
+        )?;
+        Ok(proved::<C::Group, _>(
+            proof.encode(&C::LAYOUT)?,
+            &commitments,
+            blindings.iter().map(Vec::as_slice),
+        ))
+    }
+
+    fn commit(
+        gens: &Generators<C>,
+        _statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<<C::Group as Group>::Scalar>],
+    ) -> Result<Vec<<C::Group as Group>::Point>, ProofError> {
+        pedersen_commitments(gens, values, blindings)
+    }
+
+    fn verify(
+        gens: &Generators<C>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        RangeProofPlus::<C::Group>::decode(&C::LAYOUT, proof)?.verify(
+            gens,
+            &mut C::transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            &encodings::<C::Group>(commitments)?,
+            &mut rng,
+        )
+    }
+
+    fn add_to_batch<'c>(
+        gens: &'c Generators<C>,
+        batch: &mut BatchVerifier<'c, C::Group>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        mut rng: &mut dyn CryptoRngCore,
+    ) -> Result<usize, ProofError> {
+        let proof = RangeProofPlus::<C::Group>::decode(&C::LAYOUT, proof)?;
+        let commitments = encodings::<C::Group>(commitments)?;
+        Ok(batch.add_bulletproof_plus(
+            gens,
+            &proof,
+            &mut C::transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            &commitments,
+            &mut rng,
+        ))
+    }
+
+    /// Mask recovery: the blindings, not the value (so not checked here; see
+    /// [`super::Suite::recover_with_value`]).
+    fn recover(
+        gens: &Generators<C>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError> {
+        if !C::HAS_SEED_NONCES {
+            return Err(ProofError::NoRecoveryNonce);
+        }
+        let [commitment] = commitments else {
+            return Err(ProofError::MaskRecoveryNeedsSingleProof);
+        };
+        let seed = seed_nonce::<C::Group>(nonce);
+        let proof = RangeProofPlus::<C::Group>::decode(&C::LAYOUT, proof)?;
+        let encoding = encodings::<C::Group>(core::slice::from_ref(commitment))?;
+        let masks = proof.recover_mask(
+            gens,
+            &mut C::transcript(&statement.transcript_label),
+            &plus_statement(statement),
+            &encoding[0],
+            &seed,
+        )?;
+        Ok(Recovered {
+            value: None,
+            blindings: Zeroizing::new(
+                masks
+                    .iter()
+                    .map(|m| <C::Group as Group>::scalar_to_bytes(m).as_ref().to_vec())
+                    .collect(),
+            ),
+            message: None,
+            checked: false,
+        })
+    }
+}

@@ -1,0 +1,218 @@
+//! The registry: a [`Suite`] is a handle to one [`ProofSuite`], and [`Suite::ALL`] lists every
+//! suite the enabled features compile in. A range-proof deployment's line names its
+//! convention type (`RangeSuite::<Bulletproofs<Dalek>>`); nothing else matches over suites.
+
+use alloc::{format, string::String};
+
+#[cfg(feature = "tari")]
+use super::range::BulletproofsPlus;
+use super::range::{Bulletproofs, RangeSuite};
+use super::{ProofSuite, SuiteInfo};
+use crate::deployments::Dalek;
+#[cfg(feature = "tari")]
+use crate::deployments::Tari;
+#[cfg(feature = "monero")]
+use crate::deployments::{MoneroBulletproofs, MoneroBulletproofsPlus};
+use crate::group::Group;
+use crate::Ristretto255;
+
+/// A registered suite: a copyable handle to its [`ProofSuite`], compared by its names.
+#[derive(Clone, Copy)]
+pub struct Suite(pub(super) &'static dyn ProofSuite);
+
+impl PartialEq for Suite {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.0.info(), other.0.info());
+        (a.scheme, a.group, a.flavor) == (b.scheme, b.group, b.flavor)
+    }
+}
+
+impl Eq for Suite {}
+
+impl core::hash::Hash for Suite {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let info = self.0.info();
+        (info.scheme, info.group, info.flavor).hash(state);
+    }
+}
+
+impl core::fmt::Debug for Suite {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {}/{}", self.scheme(), self.group(), self.flavor())
+    }
+}
+
+impl Suite {
+    /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
+    pub const DALEK_BULLETPROOFS: Suite = Suite(&RangeSuite::<Bulletproofs<Dalek>>::NEW);
+    /// Bulletproofs+ on ristretto255, as Tari.
+    #[cfg(feature = "tari")]
+    pub const TARI_BULLETPROOFS_PLUS: Suite = Suite(&RangeSuite::<BulletproofsPlus<Tari>>::NEW);
+    /// Monero's original Bulletproofs (Ed25519; transaction serialization).
+    #[cfg(feature = "monero")]
+    pub const MONERO_BULLETPROOFS: Suite =
+        Suite(&RangeSuite::<Bulletproofs<MoneroBulletproofs>>::NEW);
+    /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
+    #[cfg(feature = "monero")]
+    pub const MONERO_BULLETPROOFS_PLUS: Suite =
+        Suite(&RangeSuite::<BulletproofsPlus<MoneroBulletproofsPlus>>::NEW);
+    /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
+    /// Assets, with asset value generators).
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const GRIN_BULLETPROOFS: Suite = Suite(&RangeSuite::<super::grin::GrinBulletproofs>::NEW);
+    /// Elements' Borromean range proofs on secp256k1, as Liquid runs them.
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const ELEMENTS_BORROMEAN: Suite = Suite(&super::borromean::ElementsBorromean);
+    /// Elements' asset surjection proofs on secp256k1 (verify and batch; proving is the typed
+    /// API's).
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const ELEMENTS_SURJECTION: Suite = Suite(&super::surjection::ElementsSurjection);
+
+    /// Bulletproofs++ on ristretto255, in our conventions (merlin, the reference crate's
+    /// Pedersen commitments).
+    pub const BULLETPROOFS_PP: Suite = Suite(
+        &super::bppp::BulletproofsPlusPlus::<crate::bulletproofs_pp::ristretto::Merlin>::SUITE,
+    );
+    /// Bulletproofs++ on secp256k1, in libsecp256k1-zkp's conventions.
+    #[cfg(feature = "secp256k1-zkp")]
+    pub const SECP256K1_ZKP_BULLETPROOFS_PP: Suite = Suite(
+        &super::bppp::BulletproofsPlusPlus::<crate::secp256k1_zkp::bppp::Secp256k1Zkp>::SUITE,
+    );
+
+    /// The registry: every suite the enabled features compile in, in the order front ends
+    /// list them. A new suite is one line here.
+    pub const ALL: &'static [Suite] = &[
+        #[cfg(feature = "dalek")]
+        Suite::DALEK_BULLETPROOFS,
+        #[cfg(feature = "tari")]
+        Suite::TARI_BULLETPROOFS_PLUS,
+        #[cfg(feature = "monero")]
+        Suite::MONERO_BULLETPROOFS,
+        #[cfg(feature = "monero")]
+        Suite::MONERO_BULLETPROOFS_PLUS,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::GRIN_BULLETPROOFS,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::ELEMENTS_BORROMEAN,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::ELEMENTS_SURJECTION,
+        Suite::BULLETPROOFS_PP,
+        #[cfg(feature = "secp256k1-zkp")]
+        Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
+    ];
+
+    /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
+    /// deployment of their own.
+    pub const fn custom(suite: &'static dyn ProofSuite) -> Suite {
+        Suite(suite)
+    }
+
+    /// Names and limits.
+    pub fn info(self) -> &'static SuiteInfo {
+        self.0.info()
+    }
+
+    /// The proof system's name (`"bulletproofs"`, `"bulletproofs+"`, `"borromean"`, ...).
+    pub fn scheme(self) -> &'static str {
+        self.info().scheme
+    }
+
+    /// The group's name.
+    pub fn group(self) -> &'static str {
+        self.info().group
+    }
+
+    /// The flavor's name (a deployment's conventions): `"dalek"`, `"tari"`, `"monero"` or
+    /// `"grin"`.
+    pub fn flavor(self) -> &'static str {
+        self.info().flavor
+    }
+
+    /// `scheme group/flavor`, as messages name a suite.
+    pub fn name(self) -> String {
+        format!("{} {}/{}", self.scheme(), self.group(), self.flavor())
+    }
+
+    /// The suite with these names.
+    pub fn find(scheme: &str, group: &str, flavor: &str) -> Option<Suite> {
+        Suite::ALL
+            .iter()
+            .copied()
+            .find(|s| s.scheme() == scheme && s.group() == group && s.flavor() == flavor)
+    }
+
+    /// The suite for a scheme with an optional group and flavor: the only one that matches
+    /// what is given (ristretto255 with its flavor when neither is given).
+    pub fn resolve(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Option<Suite> {
+        let mut matches = Suite::ALL.iter().copied().filter(|s| {
+            s.scheme() == scheme
+                && group.is_none_or(|g| g == s.group())
+                && flavor.is_none_or(|f| f == s.flavor())
+        });
+        let first = matches.next()?;
+        match matches.next() {
+            None => Some(first),
+            // Ambiguous (neither group nor flavor given): the ristretto255 default.
+            Some(_) => Suite::ALL
+                .iter()
+                .copied()
+                .find(|s| s.scheme() == scheme && s.group() == Ristretto255::NAME),
+        }
+    }
+
+    /// Whether the suite's transcript takes a label (merlin's do; Monero's has none).
+    pub fn takes_transcript_label(self) -> bool {
+        self.info().transcript_label
+    }
+
+    /// The bit sizes the suite proves.
+    pub fn supported_bits(self) -> &'static [usize] {
+        self.info().bits
+    }
+
+    /// The most values one proof covers.
+    pub fn max_values(self) -> usize {
+        self.info().max_values
+    }
+
+    /// The most blinding factors per commitment.
+    pub fn max_extension_degree(self) -> usize {
+        self.info().max_extension_degree
+    }
+
+    /// Whether the suite supports minimum-value promises (Grin's only for one value).
+    pub fn supports_minimum_values(self) -> bool {
+        self.info().minimum_values
+    }
+
+    /// Whether values must come in power-of-two counts (secp256k1-zkp's verifier rejects other
+    /// counts; the other suites pad).
+    pub fn needs_power_of_two_values(self) -> bool {
+        self.info().power_of_two_values
+    }
+
+    /// Whether statements take libsecp256k1-zkp's value generator and extra data.
+    pub fn takes_secp256k1_zkp_fields(self) -> bool {
+        self.info().secp256k1_zkp_fields
+    }
+
+    /// Whether statements take a generator count (`generators_n`).
+    pub fn takes_generator_count(self) -> bool {
+        self.info().generator_count
+    }
+
+    /// Whether proofs can carry a recovery nonce.
+    pub fn has_recovery_nonce(self) -> bool {
+        self.info().recovery_nonce
+    }
+
+    /// The generator count a statement without one means (suites that take one).
+    pub fn default_generators_n(self, bits: usize, values: usize) -> Option<usize> {
+        self.0.default_generators_n(bits, values)
+    }
+
+    /// Length in bytes of a commitment (a point of the suite's group).
+    pub fn commitment_len(self) -> usize {
+        self.info().commitment_len
+    }
+}

@@ -1,0 +1,706 @@
+use super::*;
+use crate::group::Group;
+use crate::{BatchError, Ristretto255};
+use rand::rngs::OsRng;
+
+fn statement(suite: Suite, bits: usize) -> SuiteStatement {
+    SuiteStatement {
+        bits,
+        extension_degree: 1,
+        minimum_values: None,
+        transcript_label: if suite.takes_transcript_label() {
+            b"suite".to_vec()
+        } else {
+            Vec::new()
+        },
+        ..SuiteStatement::default()
+    }
+}
+
+/// A suite defined outside the registry — here the dalek suite under another flavor
+/// name, as an application with a deployment of its own would write it — proves, verifies,
+/// batches beside the registered ones and refuses what its limits exclude, through the same
+/// handle: adding a suite edits no dispatch code.
+#[test]
+fn suites_outside_the_registry_join_through_the_trait() {
+    struct Renamed;
+    static PARAMETERS: [ParameterSpec; 2] = [
+        ParameterSpec::integer("exponent", -1, 18, "a parameter of its own"),
+        ParameterSpec::bytes("tag", 1, 8, "another"),
+    ];
+    static INFO: SuiteInfo =
+        SuiteInfo::new("bulletproofs", "ristretto255", "renamed", &[8, 16], 4, 32)
+            .with_transcript_label()
+            .with_parameters(&PARAMETERS);
+    impl ProofSuite for Renamed {
+        fn info(&self) -> &SuiteInfo {
+            &INFO
+        }
+        fn new_state(&self, sharing: StateSharing) -> Box<SuiteState> {
+            Suite::DALEK_BULLETPROOFS.0.new_state(sharing)
+        }
+        fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+            Suite::DALEK_BULLETPROOFS.0.random_scalar(rng)
+        }
+        fn prove(
+            &self,
+            state: &SuiteState,
+            st: &SuiteStatement,
+            values: &[u64],
+            blindings: &[Vec<Vec<u8>>],
+            nonce: Option<&[u8; 32]>,
+            rng: &mut dyn CryptoRngCore,
+        ) -> Result<Proved, ProofError> {
+            Suite::DALEK_BULLETPROOFS
+                .0
+                .prove(state, st, values, blindings, nonce, rng)
+        }
+        fn commit(
+            &self,
+            state: &SuiteState,
+            st: &SuiteStatement,
+            values: &[u64],
+            blindings: &[Vec<Vec<u8>>],
+        ) -> Result<Vec<Vec<u8>>, ProofError> {
+            Suite::DALEK_BULLETPROOFS
+                .0
+                .commit(state, st, values, blindings)
+        }
+        fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+            Suite::DALEK_BULLETPROOFS.0.check_encoding(proof)
+        }
+        fn verify(
+            &self,
+            state: &SuiteState,
+            st: &SuiteStatement,
+            proof: &[u8],
+            commitments: &[Vec<u8>],
+            rng: &mut dyn CryptoRngCore,
+        ) -> Result<(), ProofError> {
+            Suite::DALEK_BULLETPROOFS
+                .0
+                .verify(state, st, proof, commitments, rng)
+        }
+        fn add_to_batch<'c>(
+            &self,
+            state: &'c SuiteState,
+            batch: &mut GroupBatches<'c>,
+            st: &SuiteStatement,
+            proof: &[u8],
+            commitments: &[Vec<u8>],
+            rng: &mut dyn CryptoRngCore,
+        ) -> Result<BatchSlot, ProofError> {
+            Suite::DALEK_BULLETPROOFS
+                .0
+                .add_to_batch(state, batch, st, proof, commitments, rng)
+        }
+    }
+    static RENAMED: Renamed = Renamed;
+    let renamed = Suite::custom(&RENAMED);
+    assert_ne!(renamed, Suite::DALEK_BULLETPROOFS);
+    assert_eq!(renamed.flavor(), "renamed");
+    assert!(!Suite::ALL.contains(&renamed));
+    let st = statement(renamed, 16);
+    let ours = renamed.prove(&st, &[3, 65535], &mut OsRng).unwrap();
+    renamed
+        .verify(&st, &ours.proof, &ours.commitments, &mut OsRng)
+        .unwrap();
+    let dalek_st = statement(Suite::DALEK_BULLETPROOFS, 64);
+    let theirs = Suite::DALEK_BULLETPROOFS
+        .prove(&dalek_st, &[1], &mut OsRng)
+        .unwrap();
+    let mut batch = SuiteBatch::new();
+    batch
+        .add(renamed, &st, &ours.proof, &ours.commitments, &mut OsRng)
+        .unwrap();
+    batch
+        .add(
+            Suite::DALEK_BULLETPROOFS,
+            &dalek_st,
+            &theirs.proof,
+            &theirs.commitments,
+            &mut OsRng,
+        )
+        .unwrap();
+    assert_eq!(batch.verify(), Ok(()));
+    // Its limits are the handle's to enforce: no minimum values, no recovery nonce.
+    let mut with_minimums = st.clone();
+    with_minimums.minimum_values = Some(vec![0, 0]);
+    assert_eq!(
+        renamed.prove(&with_minimums, &[3, 4], &mut OsRng).err(),
+        Some(ProofError::UnusedStatementField("minimum values"))
+    );
+    #[cfg(feature = "std")]
+    assert_eq!(
+        renamed
+            .recover(&st, &ours.proof, &ours.commitments, &[1; 32])
+            .err(),
+        Some(ProofError::NoRecoveryNonce)
+    );
+    // Its own parameters reach it checked: declared, of their kind, within their bounds
+    // (the bounds in the error); other suites refuse them.
+    let with = |name: &str, value: ParameterValue| {
+        let mut st = st.clone();
+        st.parameters.insert(name.into(), value);
+        st
+    };
+    let good = with("exponent", ParameterValue::Integer(-1));
+    assert_eq!(renamed.check_statement(&good), Ok(()));
+    let good = with("tag", ParameterValue::Bytes(vec![7; 8]));
+    assert!(renamed.prove(&good, &[3], &mut OsRng).is_ok());
+    for (name, value, min, max) in [
+        ("exponent", ParameterValue::Integer(19), -1, 18),
+        ("exponent", ParameterValue::Integer(-2), -1, 18),
+        ("exponent", ParameterValue::Bytes(vec![1]), -1, 18),
+        ("tag", ParameterValue::Bytes(Vec::new()), 1, 8),
+        ("tag", ParameterValue::Bytes(vec![0; 9]), 1, 8),
+        ("tag", ParameterValue::Integer(1), 1, 8),
+    ] {
+        let name: &'static str = if name == "tag" { "tag" } else { "exponent" };
+        assert_eq!(
+            renamed
+                .prove(&with(name, value.clone()), &[3], &mut OsRng)
+                .err(),
+            Some(ProofError::InvalidParameter { name, min, max }),
+            "{name} = {value:?}"
+        );
+    }
+    assert_eq!(
+        renamed.check_statement(&with("other", ParameterValue::Integer(0))),
+        Err(ProofError::UndeclaredParameter)
+    );
+    let mut dalek_with = dalek_st.clone();
+    dalek_with
+        .parameters
+        .insert("exponent".into(), ParameterValue::Integer(0));
+    assert!(matches!(
+        Suite::DALEK_BULLETPROOFS.verify(
+            &dalek_with,
+            &theirs.proof,
+            &theirs.commitments,
+            &mut OsRng
+        ),
+        Err(ProofError::UndeclaredParameter)
+    ));
+}
+
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[test]
+fn names_resolve_both_ways() {
+    for &suite in Suite::ALL {
+        assert_eq!(
+            Suite::find(suite.scheme(), suite.group(), suite.flavor()),
+            Some(suite)
+        );
+        assert_eq!(
+            Suite::resolve(suite.scheme(), Some(suite.group()), None),
+            Some(suite)
+        );
+        assert_eq!(
+            Suite::resolve(suite.scheme(), None, Some(suite.flavor())),
+            Some(suite)
+        );
+    }
+    assert_eq!(
+        Suite::resolve("bulletproofs", None, None),
+        Some(Suite::DALEK_BULLETPROOFS)
+    );
+    assert_eq!(
+        Suite::resolve("bulletproofs+", None, None),
+        Some(Suite::TARI_BULLETPROOFS_PLUS)
+    );
+    assert_eq!(Suite::resolve("bulletproofs", None, Some("tari")), None);
+    assert_eq!(Suite::find("groth16", "ristretto255", "dalek"), None);
+}
+
+/// Every suite: prove, verify alone, verify in one mixed batch, and name the invalid ones.
+#[test]
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+fn every_suite_proves_verifies_and_batches() {
+    let mut made = Vec::new();
+    // The aggregating range proofs (Elements' suites: their own test below).
+    for &suite in Suite::ALL.iter().filter(|s| s.max_values() > 1) {
+        let bits = *suite.supported_bits().last().expect("some bit size");
+        let st = statement(suite, bits);
+        let values = [0, u64::MAX >> (64 - bits), 7, 1];
+        let proved = suite.prove(&st, &values, &mut OsRng).expect("proves");
+        assert_eq!(proved.commitments.len(), 4);
+        assert!(proved
+            .commitments
+            .iter()
+            .all(|c| c.len() == suite.commitment_len()));
+        assert_eq!(proved.blindings.len(), 4);
+        suite
+            .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
+            .expect("verifies");
+        assert!(suite.check_encoding(&proved.proof).is_ok());
+        assert!(suite
+            .check_encoding(&proved.proof[..proved.proof.len() - 1])
+            .is_err());
+        let mut wrong = proved.commitments.clone();
+        wrong.swap(0, 2);
+        assert_eq!(
+            suite.verify(&st, &proved.proof, &wrong, &mut OsRng),
+            Err(ProofError::VerificationFailed)
+        );
+        made.push((suite, st, proved, wrong));
+    }
+    let mut batch = SuiteBatch::new();
+    for (suite, st, proved, _) in &made {
+        batch
+            .add(*suite, st, &proved.proof, &proved.commitments, &mut OsRng)
+            .unwrap();
+    }
+    assert_eq!(batch.verify(), Ok(()));
+    let mut batch = SuiteBatch::new();
+    for (k, (suite, st, proved, wrong)) in made.iter().enumerate() {
+        let commitments = if k % 2 == 1 {
+            wrong
+        } else {
+            &proved.commitments
+        };
+        batch
+            .add(*suite, st, &proved.proof, commitments, &mut OsRng)
+            .unwrap();
+    }
+    assert_eq!(
+        batch.verify(),
+        Err(BatchError {
+            invalid: (0..made.len()).filter(|k| k % 2 == 1).collect()
+        })
+    );
+    // Every suite on each side: Grin (index 4) and the secp256k1 Bulletproofs++ (6) were
+    // checked valid in the mix, the ristretto255 one (5) invalid.
+    assert_eq!(made.len(), 7);
+    assert_eq!(made[4].0, Suite::GRIN_BULLETPROOFS);
+    assert_eq!(made[5].0, Suite::BULLETPROOFS_PP);
+    assert_eq!(made[6].0, Suite::SECP256K1_ZKP_BULLETPROOFS_PP);
+    // Undecodable input is refused at `add`, with its reason.
+    let (suite, st, proved, _) = &made[0];
+    assert!(batch
+        .add(
+            *suite,
+            st,
+            &proved.proof[1..],
+            &proved.commitments,
+            &mut OsRng
+        )
+        .is_err());
+    assert_eq!(
+        batch.add(*suite, st, &proved.proof, &[vec![0u8; 31]], &mut OsRng),
+        Err(ProofError::InvalidPoint)
+    );
+}
+
+/// Existing openings prove: the same blindings give the same commitments (so a proof can
+/// be made for outputs that already exist), the proof verifies, and bad openings are
+/// refused with typed errors.
+#[test]
+fn every_suite_proves_for_given_blindings() {
+    for &suite in Suite::ALL.iter().filter(|s| s.max_values() > 1) {
+        let st = statement(suite, 64);
+        let values = [7u64, u64::MAX];
+        let first = suite.prove(&st, &values, &mut OsRng).unwrap();
+        let again = suite
+            .prove_with_blindings(&st, &values, &first.blindings, &mut OsRng)
+            .unwrap();
+        assert_eq!(again.commitments, first.commitments, "{suite:?}");
+        let committed = suite.commit(&st, &values, &first.blindings).unwrap();
+        assert_eq!(
+            committed, first.commitments,
+            "{suite:?}: commit agrees with prove"
+        );
+        suite
+            .verify(&st, &again.proof, &again.commitments, &mut OsRng)
+            .unwrap();
+        let short = &first.blindings[..1];
+        assert!(matches!(
+            suite.prove_with_blindings(&st, &values, short, &mut OsRng),
+            Err(ProofError::MismatchedLengths { .. })
+        ));
+        let mut bad = first.blindings.to_vec();
+        bad[0][0] = vec![0xff; bad[0][0].len()];
+        assert!(suite
+            .prove_with_blindings(&st, &values, &bad, &mut OsRng)
+            .is_err());
+        bad[0][0] = vec![1; 5];
+        assert!(suite
+            .prove_with_blindings(&st, &values, &bad, &mut OsRng)
+            .is_err());
+        let mut two = first.blindings.to_vec();
+        let extra = two[1][0].clone();
+        two[1].push(extra);
+        assert!(suite
+            .prove_with_blindings(&st, &values, &two, &mut OsRng)
+            .is_err());
+    }
+}
+
+/// Elements' suites through the registry: a Borromean proof made, verified, rewound and
+/// refused when tampered; a surjection proof (made with the typed API) verified from its
+/// parameters; both in one batch with a Grin proof, the invalid ones named.
+#[cfg(feature = "secp256k1-zkp")]
+#[test]
+fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
+    use crate::secp256k1_zkp::generator::generator_generate_blinded;
+    use crate::secp256k1_zkp::surjection;
+    use k256::elliptic_curve::Field;
+
+    let borromean = Suite::find("borromean", "secp256k1", "elements").unwrap();
+    let asset = generator_generate_blinded(&[7; 32], &k256::Scalar::from(3u64)).unwrap();
+    let mut st = SuiteStatement {
+        extension_degree: 1,
+        value_generator: Some(asset.to_bytes().to_vec()),
+        extra_data: Some(b"scriptPubKey".to_vec()),
+        ..SuiteStatement::default()
+    };
+    st.parameters
+        .insert("message".into(), ParameterValue::Bytes(b"hello".to_vec()));
+    let blindings = borromean.random_blindings(1, 1, &mut OsRng);
+    let nonce = [9u8; 32];
+    let proved = borromean
+        .prove_recoverable(&st, &[1234], &blindings, &nonce, &mut OsRng)
+        .unwrap();
+    // Liquid's defaults: 52 bits, exponent 0, minimum 1.
+    assert_eq!(proved.proof.len(), 4174);
+    borromean
+        .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
+        .unwrap();
+    assert!(borromean.check_encoding(&proved.proof).is_ok());
+    let got = borromean
+        .recover(&st, &proved.proof, &proved.commitments, &nonce)
+        .unwrap();
+    assert_eq!((got.value, got.checked), (Some(1234), true));
+    assert_eq!(got.blindings.as_slice(), &blindings[0][..]);
+    assert!(got.message.unwrap().starts_with(b"hello"));
+    // Refused: a bit size, a generator count, two values, an exponent out of bounds.
+    let with = |f: &dyn Fn(&mut SuiteStatement)| {
+        let mut s = st.clone();
+        f(&mut s);
+        s
+    };
+    assert!(borromean
+        .prove(&with(&|s| s.bits = 64), &[1], &mut OsRng)
+        .is_err());
+    assert!(borromean
+        .prove(&with(&|s| s.generators_n = Some(128)), &[1], &mut OsRng)
+        .is_err());
+    assert_eq!(
+        borromean.prove(&st, &[1, 2], &mut OsRng).err(),
+        Some(ProofError::InvalidAggregation(2))
+    );
+    let exp_19 = with(&|s| {
+        s.parameters
+            .insert("exp".into(), ParameterValue::Integer(19));
+    });
+    assert!(matches!(
+        borromean.prove(&exp_19, &[1], &mut OsRng),
+        Err(ProofError::InvalidParameter { name: "exp", .. })
+    ));
+
+    // A surjection proof of 3 inputs, verified by the suite from its parameters.
+    let surjection_suite = Suite::find("surjection", "secp256k1", "elements").unwrap();
+    let tags = [[1u8; 32], [2; 32], [7; 32]];
+    let blinds: Vec<k256::Scalar> = (0..3).map(|_| k256::Scalar::random(&mut OsRng)).collect();
+    let inputs: Vec<_> = tags
+        .iter()
+        .zip(&blinds)
+        .map(|(t, b)| generator_generate_blinded(t, b).unwrap())
+        .collect();
+    let selection = surjection::initialize(&tags, 3, &[7; 32], 100, &[5; 32]).unwrap();
+    let sproof = surjection::generate(
+        &selection,
+        &inputs,
+        &asset,
+        &blinds[2],
+        &k256::Scalar::from(3u64),
+        None,
+    )
+    .unwrap()
+    .to_bytes();
+    let mut sst = SuiteStatement {
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    sst.parameters.insert(
+        "input_generators".into(),
+        ParameterValue::ByteList(inputs.iter().map(|g| g.to_bytes().to_vec()).collect()),
+    );
+    sst.parameters.insert(
+        "output_generator".into(),
+        ParameterValue::Bytes(asset.to_bytes().to_vec()),
+    );
+    surjection_suite
+        .verify(&sst, &sproof, &[], &mut OsRng)
+        .unwrap();
+    assert!(matches!(
+        surjection_suite.prove(&sst, &[1], &mut OsRng),
+        Err(ProofError::Unsupported(_))
+    ));
+    let mut missing = sst.clone();
+    missing.parameters.remove("output_generator");
+    assert_eq!(
+        surjection_suite.verify(&missing, &sproof, &[], &mut OsRng),
+        Err(ProofError::MissingParameter("output_generator"))
+    );
+
+    // One batch: Grin, Borromean, surjection, each valid and each tampered.
+    let grin = Suite::GRIN_BULLETPROOFS;
+    let gst = statement(grin, 64);
+    let gp = grin.prove(&gst, &[5], &mut OsRng).unwrap();
+    // The last byte of the last s value: still a canonical scalar, so the proof decodes
+    // and joins the batch, where it fails.
+    let mut bad_b = proved.proof.clone();
+    let end = bad_b.len() - 1;
+    bad_b[end] ^= 1;
+    let mut bad_s = sproof.clone();
+    let last = bad_s.len() - 1;
+    bad_s[last] ^= 1;
+    let mut batch = SuiteBatch::new();
+    batch
+        .add(grin, &gst, &gp.proof, &gp.commitments, &mut OsRng)
+        .unwrap();
+    batch
+        .add(
+            borromean,
+            &st,
+            &proved.proof,
+            &proved.commitments,
+            &mut OsRng,
+        )
+        .unwrap();
+    batch
+        .add(surjection_suite, &sst, &sproof, &[], &mut OsRng)
+        .unwrap();
+    batch
+        .add(borromean, &st, &bad_b, &proved.commitments, &mut OsRng)
+        .unwrap();
+    batch
+        .add(surjection_suite, &sst, &bad_s, &[], &mut OsRng)
+        .unwrap();
+    batch
+        .add(grin, &gst, &gp.proof, &gp.commitments, &mut OsRng)
+        .unwrap();
+    assert_eq!(
+        batch.verify(),
+        Err(BatchError {
+            invalid: vec![3, 4]
+        })
+    );
+}
+
+/// Tari's mask recovery and Grin's rewind through the suite: the nonce gives back the
+/// blindings (and Grin's value); another nonce does not; other suites have none.
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[test]
+fn recovery_nonces_recover_openings() {
+    let nonce = Ristretto255::random_scalar(&mut OsRng).to_bytes();
+    for suite in [Suite::TARI_BULLETPROOFS_PLUS, Suite::GRIN_BULLETPROOFS] {
+        let st = statement(suite, 64);
+        let blindings = suite.random_blindings(1, 1, &mut OsRng);
+        let p = suite
+            .prove_recoverable(&st, &[4242], &blindings, &nonce, &mut OsRng)
+            .unwrap();
+        let got = suite
+            .recover(&st, &p.proof, &p.commitments, &nonce)
+            .unwrap();
+        assert_eq!(got.blindings.as_slice(), &blindings[0][..], "{suite:?}");
+        if suite == Suite::GRIN_BULLETPROOFS {
+            assert_eq!(got.value, Some(4242));
+        }
+        let mut other = nonce;
+        other[0] ^= 1;
+        match suite.recover(&st, &p.proof, &p.commitments, &other) {
+            Ok(wrong) => assert_ne!(wrong.blindings.as_slice(), &blindings[0][..]),
+            Err(e) => assert_eq!(e, ProofError::RewindFailed),
+        }
+        // A tampered proof recovers nothing.
+        let mut bad = p.proof.clone();
+        let last = bad.len() - 1;
+        bad[last - 40] ^= 1;
+        assert!(suite.recover(&st, &bad, &p.commitments, &nonce).is_err());
+    }
+    let st = statement(Suite::DALEK_BULLETPROOFS, 64);
+    let b = Suite::DALEK_BULLETPROOFS.random_blindings(1, 1, &mut OsRng);
+    assert_eq!(
+        Suite::DALEK_BULLETPROOFS
+            .prove_recoverable(&st, &[1], &b, &nonce, &mut OsRng)
+            .err(),
+        Some(ProofError::NoRecoveryNonce)
+    );
+}
+
+/// Tari's seed nonce may be any 32 bytes (`openssl rand -hex 32`): bytes that are not a
+/// canonical scalar stand for their reduction mod ℓ, in proving and recovery alike, so
+/// they recover the openings, and so does the reduced scalar's own encoding.
+#[cfg(feature = "tari")]
+#[test]
+fn tari_seeds_are_any_32_bytes() {
+    use rand::RngCore;
+    let tari = Suite::TARI_BULLETPROOFS_PLUS;
+    let st = statement(tari, 64);
+    for raw in [[0xffu8; 32], [0xedu8; 32], {
+        let mut above = [0u8; 32];
+        OsRng.fill_bytes(&mut above);
+        above[31] |= 0xf0;
+        above
+    }] {
+        assert!(
+            Option::<curve25519_dalek::Scalar>::from(
+                curve25519_dalek::Scalar::from_canonical_bytes(raw)
+            )
+            .is_none(),
+            "the test needs a non-canonical encoding"
+        );
+        let blindings = tari.random_blindings(1, 1, &mut OsRng);
+        let p = tari
+            .prove_recoverable(&st, &[31337], &blindings, &raw, &mut OsRng)
+            .unwrap();
+        let reduced = curve25519_dalek::Scalar::from_bytes_mod_order(raw).to_bytes();
+        for nonce in [raw, reduced] {
+            let got = tari
+                .recover_with_value(&st, &p.proof, &p.commitments, &nonce, Some(31337))
+                .unwrap();
+            assert!(got.checked);
+            assert_eq!(got.blindings.as_slice(), &blindings[0][..]);
+        }
+    }
+}
+
+/// A recovery is checked against the commitment whenever the value is known: Grin's rewind
+/// always, Tari's mask recovery when the caller gives the value. A wrong seed then fails
+/// instead of returning blindings that open nothing.
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[test]
+fn recoveries_are_checked_against_the_commitment() {
+    let seed = Ristretto255::random_scalar(&mut OsRng).to_bytes();
+    let tari = Suite::TARI_BULLETPROOFS_PLUS;
+    let st = statement(tari, 64);
+    let blindings = tari.random_blindings(1, 1, &mut OsRng);
+    let p = tari
+        .prove_recoverable(&st, &[77], &blindings, &seed, &mut OsRng)
+        .unwrap();
+    let plain = tari
+        .prove_with_blindings(&st, &[77], &blindings, &mut OsRng)
+        .unwrap();
+    let recover = |proof: &[u8], nonce: &[u8; 32], value| {
+        tari.recover_with_value(&st, proof, &p.commitments, nonce, value)
+    };
+    let good = recover(&p.proof, &seed, Some(77)).unwrap();
+    assert!(good.checked);
+    assert_eq!(good.blindings.as_slice(), &blindings[0][..]);
+    let unchecked = recover(&p.proof, &seed, None).unwrap();
+    assert!(!unchecked.checked);
+    let mut wrong = seed;
+    wrong[0] ^= 1;
+    assert_eq!(
+        recover(&p.proof, &wrong, Some(77)).err(),
+        Some(ProofError::RewindFailed)
+    );
+    assert_eq!(
+        recover(&p.proof, &seed, Some(78)).err(),
+        Some(ProofError::RewindFailed)
+    );
+    // A proof made without a seed recovers nothing that opens the commitment.
+    assert_eq!(
+        recover(&plain.proof, &seed, Some(77)).err(),
+        Some(ProofError::RewindFailed)
+    );
+    assert!(!recover(&plain.proof, &seed, None).unwrap().checked);
+
+    let grin = Suite::GRIN_BULLETPROOFS;
+    let st = statement(grin, 64);
+    let blindings = grin.random_blindings(1, 1, &mut OsRng);
+    let p = grin
+        .prove_recoverable(&st, &[5], &blindings, &seed, &mut OsRng)
+        .unwrap();
+    let got = grin.recover(&st, &p.proof, &p.commitments, &seed).unwrap();
+    assert!(got.checked);
+    assert_eq!(
+        grin.recover_with_value(&st, &p.proof, &p.commitments, &seed, Some(6))
+            .err(),
+        Some(ProofError::RewindFailed)
+    );
+    assert_eq!(
+        Suite::DALEK_BULLETPROOFS
+            .recover(
+                &statement(Suite::DALEK_BULLETPROOFS, 64),
+                &p.proof,
+                &[],
+                &seed
+            )
+            .err(),
+        Some(ProofError::NoRecoveryNonce)
+    );
+}
+
+/// A statement field the suite does not use is refused by every entry point, not ignored:
+/// dalek's verify used to accept minimum values and check a proof without them.
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[test]
+fn statements_with_fields_the_suite_does_not_use_are_refused() {
+    let dalek = Suite::DALEK_BULLETPROOFS;
+    let st = statement(dalek, 64);
+    let p = dalek.prove(&st, &[3], &mut OsRng).unwrap();
+    dalek
+        .verify(&st, &p.proof, &p.commitments, &mut OsRng)
+        .unwrap();
+    type Mutation = fn(&mut SuiteStatement);
+    let mutations: [(Suite, Mutation); 8] = [
+        (dalek, |s| s.minimum_values = Some(vec![0])),
+        (dalek, |s| s.extension_degree = 2),
+        (dalek, |s| s.extension_degree = 0),
+        (dalek, |s| s.generators_n = Some(256)),
+        (dalek, |s| s.value_generator = Some(vec![0x0a; 33])),
+        (dalek, |s| s.extra_data = Some(vec![1])),
+        (Suite::MONERO_BULLETPROOFS, |s| {
+            s.transcript_label = b"x".to_vec()
+        }),
+        (Suite::GRIN_BULLETPROOFS, |s| s.extension_degree = 3),
+    ];
+    for (suite, mutate) in mutations {
+        let mut bad = statement(suite, 64);
+        mutate(&mut bad);
+        let err = suite.check_statement(&bad).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ProofError::UnusedStatementField(_) | ProofError::InvalidExtensionDegree(_)
+            ),
+            "{suite:?}: {err:?}"
+        );
+        assert_eq!(suite.prove(&bad, &[3], &mut OsRng).err(), Some(err));
+        if suite == dalek {
+            assert_eq!(
+                suite
+                    .verify(&bad, &p.proof, &p.commitments, &mut OsRng)
+                    .err(),
+                Some(err)
+            );
+            let mut batch = SuiteBatch::new();
+            assert_eq!(
+                batch
+                    .add(suite, &bad, &p.proof, &p.commitments, &mut OsRng)
+                    .err(),
+                Some(err)
+            );
+            assert_eq!(
+                suite.commit(&bad, &[3], &[vec![vec![1; 32]]]).err(),
+                Some(err)
+            );
+        }
+    }
+}
+
+#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[test]
+fn monero_statements_are_monero_shaped() {
+    for suite in [Suite::MONERO_BULLETPROOFS, Suite::MONERO_BULLETPROOFS_PLUS] {
+        let mut st = statement(suite, 64);
+        st.transcript_label = b"label".to_vec();
+        assert_eq!(
+            suite.prove(&st, &[1], &mut OsRng).err(),
+            Some(ProofError::UnusedStatementField("transcript label"))
+        );
+    }
+}
