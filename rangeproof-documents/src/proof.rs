@@ -967,4 +967,87 @@ mod tests {
             assert!(d.check().unwrap().statement.parameters.is_empty());
         }
     }
+
+    /// A deployment added as a convention type and a registry line (the crate's test-only
+    /// `Relabelled`: the reference format under another transcript label and value base)
+    /// round-trips through documents with no document code of its own, and is told apart from
+    /// the reference by everything a document carries.
+    #[test]
+    fn a_deployment_added_as_a_type_round_trips_through_documents() {
+        use rand_core::OsRng;
+        use rangeproof::deployments::testing::Relabelled;
+        use rangeproof::SuiteBatch;
+
+        let suite = Suite::bulletproofs::<Relabelled>();
+        assert_eq!(suite.name(), "bulletproofs ristretto255/relabelled");
+        let statement = SuiteStatement {
+            bits: 32,
+            extension_degree: 1,
+            transcript_label: b"documents".to_vec(),
+            ..SuiteStatement::default()
+        };
+        for values in [&[0u64][..], &[u32::MAX as u64, 5, 0]] {
+            let proved = suite.prove(&statement, values, &mut OsRng).unwrap();
+            let written = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
+            let text = serde_json::to_string(&written).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(json["flavor"], "relabelled");
+            assert_eq!(json["transcript_label"], "documents");
+            let read: ProofDocument = serde_json::from_str(&text).unwrap();
+            let parsed = read.check_for(suite).unwrap();
+            assert_eq!(parsed.statement, statement);
+            assert_eq!(parsed.proof, proved.proof);
+            assert_eq!(parsed.commitments, proved.commitments);
+            suite
+                .verify(
+                    &parsed.statement,
+                    &parsed.proof,
+                    &parsed.commitments,
+                    &mut OsRng,
+                )
+                .unwrap();
+            let mut batch = SuiteBatch::new();
+            batch
+                .add(
+                    suite,
+                    &parsed.statement,
+                    &parsed.proof,
+                    &parsed.commitments,
+                    &mut OsRng,
+                )
+                .unwrap();
+            // The same bytes as a reference-crate document: another value base and
+            // transcript, so the reference refuses them, alone and in the same batch.
+            let as_dalek = Suite::DALEK_BULLETPROOFS;
+            assert!(as_dalek
+                .verify(
+                    &parsed.statement,
+                    &parsed.proof,
+                    &parsed.commitments,
+                    &mut OsRng
+                )
+                .is_err());
+            let position = batch
+                .add(
+                    as_dalek,
+                    &parsed.statement,
+                    &parsed.proof,
+                    &parsed.commitments,
+                    &mut OsRng,
+                )
+                .unwrap();
+            assert_eq!(batch.verify().unwrap_err().invalid, vec![position]);
+            // A tampered proof in the document is refused.
+            let mut tampered = parsed.proof.clone();
+            tampered[40] ^= 1;
+            assert!(suite
+                .verify(
+                    &parsed.statement,
+                    &tampered,
+                    &parsed.commitments,
+                    &mut OsRng
+                )
+                .is_err());
+        }
+    }
 }

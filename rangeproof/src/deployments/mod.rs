@@ -26,6 +26,8 @@ pub mod dalek;
 #[cfg(feature = "monero")]
 pub mod monero;
 pub mod tari;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 #[cfg(test)]
 pub(crate) use cofactor::tamper;

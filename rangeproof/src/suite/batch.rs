@@ -37,7 +37,7 @@ impl<'c> GroupBatches<'c> {
 }
 
 /// A group with a batch of its own in [`GroupBatches`].
-pub(crate) trait InBatches: Group {
+pub trait InBatches: Group {
     /// The group's batch, and its tag.
     fn batch_in<'a, 'c>(
         batches: &'a mut GroupBatches<'c>,
@@ -78,7 +78,7 @@ pub struct BatchSlot {
 
 /// Which group's batch a proof went to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BatchGroup {
+pub enum BatchGroup {
     Ristretto255,
     Ed25519,
     #[cfg(feature = "secp256k1-zkp")]

@@ -1,16 +1,15 @@
 //! The registry: a [`Suite`] is a handle to one [`ProofSuite`], and [`Suite::ALL`] lists every
 //! suite the enabled features compile in. A range-proof deployment's line names its
-//! convention type (`RangeSuite::<Bulletproofs<Dalek>>`); nothing else matches over suites.
+//! convention type (`Suite::bulletproofs::<Dalek>()`); nothing else matches over suites.
 
 use alloc::{format, string::String};
 
-#[cfg(feature = "tari")]
-use super::range::BulletproofsPlus;
-use super::range::{Bulletproofs, RangeSuite};
+use super::batch::InBatches;
+use super::range::{Bulletproofs, BulletproofsPlus, RangeSuite};
 use super::{ProofSuite, SuiteInfo};
-use crate::deployments::Dalek;
 #[cfg(feature = "tari")]
 use crate::deployments::Tari;
+use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Dalek};
 #[cfg(feature = "monero")]
 use crate::deployments::{MoneroBulletproofs, MoneroBulletproofsPlus};
 use crate::group::Group;
@@ -44,18 +43,17 @@ impl core::fmt::Debug for Suite {
 
 impl Suite {
     /// Bulletproofs on ristretto255, as the reference `bulletproofs` crate (dalek).
-    pub const DALEK_BULLETPROOFS: Suite = Suite(&RangeSuite::<Bulletproofs<Dalek>>::NEW);
+    pub const DALEK_BULLETPROOFS: Suite = Suite::bulletproofs::<Dalek>();
     /// Bulletproofs+ on ristretto255, as Tari.
     #[cfg(feature = "tari")]
-    pub const TARI_BULLETPROOFS_PLUS: Suite = Suite(&RangeSuite::<BulletproofsPlus<Tari>>::NEW);
+    pub const TARI_BULLETPROOFS_PLUS: Suite = Suite::bulletproofs_plus::<Tari>();
     /// Monero's original Bulletproofs (Ed25519; transaction serialization).
     #[cfg(feature = "monero")]
-    pub const MONERO_BULLETPROOFS: Suite =
-        Suite(&RangeSuite::<Bulletproofs<MoneroBulletproofs>>::NEW);
+    pub const MONERO_BULLETPROOFS: Suite = Suite::bulletproofs::<MoneroBulletproofs>();
     /// Monero's Bulletproofs+ (Ed25519; transaction serialization).
     #[cfg(feature = "monero")]
     pub const MONERO_BULLETPROOFS_PLUS: Suite =
-        Suite(&RangeSuite::<BulletproofsPlus<MoneroBulletproofsPlus>>::NEW);
+        Suite::bulletproofs_plus::<MoneroBulletproofsPlus>();
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
@@ -99,7 +97,26 @@ impl Suite {
         Suite::BULLETPROOFS_PP,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
+        #[cfg(test)]
+        Suite::bulletproofs::<crate::deployments::testing::Relabelled>(),
     ];
+
+    /// The suite of Bulletproofs under the deployment `C`: a registry line for a deployment
+    /// of Bulletproofs is this and nothing else.
+    pub const fn bulletproofs<C: BulletproofsConvention>() -> Suite
+    where
+        C::Group: InBatches,
+    {
+        Suite(&RangeSuite::<Bulletproofs<C>>::NEW)
+    }
+
+    /// The suite of Bulletproofs+ under the deployment `C` (see [`Suite::bulletproofs`]).
+    pub const fn bulletproofs_plus<C: BulletproofsPlusConvention>() -> Suite
+    where
+        C::Group: InBatches,
+    {
+        Suite(&RangeSuite::<BulletproofsPlus<C>>::NEW)
+    }
 
     /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
     /// deployment of their own.
