@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features
+# The examples a user opens first run to the end: each checks its own answers (mainnet proofs
+# valid, tampered ones refused, a rewound opening equal to the one proved) and fails otherwise.
+for example in monero_transaction grin_output liquid_transaction gadgets; do
+    cargo run --release --quiet -p rangeproof --example "$example" > /dev/null
+done
+cargo run --release --quiet -p rangeproof-documents --example mixed_batch > /dev/null
 # The feature matrix: the library with one deployment family at a time (the core builds and
 # tests without the others), and the dependency promise of a ristretto255-only build.
 cargo test --release -p rangeproof --no-default-features --features dalek

@@ -29,8 +29,8 @@ use curve25519_dalek::RistrettoPoint;
 use merlin::Transcript;
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::deployments::{dalek, monero, tari};
-use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, RangeProof, RangeProofPlus, Ristretto255};
 use tari_bulletproofs_plus::generators::pedersen_gens::ExtensionDegree;
 use tari_bulletproofs_plus::range_parameters::RangeParameters;
@@ -982,7 +982,7 @@ pub fn decode_r1cs(data: &[u8]) {
 /// curve25519-dalek's ristretto255 decoder's and our Ed25519 decoder's, and every accepted
 /// point must be on the curve and re-encode to its input.
 pub fn decompress(data: &[u8]) {
-    use rangeproof::group::engine::{decompress_ed25519, decompress_ristretto, Backend};
+    use rangeproof::group::curve25519::{decompress_ed25519, decompress_ristretto, Backend};
     use rangeproof::Group;
 
     let encodings: Vec<[u8; 32]> = data

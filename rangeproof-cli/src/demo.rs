@@ -15,11 +15,11 @@ use std::time::Instant;
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::bulletproofs_pp::{self as bppp, ristretto::Merlin, Convention};
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::secp256k1_zkp::bulletproofs::{
     self as grin, GrinProver, GrinStatement, GrinWitness,
 };
-use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{
     BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255, Suite, SuiteBatch,
 };

@@ -17,8 +17,8 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::bulletproofs_plus::Statement;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::deployments::{dalek, monero, tari};
-use rangeproof::transcript::monero::MoneroTranscript;
 use rangeproof::{Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255};
 
 /// One secret input: a value and its blinding.

@@ -11,9 +11,9 @@ use curve25519_dalek::ristretto::CompressedRistretto;
 use curve25519_dalek::{EdwardsPoint, RistrettoPoint, Scalar};
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::group::engine::field::FieldElement;
-use rangeproof::group::engine::field_x8::sqrt_ratio_batch;
-use rangeproof::group::engine::{decompress_ed25519, decompress_ristretto, Backend};
+use rangeproof::group::curve25519::field::FieldElement;
+use rangeproof::group::curve25519::field_x8::sqrt_ratio_batch;
+use rangeproof::group::curve25519::{decompress_ed25519, decompress_ristretto, Backend};
 
 const SETS: usize = 8;
 
@@ -133,7 +133,7 @@ fn bench_pow(c: &mut Criterion) {
 /// scalars rotating through 4 sets.
 fn bench_msm(c: &mut Criterion) {
     use curve25519_dalek::traits::VartimeMultiscalarMul;
-    use rangeproof::group::engine::msm_x8;
+    use rangeproof::group::curve25519::msm_x8;
     for size in [256usize, 4096, 17_408, 65_536] {
         let dalek: Vec<RistrettoPoint> = (0..size)
             .map(|_| RistrettoPoint::mul_base(&random_scalar()))

@@ -12,7 +12,7 @@ use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::deployments::monero;
-use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, RangeProofPlus};
 use serde_json::Value;
 

@@ -22,10 +22,10 @@ use rand::rngs::OsRng;
 
 use crate::bulletproofs_plus::Statement;
 use crate::deployments::monero;
+use crate::deployments::monero::transcript::MoneroTranscript;
 use crate::deployments::tamper::{self, Target};
 use crate::group::ed25519::tests::torsion;
 use crate::group::EncodedPoint;
-use crate::transcript::monero::MoneroTranscript;
 use crate::{BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus};
 
 type G = Ed25519;

@@ -37,7 +37,7 @@ mod msm;
 pub mod r1cs;
 #[cfg(feature = "secp256k1-zkp")]
 pub mod secp256k1_zkp;
-pub mod statement;
+mod statement;
 pub mod suite;
 mod sync;
 pub mod transcript;

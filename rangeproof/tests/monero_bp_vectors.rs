@@ -5,7 +5,7 @@
 
 use rand::rngs::OsRng;
 use rangeproof::deployments::monero;
-use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
 
 mod common;

@@ -7,7 +7,7 @@ use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::deployments::monero;
-use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{Ed25519, Group, RangeProof, RangeProofPlus};
 
 const STATEMENT: Statement<'static> = Statement {

@@ -6,7 +6,7 @@
 use rand::rngs::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::deployments::monero;
-use rangeproof::transcript::monero::MoneroTranscript;
+use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProofPlus};
 
 mod common;

@@ -158,7 +158,7 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic_monero_decoders(bytes in proptest::collection::vec(any::<u8>(), 0..800), m in 0usize..20, count in 0u8..12) {
         use rangeproof::deployments::monero;
-        use rangeproof::transcript::monero::MoneroTranscript;
+        use rangeproof::deployments::monero::transcript::MoneroTranscript;
         use rangeproof::Ed25519;
         let mut bytes = bytes;
         // Put plausible round counts where the decoders look for them, to get past the framing.

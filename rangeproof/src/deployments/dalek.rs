@@ -280,8 +280,8 @@ mod tests {
     /// R1CS chains continued past a range proof's 64 points.
     #[test]
     fn batch_shares_derived_directly_are_the_chains_points() {
-        use crate::group::engine::simd_test_support::runs_here;
-        use crate::group::engine::Backend;
+        use crate::group::curve25519::simd_test_support::runs_here;
+        use crate::group::curve25519::Backend;
         use crate::group::Curve25519BatchPoint;
 
         let direct = runs_here(Backend::Ifma, "dalek::batch_shares_derived_directly");

@@ -26,7 +26,7 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
-use super::engine::{self, Backend, ExtendedPoint};
+use super::curve25519::{self as engine, Backend, ExtendedPoint};
 use super::Group;
 
 /// Whether `bytes` is a canonical encoding *if* it is a point: \\(y < p\\) in the low 255 bits,

@@ -14,18 +14,18 @@
 //!   on the scalars. Only the verifier, and the prover on public data (generator folding),
 //!   use them.
 
-mod curve25519;
-pub mod ed25519;
-// The engine is the backend's business: the crate's own benches and fuzz targets reach its
-// internals through the unstable `internals` feature; it is not part of the API.
+// What the curve25519 backends share and their vector engine: the backend's business. The
+// crate's own benches and fuzz targets reach the engine's internals through the unstable
+// `internals` feature; it is not part of the API.
 #[cfg(feature = "internals")]
 #[doc(hidden)]
-pub mod engine;
+pub mod curve25519;
 // Without `internals` some of the engine's entry points serve only the benches and fuzz
 // targets (unused here), and its `&self` conversions keep the shape they have there.
 #[cfg(not(feature = "internals"))]
 #[allow(dead_code, clippy::wrong_self_convention)]
-pub(crate) mod engine;
+pub(crate) mod curve25519;
+pub mod ed25519;
 pub mod montgomery;
 pub mod ristretto;
 #[cfg(feature = "secp256k1-zkp")]
@@ -74,7 +74,7 @@ impl<const N: usize> Encoding for [u8; N] {
 /// Scaling a vector of scalars by one scalar, `dst[i] = src[i] · factor`: the verifiers'
 /// coefficient vectors (product trees, runs of powers) are long runs of it, so a fast form can
 /// vectorize it (curve25519's Montgomery form does eight at a time with AVX-512 IFMA,
-/// `group/engine/scalar_x8.rs`). The default is the plain loop.
+/// `group/curve25519/scalar_x8.rs`). The default is the plain loop.
 pub trait ScaleSlice: Sized + Copy + Mul<Output = Self> {
     /// `dst[i] = src[i] · factor` for every `i` below both lengths.
     fn scale_into(src: &[Self], factor: Self, dst: &mut [Self]) {
@@ -88,7 +88,7 @@ impl ScaleSlice for curve25519_dalek::Scalar {}
 
 impl ScaleSlice for montgomery::MontScalar {
     fn scale_into(src: &[Self], factor: Self, dst: &mut [Self]) {
-        engine::scalar_x8::scale_into(src, factor, dst, engine::Backend::detect());
+        curve25519::scalar_x8::scale_into(src, factor, dst, curve25519::Backend::detect());
     }
 }
 
@@ -262,7 +262,7 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
 
     /// A point as the verifier's large multiscalar multiplications take it (batches, and single
     /// proofs past the table crossover). On curve25519 with AVX-512 IFMA it is our engine's
-    /// (the curve25519 engine, `group/engine/`: sixteen encodings decoded at a time, a vector bucket method); elsewhere
+    /// (the curve25519 engine, `group/curve25519/`: sixteen encodings decoded at a time, a vector bucket method); elsewhere
     /// the group's own point.
     type BatchPoint: Copy + Debug + Send + Sync;
 

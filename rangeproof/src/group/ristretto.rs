@@ -12,7 +12,7 @@ use curve25519_dalek::traits::{
     Identity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
-use super::engine::{self, Backend, ExtendedPoint};
+use super::curve25519::{self as engine, Backend, ExtendedPoint};
 use super::Group;
 
 /// The ristretto255 group.
@@ -87,7 +87,7 @@ impl Ristretto255 {
     }
 
     /// `RistrettoPoint::from_uniform_bytes` of every input in batch form, by the engine's own
-    /// map (`group/engine/elligator.rs`; no `curve25519-dalek` point is built), or `None` where
+    /// map (`group/curve25519/elligator.rs`; no `curve25519-dalek` point is built), or `None` where
     /// batch points are not the engine's.
     pub(crate) fn batch_points_from_uniform_bytes(
         wide: &[[u8; 64]],

@@ -107,9 +107,6 @@ pub use prover::{Prover, RandomizingProver};
 pub use transcript::R1csFlavor;
 pub use verifier::{RandomizingVerifier, Verifier};
 
-/// Re-exported from [`crate::transcript`]: documents' labels are known only at run time.
-pub use crate::transcript::merlin_transcript;
-
 use crate::group::Group;
 
 /// \\(\log_2\\) of the largest multiplier count (padded) a proof may have.

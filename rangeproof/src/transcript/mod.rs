@@ -2,21 +2,15 @@
 //!
 //! The proof systems talk to the transcript only through [`TranscriptProtocol`]: "absorb this
 //! prover message under this label", "give me a challenge". Which bytes are hashed, and how,
-//! is the flavor's business. Wire-compatible flavors fix the transcript to the byte; see each
-//! implementation for what it absorbs and what it leaves out.
+//! is the deployment's business (its `Deployment::Transcript`; Monero's Keccak hash chain lives
+//! in `deployments::monero::transcript`). Wire-compatible deployments fix the transcript to the
+//! byte; see each implementation for what it absorbs and what it leaves out.
 //!
 //! The transcript also seeds the prover's nonces ([`TranscriptProtocol::witness_rng`]): the
 //! RNG is keyed with the transcript state, the secret witness, and fresh external randomness,
 //! so that neither a weak system RNG nor a repeated transcript alone repeats a nonce.
 
 mod merlin_transcript;
-
-/// Monero's Keccak hash-chain transcript, kept with the rest of the Monero flavor
-/// ([`crate::deployments::monero::transcript`]); this path stays for callers that know it here.
-#[cfg(feature = "monero")]
-pub mod monero {
-    pub use crate::deployments::monero::transcript::*;
-}
 
 use rand_core::{CryptoRng, RngCore};
 

@@ -5,9 +5,9 @@ use merlin::Transcript;
 use rand::rngs::OsRng;
 
 use super::*;
+use crate::deployments::monero::transcript::MoneroTranscript;
 use crate::deployments::{dalek, monero, BulletproofsConvention, Generators};
 use crate::group::{Ed25519, Group, Ristretto255};
-use crate::transcript::monero::MoneroTranscript;
 use crate::RangeProof;
 
 /// Runs the protocol for parties holding `holdings` values each; `corrupt` may change a

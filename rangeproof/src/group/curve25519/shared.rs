@@ -7,9 +7,9 @@ use core::ops::Add;
 
 use curve25519_dalek::scalar::Scalar;
 
-use super::engine::{msm, msm_x8, Backend, ExtendedPoint};
+use super::{msm, msm_x8, Backend, ExtendedPoint};
 
-/// The [`super::Group`] items of a curve25519 backend that do not depend on its points.
+/// The [`crate::group::Group`] items of a curve25519 backend that do not depend on its points.
 macro_rules! curve25519_scalar_items {
     () => {
         type Scalar = curve25519_dalek::scalar::Scalar;
@@ -63,17 +63,17 @@ macro_rules! curve25519_scalar_items {
     };
 }
 
-pub(super) use curve25519_scalar_items;
+pub(in crate::group) use curve25519_scalar_items;
 
 /// Largest constant-time MSM handed to curve25519-dalek in one call. Its Straus builds an
 /// 8-entry table per point (about 1.3 KB each), so one call over the 52 000 points of a
 /// 2^15-gate circuit commitment held 67 MB of tables; chunks of this size cost one extra set of
 /// 252 doublings per chunk (under 1 % at this size) and hold 2.6 MB. The chunk boundaries
 /// depend only on the length, which is public: still constant-time in the scalars.
-pub(super) const CT_MSM_CHUNK: usize = 2048;
+pub(in crate::group) const CT_MSM_CHUNK: usize = 2048;
 
 /// `msm` over `CT_MSM_CHUNK`-point chunks, summed.
-pub(super) fn chunked_ct_msm<S, P: core::iter::Sum<P>>(
+pub(in crate::group) fn chunked_ct_msm<S, P: core::iter::Sum<P>>(
     scalars: &[S],
     points: &[P],
     msm: impl Fn(&[S], &[P]) -> P,
@@ -88,10 +88,10 @@ pub(super) fn chunked_ct_msm<S, P: core::iter::Sum<P>>(
         .sum()
 }
 
-/// A ristretto255 or Ed25519 point as the batch verifier holds it ([`super::Group::BatchPoint`]).
+/// A ristretto255 or Ed25519 point as the batch verifier holds it ([`crate::group::Group::BatchPoint`]).
 ///
 /// On CPUs with AVX-512 IFMA every batch point is the engine's: proofs decode sixteen points at a
-/// time (`group/engine/decompress.rs`) and the batch's MSM is the engine's
+/// time (`group/curve25519/decompress.rs`) and the batch's MSM is the engine's
 /// vector bucket method. Elsewhere they are curve25519-dalek's, whose AVX2 MSM beats the
 /// engine's serial one. The two forms meet only if the engine ever refused an encoding that
 /// curve25519-dalek accepted (the differential tests and the fuzz target say it does not); the
@@ -106,8 +106,8 @@ pub enum BatchPoint<P> {
 
 /// What ristretto255 and Ed25519 supply for their batch points: the encoding each decoder and
 /// the identity test speak. Implemented beside each backend.
-pub(super) trait CurvePoint: Copy + Add<Output = Self> {
-    /// curve25519-dalek's decoding (the backend's [`super::Group::point_from_bytes`]).
+pub(in crate::group) trait CurvePoint: Copy + Add<Output = Self> {
+    /// curve25519-dalek's decoding (the backend's [`crate::group::Group::point_from_bytes`]).
     fn decode(bytes: &[u8; 32]) -> Option<Self>;
     /// The engine's decoding of the same encodings.
     fn engine_decode(encodings: &[[u8; 32]], backend: Backend) -> Vec<Option<ExtendedPoint>>;
@@ -122,7 +122,7 @@ pub(super) trait CurvePoint: Copy + Add<Output = Self> {
 }
 
 /// Whether batch points are the engine's on this CPU (it has AVX-512 IFMA).
-pub(super) fn engine_batches() -> bool {
+pub(in crate::group) fn engine_batches() -> bool {
     #[cfg(test)]
     if tests::DALEK_FORM.get() {
         return false;
@@ -130,7 +130,7 @@ pub(super) fn engine_batches() -> bool {
     Backend::detect() == Backend::Ifma
 }
 
-pub(super) fn batch_points_from_bytes<P: CurvePoint>(
+pub(in crate::group) fn batch_points_from_bytes<P: CurvePoint>(
     encodings: &[[u8; 32]],
 ) -> Vec<Option<BatchPoint<P>>> {
     if engine_batches() {
@@ -146,7 +146,10 @@ pub(super) fn batch_points_from_bytes<P: CurvePoint>(
     }
 }
 
-pub(super) fn batch_point<P: CurvePoint>(point: &P, encoding: &[u8; 32]) -> BatchPoint<P> {
+pub(in crate::group) fn batch_point<P: CurvePoint>(
+    point: &P,
+    encoding: &[u8; 32],
+) -> BatchPoint<P> {
     if engine_batches() {
         // One point: the serial decoder (a vector call costs as much for one as for sixteen).
         if let Some(Some(p)) = P::engine_decode(&[*encoding], Backend::Serial).pop() {
@@ -156,7 +159,7 @@ pub(super) fn batch_point<P: CurvePoint>(point: &P, encoding: &[u8; 32]) -> Batc
     BatchPoint::Dalek(*point)
 }
 
-pub(super) fn batch_points<P: CurvePoint>(
+pub(in crate::group) fn batch_points<P: CurvePoint>(
     points: &[P],
     encodings: &[[u8; 32]],
 ) -> Vec<BatchPoint<P>> {
@@ -170,7 +173,7 @@ pub(super) fn batch_points<P: CurvePoint>(
         .collect()
 }
 
-pub(super) fn batch_mul_by_pow_2<P: CurvePoint>(
+pub(in crate::group) fn batch_mul_by_pow_2<P: CurvePoint>(
     p: &BatchPoint<P>,
     k: u32,
     dalek: impl Fn(&P, u32) -> P,
@@ -189,7 +192,7 @@ fn to_dalek<P: CurvePoint>(p: &BatchPoint<P>) -> Option<P> {
     }
 }
 
-pub(super) fn vartime_batch_msm<P: CurvePoint>(
+pub(in crate::group) fn vartime_batch_msm<P: CurvePoint>(
     scalars: &[Scalar],
     points: &[BatchPoint<P>],
 ) -> Option<BatchPoint<P>> {
@@ -208,7 +211,7 @@ pub(super) fn vartime_batch_msm<P: CurvePoint>(
     Some(BatchPoint::Dalek(P::vartime_msm(scalars, &dalek)))
 }
 
-pub(super) fn batch_add<P: CurvePoint>(
+pub(in crate::group) fn batch_add<P: CurvePoint>(
     a: &BatchPoint<P>,
     b: &BatchPoint<P>,
 ) -> Option<BatchPoint<P>> {
@@ -218,14 +221,14 @@ pub(super) fn batch_add<P: CurvePoint>(
     }
 }
 
-pub(super) fn batch_is_identity<P: CurvePoint>(p: &BatchPoint<P>) -> bool {
+pub(in crate::group) fn batch_is_identity<P: CurvePoint>(p: &BatchPoint<P>) -> bool {
     match p {
         BatchPoint::Engine(q) => P::engine_is_identity(q),
         BatchPoint::Dalek(q) => q.is_identity(),
     }
 }
 
-/// The [`super::Group`] items for batch points of a curve25519 backend whose point type
+/// The [`crate::group::Group`] items for batch points of a curve25519 backend whose point type
 /// implements [`CurvePoint`].
 macro_rules! curve25519_batch_items {
     ($point:ty) => {
@@ -271,7 +274,7 @@ macro_rules! curve25519_batch_items {
     };
 }
 
-pub(super) use curve25519_batch_items;
+pub(in crate::group) use curve25519_batch_items;
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -342,7 +345,7 @@ pub(crate) mod tests {
         assert!(dalek_form.iter().all(|p| matches!(p, BatchPoint::Dalek(_))));
         // Without IFMA both lists are in curve25519-dalek's form, and the mixed list below
         // mixes nothing: say so.
-        use crate::group::engine::simd_test_support::runs_here;
+        use crate::group::curve25519::simd_test_support::runs_here;
         if runs_here(Backend::Ifma, "curve25519 forms_agree: engine batch points") {
             assert!(engine.iter().all(|p| matches!(p, BatchPoint::Engine(_))));
         } else {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use curve25519_dalek::{RistrettoPoint, Scalar};
 use rand_core::{OsRng, RngCore};
-use rangeproof::group::engine::{decompress_ristretto, msm_x8, Backend};
+use rangeproof::group::curve25519::{decompress_ristretto, msm_x8, Backend};
 
 fn random_scalar() -> Scalar {
     let mut wide = [0u8; 64];

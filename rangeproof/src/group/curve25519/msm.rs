@@ -181,8 +181,8 @@ pub(super) fn sum_buckets(buckets: &[ExtendedPoint]) -> ExtendedPoint {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::group::engine::decompress::decompress_ristretto;
-    use crate::group::engine::Backend;
+    use crate::group::curve25519::decompress::decompress_ristretto;
+    use crate::group::curve25519::Backend;
     use curve25519_dalek::traits::VartimeMultiscalarMul;
     use curve25519_dalek::RistrettoPoint;
     use proptest::prelude::*;

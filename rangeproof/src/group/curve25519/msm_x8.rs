@@ -360,7 +360,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn transpose_transposes() {
-        use crate::group::engine::simd_test_support::runs_here;
+        use crate::group::curve25519::simd_test_support::runs_here;
         if runs_here(Backend::Ifma, "msm_x8::transpose_transposes") {
             let m: [[u64; 8]; 8] =
                 core::array::from_fn(|r| core::array::from_fn(|c| (10 * r + c) as u64));
@@ -381,7 +381,7 @@ mod tests {
             let (_, points) = random_points(n);
             let scalars = test_scalars(n, edge);
             let expected = vartime_msm_serial(&scalars, &points).to_ristretto_bytes();
-            let ifma = crate::group::engine::simd_test_support::runs_here(
+            let ifma = crate::group::curve25519::simd_test_support::runs_here(
                 Backend::Ifma,
                 "msm_x8::matches_serial",
             );

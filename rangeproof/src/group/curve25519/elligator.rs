@@ -143,7 +143,7 @@ pub fn ristretto_from_uniform_bytes(wide: &[[u8; 64]], backend: Backend) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::engine::simd_test_support::all_backends;
+    use crate::group::curve25519::simd_test_support::all_backends;
     use curve25519_dalek::RistrettoPoint;
     use proptest::prelude::*;
 

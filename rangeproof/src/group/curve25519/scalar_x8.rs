@@ -170,7 +170,7 @@ mod tests {
     /// The vector scaling (where this CPU runs it; the serial loop otherwise, said so) against
     /// fiat's product.
     fn agree(src: &[MontScalar], factor: MontScalar) {
-        use crate::group::engine::simd_test_support::runs_here;
+        use crate::group::curve25519::simd_test_support::runs_here;
         let backend = if runs_here(Backend::Ifma, "scalar_x8 differential tests") {
             Backend::Ifma
         } else {

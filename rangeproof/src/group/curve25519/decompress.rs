@@ -159,8 +159,8 @@ pub fn decompress_ed25519(encodings: &[[u8; 32]], backend: Backend) -> Vec<Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::engine::field_x8::vector_calls;
-    use crate::group::engine::simd_test_support::all_backends;
+    use crate::group::curve25519::field_x8::vector_calls;
+    use crate::group::curve25519::simd_test_support::all_backends;
     use crate::group::{Ed25519, Group};
     use curve25519_dalek::ristretto::CompressedRistretto;
     use curve25519_dalek::{EdwardsPoint, RistrettoPoint};

@@ -481,7 +481,7 @@ pub(super) mod ifma {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::engine::simd_test_support::vector_backends;
+    use crate::group::curve25519::simd_test_support::vector_backends;
     use proptest::prelude::*;
 
     /// Runs every input as u and as v against the others, serially and with every vector

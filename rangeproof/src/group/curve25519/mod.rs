@@ -1,6 +1,7 @@
-//! The curve25519 verification engine: field arithmetic, points and batched decoding of our
-//! own, for the verifier's hot paths where `curve25519-dalek`'s serial, private field is the
-//! limit.
+//! What the two curve25519 backends (ristretto255, Ed25519) share ([`shared`]: the scalar
+//! field, encodings, batch points), and their verification engine: field arithmetic, points and
+//! batched decoding of our own, for the verifier's hot paths where `curve25519-dalek`'s serial,
+//! private field is the limit (as `group/secp256k1/` holds secp256k1's).
 //!
 //! - [`field`]: \\(\mathbb F_p\\) with `fiat-crypto`'s verified serial arithmetic.
 //! - [`field_x8`]: the square root's candidate (its exponentiation \\(x^{(p-5)/8}\\) is the
@@ -26,10 +27,17 @@ pub mod msm;
 pub mod msm_x8;
 pub mod point;
 pub mod scalar_x8;
+mod shared;
 
 pub use decompress::{decompress_ed25519, decompress_ristretto};
 pub use field_x8::Backend;
 pub use point::ExtendedPoint;
+pub use shared::BatchPoint;
+pub(in crate::group) use shared::{
+    batch_add, batch_is_identity, batch_mul_by_pow_2, batch_point, batch_points,
+    batch_points_from_bytes, chunked_ct_msm, curve25519_batch_items, curve25519_scalar_items,
+    engine_batches, vartime_batch_msm, CurvePoint,
+};
 
 /// For tests of vector code: which vector backends run on this CPU, saying so when one does not.
 #[cfg(test)]

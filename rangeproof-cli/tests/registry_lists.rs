@@ -1,0 +1,66 @@
+//! The lists of schemes, groups and deployments that prose repeats are checked against the
+//! registry (`Suite::ALL`): a deployment added with its registry line fails here until the
+//! README and the Python package's docstrings name it, and one removed fails until they drop it.
+
+use std::collections::BTreeSet;
+
+use rangeproof::Suite;
+
+/// The `"quoted"` names in the parenthesis after `key` (up to its closing `)`, or a `;` inside
+/// it that ends the list).
+fn quoted_after(text: &str, key: &str) -> BTreeSet<String> {
+    let at = text.find(key).unwrap_or_else(|| panic!("{key} not found"));
+    let rest = &text[at + key.len()..];
+    let mut names = BTreeSet::new();
+    let mut chars = rest.char_indices().peekable();
+    let mut depth = 0usize;
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                let end = rest[i + 1..].find('"').expect("a closing quote") + i + 1;
+                names.insert(rest[i + 1..end].to_owned());
+                while chars.peek().is_some_and(|(j, _)| *j <= end) {
+                    chars.next();
+                }
+            }
+            '(' => depth += 1,
+            ')' if depth <= 1 => break,
+            ')' => depth -= 1,
+            ';' => break,
+            _ => {}
+        }
+    }
+    names
+}
+
+fn registry(field: fn(Suite) -> &'static str) -> BTreeSet<String> {
+    Suite::ALL.iter().map(|s| field(*s).to_owned()).collect()
+}
+
+fn read(path: &str) -> String {
+    let file = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn the_readme_lists_every_registered_scheme_group_and_deployment() {
+    let readme = read("README.md");
+    let every = &readme[readme.find("Every suite: ").expect("the suites paragraph")..];
+    assert_eq!(quoted_after(every, "`scheme=`"), registry(Suite::scheme));
+    assert_eq!(quoted_after(every, "`group=`"), registry(Suite::group));
+    assert_eq!(quoted_after(every, "`flavor=`"), registry(Suite::flavor));
+}
+
+#[test]
+fn the_python_docstrings_list_every_registered_deployment() {
+    let init = read("bindings/python/python/rangeproof/__init__.py");
+    let flavors = &init[init.find("def flavor(self)").expect("Proof.flavor")..];
+    // The docstring's ``"name"`` list.
+    let doc = &flavors[..flavors.find("\"\"\"\n").expect("the docstring's end")];
+    let named: BTreeSet<String> = doc
+        .split("``\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').expect("a closing quote")].to_owned())
+        .collect();
+    assert_eq!(named, registry(Suite::flavor));
+}
