@@ -3,20 +3,16 @@
 //! `rangeproof-documents/tests/fuzz_corpus.rs` includes this file (by `#[path]`) to replay
 //! `corpus/cli_parse/` on the stable toolchain. It uses only `rangeproof_documents`.
 
-use rangeproof_documents::circuit::CircuitDocument;
-use rangeproof_documents::proof::ProofDocument;
+use rangeproof_documents::Document;
 
-/// `ProofDocument::parse` and `CircuitDocument::parse` on arbitrary UTF-8: never a panic, and a refusal is the documented
-/// one-line reason.
+/// `Document::parse`, the front ends' one entry point, on arbitrary UTF-8: never a panic, and a
+/// refusal is the documented one-line reason.
 pub fn cli_parse(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let reasons = [
-        ProofDocument::parse(text).err(),
-        CircuitDocument::parse(text).err(),
-    ];
-    for reason in reasons.into_iter().flatten() {
+    if let Err(error) = Document::parse(text) {
+        let reason = error.to_string();
         assert!(!reason.is_empty(), "an empty reason");
         assert!(
             !reason.contains('\n'),

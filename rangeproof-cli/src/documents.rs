@@ -14,7 +14,7 @@ use rangeproof_documents::input;
 use rangeproof_documents::stream::{Documents, Unit};
 
 /// One document read, or why it could not be.
-pub struct Document {
+pub struct Source {
     /// How verdicts name it: the path, or `PATH:LINE` in a file of several.
     pub name: String,
     /// The file it is in.
@@ -26,7 +26,7 @@ pub struct Document {
 }
 
 /// The documents of `files`, in order, each at most `max` bytes.
-pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Document> + '_ {
+pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Source> + '_ {
     files.iter().flat_map(move |path| InFile::open(path, max))
 }
 
@@ -75,14 +75,14 @@ impl InFile {
         }
     }
 
-    fn named(&mut self, line: usize, several: bool, text: Result<String, String>) -> Document {
+    fn named(&mut self, line: usize, several: bool, text: Result<String, String>) -> Source {
         self.given += 1;
         let name = if several {
             format!("{}:{line}", self.path.display())
         } else {
             self.path.display().to_string()
         };
-        Document {
+        Source {
             name,
             path: self.path.clone(),
             line,
@@ -92,9 +92,9 @@ impl InFile {
 }
 
 impl Iterator for InFile {
-    type Item = Document;
+    type Item = Source;
 
-    fn next(&mut self) -> Option<Document> {
+    fn next(&mut self) -> Option<Source> {
         if let Some(reason) = self.refused.take() {
             return Some(self.named(1, false, Err(reason)));
         }

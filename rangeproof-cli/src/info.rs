@@ -10,9 +10,10 @@ use clap::Args;
 use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 
-use crate::documents::{documents, Document};
-use crate::verify::{load, stdin_once, Loaded};
+use crate::documents::{documents, Source};
+use crate::verify::{load, stdin_once};
 use crate::Outcome;
+use rangeproof_documents::Document;
 
 #[derive(Args)]
 pub struct InfoArgs {
@@ -29,14 +30,14 @@ pub struct InfoArgs {
 }
 
 /// What one document says, or why it cannot be read.
-fn info_of(doc: &Document) -> Result<DocumentInfo, String> {
+fn info_of(doc: &Source) -> Result<DocumentInfo, String> {
     match load(&doc.text)? {
-        Loaded::Range(parsed) => DocumentInfo::of_range(&parsed),
-        Loaded::Circuit(parsed) => Ok(DocumentInfo::of_circuit(&parsed)),
+        Document::Proof(parsed) => DocumentInfo::of_range(&parsed),
+        Document::Circuit(parsed) => Ok(DocumentInfo::of_circuit(&parsed)),
     }
 }
 
-fn report(doc: &Document, said: &Result<DocumentInfo, String>, json: bool) {
+fn report(doc: &Source, said: &Result<DocumentInfo, String>, json: bool) {
     if json {
         let mut line = serde_json::json!({
             "path": doc.path.display().to_string(),

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use rangeproof::ProofError;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
-use rangeproof_documents::proof::ProofDocument;
+use rangeproof_documents::Document;
 use serde::Serialize;
 use zeroize::Zeroizing;
 
@@ -92,7 +92,9 @@ pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
         (None, None) => return Err("give --nonce or --nonce-file".into()),
     };
     let text = crate::documents::only_document(&args.file, DEFAULT_MAX_DOCUMENT_BYTES)?;
-    let doc = ProofDocument::parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let doc = Document::parse(&text)
+        .and_then(Document::into_proof)
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let bytes = Zeroizing::new(
         hex::decode(nonce_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
     );

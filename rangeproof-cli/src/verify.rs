@@ -6,12 +6,11 @@ use std::path::PathBuf;
 use clap::Args;
 use rand_core::OsRng;
 use rangeproof::SuiteBatch;
-use rangeproof_documents::circuit::{CircuitDocument, ParsedCircuit};
 use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
-use rangeproof_documents::proof::{ParsedDocument, ProofDocument};
+use rangeproof_documents::Document;
 
-use crate::documents::{documents, Document};
+use crate::documents::{documents, Source};
 use crate::progress::Progress;
 use crate::Outcome;
 
@@ -46,7 +45,7 @@ pub enum Verdict {
 }
 
 /// One document's verdict, as `verify` prints it (with `--json`, what it says too).
-fn report(doc: &Document, loaded: Option<&Loaded>, verdict: &Verdict, json: bool) {
+fn report(doc: &Source, loaded: Option<&Document>, verdict: &Verdict, json: bool) {
     let (valid, reason) = match verdict {
         Verdict::Valid => (Some(true), None),
         Verdict::Invalid(reason) => (Some(false), Some(reason.as_str())),
@@ -59,7 +58,7 @@ fn report(doc: &Document, loaded: Option<&Loaded>, verdict: &Verdict, json: bool
             "valid": valid,
             "reason": reason,
         });
-        if let (Some(info), Some(fields)) = (loaded.and_then(Loaded::info), line.as_object_mut()) {
+        if let (Some(info), Some(fields)) = (loaded.and_then(info), line.as_object_mut()) {
             if let Ok(serde_json::Value::Object(said)) = serde_json::to_value(info) {
                 for (key, value) in said {
                     fields.entry(key).or_insert(value);
@@ -77,32 +76,18 @@ fn report(doc: &Document, loaded: Option<&Loaded>, verdict: &Verdict, json: bool
     }
 }
 
-/// A document of either kind.
-pub enum Loaded {
-    /// A range proof (batched with the others of its group).
-    Range(ParsedDocument),
-    /// An arithmetic-circuit proof (verified on its own).
-    Circuit(ParsedCircuit),
-}
-
-impl Loaded {
-    /// What the document says (`None` for a proof whose header does not decode).
-    pub fn info(&self) -> Option<DocumentInfo> {
-        match self {
-            Loaded::Range(doc) => DocumentInfo::of_range(doc).ok(),
-            Loaded::Circuit(doc) => Some(DocumentInfo::of_circuit(doc)),
-        }
+/// What a parsed document says (`None` for a proof whose header does not decode).
+pub fn info(document: &Document) -> Option<DocumentInfo> {
+    match document {
+        Document::Proof(doc) => DocumentInfo::of_range(doc).ok(),
+        Document::Circuit(doc) => Some(DocumentInfo::of_circuit(doc)),
     }
 }
 
 /// Parses a document's text (the reason does not name it).
-pub fn load(text: &Result<String, String>) -> Result<Loaded, String> {
+pub fn load(text: &Result<String, String>) -> Result<Document, String> {
     let text = text.as_deref().map_err(String::clone)?;
-    if CircuitDocument::is_circuit(text) {
-        CircuitDocument::parse(text).map(Loaded::Circuit)
-    } else {
-        ProofDocument::parse(text).map(Loaded::Range)
-    }
+    Document::parse(text).map_err(|e| e.to_string())
 }
 
 /// Refuses standard input named twice (one `-` feeds one argument).
@@ -131,14 +116,15 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     let mut files_done = 0;
     loop {
         progress.advance(0, "");
-        let chunk: Vec<Document> = docs.by_ref().take(CHUNK).collect();
+        let chunk: Vec<Source> = docs.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
             break;
         }
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        let loaded: Vec<Result<Loaded, String>> = chunk.iter().map(|doc| load(&doc.text)).collect();
+        let loaded: Vec<Result<Document, String>> =
+            chunk.iter().map(|doc| load(&doc.text)).collect();
         let verdicts = verify_chunk(&loaded, alone);
         progress.clear();
         for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
@@ -182,21 +168,21 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
 
 /// Per document: its verdict. A single document is verified alone; several range proofs in
 /// one batch (one multiscalar multiplication per group); circuit proofs each on its own.
-pub fn verify_chunk(docs: &[Result<Loaded, String>], alone: bool) -> Vec<Verdict> {
+pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdict> {
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(docs.len());
     let mut batch = SuiteBatch::new();
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
     for (i, doc) in docs.iter().enumerate() {
         let verdict = match doc {
             Err(reason) => Verdict::Unusable(reason.clone()),
-            Ok(Loaded::Circuit(c)) => c
+            Ok(Document::Circuit(c)) => c
                 .verify()
                 .map_or_else(Verdict::Invalid, |()| Verdict::Valid),
-            Ok(Loaded::Range(d)) if alone => d
+            Ok(Document::Proof(d)) if alone => d
                 .suite
                 .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
                 .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
-            Ok(Loaded::Range(d)) => {
+            Ok(Document::Proof(d)) => {
                 match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
                     Ok(_) => {
                         batched.push(i);

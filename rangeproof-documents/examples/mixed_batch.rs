@@ -9,6 +9,7 @@
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 use rangeproof_documents::proof::ProofDocument;
+use rangeproof_documents::Document;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // One document per range-proof deployment (the Elements suites prove other statements).
@@ -63,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut batch = SuiteBatch::new();
     let mut positions = Vec::new();
     for (k, text) in documents.iter().enumerate() {
-        let parsed = ProofDocument::parse(text)?;
+        let parsed = Document::parse(text)?.into_proof()?;
         match batch.add(
             parsed.suite,
             &parsed.statement,

@@ -27,6 +27,7 @@ use zeroize::Zeroizing;
 
 type Scalar = <Ristretto255 as Group>::Scalar;
 
+use crate::document::DocumentError;
 use crate::proof::MAX_TRANSCRIPT_LABEL;
 
 /// The largest shuffle a document may state (2(k − 1) multipliers; the verifier derives
@@ -110,22 +111,6 @@ fn commitments(list: &Option<Vec<String>>, what: &str) -> Result<Vec<[u8; 32]>, 
             let bytes = hex::decode(c).map_err(|e| format!("{what} {i} is not hex: {e}"))?;
             <[u8; 32]>::try_from(bytes.as_slice())
                 .map_err(|_| format!("{what} {i} has {} bytes, expected 32", bytes.len()))
-        })
-        .collect()
-}
-
-/// The parser's message with control characters escaped: it can quote the document (an
-/// unknown field's name), and a reason is one line.
-fn one_line(message: &str) -> String {
-    message
-        .chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
         })
         .collect()
 }
@@ -311,23 +296,12 @@ pub fn prove_shuffle_of(
 }
 
 impl CircuitDocument {
-    /// Whether JSON text is a circuit document (`"scheme": "r1cs"`), without checking more.
-    pub fn is_circuit(text: &str) -> bool {
-        #[derive(Deserialize)]
-        struct Scheme {
-            scheme: String,
-        }
-        serde_json::from_str::<Scheme>(text).is_ok_and(|s| s.scheme == "r1cs")
+    /// Checks the document by the circuit's rules ([`crate::Document::parse`] reads it).
+    pub(crate) fn check(&self) -> Result<ParsedCircuit, DocumentError> {
+        self.check_fields().map_err(DocumentError::Field)
     }
 
-    /// Parses JSON text and checks the structure; the error is a one-line reason.
-    pub fn parse(text: &str) -> Result<ParsedCircuit, String> {
-        let doc: CircuitDocument = serde_json::from_str(text)
-            .map_err(|e| format!("not a circuit proof document: {}", one_line(&e.to_string())))?;
-        doc.check()
-    }
-
-    fn check(&self) -> Result<ParsedCircuit, String> {
+    fn check_fields(&self) -> Result<ParsedCircuit, String> {
         if self.scheme != "r1cs" {
             return Err(format!("scheme {:?} is not \"r1cs\"", self.scheme));
         }

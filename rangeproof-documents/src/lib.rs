@@ -2,6 +2,9 @@
 //! package and the C library read and write exactly these, with the same strict parsing and the
 //! same one-line reasons.
 //!
+//! - [`document`]: the one entry point, [`Document::parse`]: any document, read once, told
+//!   apart (a suite's proof, a circuit proof, an openings file given by mistake) and checked;
+//!   typed reasons ([`DocumentError`]).
 //! - [`proof`]: the JSON proof document of a range proof (every suite), parsed into the suite,
 //!   its statement and the bytes to verify. A document that fails here is *unusable input*; one
 //!   that parses but does not verify is an *invalid proof*.
@@ -27,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 pub mod circuit;
+pub mod document;
 pub mod info;
 pub mod input;
 pub mod liquid;
@@ -39,6 +43,7 @@ pub mod stream;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
+pub use document::{Document, DocumentError};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
 pub use request::{ProveRequest, RequestError, RequestParts};

@@ -46,6 +46,8 @@ use serde::{Deserialize, Serialize};
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use rangeproof::{Suite, SuiteStatement};
 
+use crate::document::DocumentError;
+
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ProofDocument {
@@ -95,24 +97,6 @@ pub struct ProofDocument {
     /// become the statement's parameters; the rest are ignored, as unknown fields always were.
     #[serde(flatten)]
     pub parameters: BTreeMap<String, serde_json::Value>,
-}
-
-/// Whether `text` looks like an openings file (`crate::openings`) rather than a proof
-/// document — it lists blindings and has no proof — so that the refusal can say what it was
-/// given.
-fn looks_like_openings(text: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Shape {
-        blindings: Option<serde::de::IgnoredAny>,
-        proof: Option<serde::de::IgnoredAny>,
-    }
-    matches!(
-        serde_json::from_str::<Shape>(text),
-        Ok(Shape {
-            blindings: Some(_),
-            proof: None
-        })
-    )
 }
 
 /// A document whose structure has been checked: the suite it names, the statement, and the
@@ -284,45 +268,34 @@ impl ProofDocument {
         }
     }
 
-    /// Parses JSON text and checks the structure; the error is a one-line reason.
-    pub fn parse(text: &str) -> Result<ParsedDocument, String> {
-        if looks_like_openings(text) {
-            return Err(
-                "an openings file (secret values and blindings), not a proof document: \
-                 give the document `prove` wrote (--out or standard output)"
-                    .into(),
-            );
-        }
-        let doc: ProofDocument =
-            serde_json::from_str(text).map_err(|e| format!("not a proof document: {e}"))?;
-        doc.check()
-    }
-
-    fn check(&self) -> Result<ParsedDocument, String> {
-        let suite = Suite::find(&self.scheme, &self.group, &self.flavor).ok_or_else(|| {
-            if Suite::ALL.iter().any(|s| s.scheme() == self.scheme) {
-                let supported: Vec<String> = Suite::ALL
-                    .iter()
-                    .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
-                    .collect();
-                format!(
-                    "unsupported group/flavor {:?}/{:?} for {} (supported: {})",
-                    self.group,
-                    self.flavor,
-                    self.scheme,
-                    supported.join(", ")
-                )
-            } else {
-                let mut schemes: Vec<&str> = Suite::ALL.iter().map(|s| s.scheme()).collect();
-                schemes.dedup();
-                format!(
-                    "unsupported scheme {:?} (supported: {})",
-                    self.scheme,
-                    schemes.join(", ")
-                )
-            }
-        })?;
-        self.check_for(suite)
+    /// Checks the document by its suite's rules ([`crate::Document::parse`] reads it).
+    pub(crate) fn check(&self) -> Result<ParsedDocument, DocumentError> {
+        let suite = Suite::find(&self.scheme, &self.group, &self.flavor)
+            .ok_or_else(|| {
+                if Suite::ALL.iter().any(|s| s.scheme() == self.scheme) {
+                    let supported: Vec<String> = Suite::ALL
+                        .iter()
+                        .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
+                        .collect();
+                    format!(
+                        "unsupported group/flavor {:?}/{:?} for {} (supported: {})",
+                        self.group,
+                        self.flavor,
+                        self.scheme,
+                        supported.join(", ")
+                    )
+                } else {
+                    let mut schemes: Vec<&str> = Suite::ALL.iter().map(|s| s.scheme()).collect();
+                    schemes.dedup();
+                    format!(
+                        "unsupported scheme {:?} (supported: {})",
+                        self.scheme,
+                        schemes.join(", ")
+                    )
+                }
+            })
+            .map_err(DocumentError::Unsupported)?;
+        self.check_for(suite).map_err(DocumentError::Field)
     }
 
     /// The checks once the suite is known (a suite outside the registry, in tests, too).
@@ -517,6 +490,13 @@ impl ProofDocument {
 mod tests {
     use super::*;
 
+    /// A proof document through the one entry point, its reason as the front ends print it.
+    fn parse(text: &str) -> Result<ParsedDocument, String> {
+        crate::Document::parse(text)
+            .and_then(crate::Document::into_proof)
+            .map_err(|e| e.to_string())
+    }
+
     fn doc() -> ProofDocument {
         ProofDocument {
             scheme: "bulletproofs".into(),
@@ -538,7 +518,7 @@ mod tests {
     #[test]
     fn accepts_a_well_formed_document() {
         let text = serde_json::to_string(&doc()).unwrap();
-        let parsed = ProofDocument::parse(&text).unwrap();
+        let parsed = parse(&text).unwrap();
         assert_eq!(parsed.statement.bits, 64);
         assert_eq!(parsed.commitments, vec![vec![0u8; 32]]);
         assert_eq!(parsed.suite, Suite::DALEK_BULLETPROOFS);
@@ -547,7 +527,7 @@ mod tests {
         plus.flavor = "tari".into();
         plus.extension_degree = Some(3);
         plus.minimum_values = Some(vec![5]);
-        let parsed = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap();
+        let parsed = parse(&serde_json::to_string(&plus).unwrap()).unwrap();
         assert_eq!(parsed.suite, Suite::TARI_BULLETPROOFS_PLUS);
         assert_eq!(parsed.statement.extension_degree, 3);
         assert_eq!(parsed.statement.minimum_values, Some(vec![5]));
@@ -617,18 +597,16 @@ mod tests {
         for (mutate, needle) in cases {
             let mut d = doc();
             mutate(&mut d);
-            let err = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+            let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
             assert!(err.contains(needle), "{err:?} should mention {needle:?}");
             assert!(!err.contains('\n'));
         }
-        assert!(ProofDocument::parse("{")
-            .unwrap_err()
-            .starts_with("not a proof document"));
+        assert!(parse("{").unwrap_err().starts_with("not a proof document"));
         let mut long_label = doc();
         long_label.transcript_label = Some("x".repeat(MAX_TRANSCRIPT_LABEL + 1));
-        let err = ProofDocument::parse(&serde_json::to_string(&long_label).unwrap()).unwrap_err();
+        let err = parse(&serde_json::to_string(&long_label).unwrap()).unwrap_err();
         assert!(err.contains("transcript_label"), "{err}");
-        assert!(ProofDocument::parse("{\"scheme\": 1}").is_err());
+        assert!(parse("{\"scheme\": 1}").is_err());
     }
 
     /// A document listing a million commitments (or minimum values) is refused at the 257th,
@@ -641,7 +619,7 @@ mod tests {
             "{{\"scheme\":\"bulletproofs\",\"group\":\"ristretto255\",\"flavor\":\"dalek\",\
              \"transcript_label\":\"t\",\"bits\":64,\"commitments\":[{many}],\"proof\":\"\"}}"
         );
-        let err = ProofDocument::parse(&text).unwrap_err();
+        let err = parse(&text).unwrap_err();
         assert!(err.contains("more than 256 commitments"), "{err}");
         assert!(!err.contains('\n'));
 
@@ -649,18 +627,18 @@ mod tests {
         plus.scheme = "bulletproofs+".into();
         plus.flavor = "tari".into();
         plus.minimum_values = Some(vec![1; 257]);
-        let err = ProofDocument::parse(&serde_json::to_string(&plus).unwrap()).unwrap_err();
+        let err = parse(&serde_json::to_string(&plus).unwrap()).unwrap_err();
         assert!(err.contains("more than 256 minimum_values"), "{err}");
         plus.minimum_values = None;
         let mut json = serde_json::to_value(&plus).unwrap();
         json["minimum_values"] = serde_json::Value::Null;
-        let parsed = ProofDocument::parse(&json.to_string()).unwrap();
+        let parsed = parse(&json.to_string()).unwrap();
         assert_eq!(parsed.suite, Suite::TARI_BULLETPROOFS_PLUS);
         assert_eq!(parsed.statement.minimum_values, None);
 
         let mut long = doc();
         long.commitments[0] = "00".repeat(1000);
-        let err = ProofDocument::parse(&serde_json::to_string(&long).unwrap()).unwrap_err();
+        let err = parse(&serde_json::to_string(&long).unwrap()).unwrap_err();
         assert!(err.contains("commitments 0: 2000 hex digits"), "{err}");
     }
 
@@ -684,7 +662,7 @@ mod tests {
 
     #[test]
     fn grin_documents() {
-        let parsed = ProofDocument::parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
+        let parsed = parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
         assert_eq!(parsed.suite, Suite::GRIN_BULLETPROOFS);
         assert_eq!(parsed.statement.generators_n, Some(256));
         assert_eq!(parsed.statement.value_generator, None);
@@ -694,7 +672,7 @@ mod tests {
             hex::encode(rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::h().to_bytes());
         let mut d = grin();
         d.value_generator = Some(asset.clone());
-        let parsed = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap();
+        let parsed = parse(&serde_json::to_string(&d).unwrap()).unwrap();
         assert_eq!(
             parsed.statement.value_generator,
             Some(hex::decode(&asset).unwrap())
@@ -747,7 +725,7 @@ mod tests {
         for (mutate, needle) in cases {
             let mut d = grin();
             mutate(&mut d);
-            let err = ProofDocument::parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+            let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
             assert!(err.contains(needle), "{err:?} should mention {needle:?}");
             assert!(!err.contains('\n'));
         }
@@ -761,7 +739,7 @@ mod tests {
         monero.flavor = "monero".into();
         for label in [None, Some(String::new())] {
             monero.transcript_label = label;
-            let parsed = ProofDocument::parse(&serde_json::to_string(&monero).unwrap()).unwrap();
+            let parsed = parse(&serde_json::to_string(&monero).unwrap()).unwrap();
             assert!(parsed.statement.transcript_label.is_empty());
         }
         monero.transcript_label = None;
@@ -769,15 +747,15 @@ mod tests {
             .unwrap()
             .contains("transcript_label"));
         monero.transcript_label = Some("rangeproof".into());
-        let err = ProofDocument::parse(&serde_json::to_string(&monero).unwrap()).unwrap_err();
+        let err = parse(&serde_json::to_string(&monero).unwrap()).unwrap_err();
         assert!(err.contains("take no label"), "{err}");
 
         let mut dalek = doc();
         dalek.transcript_label = None;
-        let err = ProofDocument::parse(&serde_json::to_string(&dalek).unwrap()).unwrap_err();
+        let err = parse(&serde_json::to_string(&dalek).unwrap()).unwrap_err();
         assert!(err.contains("need a transcript_label"), "{err}");
         dalek.transcript_label = Some(String::new());
-        assert!(ProofDocument::parse(&serde_json::to_string(&dalek).unwrap()).is_ok());
+        assert!(parse(&serde_json::to_string(&dalek).unwrap()).is_ok());
     }
 
     /// A suite with parameters of its own (the dalek suite under another name, as

@@ -516,7 +516,9 @@ mod tests {
             let holdings: [&[u64]; 3] = [&[0, 7], &[u64::MAX], &[5, 6]];
             let (mut dealer, mut parties, first) = run(flavor, &holdings);
             let doc = finish(&mut dealer, &mut parties, &first).unwrap();
-            let parsed = ProofDocument::parse(&serde_json::to_string(&doc).unwrap()).unwrap();
+            let parsed = crate::Document::parse(&serde_json::to_string(&doc).unwrap())
+                .and_then(crate::Document::into_proof)
+                .unwrap();
             parsed
                 .suite
                 .verify(

@@ -9,8 +9,9 @@ use rand_core::OsRng;
 use rangeproof::{SuiteBatch, SuiteContext};
 
 use crate::context::{context, rp_context};
-use crate::document::{parse, Parsed};
+use crate::document::parse;
 use crate::status::{guarded, text, Failure, INVALID, OK};
+use rangeproof_documents::Document;
 
 /// Where a document added went.
 enum Entry {
@@ -86,8 +87,8 @@ pub unsafe extern "C" fn rp_batch_add_document(
             // SAFETY: `json` is NULL or `json_len` readable bytes.
             let text = text(json, json_len, "the document")?;
             let entry = match parse(text)? {
-                Parsed::Circuit(circuit) => Entry::Settled(circuit.verify().is_ok()),
-                Parsed::Proof(doc) => {
+                Document::Circuit(circuit) => Entry::Settled(circuit.verify().is_ok()),
+                Document::Proof(doc) => {
                     match batch.batch.add(
                         doc.suite,
                         &doc.statement,

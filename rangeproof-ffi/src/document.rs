@@ -2,30 +2,15 @@
 
 use std::ffi::{c_char, c_int};
 
-use rand_core::OsRng;
-use rangeproof_documents::circuit::{CircuitDocument, ParsedCircuit};
-use rangeproof_documents::proof::{ParsedDocument, ProofDocument};
 use rangeproof_documents::request::{self, Field, ProveRequest};
+use rangeproof_documents::Document;
 
 use crate::context::{context, rp_context};
 use crate::status::{guarded, text, Failure, OK};
 
-/// A document of either kind, parsed.
-pub(crate) enum Parsed {
-    /// A range proof, Borromean or surjection proof.
-    Proof(ParsedDocument),
-    /// An arithmetic-circuit proof.
-    Circuit(ParsedCircuit),
-}
-
 /// Parses a document's text: a failure is unusable input, with the parser's one-line reason.
-pub(crate) fn parse(text: &str) -> Result<Parsed, Failure> {
-    let parsed = if CircuitDocument::is_circuit(text) {
-        CircuitDocument::parse(text).map(Parsed::Circuit)
-    } else {
-        ProofDocument::parse(text).map(Parsed::Proof)
-    };
-    parsed.map_err(Failure::unusable)
+pub(crate) fn parse(text: &str) -> Result<Document, Failure> {
+    Document::parse(text).map_err(|e| Failure::unusable(e.to_string()))
 }
 
 /// Verifies one proof document (JSON text of `json_len` bytes, not NUL-terminated) with the
@@ -50,14 +35,9 @@ pub unsafe extern "C" fn rp_verify_document(
             // SAFETY: `ctx` is NULL or live, `json` NULL or `json_len` readable bytes.
             let ctx = context(ctx).ok_or_else(|| Failure::unusable("the context is NULL"))?;
             let text = text(json, json_len, "the document")?;
-            match parse(text)? {
-                Parsed::Circuit(circuit) => circuit.verify().map_err(Failure::invalid)?,
-                Parsed::Proof(doc) => ctx
-                    .suites
-                    .suite(doc.suite)
-                    .verify(&doc.statement, &doc.proof, &doc.commitments, &mut OsRng)
-                    .map_err(|e| Failure::invalid(e.to_string()))?,
-            }
+            parse(text)?
+                .verify_in(&ctx.suites)
+                .map_err(Failure::invalid)?;
             Ok(OK)
         })
     }

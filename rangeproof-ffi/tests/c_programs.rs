@@ -9,7 +9,7 @@ use std::process::Command;
 
 use rand_core::OsRng;
 use rangeproof::{Suite, SuiteStatement};
-use rangeproof_documents::ProofDocument;
+use rangeproof_documents::{Document, ProofDocument};
 use serde_json::{json, Value};
 
 fn crate_dir() -> &'static Path {
@@ -93,17 +93,9 @@ fn read(name: &str) -> Value {
 
 /// What the Rust side says of a document: 1 valid, 0 invalid, -1 unusable (does not parse).
 fn verdict_in_rust(doc: &Value) -> i32 {
-    match ProofDocument::parse(&doc.to_string()) {
+    match Document::parse(&doc.to_string()) {
         Err(_) => -1,
-        Ok(parsed) => parsed
-            .suite
-            .verify(
-                &parsed.statement,
-                &parsed.proof,
-                &parsed.commitments,
-                &mut OsRng,
-            )
-            .is_ok() as i32,
+        Ok(parsed) => parsed.verify().is_ok() as i32,
     }
 }
 

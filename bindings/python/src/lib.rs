@@ -13,13 +13,11 @@ use rand_core::{OsRng, RngCore as _};
 use rangeproof::{
     Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteBatch, SuiteStatement,
 };
-use rangeproof_documents::circuit::CircuitDocument;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
-use rangeproof_documents::proof::{
-    ParsedDocument, ProofDocument, MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL,
-};
+use rangeproof_documents::proof::{MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL};
 use rangeproof_documents::request::{self, Field, RequestParts};
 use rangeproof_documents::rounds::{DealerRounds, PartyRounds};
+use rangeproof_documents::Document;
 use rangeproof_documents::{circuit, transport};
 use zeroize::Zeroizing;
 
@@ -133,27 +131,16 @@ fn argument_name(field: Field) -> &'static str {
     }
 }
 
-/// A parsed document of either kind.
-enum Parsed {
-    Range(ParsedDocument),
-    Circuit(rangeproof_documents::circuit::ParsedCircuit),
-}
-
 /// Parses a document; like the CLI, refuses one over 1 MiB before reading it (the largest
 /// valid document is under 16 KiB).
-fn parse(text: &str) -> PyResult<Parsed> {
+fn parse(text: &str) -> PyResult<Document> {
     if text.len() as u64 > DEFAULT_MAX_DOCUMENT_BYTES {
         return Err(unusable(format!(
             "the document is longer than {DEFAULT_MAX_DOCUMENT_BYTES} bytes ({})",
             text.len()
         )));
     }
-    if CircuitDocument::is_circuit(text) {
-        CircuitDocument::parse(text).map(Parsed::Circuit)
-    } else {
-        ProofDocument::parse(text).map(Parsed::Range)
-    }
-    .map_err(unusable)
+    Document::parse(text).map_err(unusable)
 }
 
 /// Checks that a document is well-formed (raises `UnusableInput` otherwise).
@@ -166,14 +153,8 @@ fn check_document(text: &str) -> PyResult<()> {
 #[pyfunction]
 fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
     let parsed = parse(text)?;
-    py.allow_threads(|| match &parsed {
-        Parsed::Range(d) => d
-            .suite
-            .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
-            .map_err(|e| e.to_string()),
-        Parsed::Circuit(c) => c.verify(),
-    })
-    .map_err(InvalidProof::new_err)
+    py.allow_threads(|| parsed.verify())
+        .map_err(InvalidProof::new_err)
 }
 
 /// `(value or None, [blinding bytes], message or None, checked)`.
@@ -196,7 +177,7 @@ fn recover<'py>(
     nonce: Vec<u8>,
     value: Option<u64>,
 ) -> PyResult<RecoveredTuple<'py>> {
-    let Parsed::Range(d) = parse(text)? else {
+    let Document::Proof(d) = parse(text)? else {
         return Err(unusable("circuit proofs have no recovery nonce"));
     };
     let nonce: Zeroizing<[u8; 32]> = Zeroizing::new(
@@ -293,8 +274,8 @@ impl Batch {
     /// Adds a document; returns its position.
     fn add(&mut self, py: Python<'_>, text: &str) -> PyResult<usize> {
         let entry = match parse(text)? {
-            Parsed::Circuit(c) => Entry::Circuit(c),
-            Parsed::Range(d) => {
+            Document::Circuit(c) => Entry::Circuit(c),
+            Document::Proof(d) => {
                 let batch = &mut self.batch;
                 match py.allow_threads(|| {
                     batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng)

@@ -1,0 +1,229 @@
+//! The one entry point for a document a front end reads: [`Document::parse`] reads the JSON
+//! once, tells what it is — a proof of a registered suite (range proofs, Borromean, surjection),
+//! a circuit proof, or an openings file given by mistake — and checks it by that kind's rules.
+//! The command-line tool, the C library and the Python package all parse through it, and verify
+//! through [`Document::verify_in`].
+
+use rand_core::OsRng;
+use rangeproof::SuiteContext;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+
+use crate::circuit::{CircuitDocument, ParsedCircuit};
+use crate::proof::{ParsedDocument, ProofDocument};
+
+/// The parser's message with control characters escaped: it can quote the document (an
+/// unknown field's name), and a reason is one line.
+pub(crate) fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// A document, parsed and checked.
+#[derive(Clone, Debug)]
+pub enum Document {
+    /// A proof of a registered suite: range proofs of every deployment, Elements' Borromean
+    /// and surjection proofs.
+    Proof(ParsedDocument),
+    /// An arithmetic-circuit proof (`"scheme": "r1cs"`).
+    Circuit(ParsedCircuit),
+}
+
+/// Why a text is not a usable document. Each displays as the one-line reason the front ends
+/// print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DocumentError {
+    /// Not JSON, or JSON whose fields do not have a document's types.
+    Malformed(String),
+    /// An openings file (the prover's secret values and blindings), not a proof document.
+    Openings,
+    /// A scheme, group or deployment no registered suite has (the reason lists those that
+    /// are).
+    Unsupported(String),
+    /// A field that breaks its scheme's rules (the reason names the field).
+    Field(String),
+}
+
+impl std::fmt::Display for DocumentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DocumentError::Malformed(reason)
+            | DocumentError::Unsupported(reason)
+            | DocumentError::Field(reason) => f.write_str(reason),
+            DocumentError::Openings => f.write_str(
+                "an openings file (secret values and blindings), not a proof document: give the \
+                 document `prove` wrote (--out or standard output)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DocumentError {}
+
+/// The parser's reason, on one line.
+fn malformed(what: &str, error: &serde_json::Error) -> DocumentError {
+    DocumentError::Malformed(format!("{what}: {}", one_line(&error.to_string())))
+}
+
+/// What tells the kinds apart: the scheme, and whether there are blindings and a proof. Every
+/// other value is skipped unread (`IgnoredAny`), so this scan holds nothing of the document.
+#[derive(Deserialize)]
+struct Kind {
+    #[serde(default)]
+    scheme: Option<String>,
+    #[serde(default)]
+    blindings: Option<IgnoredAny>,
+    #[serde(default)]
+    proof: Option<IgnoredAny>,
+}
+
+impl Document {
+    /// Parses JSON text and checks it by its kind's rules.
+    ///
+    /// The kind is read first by a scan that skips every value it does not need, then the
+    /// document is parsed once, by its kind, straight from the text: the counted fields
+    /// (commitments, minimum values) are refused at the first one too many, before the rest is
+    /// read — a `serde_json::Value` of the whole document would hold all of it first.
+    pub fn parse(text: &str) -> Result<Document, DocumentError> {
+        // Text that is not JSON, or whose scheme is not a string, is no circuit document: the
+        // proof document's parser gives the reason.
+        let kind = serde_json::from_str::<Kind>(text).ok();
+        if let Some(Kind {
+            blindings: Some(_),
+            proof: None,
+            ..
+        }) = kind
+        {
+            return Err(DocumentError::Openings);
+        }
+        if kind.and_then(|k| k.scheme).as_deref() == Some("r1cs") {
+            let document: CircuitDocument = serde_json::from_str(text)
+                .map_err(|e| malformed("not a circuit proof document", &e))?;
+            return document.check().map(Document::Circuit);
+        }
+        let document: ProofDocument =
+            serde_json::from_str(text).map_err(|e| malformed("not a proof document", &e))?;
+        document.check().map(Document::Proof)
+    }
+
+    /// The proof document, or why this is not one (for commands that take range proofs only).
+    pub fn into_proof(self) -> Result<ParsedDocument, DocumentError> {
+        match self {
+            Document::Proof(document) => Ok(document),
+            Document::Circuit(_) => Err(DocumentError::Unsupported(
+                "a circuit proof document: this takes proofs of a registered suite".into(),
+            )),
+        }
+    }
+
+    /// Verifies the proof with `context`'s generators (circuit proofs with the process's);
+    /// the error is the reason it is invalid.
+    pub fn verify_in(&self, context: &SuiteContext) -> Result<(), String> {
+        match self {
+            Document::Proof(document) => context
+                .suite(document.suite)
+                .verify(
+                    &document.statement,
+                    &document.proof,
+                    &document.commitments,
+                    &mut OsRng,
+                )
+                .map_err(|e| e.to_string()),
+            Document::Circuit(circuit) => circuit.verify(),
+        }
+    }
+
+    /// [`Document::verify_in`] the process-wide context.
+    pub fn verify(&self) -> Result<(), String> {
+        self.verify_in(SuiteContext::global())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rangeproof::{Suite, SuiteStatement};
+    use serde_json::Value;
+
+    fn proof_text() -> String {
+        let suite = Suite::DALEK_BULLETPROOFS;
+        let statement = SuiteStatement {
+            bits: 8,
+            extension_degree: 1,
+            transcript_label: b"document".to_vec(),
+            ..SuiteStatement::default()
+        };
+        let proved = suite.prove(&statement, &[0, 255], &mut OsRng).unwrap();
+        serde_json::to_string(&ProofDocument::of(
+            suite,
+            &statement,
+            &proved.proof,
+            &proved.commitments,
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn every_kind_is_told_apart_in_one_parse() {
+        let proof = Document::parse(&proof_text()).unwrap();
+        assert!(matches!(proof, Document::Proof(_)));
+        proof.verify().unwrap();
+
+        let circuit =
+            crate::circuit::prove_sha256(b"abc", rangeproof::r1cs::R1csFlavor::Bound).unwrap();
+        let circuit = Document::parse(&serde_json::to_string(&circuit).unwrap()).unwrap();
+        assert!(matches!(circuit, Document::Circuit(_)));
+        circuit.verify().unwrap();
+        assert!(matches!(
+            circuit.into_proof(),
+            Err(DocumentError::Unsupported(_))
+        ));
+
+        let openings = r#"{"scheme":"bulletproofs","values":[1],"blindings":[["00"]]}"#;
+        assert_eq!(
+            Document::parse(openings).unwrap_err(),
+            DocumentError::Openings
+        );
+        assert!(matches!(
+            Document::parse("{"),
+            Err(DocumentError::Malformed(_))
+        ));
+        assert!(matches!(
+            Document::parse(r#"{"scheme":"r1cs"}"#),
+            Err(DocumentError::Malformed(_))
+        ));
+        let mut unknown: Value = serde_json::from_str(&proof_text()).unwrap();
+        unknown["flavor"] = "nobody".into();
+        assert!(matches!(
+            Document::parse(&unknown.to_string()),
+            Err(DocumentError::Unsupported(_))
+        ));
+        let mut bad: Value = serde_json::from_str(&proof_text()).unwrap();
+        bad["bits"] = 7.into();
+        let err = Document::parse(&bad.to_string()).unwrap_err();
+        assert!(matches!(err, DocumentError::Field(_)));
+        assert!(err.to_string().contains("bits 7"), "{err}");
+    }
+
+    #[test]
+    fn a_tampered_proof_parses_and_is_invalid() {
+        let mut value: Value = serde_json::from_str(&proof_text()).unwrap();
+        let proof = value["proof"].as_str().unwrap().to_owned();
+        let mut bytes = hex::decode(proof).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        value["proof"] = hex::encode(bytes).into();
+        let document = Document::parse(&value.to_string()).unwrap();
+        assert!(document.verify().is_err());
+    }
+}
