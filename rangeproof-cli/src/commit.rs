@@ -87,7 +87,7 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
         (None, None) => None,
     };
     let suite = args.suite.resolve()?;
-    let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
+    let name = suite.name();
     let degree = args.extension_degree;
     let max_degree = suite.max_extension_degree();
     if degree != 1 && max_degree == 1 {

@@ -39,16 +39,12 @@ impl SuiteArgs {
         let scheme = self.scheme.as_deref().unwrap_or("bulletproofs");
         let (group, flavor) = (self.group.as_deref(), self.flavor.as_deref());
         Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-            let supported: Vec<String> = Suite::ALL
-                .iter()
-                .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
-                .collect();
             format!(
                 "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
                 scheme,
                 group.unwrap_or("default"),
                 flavor.unwrap_or("default"),
-                supported.join(", ")
+                Suite::supported_names()
             )
         })
     }

@@ -273,16 +273,12 @@ impl ProofDocument {
         let suite = Suite::find(&self.scheme, &self.group, &self.flavor)
             .ok_or_else(|| {
                 if Suite::ALL.iter().any(|s| s.scheme() == self.scheme) {
-                    let supported: Vec<String> = Suite::ALL
-                        .iter()
-                        .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
-                        .collect();
                     format!(
                         "unsupported group/flavor {:?}/{:?} for {} (supported: {})",
                         self.group,
                         self.flavor,
                         self.scheme,
-                        supported.join(", ")
+                        Suite::supported_names()
                     )
                 } else {
                     let mut schemes: Vec<&str> = Suite::ALL.iter().map(|s| s.scheme()).collect();
@@ -300,7 +296,7 @@ impl ProofDocument {
 
     /// The checks once the suite is known (a suite outside the registry, in tests, too).
     fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
-        let name = format!("{} {}/{}", suite.scheme(), suite.group(), suite.flavor());
+        let name = suite.name();
         let extension_degree = self.extension_degree.unwrap_or(1);
         let max_degree = suite.max_extension_degree();
         if extension_degree != 1 && max_degree == 1 {

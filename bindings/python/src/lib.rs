@@ -34,15 +34,11 @@ fn unusable(e: impl std::fmt::Display) -> PyErr {
 
 fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> PyResult<Suite> {
     Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-        let supported: Vec<String> = Suite::ALL
-            .iter()
-            .map(|s| format!("{} {}/{}", s.scheme(), s.group(), s.flavor()))
-            .collect();
         unusable(format!(
             "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
             group.unwrap_or("default"),
             flavor.unwrap_or("default"),
-            supported.join(", ")
+            Suite::supported_names()
         ))
     })
 }

@@ -2,7 +2,7 @@
 //! suite the enabled features compile in. A range-proof deployment's line names its
 //! convention type (`Suite::bulletproofs::<Dalek>()`); nothing else matches over suites.
 
-use alloc::{format, string::String};
+use alloc::{format, string::String, vec::Vec};
 
 use super::batch::InBatches;
 use super::range::{Bulletproofs, BulletproofsPlus, RangeSuite};
@@ -148,6 +148,13 @@ impl Suite {
     /// `scheme group/flavor`, as messages name a suite.
     pub fn name(self) -> String {
         format!("{} {}/{}", self.scheme(), self.group(), self.flavor())
+    }
+
+    /// Every registered suite's name (`scheme group/flavor`), comma-separated: what messages
+    /// list as supported.
+    pub fn supported_names() -> String {
+        let names: Vec<String> = Suite::ALL.iter().map(|s| s.name()).collect();
+        names.join(", ")
     }
 
     /// The suite with these names.
