@@ -192,7 +192,7 @@ def test_bad_arguments_raise_clear_errors():
         dict(values=[256], bits=8),
         dict(values=[]),
         dict(values=[1], scheme="groth16"),
-        dict(values=[1], group="ed25519", convention="monero", label="x"),
+        dict(values=[1], group="ed25519", flavor="monero", label="x"),
         dict(values=[1, 2], blindings=[b"\x00" * 32]),
         dict(values=[1], blindings=[b"\xff" * 32]),
         dict(values=[1], scheme="bulletproofs+", extension_degree=7),
@@ -445,18 +445,17 @@ def test_recovery_checks_the_opening_against_the_commitment():
     assert got.blindings[0].hex() not in repr(got) and "blindings" not in repr(got)
 
 
-def test_flavor_is_the_one_word_and_convention_its_former_name():
-    """Documents, the CLI and Python say ``flavor``; ``convention=`` (the earlier name) still
-    works, and two different answers are refused rather than one silently preferred."""
+def test_flavor_is_the_one_word():
+    """Documents, the CLI and Python say ``flavor``, and nothing else: the earlier name
+    ``convention`` is gone, as a keyword and as a property."""
     p = rangeproof.prove([3], group="ed25519", flavor="monero")
-    assert p.flavor == p.convention == "monero"
-    q = rangeproof.prove([3], group="ed25519", convention="monero")
-    assert q.flavor == "monero" and rangeproof.verify(q)
-    assert rangeproof.prove([3], group="ed25519", flavor="monero", convention="monero").flavor == "monero"
-    with pytest.raises(UnusableInput, match="give one"):
-        rangeproof.prove([3], flavor="dalek", convention="tari")
-    commitments = rangeproof.commit([3], [p.blindings[0]], group="ed25519", convention="monero")
-    assert commitments == rangeproof.commit([3], [p.blindings[0]], group="ed25519", flavor="monero") == p.commitments
+    assert p.flavor == "monero" and rangeproof.verify(p)
+    assert not hasattr(p, "convention")
+    with pytest.raises(TypeError, match="convention"):
+        rangeproof.prove([3], group="ed25519", convention="monero")
+    with pytest.raises(TypeError, match="convention"):
+        rangeproof.commit([3], [p.blindings[0]], group="ed25519", convention="monero")
+    assert rangeproof.commit([3], [p.blindings[0]], group="ed25519", flavor="monero") == p.commitments
     assert all(len(s) == 3 for s in rangeproof.suites())
 
 

@@ -14,8 +14,7 @@ crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both as Monero (``group
 ``"monero"``), and libsecp256k1-zkp's Bulletproofs as Grin (``group="secp256k1"``,
 ``"grin"``), and Elements' Borromean range proofs (``scheme="borromean"``, ``"elements"``;
 surjection proof documents verify too). Liquid transactions — verify their proofs, unblind an
-output — are :mod:`rangeproof.liquid`'s. (``convention=`` and :attr:`Proof.convention`, the
-names of earlier versions, still work.) Bytes go in and out; proving and verifying release the
+output — are :mod:`rangeproof.liquid`'s. Bytes go in and out; proving and verifying release the
 GIL, so Python threads verify in parallel.
 
 Arguments are checked, not converted: values and sizes are ``int`` (not ``bool``, not
@@ -145,14 +144,6 @@ def _blindings(blindings: object) -> List[List[bytes]]:
     return out
 
 
-def _flavor(flavor: object, convention: object) -> Optional[str]:
-    """The flavor, given as ``flavor=`` or by its former name ``convention=`` (not both
-    differently)."""
-    if convention is not None and flavor is not None and convention != flavor:
-        raise UnusableInput(f"flavor={flavor!r} and convention={convention!r}: give one (convention is its former name)")
-    return _name("flavor", flavor if flavor is not None else convention)
-
-
 def _name(name: str, x: object, optional: bool = True) -> Optional[str]:
     """A scheme, group or flavor name (the native module says which are supported)."""
     if x is None and optional:
@@ -233,11 +224,6 @@ class Proof:
         return str(self._document["flavor"])
 
     @property
-    def convention(self) -> str:
-        """The former name of :attr:`flavor`."""
-        return self.flavor
-
-    @property
     def bits(self) -> Optional[int]:
         bits = self._document.get("bits")
         return int(bits) if bits is not None else None
@@ -300,7 +286,6 @@ def prove(
     extra_data: Optional[bytes] = None,
     recovery_nonce: Optional[bytes] = None,
     *,
-    convention: Optional[str] = None,
     parameters: Optional[Mapping[str, Union[int, bytes]]] = None,
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)`` (``bits`` 64 when not given).
@@ -340,7 +325,7 @@ def prove(
         bits,
         _name("scheme", scheme, optional=False),
         _name("group", group),
-        _flavor(flavor, convention),
+        _name("flavor", flavor),
         None if blindings is None else _blindings(blindings),
         _label(label),
         extension_degree,
@@ -436,8 +421,6 @@ def commit(
     flavor: Optional[str] = None,
     extension_degree: int = 1,
     value_generator: Optional[bytes] = None,
-    *,
-    convention: Optional[str] = None,
 ) -> List[bytes]:
     """The Pedersen commitments of the given openings, encoded as the convention does. The
     arguments are those of :func:`prove`, checked the same way."""
@@ -447,7 +430,7 @@ def commit(
             _blindings(blindings),
             _name("scheme", scheme, optional=False),
             _name("group", group),
-            _flavor(flavor, convention),
+            _name("flavor", flavor),
             _int("extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize),
             _optional_bytes("value_generator", value_generator, length=33),
         )
