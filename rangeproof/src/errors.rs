@@ -74,8 +74,9 @@ pub enum ProofError {
     /// A suite was asked to work in a context made without it (its state is elsewhere).
     #[error("this context holds no state for the suite: make it with SuiteContext::with_suites")]
     SuiteNotInContext,
-    /// The generators belong to a flavor this proof system or statement does not use.
-    #[error("these generators' flavor does not support this proof system or statement")]
+    /// The deployment does not allow this statement (Monero: 64 bits, no minimum values) or
+    /// this use (mask recovery without a seed-nonce rule).
+    #[error("this deployment does not support this statement or use")]
     WrongFlavor,
     /// The generators are too few for this proof.
     #[error("not enough generators for {bits} bits x {parties} values")]

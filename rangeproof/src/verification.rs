@@ -2,7 +2,7 @@
 //! verifier and to [`crate::BatchVerifier`].
 //!
 //! Each proof system reduces "this proof is valid" to "this linear combination of group
-//! elements is the identity". The elements are of two kinds: *static* ones, the flavor's fixed
+//! elements is the identity". The elements are of two kinds: *static* ones, the deployment's fixed
 //! generators (\\(B\\), the blinding bases, \\(\mathbf G, \mathbf H\\)), whose scalars can be
 //! summed across proofs and multiplied with precomputed tables; and *dynamic* ones, the
 //! proof's own points and commitments.
@@ -25,7 +25,7 @@ pub(crate) struct VerificationTerms<G: Group> {
     pub m: usize,
     /// Scalar of the value base \\(B\\).
     pub b: G::Scalar,
-    /// Scalars of the first blinding bases \\(\tilde B_k\\) (at most as many as the flavor has).
+    /// Scalars of the first blinding bases \\(\tilde B_k\\) (at most as many as the deployment has).
     pub blinding: Vec<G::Scalar>,
     /// Scalars of \\(G_i\\), \\(i < nm'\\), party-major, in the group's fast form: batches sum
     /// them across proofs in that form and convert once, for the multiscalar multiplication.
@@ -39,7 +39,7 @@ pub(crate) struct VerificationTerms<G: Group> {
 }
 
 /// A proof's own point (or commitment) as its equation uses it: times \\(2^k\\) for the
-/// flavor's cofactor \\(2^k\\) (Monero: 8; by doublings, see [`Group::mul_by_pow_2`]), in
+/// deployment's cofactor \\(2^k\\) (Monero: 8; by doublings, see [`Group::mul_by_pow_2`]), in
 /// whichever form the multiscalar multiplication takes — the batch form (always at hand), or
 /// the group's own for precomputed tables (decoded from the encoding if the proof was decoded
 /// into batch form only).
@@ -214,14 +214,14 @@ pub(crate) trait Replayed<G: Group>: Send + Sync {
     fn generator_scalars(&self) -> usize;
 }
 
-/// Summed scalars of one flavor's Pedersen bases.
+/// Summed scalars of one deployment's Pedersen bases.
 struct PedersenSums<'g, G: Group> {
     gens: &'g RangeGens<G>,
     b: G::Scalar,
     blinding: Vec<G::Scalar>,
 }
 
-/// Summed scalars of one set of vector generators (shared by flavors that use the same
+/// Summed scalars of one set of vector generators (shared by deployments that use the same
 /// chains, so a mixed batch multiplies each \\(G_{j,i}, H_{j,i}\\) once).
 struct VectorSums<'g, G: Group> {
     vector: &'g VectorGens<G>,
@@ -237,7 +237,7 @@ struct SetSums<'g, G: Group> {
 }
 
 /// A sum of weighted equations: the scalars of each fixed generator summed across proofs
-/// (flavors that share generator chains share the sums, so a mixed batch multiplies each
+/// (deployments that share generator chains share the sums, so a mixed batch multiplies each
 /// \\(G_{j,i}, H_{j,i}\\) once; caller-owned sets are summed by identity), and every proof's own
 /// points with their scalars.
 pub(crate) struct EquationSum<'g, G: Group> {

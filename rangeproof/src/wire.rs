@@ -172,8 +172,9 @@ pub enum Element {
     CountedR,
 }
 
-/// A flavor's wire layout of one proof system: the elements in order, and the rounds it
-/// allows. The flavors own their layouts (`crate::flavors`); the codecs interpret them.
+/// A deployment's wire layout of one proof system: the elements in order, and the rounds it
+/// allows. The deployments own their layouts (`crate::deployments`: each convention's
+/// `LAYOUT`); the codecs interpret them.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     pub elements: &'static [Element],

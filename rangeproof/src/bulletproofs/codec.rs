@@ -1,5 +1,5 @@
-//! The wire formats of Bulletproofs. Each flavor owns its layout (the reference crate's in
-//! [`crate::deployments::dalek`], Monero's in `flavors::monero`); this module maps a
+//! The wire formats of Bulletproofs. Each deployment owns its layout (the reference crate's in
+//! [`crate::deployments::dalek`], Monero's in `deployments::monero`); this module maps a
 //! proof to and from the slots a layout arranges.
 
 use super::RangeProof;
@@ -50,7 +50,7 @@ impl<G: Group> RangeProof<G> {
         Self::decode(&monero::BULLETPROOFS_LAYOUT, bytes)
     }
 
-    /// Encodes the proof in a flavor's layout.
+    /// Encodes the proof in a deployment's layout.
     pub(crate) fn encode(&self, layout: &Layout) -> Result<Vec<u8>, ProofError> {
         let mut parts = Parts::<G>::default();
         for (slot, p) in [
@@ -75,7 +75,7 @@ impl<G: Group> RangeProof<G> {
         parts.write(layout)
     }
 
-    /// Decodes a proof in a flavor's layout.
+    /// Decodes a proof in a deployment's layout.
     pub(crate) fn decode(layout: &Layout, bytes: &[u8]) -> Result<Self, ProofError> {
         let parts = Parts::<G>::read(layout, bytes)?;
         Ok(RangeProof {

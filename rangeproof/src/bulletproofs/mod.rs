@@ -37,7 +37,7 @@
 //! [`verifier`]). The same decomposition lets [`crate::BatchVerifier`] add many proofs with
 //! independent random weights and check them all in one multiscalar multiplication.
 //!
-//! # Wire format and transcript (dalek flavor)
+//! # Wire format and transcript (the dalek deployment)
 //!
 //! \\(A, S, T_1, T_2, t_x, \tau_x, \mu, L_1, R_1, \ldots, L_k, R_k, a, b\\), 32 bytes each:
 //! exactly the reference crate's `RangeProof::to_bytes`. The merlin transcript absorbs

@@ -273,7 +273,7 @@ impl<G: Group> RangeProof<G> {
         let b_scalar = weight * w * (t_x - a * b) + wc * (delta - t_x);
         let b_blinding = -(weight * e_blinding) - wc * t_x_blinding;
 
-        // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
+        // Every proof point and commitment enters times the deployment's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
         let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, cofactor_log2);
         let out = |s: G::FastScalar| G::from_fast(&s);

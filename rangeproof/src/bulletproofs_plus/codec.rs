@@ -1,5 +1,5 @@
-//! The wire formats of Bulletproofs+. Each flavor owns its layout (Tari's in
-//! [`crate::deployments::tari`], Monero's in `flavors::monero`); this module maps a proof
+//! The wire formats of Bulletproofs+. Each deployment owns its layout (Tari's in
+//! [`crate::deployments::tari`], Monero's in `deployments::monero`); this module maps a proof
 //! to and from the slots a layout arranges.
 
 use super::RangeProofPlus;
@@ -52,7 +52,7 @@ impl<G: Group> RangeProofPlus<G> {
         Self::decode(&monero::BULLETPROOFS_PLUS_LAYOUT, bytes)
     }
 
-    /// Encodes the proof in a flavor's layout.
+    /// Encodes the proof in a deployment's layout.
     pub(crate) fn encode(&self, layout: &Layout) -> Result<Vec<u8>, ProofError> {
         let mut parts = Parts::<G>::default();
         for (slot, p) in [(Slot::A, self.a), (Slot::A1, self.a1), (Slot::B, self.b)] {
@@ -66,7 +66,7 @@ impl<G: Group> RangeProofPlus<G> {
         parts.write(layout)
     }
 
-    /// Decodes a proof in a flavor's layout.
+    /// Decodes a proof in a deployment's layout.
     pub(crate) fn decode(layout: &Layout, bytes: &[u8]) -> Result<Self, ProofError> {
         let parts = Parts::<G>::read(layout, bytes)?;
         Ok(RangeProofPlus {

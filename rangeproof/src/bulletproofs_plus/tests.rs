@@ -369,7 +369,7 @@ fn mask_recovery_needs_the_right_seed() {
     assert_ne!(recover(&G::random_scalar(&mut OsRng)), blinding[0]);
 }
 
-/// A seed is a flavor's convention: generators of a flavor without a seed rule refuse one
+/// A seed is a deployment's convention: a deployment without a seed rule refuses one
 /// (instead of borrowing Tari's derivation), and refuse mask recovery.
 #[cfg(feature = "monero")]
 #[test]

@@ -324,7 +324,7 @@ impl<G: Group> RangeProofPlus<G> {
 
         let mut dynamic_scalars = Vec::with_capacity(3 + v.len() + 2 * k);
         let mut dynamic_points = Vec::with_capacity(3 + v.len() + 2 * k);
-        // Every proof point and commitment enters times the flavor's cofactor (Monero: 8),
+        // Every proof point and commitment enters times the deployment's cofactor (Monero: 8),
         // as a point, which removes any torsion component exactly as Monero does.
         let clear = |p: &EncodedPoint<G>| DynamicPoint::new(p, cofactor_log2);
         let out = |s: G::FastScalar| G::from_fast(&s);

@@ -2,7 +2,7 @@
 //!
 //! Ed25519 has cofactor 8: a 32-byte string can decode to a point with a small-order (torsion)
 //! component. This backend decodes exactly what is on the curve and canonically encoded, and
-//! leaves the cofactor to the protocol flavor, which must do what Monero does: the prover
+//! leaves the cofactor to the deployment, which must do what Monero does: the prover
 //! publishes every point multiplied by \\(8^{-1}\\), and the verifier multiplies every proof point
 //! and commitment by 8 *as a point* (three doublings, [`Group::mul_by_pow_2`]) before use, which
 //! removes any torsion component. The fixed generators are in the prime-order subgroup.

@@ -168,8 +168,7 @@ impl<G: Group> R1csGens<G> {
                 vector =
                     vector.with_batch_share(direct.available, move |_, capacity| derive(capacity));
             }
-            // The flavor tag only names the generators; R1CS proofs never reach the range
-            // provers, which check it.
+            // Untyped: no deployment's range prover takes these (they need a `Generators<C>`).
             RangeGens::new(self.pedersen.clone(), Arc::new(vector))
         }))
     }

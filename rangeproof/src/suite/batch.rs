@@ -34,6 +34,18 @@ impl<'c> GroupBatches<'c> {
             position: add(batch)?,
         })
     }
+
+    /// Adds to `G`'s batch a proof `add` cannot refuse.
+    fn slot<G: InBatches>(
+        &mut self,
+        add: impl FnOnce(&mut BatchVerifier<'c, G>) -> usize,
+    ) -> BatchSlot {
+        let (batch, group) = G::batch_in(self);
+        BatchSlot {
+            group,
+            position: add(batch),
+        }
+    }
 }
 
 /// A group with a batch of its own in [`GroupBatches`].
@@ -91,10 +103,7 @@ impl<'c> GroupBatches<'c> {
         &mut self,
         add: impl FnOnce(&mut BatchVerifier<'c, Ristretto255>) -> usize,
     ) -> BatchSlot {
-        BatchSlot {
-            group: BatchGroup::Ristretto255,
-            position: add(&mut self.ristretto255),
-        }
+        self.slot(add)
     }
 
     /// Adds to the Ed25519 batch.
@@ -102,10 +111,7 @@ impl<'c> GroupBatches<'c> {
         &mut self,
         add: impl FnOnce(&mut BatchVerifier<'c, Ed25519>) -> usize,
     ) -> BatchSlot {
-        BatchSlot {
-            group: BatchGroup::Ed25519,
-            position: add(&mut self.ed25519),
-        }
+        self.slot(add)
     }
 
     /// Adds to the secp256k1 batch.
@@ -114,10 +120,7 @@ impl<'c> GroupBatches<'c> {
         &mut self,
         add: impl FnOnce(&mut BatchVerifier<'c, Secp256k1>) -> usize,
     ) -> BatchSlot {
-        BatchSlot {
-            group: BatchGroup::Secp256k1,
-            position: add(&mut self.secp256k1),
-        }
+        self.slot(add)
     }
 }
 

@@ -10,9 +10,11 @@
 //! A suite is an implementation of [`ProofSuite`], one object-safe trait; [`Suite`] is a
 //! handle to one and adds what every suite shares (checking a statement against the limits,
 //! the lengths of inputs, checking a recovered opening against its commitment). The registry,
-//! [`Suite::ALL`], is the one list of them. **Adding a deployment or a proof system is a new
-//! file implementing [`ProofSuite`] and one line in [`Suite::ALL`]** (and a named constant, if
-//! callers want one): nothing else matches over the suites.
+//! [`Suite::ALL`], is the one list of them. **A deployment of Bulletproofs or Bulletproofs+ is
+//! its convention type (`crate::deployments`) and one line, `Suite::bulletproofs::<C>()` or
+//! `Suite::bulletproofs_plus::<C>()`, in [`Suite::ALL`]**; a proof system of another shape is a
+//! file implementing [`ProofSuite`] (or, for a range proof, `range::RangeSystem`) and its line.
+//! Nothing else matches over the suites.
 //!
 //! The files: `registry.rs` (the handle and [`Suite::ALL`]), `operations.rs` (what every suite
 //! shares: the statement checks, then proving, committing, verifying and recovering in a

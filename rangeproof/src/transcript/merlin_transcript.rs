@@ -2,11 +2,11 @@
 //!
 //! Byte-for-byte what the reference absorbs: `dom-sep` messages, `n` and `m` as u64, every
 //! commitment `V`, every prover message, and 64-byte challenges reduced mod ℓ. It does **not**
-//! absorb the generators: they are fixed by the flavor (the dalek generator chains), so a
+//! absorb the generators: they are fixed by the deployment (the dalek generator chains), so a
 //! transcript label is all that separates applications. Callers choose that label.
 //!
 //! Tari's `tari_merlin` is this same STROBE-128 construction (a port to a newer `rand_core`),
-//! so the same implementation serves the Tari flavor of Bulletproofs+, whose statement
+//! so the same implementation serves Tari's Bulletproofs+, whose statement
 //! absorption (which does include the Pedersen bases) lives in [`crate::bulletproofs_plus`].
 
 use merlin::{Transcript, TranscriptRng};
