@@ -177,7 +177,7 @@ pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdi
             Err(reason) => Verdict::Unusable(reason.clone()),
             Ok(Document::Circuit(c)) => c
                 .verify()
-                .map_or_else(Verdict::Invalid, |()| Verdict::Valid),
+                .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
             Ok(Document::Proof(d)) if alone => d
                 .suite
                 .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)

@@ -21,7 +21,7 @@ use rangeproof::r1cs::gadgets::sha256::{
     prove_sha256_preimage, verify_sha256_preimage, MAX_MESSAGE_LEN,
 };
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
+use rangeproof::r1cs::{generators, R1csError, R1csFlavor, R1csProof};
 use rangeproof::Ristretto255;
 use zeroize::Zeroizing;
 
@@ -388,9 +388,8 @@ impl CircuitDocument {
 
 impl ParsedCircuit {
     /// Decodes and verifies the proof; the error is the reason it is invalid.
-    pub fn verify(&self) -> Result<(), String> {
-        let proof =
-            R1csProof::<Ristretto255>::from_bytes(&self.proof).map_err(|e| e.to_string())?;
+    pub fn verify(&self) -> Result<(), R1csError> {
+        let proof = R1csProof::<Ristretto255>::from_bytes(&self.proof)?;
         let gens = generators::dalek();
         match &self.statement {
             CircuitStatement::Sha256 { digest } => {
@@ -405,6 +404,5 @@ impl ParsedCircuit {
                 verify_shuffle(gens, self.flavor, label, inputs, outputs, &proof)
             }
         }
-        .map_err(|e| e.to_string())
     }
 }

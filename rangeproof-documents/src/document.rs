@@ -5,7 +5,8 @@
 //! through [`Document::verify_in`].
 
 use rand_core::OsRng;
-use rangeproof::SuiteContext;
+use rangeproof::r1cs::R1csError;
+use rangeproof::{ProofError, SuiteContext};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
@@ -70,6 +71,27 @@ impl std::fmt::Display for DocumentError {
 
 impl std::error::Error for DocumentError {}
 
+/// Why a well-formed document's proof is invalid: the proof layer's reason. Displays as the
+/// one-line reason the front ends print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// A proof of a registered suite (range, Borromean, surjection) that fails.
+    Proof(ProofError),
+    /// A circuit proof that fails.
+    Circuit(R1csError),
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Invalid::Proof(e) => e.fmt(f),
+            Invalid::Circuit(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
 /// The parser's reason, on one line.
 fn malformed(what: &str, error: &serde_json::Error) -> DocumentError {
     DocumentError::Malformed(format!("{what}: {}", one_line(&error.to_string())))
@@ -128,7 +150,7 @@ impl Document {
 
     /// Verifies the proof with `context`'s generators (circuit proofs with the process's);
     /// the error is the reason it is invalid.
-    pub fn verify_in(&self, context: &SuiteContext) -> Result<(), String> {
+    pub fn verify_in(&self, context: &SuiteContext) -> Result<(), Invalid> {
         match self {
             Document::Proof(document) => context
                 .suite(document.suite)
@@ -138,13 +160,13 @@ impl Document {
                     &document.commitments,
                     &mut OsRng,
                 )
-                .map_err(|e| e.to_string()),
-            Document::Circuit(circuit) => circuit.verify(),
+                .map_err(Invalid::Proof),
+            Document::Circuit(circuit) => circuit.verify().map_err(Invalid::Circuit),
         }
     }
 
     /// [`Document::verify_in`] the process-wide context.
-    pub fn verify(&self) -> Result<(), String> {
+    pub fn verify(&self) -> Result<(), Invalid> {
         self.verify_in(SuiteContext::global())
     }
 }

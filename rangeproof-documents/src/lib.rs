@@ -43,7 +43,7 @@ pub mod stream;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
-pub use document::{Document, DocumentError};
+pub use document::{Document, DocumentError, Invalid};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
 pub use request::{ProveRequest, RequestError, RequestParts};

@@ -662,7 +662,8 @@ pub fn prove(
     }
     .map_err(|e| match e {
         // Which value, and the range it must lie in (by position: amounts are secrets).
-        ProofError::ValueOutOfRange { .. } | ProofError::BelowMinimum => {
+        ProofError::Statement(rangeproof::StatementError::ValueOutOfRange { .. })
+        | ProofError::Statement(rangeproof::StatementError::BelowMinimum) => {
             match out_of_range(handle, &checked.statement, values) {
                 Some(named) => format!(
                     "cannot prove: {}",

@@ -37,7 +37,7 @@ pub unsafe extern "C" fn rp_verify_document(
             let text = text(json, json_len, "the document")?;
             parse(text)?
                 .verify_in(&ctx.suites)
-                .map_err(Failure::invalid)?;
+                .map_err(|e| Failure::invalid(e.to_string()))?;
             Ok(OK)
         })
     }

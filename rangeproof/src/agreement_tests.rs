@@ -16,6 +16,7 @@
 //! and `B` (Bulletproofs+) the identity, and the proof stays valid. Monero accepts it; the
 //! reference `bulletproofs` crate refuses identity messages. We decide as each does.
 
+use crate::DecodeError;
 use curve25519_dalek::edwards::EdwardsPoint;
 use curve25519_dalek::Scalar;
 use rand::rngs::OsRng;
@@ -484,7 +485,10 @@ fn the_reference_refuses_identity_prover_messages_and_so_do_we() {
         8,
         &mut OsRng,
     );
-    assert_eq!(ours, Err(crate::ProofError::IdentityPoint));
+    assert_eq!(
+        ours,
+        Err(crate::ProofError::Decode(DecodeError::IdentityPoint))
+    );
 
     let theirs =
         bulletproofs::RangeProof::from_bytes(&proof.to_bytes()).expect("reference decodes");

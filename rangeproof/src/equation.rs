@@ -52,6 +52,7 @@
 //! assert_eq!(batch.verify().unwrap_err().invalid, [1]);
 //! ```
 
+use crate::StatementError;
 use alloc::vec::Vec;
 
 use crate::generators::RangeGens;
@@ -163,10 +164,11 @@ impl<'g, G: Group> Equation<'g, G> {
         scalars: Vec<G::Scalar>,
     ) -> Result<(), ProofError> {
         if scalars.len() > set.len() {
-            return Err(ProofError::TooManyScalars {
+            return Err(StatementError::TooManyScalars {
                 scalars: scalars.len(),
                 generators: set.len(),
-            });
+            }
+            .into());
         }
         self.sets.push((set, scalars));
         Ok(())
@@ -182,10 +184,11 @@ impl<'g, G: Group> Equation<'g, G> {
     ) -> Result<(), ProofError> {
         let bases = gens.pedersen().blinding.len();
         if blinding.len() > bases {
-            return Err(ProofError::TooManyScalars {
+            return Err(StatementError::TooManyScalars {
                 scalars: 1 + blinding.len(),
                 generators: 1 + bases,
-            });
+            }
+            .into());
         }
         let mut scalars = Vec::with_capacity(1 + blinding.len());
         scalars.push(b);
@@ -224,14 +227,15 @@ impl<'g, G: Group> Equation<'g, G> {
         scalars: Vec<G::Scalar>,
     ) -> Result<(), ProofError> {
         if party >= gens.party_capacity() || scalars.len() > gens.gens_capacity() {
-            return Err(ProofError::TooManyScalars {
+            return Err(StatementError::TooManyScalars {
                 scalars: scalars.len(),
                 generators: if party >= gens.party_capacity() {
                     0
                 } else {
                     gens.gens_capacity()
                 },
-            });
+            }
+            .into());
         }
         self.chains.push(ChainTerm {
             gens,

@@ -1,29 +1,24 @@
-//! Typed errors. Nothing reachable from untrusted bytes panics: it returns one of these.
+//! Typed errors, one type per layer: [`DecodeError`](crate::DecodeError) (bytes that do not
+//! decode: the group and wire layer), [`StatementError`] (a statement or witness whose shape a
+//! proof system or deployment does not take) and [`ProofError`] (the proof layer: what an
+//! operation returns, wrapping the two below it). The document layer's errors live in
+//! `rangeproof-documents`. Nothing reachable from untrusted bytes panics: it returns one of
+//! these.
 
 use alloc::vec::Vec;
 use thiserror::Error;
 
-/// Why a proof could not be created, decoded or verified.
+pub use crate::group::DecodeError;
+
+/// Why a statement (bit size, number of values, extension degree, minimum values, the
+/// deployment's fields and parameters) or a witness does not fit a proof system or
+/// deployment. These are the shape rules, written once here and checked by the proof
+/// systems, the suites and the document layer alike.
 ///
-/// New proof systems bring new reasons: the enum is `#[non_exhaustive]`.
+/// New proof systems bring new rules: the enum is `#[non_exhaustive]`.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ProofError {
-    /// The proof is well-formed but does not verify.
-    #[error("proof verification failed")]
-    VerificationFailed,
-    /// The byte string has the wrong length for any proof of this kind.
-    #[error("invalid proof length: {0} bytes")]
-    InvalidLength(usize),
-    /// A scalar encoding is not the canonical one (its value is at least the group order).
-    #[error("non-canonical scalar encoding")]
-    NonCanonicalScalar,
-    /// A point encoding does not decode to a group element.
-    #[error("invalid point encoding")]
-    InvalidPoint,
-    /// A prover message that the protocol forbids to be the identity is the identity.
-    #[error("identity point where the protocol forbids it")]
-    IdentityPoint,
+pub enum StatementError {
     /// The bit size is not one of 8, 16, 32, 64.
     #[error("invalid bit size {0}: must be 8, 16, 32 or 64")]
     InvalidBitsize(usize),
@@ -56,9 +51,6 @@ pub enum ProofError {
     /// A value is below its promised minimum.
     #[error("value is below its minimum-value promise")]
     BelowMinimum,
-    /// Mask recovery (a seed nonce) was requested for an aggregated proof.
-    #[error("mask recovery works only for proofs of a single commitment")]
-    MaskRecoveryNeedsSingleProof,
     /// libsecp256k1-zkp's Bulletproofs cover a power-of-two number of values only (its
     /// verifier rejects what its prover makes for other counts).
     #[error("invalid aggregation size {0}: libsecp256k1-zkp's Bulletproofs cover a power-of-two number of values (1, 2, 4, ..., 256)")]
@@ -68,16 +60,10 @@ pub enum ProofError {
     /// fields elsewhere): refused rather than silently ignored.
     #[error("this proof system takes no {0}: leave it unset")]
     UnusedStatementField(&'static str),
-    /// Recovery was asked of a convention whose proofs carry no recovery nonce.
-    #[error("this convention's proofs carry no recovery nonce (Tari's and Grin's do)")]
-    NoRecoveryNonce,
-    /// A suite was asked to work in a context made without it (its state is elsewhere).
-    #[error("this context holds no state for the suite: make it with SuiteContext::with_suites")]
-    SuiteNotInContext,
     /// The deployment does not allow this statement (Monero: 64 bits, no minimum values) or
     /// this use (mask recovery without a seed-nonce rule).
     #[error("this deployment does not support this statement or use")]
-    WrongFlavor,
+    RefusedByDeployment,
     /// The generators are too few for this proof.
     #[error("not enough generators for {bits} bits x {parties} values")]
     InsufficientGenerators {
@@ -105,27 +91,10 @@ pub enum ProofError {
         "invalid generator count {0}: must be even, at least 2 x bits x values, at most 32768"
     )]
     InvalidGeneratorCount(usize),
-    /// A secret (blinding factor or nonce) is zero or not below the group order.
-    #[error("a blinding factor or nonce is zero or not below the group order")]
-    InvalidSecret,
-    /// Rewinding with this nonce does not recover a value: the nonce is not the proof's.
-    #[error("the nonce does not rewind this proof")]
-    RewindFailed,
     /// secp256k1-zkp's verifier accepts minimum-value promises only in proofs of one value
     /// (with more, its verification equation does not match its prover's).
     #[error("minimum values are supported only for proofs of a single value in this convention")]
     MinimumValuesNeedSingleValue,
-    /// A multi-party step was given messages that do not fit together (shares of another
-    /// session, a missing share, or a combined point at infinity).
-    #[error("multi-party messages do not fit this proof session")]
-    InvalidMultipartyMessage,
-    /// A proof format's version byte is not one this format defines.
-    #[error("unknown proof version byte {0}")]
-    UnknownVersion(u8),
-    /// An encoding that decodes but is not the canonical one (an R1CS proof marked two-phase
-    /// whose second-phase points are all the identity).
-    #[error("non-canonical proof encoding")]
-    NonCanonicalEncoding,
     /// A suite parameter of the wrong kind or outside its bounds (for byte strings, the
     /// bounds are lengths).
     #[error("parameter {name} must be between {min} and {max} (for bytes: its length)")]
@@ -153,10 +122,6 @@ pub enum ProofError {
         /// Generators in the set.
         generators: usize,
     },
-    /// A Borromean range proof's header is malformed: the reserved top bit set, an exponent
-    /// above 18, a mantissa above 64 bits, or a range that overflows 64 bits.
-    #[error("invalid range proof header (exponent, mantissa or minimum value)")]
-    InvalidProofHeader,
     /// A message longer than the proof can carry (128 bytes for each ring but the last).
     #[error("message of {len} bytes: this proof carries at most {max}")]
     MessageTooLong {
@@ -169,12 +134,6 @@ pub enum ProofError {
     /// \\(2^{63} - 1\\) the other must be zero (libsecp256k1-zkp's `range_proveparams`).
     #[error("value and minimum value too large together: when either is at least 2^63-1 the other must be 0")]
     UnprovableRange,
-    /// A surjection proof's input selection drew no input with the output's asset tag within
-    /// its iteration limit (or no input has it).
-    #[error(
-        "no input with the output's asset was drawn within the iteration limit (or none has it)"
-    )]
-    NoMatchingInput,
     /// A surjection proof over more inputs than the format allows (256).
     #[error("{0} inputs: a surjection proof covers at most 256")]
     TooManyInputs(usize),
@@ -186,17 +145,50 @@ pub enum ProofError {
         /// Input generators given.
         given: usize,
     },
-    /// An Elements transaction that does not parse (the reason names the field).
-    #[error("malformed transaction: {0}")]
-    MalformedTransaction(&'static str),
-    /// An input beyond the size its format allows (refused before it is read).
-    #[error("{size} bytes, more than the {max} allowed")]
-    TooLarge {
-        /// Bytes given.
-        size: usize,
-        /// The most allowed.
-        max: usize,
-    },
+}
+
+/// Why a proof could not be created, decoded or verified: what every proof operation
+/// returns. Decoding and shape failures arrive wrapped ([`ProofError::Decode`],
+/// [`ProofError::Statement`], converted by `?`); the rest are the proof layer's own.
+///
+/// New proof systems bring new reasons: the enum is `#[non_exhaustive]`.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProofError {
+    /// Bytes that do not decode.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// A statement or witness of a shape the proof system or deployment does not take.
+    #[error(transparent)]
+    Statement(#[from] StatementError),
+    /// The proof is well-formed but does not verify.
+    #[error("proof verification failed")]
+    VerificationFailed,
+    /// Mask recovery (a seed nonce) was requested for an aggregated proof.
+    #[error("mask recovery works only for proofs of a single commitment")]
+    MaskRecoveryNeedsSingleProof,
+    /// Recovery was asked of a convention whose proofs carry no recovery nonce.
+    #[error("this convention's proofs carry no recovery nonce (Tari's and Grin's do)")]
+    NoRecoveryNonce,
+    /// A suite was asked to work in a context made without it (its state is elsewhere).
+    #[error("this context holds no state for the suite: make it with SuiteContext::with_suites")]
+    SuiteNotInContext,
+    /// A secret (blinding factor or nonce) is zero or not below the group order.
+    #[error("a blinding factor or nonce is zero or not below the group order")]
+    InvalidSecret,
+    /// Rewinding with this nonce does not recover a value: the nonce is not the proof's.
+    #[error("the nonce does not rewind this proof")]
+    RewindFailed,
+    /// A multi-party step was given messages that do not fit together (shares of another
+    /// session, a missing share, or a combined point at infinity).
+    #[error("multi-party messages do not fit this proof session")]
+    InvalidMultipartyMessage,
+    /// A surjection proof's input selection drew no input with the output's asset tag within
+    /// its iteration limit (or no input has it).
+    #[error(
+        "no input with the output's asset was drawn within the iteration limit (or none has it)"
+    )]
+    NoMatchingInput,
     /// An operation this proof system does not offer through this interface (the message
     /// says what to use instead).
     #[error("{0}")]

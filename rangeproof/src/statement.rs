@@ -2,6 +2,7 @@
 
 use crate::deployments::{Deployment, Generators};
 use crate::ProofError;
+use crate::StatementError;
 
 /// The bit sizes a range proof may use.
 pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
@@ -9,10 +10,10 @@ pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
 /// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
 pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
     if !VALID_BITSIZES.contains(&n) {
-        return Err(ProofError::InvalidBitsize(n));
+        return Err(StatementError::InvalidBitsize(n).into());
     }
     if m == 0 || m > crate::MAX_AGGREGATION {
-        return Err(ProofError::InvalidAggregation(m));
+        return Err(StatementError::InvalidAggregation(m).into());
     }
     Ok(m.next_power_of_two())
 }
@@ -40,18 +41,19 @@ impl Statement<'_> {
     ) -> Result<usize, ProofError> {
         let m_padded = check_shape(self.bits, m)?;
         if self.extension_degree == 0 || self.extension_degree > gens.pedersen().blinding.len() {
-            return Err(ProofError::InvalidExtensionDegree(self.extension_degree));
+            return Err(StatementError::InvalidExtensionDegree(self.extension_degree).into());
         }
         if let Some(minimums) = self.minimum_values {
             if minimums.len() != m {
-                return Err(ProofError::MismatchedLengths {
+                return Err(StatementError::MismatchedLengths {
                     values: m,
                     blindings: minimums.len(),
-                });
+                }
+                .into());
             }
             // Tari's rule, which its verifier enforces: a minimum fits in n bits too.
             if self.bits < 64 && minimums.iter().any(|mu| mu >> self.bits != 0) {
-                return Err(ProofError::MinimumOutOfRange { bits: self.bits });
+                return Err(StatementError::MinimumOutOfRange { bits: self.bits }.into());
             }
         }
         C::check_range_statement(self.bits, self.minimum_values.is_some())?;

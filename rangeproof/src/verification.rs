@@ -7,6 +7,7 @@
 //! summed across proofs and multiplied with precomputed tables; and *dynamic* ones, the
 //! proof's own points and commitments.
 
+use crate::{DecodeError, StatementError};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -75,7 +76,7 @@ impl<G: Group> DynamicPoint<G> {
     fn point(&self) -> Result<G::Point, ProofError> {
         let point = match self.point {
             Ok(point) => point,
-            Err(bytes) => G::point_from_bytes(&bytes).ok_or(ProofError::InvalidPoint)?,
+            Err(bytes) => G::point_from_bytes(&bytes).ok_or(DecodeError::InvalidPoint)?,
         };
         Ok(match self.cofactor_log2 {
             0 => point,
@@ -439,7 +440,7 @@ pub(crate) fn decode_commitments<G: Group>(
     commitments: &[G::PointEncoding],
 ) -> Result<Commitments<G>, ProofError> {
     check_aggregation::<G>(commitments)?;
-    EncodedPoint::decode_all(commitments).map(Commitments::Decoded)
+    Ok(Commitments::Decoded(EncodedPoint::decode_all(commitments)?))
 }
 
 /// Commitment encodings whose decoding a batch leaves to its chunk (see [`Commitments`]).
@@ -452,7 +453,7 @@ pub(crate) fn deferred_commitments<G: Group>(
 
 fn check_aggregation<G: Group>(commitments: &[G::PointEncoding]) -> Result<(), ProofError> {
     if commitments.len() > crate::MAX_AGGREGATION {
-        return Err(ProofError::InvalidAggregation(commitments.len()));
+        return Err(StatementError::InvalidAggregation(commitments.len()).into());
     }
     Ok(())
 }

@@ -3,10 +3,11 @@
 //! Every codec is a sequence of `point`, `scalar` and `byte` reads on a [`Reader`], closed by
 //! [`Reader::finish`], which refuses trailing bytes. Lengths come from the group's encodings, so
 //! the same codec serves 32-byte and 33-byte points alike. A read past the end is
-//! [`ProofError::InvalidLength`] with the input's total length.
+//! [`DecodeError::InvalidLength`] with the input's total length.
 
 use crate::group::{decode_scalar, EncodedPoint, Encoding, Group};
 use crate::ProofError;
+use crate::{DecodeError, StatementError};
 use alloc::vec::Vec;
 
 /// Largest number of inner-product rounds any layout accepts: \\(\log_2\\) of 64 bits × 64
@@ -24,11 +25,11 @@ impl<'a> Reader<'a> {
         Reader { bytes, position: 0 }
     }
 
-    fn too_short(&self) -> ProofError {
-        ProofError::InvalidLength(self.bytes.len())
+    fn too_short(&self) -> DecodeError {
+        DecodeError::InvalidLength(self.bytes.len())
     }
 
-    fn take(&mut self, len: usize) -> Result<&'a [u8], ProofError> {
+    fn take(&mut self, len: usize) -> Result<&'a [u8], DecodeError> {
         let end = self
             .position
             .checked_add(len)
@@ -45,23 +46,23 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips `len` bytes (to check a structure before decoding it).
-    pub(crate) fn skip(&mut self, len: usize) -> Result<(), ProofError> {
+    pub(crate) fn skip(&mut self, len: usize) -> Result<(), DecodeError> {
         self.take(len).map(|_| ())
     }
 
     /// One byte.
-    pub(crate) fn byte(&mut self) -> Result<u8, ProofError> {
+    pub(crate) fn byte(&mut self) -> Result<u8, DecodeError> {
         Ok(self.take(1)?[0])
     }
 
     /// A point's encoding, not decoded yet.
-    fn point_encoding<G: Group>(&mut self) -> Result<G::PointEncoding, ProofError> {
+    fn point_encoding<G: Group>(&mut self) -> Result<G::PointEncoding, DecodeError> {
         let bytes = self.take(G::PointEncoding::LEN)?;
         G::PointEncoding::try_from(bytes).map_err(|_| self.too_short())
     }
 
     /// A point: its canonical encoding, decoded.
-    pub(crate) fn point<G: Group>(&mut self) -> Result<EncodedPoint<G>, ProofError> {
+    pub(crate) fn point<G: Group>(&mut self) -> Result<EncodedPoint<G>, DecodeError> {
         EncodedPoint::decode(&self.point_encoding::<G>()?)
     }
 
@@ -70,7 +71,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn points<G: Group>(
         &mut self,
         count: usize,
-    ) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    ) -> Result<Vec<EncodedPoint<G>>, DecodeError> {
         let len = count
             .checked_mul(G::PointEncoding::LEN)
             .ok_or_else(|| self.too_short())?;
@@ -87,25 +88,25 @@ impl<'a> Reader<'a> {
     fn decoded_point<G: Group>(
         &mut self,
         decoded: &mut impl Iterator<Item = Option<G::BatchPoint>>,
-    ) -> Result<EncodedPoint<G>, ProofError> {
+    ) -> Result<EncodedPoint<G>, DecodeError> {
         let bytes = self.point_encoding::<G>()?;
-        let batch = decoded.next().flatten().ok_or(ProofError::InvalidPoint)?;
+        let batch = decoded.next().flatten().ok_or(DecodeError::InvalidPoint)?;
         Ok(EncodedPoint::from_decoded(bytes, batch))
     }
 
     /// A canonical scalar.
-    pub(crate) fn scalar<G: Group>(&mut self) -> Result<G::Scalar, ProofError> {
+    pub(crate) fn scalar<G: Group>(&mut self) -> Result<G::Scalar, DecodeError> {
         let bytes = self.take(G::ScalarEncoding::LEN)?;
         let encoding = G::ScalarEncoding::try_from(bytes).map_err(|_| self.too_short())?;
         decode_scalar::<G>(&encoding)
     }
 
     /// Ends the reading: everything must have been read.
-    pub(crate) fn finish(self) -> Result<(), ProofError> {
+    pub(crate) fn finish(self) -> Result<(), DecodeError> {
         if self.remaining() == 0 {
             Ok(())
         } else {
-            Err(ProofError::InvalidLength(self.bytes.len()))
+            Err(DecodeError::InvalidLength(self.bytes.len()))
         }
     }
 }
@@ -217,12 +218,13 @@ impl<G: Group> Parts<G> {
 
     /// A decoded point slot (a layout without it is refused, never a panic).
     pub(crate) fn point(&self, slot: Slot) -> Result<EncodedPoint<G>, ProofError> {
-        self.points[slot as usize].ok_or(ProofError::WrongFlavor)
+        self.points[slot as usize].ok_or(ProofError::Statement(StatementError::RefusedByDeployment))
     }
 
     /// A decoded scalar slot.
     pub(crate) fn scalar(&self, slot: Slot) -> Result<G::Scalar, ProofError> {
-        self.scalars[slot as usize].ok_or(ProofError::WrongFlavor)
+        self.scalars[slot as usize]
+            .ok_or(ProofError::Statement(StatementError::RefusedByDeployment))
     }
 
     /// Encodes the parts in `layout`.
@@ -232,7 +234,7 @@ impl<G: Group> Parts<G> {
         let answers_fit = !layout.elements.contains(&Element::Answers)
             || (1..=layout.max_degree).contains(&degree);
         if rounds > layout.max_rounds || !answers_fit {
-            return Err(ProofError::WrongFlavor);
+            return Err(StatementError::RefusedByDeployment.into());
         }
         let mut out = Vec::new();
         for element in layout.elements {
@@ -271,7 +273,7 @@ impl<G: Group> Parts<G> {
     /// then every element (canonical points and scalars), and nothing may follow.
     pub(crate) fn read(layout: &Layout, bytes: &[u8]) -> Result<Self, ProofError> {
         let total = bytes.len();
-        let bad_length = || ProofError::InvalidLength(total);
+        let bad_length = || ProofError::Decode(DecodeError::InvalidLength(total));
         let (p, s) = (point_len::<G>(), scalar_len::<G>());
 
         // The structure, and every point's encoding, in order (decoded together below).
@@ -286,7 +288,7 @@ impl<G: Group> Parts<G> {
                 Element::DegreeByte => {
                     degree = probe.byte()? as usize;
                     if degree == 0 || degree > layout.max_degree {
-                        return Err(ProofError::InvalidExtensionDegree(degree));
+                        return Err(StatementError::InvalidExtensionDegree(degree).into());
                     }
                 }
                 Element::Answers => probe.skip(degree * s)?,
@@ -394,7 +396,7 @@ mod tests {
         let mut reader = Reader::new(&bytes[..40]);
         reader.byte().unwrap();
         reader.point::<G>().unwrap();
-        assert_eq!(reader.scalar::<G>(), Err(ProofError::InvalidLength(40)));
+        assert_eq!(reader.scalar::<G>(), Err(DecodeError::InvalidLength(40)));
 
         let mut longer = bytes.clone();
         longer.push(0);
@@ -402,6 +404,6 @@ mod tests {
         reader.byte().unwrap();
         reader.point::<G>().unwrap();
         reader.scalar::<G>().unwrap();
-        assert_eq!(reader.finish(), Err(ProofError::InvalidLength(66)));
+        assert_eq!(reader.finish(), Err(DecodeError::InvalidLength(66)));
     }
 }

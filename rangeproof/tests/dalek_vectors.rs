@@ -137,7 +137,9 @@ fn non_canonical_scalars_are_rejected_at_decoding() {
             }
             assert_eq!(
                 RangeProof::<Ristretto255>::from_bytes(&bad),
-                Err(ProofError::NonCanonicalScalar)
+                Err(ProofError::Decode(
+                    rangeproof::DecodeError::NonCanonicalScalar
+                ))
             );
         }
     }
@@ -203,7 +205,9 @@ fn structural_damage_is_rejected() {
         longer.push(0);
         assert_eq!(
             RangeProof::<Ristretto255>::from_bytes(&longer),
-            Err(ProofError::InvalidLength(len + 1))
+            Err(ProofError::Decode(rangeproof::DecodeError::InvalidLength(
+                len + 1
+            )))
         );
         // Drop the last (L, R) pair; and duplicate it.
         let ipp_end = len - 64;

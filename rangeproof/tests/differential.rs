@@ -1508,7 +1508,9 @@ fn monero_oxide_ignores_trailing_bytes_we_reject_them() {
             };
             assert_eq!(
                 decoded,
-                Err(rangeproof::ProofError::InvalidLength(longer.proof.len())),
+                Err(rangeproof::ProofError::Decode(
+                    rangeproof::DecodeError::InvalidLength(longer.proof.len())
+                )),
                 "{kind:?}: we refuse the trailing bytes"
             );
             assert!(!monero_ours(kind, &longer));

@@ -166,7 +166,7 @@ fn min_values_with_several_commitments_are_rejected_by_both() {
     k.prover.min_values = Some(vec![500, 600]);
     assert_eq!(
         k.prover.prove(&k.witness).unwrap_err(),
-        ProofError::MinimumValuesNeedSingleValue
+        ProofError::Statement(rangeproof::StatementError::MinimumValuesNeedSingleValue)
     );
     let proof = c_prove(&mut c, &k).expect("C proves");
     let statement = k.prover.statement(
@@ -252,11 +252,13 @@ fn non_power_of_two_aggregation_is_refused_as_the_c_verifier_fails_it() {
     );
     assert_eq!(
         grin::verify(&proof, &statement),
-        Err(ProofError::InvalidPowerOfTwoAggregation(3))
+        Err(ProofError::Statement(
+            rangeproof::StatementError::InvalidPowerOfTwoAggregation(3)
+        ))
     );
     assert_eq!(
         k.prover.prove(&k.witness).unwrap_err(),
-        ProofError::InvalidPowerOfTwoAggregation(3)
+        ProofError::Statement(rangeproof::StatementError::InvalidPowerOfTwoAggregation(3))
     );
 }
 

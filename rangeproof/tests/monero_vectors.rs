@@ -143,7 +143,9 @@ fn byte_flips_non_canonical_scalars_and_structure_are_rejected() {
             }
             assert_eq!(
                 verify(&bad, &c.commitments),
-                Err(ProofError::NonCanonicalScalar),
+                Err(ProofError::Decode(
+                    rangeproof::DecodeError::NonCanonicalScalar
+                )),
                 "case {i}"
             );
         }

@@ -103,7 +103,7 @@ proptest! {
         let blinding = G::random_scalar(&mut OsRng);
         let v = (1u64 << n) + excess;
         let result = RangeProof::<G>::prove_single(dalek::generators(), &mut Transcript::new(b"prop"), v, &blinding, n, &mut OsRng);
-        prop_assert_eq!(result.err(), Some(rangeproof::ProofError::ValueOutOfRange { bits: n }));
+        prop_assert_eq!(result.err(), Some(rangeproof::ProofError::Statement(rangeproof::StatementError::ValueOutOfRange { bits: n })));
     }
 
     #[test]

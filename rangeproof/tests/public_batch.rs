@@ -271,10 +271,12 @@ fn equations_refuse_more_scalars_than_generators() {
     let mut equation = Equation::<G>::new();
     assert_eq!(
         equation.fixed(&short, random_scalars(6)),
-        Err(ProofError::TooManyScalars {
-            scalars: 6,
-            generators: 5
-        })
+        Err(ProofError::Statement(
+            rangeproof::StatementError::TooManyScalars {
+                scalars: 6,
+                generators: 5
+            }
+        ))
     );
     assert!(equation.fixed(&long, random_scalars(24)).is_ok());
     let too_many_bases = random_scalars(gens.pedersen().blinding.len() + 1);

@@ -150,7 +150,7 @@ fn check_document(text: &str) -> PyResult<()> {
 fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
     let parsed = parse(text)?;
     py.allow_threads(|| parsed.verify())
-        .map_err(InvalidProof::new_err)
+        .map_err(|e| InvalidProof::new_err(e.to_string()))
 }
 
 /// `(value or None, [blinding bytes], message or None, checked)`.

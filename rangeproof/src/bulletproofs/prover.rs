@@ -8,6 +8,7 @@
 //! Nonces are hedged: they come from the transcript's witness RNG, keyed by the transcript so
 //! far (n, m, every commitment), the values and blindings, and the caller's RNG.
 
+use crate::StatementError;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
@@ -278,14 +279,15 @@ impl<G: Group> RangeProof<G> {
     {
         let m = values.len();
         if blindings.len() != m {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: m,
                 blindings: blindings.len(),
-            });
+            }
+            .into());
         }
         let m_padded = check_statement(gens, n, m)?;
         if n < 64 && values.iter().any(|v| v >> n != 0) {
-            return Err(ProofError::ValueOutOfRange { bits: n });
+            return Err(StatementError::ValueOutOfRange { bits: n }.into());
         }
         Self::prove_in::<C, _, R>(gens, transcript, values, blindings, n, m_padded, rng)
     }

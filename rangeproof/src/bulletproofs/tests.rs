@@ -1,5 +1,6 @@
 //! Round trips, typed errors and rejection of altered statements.
 
+use crate::{DecodeError, StatementError};
 use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::Rng;
@@ -97,32 +98,38 @@ fn prover_rejects_bad_inputs_with_typed_errors() {
     for n in [8usize, 16, 32] {
         assert_eq!(
             prove(&[1u64 << n], &blindings(1), n, &mut t),
-            Err(ProofError::ValueOutOfRange { bits: n })
+            Err(ProofError::Statement(StatementError::ValueOutOfRange {
+                bits: n
+            }))
         );
         assert_eq!(
             prove(&[0, max(n) + 1], &blindings(2), n, &mut t),
-            Err(ProofError::ValueOutOfRange { bits: n })
+            Err(ProofError::Statement(StatementError::ValueOutOfRange {
+                bits: n
+            }))
         );
     }
     assert_eq!(
         prove(&[], &[], 64, &mut t),
-        Err(ProofError::InvalidAggregation(0))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
     );
     assert_eq!(
         prove(&[1; 65], &blindings(65), 64, &mut t),
-        Err(ProofError::InvalidAggregation(65))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(
+            65
+        )))
     );
     assert_eq!(
         prove(&[1, 2], &blindings(1), 64, &mut t),
-        Err(ProofError::MismatchedLengths {
+        Err(ProofError::Statement(StatementError::MismatchedLengths {
             values: 2,
             blindings: 1
-        })
+        }))
     );
     for n in [0usize, 1, 7, 12, 63, 65, 128] {
         assert_eq!(
             prove(&[0], &blindings(1), n, &mut t),
-            Err(ProofError::InvalidBitsize(n))
+            Err(ProofError::Statement(StatementError::InvalidBitsize(n)))
         );
     }
 }
@@ -149,15 +156,15 @@ fn verifier_rejects_other_statements() {
         .is_err());
     assert_eq!(
         verify(&proof, &[[0xffu8; 32]; 4], 16),
-        Err(ProofError::InvalidPoint)
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
     );
     assert_eq!(
         verify(&proof, &[], 16),
-        Err(ProofError::InvalidAggregation(0))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
     );
     assert_eq!(
         verify(&proof, &commitments, 12),
-        Err(ProofError::InvalidBitsize(12))
+        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
     );
 }
 
@@ -174,7 +181,7 @@ fn identity_prover_messages_are_rejected() {
         let decoded = RangeProof::<G>::from_bytes(&bad).expect("identity is a valid encoding");
         assert_eq!(
             verify(&decoded, &commitments, 8),
-            Err(ProofError::IdentityPoint),
+            Err(ProofError::Decode(DecodeError::IdentityPoint)),
             "word {word}"
         );
     }

@@ -6,6 +6,7 @@
 //! (public) by [`crate::inner_product::folding`]. Nonces come from the hedged transcript RNG,
 //! or from the seed nonce when the caller wants the mask to be recoverable.
 
+use crate::StatementError;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 use rand_core::{CryptoRng, RngCore};
@@ -120,15 +121,16 @@ impl<G: Group> RangeProofPlus<G> {
     {
         let m = values.len();
         if blindings.len() != m {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: m,
                 blindings: blindings.len(),
-            });
+            }
+            .into());
         }
         let m_padded = statement.check(gens, m)?;
         let (n, degree) = (statement.bits, statement.extension_degree);
         if let Some(bad) = blindings.iter().find(|b| b.as_ref().len() != degree) {
-            return Err(ProofError::InvalidExtensionDegree(bad.as_ref().len()));
+            return Err(StatementError::InvalidExtensionDegree(bad.as_ref().len()).into());
         }
         if seed_nonce.is_some() && m != 1 {
             return Err(ProofError::MaskRecoveryNeedsSingleProof);
@@ -142,11 +144,11 @@ impl<G: Group> RangeProofPlus<G> {
         let mut offsets = Zeroizing::new(Vec::with_capacity(m_padded));
         for (j, v) in values.iter().enumerate() {
             if n < 64 && v >> n != 0 {
-                return Err(ProofError::ValueOutOfRange { bits: n });
+                return Err(StatementError::ValueOutOfRange { bits: n }.into());
             }
             offsets.push(
                 v.checked_sub(statement.minimum(j))
-                    .ok_or(ProofError::BelowMinimum)?,
+                    .ok_or(StatementError::BelowMinimum)?,
             );
         }
         offsets.resize(m_padded, 0);

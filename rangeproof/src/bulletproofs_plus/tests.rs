@@ -1,5 +1,6 @@
 //! Round trips, typed errors, rejection of altered statements and proofs, mask recovery.
 
+use crate::{DecodeError, StatementError};
 use merlin::Transcript;
 use rand::rngs::OsRng;
 use rand::Rng;
@@ -130,7 +131,10 @@ fn minimum_value_promises() {
         None,
         &mut OsRng,
     );
-    assert_eq!(result.err(), Some(ProofError::BelowMinimum));
+    assert_eq!(
+        result.err(),
+        Some(ProofError::Statement(StatementError::BelowMinimum))
+    );
 }
 
 #[test]
@@ -153,34 +157,42 @@ fn prover_and_verifier_refuse_bad_statements_with_typed_errors() {
     };
     assert_eq!(
         run(&plain(8, 1), &[256], &blindings(1, 1), None),
-        Err(ProofError::ValueOutOfRange { bits: 8 })
+        Err(ProofError::Statement(StatementError::ValueOutOfRange {
+            bits: 8
+        }))
     );
     assert_eq!(
         run(&plain(12, 1), &[1], &blindings(1, 1), None),
-        Err(ProofError::InvalidBitsize(12))
+        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
     );
     assert_eq!(
         run(&plain(8, 0), &[1], &blindings(1, 0), None),
-        Err(ProofError::InvalidExtensionDegree(0))
+        Err(ProofError::Statement(
+            StatementError::InvalidExtensionDegree(0)
+        ))
     );
     assert_eq!(
         run(&plain(8, 7), &[1], &blindings(1, 7), None),
-        Err(ProofError::InvalidExtensionDegree(7))
+        Err(ProofError::Statement(
+            StatementError::InvalidExtensionDegree(7)
+        ))
     );
     assert_eq!(
         run(&plain(8, 2), &[1], &blindings(1, 1), None),
-        Err(ProofError::InvalidExtensionDegree(1))
+        Err(ProofError::Statement(
+            StatementError::InvalidExtensionDegree(1)
+        ))
     );
     assert_eq!(
         run(&plain(8, 1), &[], &[], None),
-        Err(ProofError::InvalidAggregation(0))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
     );
     assert_eq!(
         run(&plain(8, 1), &[1, 2], &blindings(1, 1), None),
-        Err(ProofError::MismatchedLengths {
+        Err(ProofError::Statement(StatementError::MismatchedLengths {
             values: 2,
             blindings: 1
-        })
+        }))
     );
     let seed = G::random_scalar(&mut OsRng);
     assert_eq!(
@@ -195,7 +207,9 @@ fn prover_and_verifier_refuse_bad_statements_with_typed_errors() {
     };
     assert_eq!(
         run(&s, &[1], &blindings(1, 1), None),
-        Err(ProofError::MinimumOutOfRange { bits: 8 })
+        Err(ProofError::Statement(StatementError::MinimumOutOfRange {
+            bits: 8
+        }))
     );
     let short: [u64; 1] = [0];
     let s = Statement {
@@ -208,14 +222,14 @@ fn prover_and_verifier_refuse_bad_statements_with_typed_errors() {
     let (proof, commitments) = prove(&plain(8, 1), &[1]);
     assert_eq!(
         verify(&proof, &s, &[commitments[0]; 2]).err(),
-        Some(ProofError::MismatchedLengths {
+        Some(ProofError::Statement(StatementError::MismatchedLengths {
             values: 2,
             blindings: 1
-        })
+        }))
     );
     assert_eq!(
         verify(&proof, &plain(8, 1), &[[0xff; 32]]),
-        Err(ProofError::InvalidPoint)
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
     );
 }
 
@@ -288,7 +302,7 @@ fn every_byte_flip_and_structural_change_is_rejected() {
     longer.push(0);
     assert_eq!(
         RangeProofPlus::<G>::from_bytes(&longer),
-        Err(ProofError::InvalidLength(len + 1))
+        Err(ProofError::Decode(DecodeError::InvalidLength(len + 1)))
     );
     let mut duplicated = bytes.clone();
     duplicated.extend_from_slice(&bytes[len - 64..]);
@@ -299,7 +313,9 @@ fn every_byte_flip_and_structural_change_is_rejected() {
         bad[0] = degree;
         assert_eq!(
             RangeProofPlus::<G>::from_bytes(&bad),
-            Err(ProofError::InvalidExtensionDegree(degree as usize))
+            Err(ProofError::Statement(
+                StatementError::InvalidExtensionDegree(degree as usize)
+            ))
         );
     }
     // Identity prover messages decode but are refused by the transcript.
@@ -309,7 +325,7 @@ fn every_byte_flip_and_structural_change_is_rejected() {
         let decoded = RangeProofPlus::<G>::from_bytes(&bad).expect("identity decodes");
         assert_eq!(
             verify(&decoded, &statement, &commitments),
-            Err(ProofError::IdentityPoint),
+            Err(ProofError::Decode(DecodeError::IdentityPoint)),
             "word {word}"
         );
     }
@@ -331,7 +347,7 @@ fn non_canonical_scalars_are_rejected() {
         bad[1 + word * 32..1 + (word + 1) * 32].copy_from_slice(&l_plus_1);
         assert_eq!(
             RangeProofPlus::<G>::from_bytes(&bad),
-            Err(ProofError::NonCanonicalScalar),
+            Err(ProofError::Decode(DecodeError::NonCanonicalScalar)),
             "word {word}"
         );
     }

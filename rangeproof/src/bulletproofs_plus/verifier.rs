@@ -19,6 +19,7 @@
 //! batch inversion, and [`crate::BatchVerifier`] multiplies the whole equation by a random
 //! weight per proof.
 
+use crate::StatementError;
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
@@ -104,7 +105,7 @@ impl<G: Group> RangeProofPlus<G> {
         seed_nonce: &G::Scalar,
     ) -> Result<Vec<G::Scalar>, ProofError> {
         if !C::HAS_SEED_NONCES {
-            return Err(ProofError::WrongFlavor);
+            return Err(StatementError::RefusedByDeployment.into());
         }
         // The convention's derivation (present: checked just above).
         let nonce = |step: NonceStep, k: usize| {

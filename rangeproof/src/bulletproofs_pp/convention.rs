@@ -8,6 +8,7 @@
 //! `bppp` module: its SHA-256 transcript, its 33-byte points and 65-byte norm rounds, its
 //! generators).
 
+use crate::DecodeError;
 use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
@@ -30,7 +31,7 @@ impl<G: Group> ProofPoint<G> {
     pub fn point(&self) -> Result<G::Point, ProofError> {
         match self {
             ProofPoint::Plain(p) => Ok(*p),
-            ProofPoint::Encoded(e) => e.point(),
+            ProofPoint::Encoded(e) => Ok(e.point()?),
         }
     }
 }
@@ -135,7 +136,7 @@ pub trait Convention: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
         let own = 4 * Self::POINT_LEN;
         let end = own + rounds * Self::ROUND_LEN;
         if bytes.len() < end {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         let mut out = Vec::with_capacity(4 + 2 * rounds);
         for chunk in bytes[..own].chunks_exact(Self::POINT_LEN) {

@@ -2,6 +2,7 @@
 //! \\(\mathbf G\\) (one per digit or multiplicity position) and the eight \\(\mathbf H\\) (the
 //! blinding polynomial's coefficients; \\(H_0\\) is the commitments' blinding base).
 
+use crate::StatementError;
 use alloc::vec::Vec;
 
 use crate::equation::GeneratorSet;
@@ -37,10 +38,11 @@ impl<G: Group> BpppGenerators<G> {
         exact: bool,
     ) -> Result<Self, ProofError> {
         if h.len() != H_LEN || g.is_empty() {
-            return Err(ProofError::GeneratorLength {
+            return Err(StatementError::GeneratorLength {
                 needed: H_LEN,
                 available: h.len(),
-            });
+            }
+            .into());
         }
         let encodings = [G::point_to_bytes(&value_base), G::point_to_bytes(&h[0])];
         Ok(BpppGenerators {
@@ -111,10 +113,10 @@ impl<G: Group> BpppGenerators<G> {
         if self.serves(g_len) {
             Ok(())
         } else {
-            Err(ProofError::GeneratorLength {
+            Err(ProofError::Statement(StatementError::GeneratorLength {
                 needed: g_len,
                 available: self.g.len(),
-            })
+            }))
         }
     }
 }

@@ -94,6 +94,7 @@ pub use convention::{Convention, ProofPoint, PublicInputs};
 pub use generators::{BpppGenerators, H_LEN};
 
 use crate::ProofError;
+use crate::StatementError;
 
 /// The bit sizes a proof may cover.
 pub const BIT_SIZES: [usize; 4] = [8, 16, 32, 64];
@@ -113,14 +114,14 @@ impl Shape {
     /// (`None`: [`Shape::default_base`]).
     pub fn new(bits: usize, values: usize, base: Option<usize>) -> Result<Self, ProofError> {
         if !BIT_SIZES.contains(&bits) {
-            return Err(ProofError::InvalidBitsize(bits));
+            return Err(StatementError::InvalidBitsize(bits).into());
         }
         if values == 0 || values > crate::MAX_AGGREGATION {
-            return Err(ProofError::InvalidAggregation(values));
+            return Err(StatementError::InvalidAggregation(values).into());
         }
         let base = base.unwrap_or_else(|| Self::default_base(bits, values));
         if !BASES.contains(&base) {
-            return Err(ProofError::InvalidBase(base));
+            return Err(StatementError::InvalidBase(base).into());
         }
         Ok(Shape { bits, values, base })
     }
@@ -209,16 +210,18 @@ impl<C: Convention> Statement<'_, C> {
     pub(crate) fn check(&self) -> Result<(), ProofError> {
         let m = self.shape.values();
         if self.commitments.len() != m {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: m,
                 blindings: self.commitments.len(),
-            });
+            }
+            .into());
         }
         if !self.minimums.is_empty() && self.minimums.len() != m {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: m,
                 blindings: self.minimums.len(),
-            });
+            }
+            .into());
         }
         self.generators.check(self.shape.g_len())
     }

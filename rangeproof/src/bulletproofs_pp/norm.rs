@@ -33,6 +33,7 @@
 //! s\\) and blinding coefficients), so its timing says nothing about them — the C module's
 //! argument too ("none of part that comes from this point on needs to be constant time").
 
+use crate::{DecodeError, StatementError};
 use alloc::{vec, vec::Vec};
 
 use super::Convention;
@@ -103,10 +104,11 @@ pub fn prove<C: Convention>(
         || statement.h.len() < h_len
         || statement.rho == <G<C>>::zero()
     {
-        return Err(ProofError::GeneratorLength {
+        return Err(StatementError::GeneratorLength {
             needed: g_len + h_len,
             available: statement.g.len() + statement.h.len(),
-        });
+        }
+        .into());
     }
     let (mut n, mut l, mut c) = (n.to_vec(), l.to_vec(), statement.c.to_vec());
     let mut gs = statement.g[..g_len].to_vec();
@@ -207,7 +209,7 @@ pub fn decode_rounds<C: Convention>(
     let mut out = Vec::with_capacity(2 * rounds);
     for round in proof
         .get(..rounds * C::ROUND_LEN)
-        .ok_or(ProofError::InvalidLength(proof.len()))?
+        .ok_or(DecodeError::InvalidLength(proof.len()))?
         .chunks_exact(C::ROUND_LEN)
     {
         let (x, r) = C::decode_round(round)?;
@@ -241,12 +243,12 @@ pub fn challenges<C: Convention>(
 ) -> Result<Vec<Fast<C>>, ProofError> {
     type G<C> = <C as Convention>::Group;
     if !g_len.is_power_of_two() || !h_len.is_power_of_two() {
-        return Err(ProofError::InvalidAggregation(g_len));
+        return Err(StatementError::InvalidAggregation(g_len).into());
     }
     let (rounds, g_final, h_final) = schedule::<C>(g_len, h_len);
     let scalar_len = <<G<C> as Group>::ScalarEncoding as crate::group::Encoding>::LEN;
     if proof.len() != rounds * C::ROUND_LEN + (g_final + h_final) * scalar_len {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     let mut gammas = Vec::with_capacity(rounds);
     for round in proof[..rounds * C::ROUND_LEN].chunks_exact(C::ROUND_LEN) {
@@ -276,7 +278,7 @@ pub fn terms_from<C: Convention>(
     if gammas.len() != rounds
         || proof.len() != rounds * C::ROUND_LEN + (g_final + h_final) * scalar_len
     {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     let mut round_scalars = Vec::with_capacity(2 * rounds);
     for gamma in gammas {
@@ -286,9 +288,9 @@ pub fn terms_from<C: Convention>(
     let mut finals = Vec::with_capacity(g_final + h_final);
     for bytes in proof[rounds * C::ROUND_LEN..].chunks_exact(scalar_len) {
         let encoding = <G<C> as Group>::ScalarEncoding::try_from(bytes)
-            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-        let s =
-            <G<C>>::scalar_from_canonical_bytes(&encoding).ok_or(ProofError::NonCanonicalScalar)?;
+            .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
+        let s = <G<C>>::scalar_from_canonical_bytes(&encoding)
+            .ok_or(DecodeError::NonCanonicalScalar)?;
         finals.push(<G<C>>::to_fast(&s));
     }
     let (n, l) = finals.split_at(g_final);

@@ -6,6 +6,7 @@
 //! constant-time multiscalar multiplication. The norm argument that follows runs on the
 //! blinded witness (see [`super::norm`]). Secrets are wiped on drop.
 
+use crate::StatementError;
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 use subtle::ConstantTimeEq;
@@ -215,10 +216,11 @@ pub fn prove<C: Convention, R: RngCore + CryptoRng>(
     let shape = &statement.shape;
     let m = shape.values();
     if values.len() != m || blindings.len() != m {
-        return Err(ProofError::MismatchedLengths {
+        return Err(StatementError::MismatchedLengths {
             values: values.len(),
             blindings: blindings.len(),
-        });
+        }
+        .into());
     }
     let (g_len, base, k) = (shape.g_len(), shape.base(), shape.digits_per_value());
     let digits_len = shape.digits();
@@ -227,9 +229,9 @@ pub fn prove<C: Convention, R: RngCore + CryptoRng>(
     let mut differences = Zeroizing::new(Vec::with_capacity(m));
     for (j, v) in values.iter().enumerate() {
         let min = statement.minimum(j);
-        let d = v.checked_sub(min).ok_or(ProofError::BelowMinimum)?;
+        let d = v.checked_sub(min).ok_or(StatementError::BelowMinimum)?;
         if bits < 64 && d >> bits != 0 {
-            return Err(ProofError::ValueOutOfRange { bits });
+            return Err(StatementError::ValueOutOfRange { bits }.into());
         }
         differences.push(d);
     }

@@ -21,6 +21,7 @@
 //!   prover's are random points); norm rounds \\(X \Vert R\\), canonical, the identity
 //!   allowed (as the C module allows it); scalars canonical.
 
+use crate::DecodeError;
 use alloc::vec::Vec;
 use merlin::{Transcript, TranscriptRng};
 use rand_core::{CryptoRng, RngCore};
@@ -45,8 +46,8 @@ pub struct Merlin;
 fn decode(bytes: &[u8]) -> Result<Point, ProofError> {
     let encoding: [u8; 32] = bytes
         .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-    Ristretto255::point_from_bytes(&encoding).ok_or(ProofError::InvalidPoint)
+        .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
+    Ristretto255::point_from_bytes(&encoding).ok_or(ProofError::Decode(DecodeError::InvalidPoint))
 }
 
 impl Convention for Merlin {
@@ -127,7 +128,7 @@ impl Convention for Merlin {
     fn decode_point(bytes: &[u8]) -> Result<Point, ProofError> {
         let p = decode(bytes)?;
         if Ristretto255::is_identity(&p) {
-            return Err(ProofError::IdentityPoint);
+            return Err(DecodeError::IdentityPoint.into());
         }
         Ok(p)
     }
@@ -139,7 +140,7 @@ impl Convention for Merlin {
 
     fn decode_round(bytes: &[u8]) -> Result<(Point, Point), ProofError> {
         if bytes.len() != 64 {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         Ok((decode(&bytes[..32])?, decode(&bytes[32..])?))
     }
@@ -156,7 +157,7 @@ impl Convention for Merlin {
             let mut out = Vec::with_capacity(count);
             for (i, chunk) in bytes
                 .get(..32 * count)
-                .ok_or(ProofError::InvalidLength(bytes.len()))?
+                .ok_or(DecodeError::InvalidLength(bytes.len()))?
                 .chunks_exact(32)
                 .enumerate()
             {
@@ -170,7 +171,7 @@ impl Convention for Merlin {
         }
         let encodings: Vec<[u8; 32]> = bytes
             .get(..32 * count)
-            .ok_or(ProofError::InvalidLength(bytes.len()))?
+            .ok_or(DecodeError::InvalidLength(bytes.len()))?
             .chunks_exact(32)
             .map(|c| {
                 let mut e = [0u8; 32];
@@ -180,7 +181,7 @@ impl Convention for Merlin {
             .collect();
         // The identity's only encoding is zeros: M, D, R, S must not be it.
         if encodings[..4].contains(&[0u8; 32]) {
-            return Err(ProofError::IdentityPoint);
+            return Err(DecodeError::IdentityPoint.into());
         }
         Ok(EncodedPoint::decode_all(&encodings)?
             .into_iter()

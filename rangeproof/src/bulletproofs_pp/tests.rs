@@ -4,6 +4,7 @@
 //! Bulletproofs; and, over random values, the optimized verifier and the slow reference
 //! verifier ([`super::reference`]) agreeing on valid and tampered proofs.
 
+use crate::{DecodeError, StatementError};
 use alloc::vec::Vec;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -173,25 +174,38 @@ fn refusals<C: Convention>() {
     let case = Case::<C>::new(shape, vec![256], Vec::new(), &mut rng);
     assert_eq!(
         case.prove(&mut rng),
-        Err(ProofError::ValueOutOfRange { bits: 8 })
+        Err(ProofError::Statement(StatementError::ValueOutOfRange {
+            bits: 8
+        }))
     );
     let case = Case::<C>::new(shape, vec![9], vec![10], &mut rng);
-    assert_eq!(case.prove(&mut rng), Err(ProofError::BelowMinimum));
+    assert_eq!(
+        case.prove(&mut rng),
+        Err(ProofError::Statement(StatementError::BelowMinimum))
+    );
     // min + 2^n - 1 is the top; one more is refused.
     let case = Case::<C>::new(shape, vec![10 + 255], vec![10], &mut rng);
     assert!(both_verify(&case, &case.prove(&mut rng).unwrap()));
     let case = Case::<C>::new(shape, vec![10 + 256], vec![10], &mut rng);
     assert!(case.prove(&mut rng).is_err());
-    assert_eq!(Shape::new(12, 1, None), Err(ProofError::InvalidBitsize(12)));
+    assert_eq!(
+        Shape::new(12, 1, None),
+        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
+    );
     assert_eq!(
         Shape::new(8, 0, None),
-        Err(ProofError::InvalidAggregation(0))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
     );
     assert_eq!(
         Shape::new(8, 65, None),
-        Err(ProofError::InvalidAggregation(65))
+        Err(ProofError::Statement(StatementError::InvalidAggregation(
+            65
+        )))
     );
-    assert_eq!(Shape::new(8, 1, Some(8)), Err(ProofError::InvalidBase(8)));
+    assert_eq!(
+        Shape::new(8, 1, Some(8)),
+        Err(ProofError::Statement(StatementError::InvalidBase(8)))
+    );
     // Generators too short for the shape.
     let short = C::generators(2, C::standard_value_base());
     let mut case = Case::<C>::new(
@@ -203,7 +217,9 @@ fn refusals<C: Convention>() {
     case.gens = short;
     assert!(matches!(
         case.prove(&mut rng),
-        Err(ProofError::GeneratorLength { .. })
+        Err(ProofError::Statement(
+            StatementError::GeneratorLength { .. }
+        ))
     ));
 }
 
@@ -319,19 +335,19 @@ fn non_canonical_encodings_are_rejected() {
     bad[n - 32..].copy_from_slice(&order);
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::NonCanonicalScalar)
+        Err(ProofError::Decode(DecodeError::NonCanonicalScalar))
     );
     let mut bad = proof.clone();
     bad[..32].copy_from_slice(&[0xff; 32]);
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::InvalidPoint)
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
     );
     let mut bad = proof.clone();
     bad[..32].copy_from_slice(&[0; 32]);
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::IdentityPoint)
+        Err(ProofError::Decode(DecodeError::IdentityPoint))
     );
 }
 
@@ -355,7 +371,7 @@ fn non_canonical_encodings_are_rejected_on_secp256k1() {
     bad[1..33].copy_from_slice(&p_bytes);
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::InvalidPoint)
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
     );
     let n_bytes =
         hex::decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141").unwrap();
@@ -364,13 +380,13 @@ fn non_canonical_encodings_are_rejected_on_secp256k1() {
     bad[n - 32..].copy_from_slice(&n_bytes);
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::NonCanonicalScalar)
+        Err(ProofError::Decode(DecodeError::NonCanonicalScalar))
     );
     let mut bad = proof.clone();
     bad[4 * 33] = 4;
     assert_eq!(
         verifier::verify(&case.statement(), &bad),
-        Err(ProofError::NonCanonicalEncoding)
+        Err(ProofError::Decode(DecodeError::NonCanonicalEncoding))
     );
 }
 

@@ -10,6 +10,7 @@
 //! (digit \\(i = jk + i'\\)); \\(v, \mathbf s_g, \mathbf s_h\\) are the norm argument's
 //! ([`super::norm::terms`]).
 
+use crate::DecodeError;
 use alloc::vec::Vec;
 
 use super::norm;
@@ -72,7 +73,7 @@ pub(crate) fn replay<C: Convention>(
     statement.check()?;
     let shape = &statement.shape;
     if proof.len() != shape.proof_len::<C>() {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     let minimums = statement.all_minimums();
     let mut transcript = C::start(&statement.public_inputs(&minimums));
@@ -253,7 +254,7 @@ impl<'g, C: Convention> PendingRangeProof<'g, C> {
             let rounds = norm::schedule::<C>(shape.g_len(), H_LEN).0;
             C::decode_proof_points(proof, rounds, true)
         } else {
-            Err(ProofError::InvalidLength(proof.len()))
+            Err(ProofError::Decode(DecodeError::InvalidLength(proof.len())))
         };
         Self::with_points(generators, statement, proof, points)
     }

@@ -15,6 +15,7 @@
 //! Adding a deployment of an existing protocol: a file in `deployments/` with its type and these
 //! impls, and its line in the suite registry (`suite/registry.rs`; see ARCHITECTURE.md).
 
+use crate::StatementError;
 use core::marker::PhantomData;
 use core::ops::Deref;
 
@@ -66,7 +67,7 @@ pub trait Deployment: Sized + Send + Sync + 'static {
     /// deployment checks: its bit sizes and whether minimum values are allowed.
     fn check_range_statement(bits: usize, has_minimums: bool) -> Result<(), ProofError> {
         if !Self::BITS.contains(&bits) || (has_minimums && !Self::MINIMUM_VALUES) {
-            return Err(ProofError::WrongFlavor);
+            return Err(StatementError::RefusedByDeployment.into());
         }
         Ok(())
     }

@@ -15,6 +15,7 @@
 //! one per deployment and share it (the deployments return a process-wide one).
 
 use crate::sync::{Arc, Mutex, OnceLock};
+use crate::StatementError;
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -52,7 +53,7 @@ impl<G: Group> PedersenGens<G> {
         blindings: &[G::Scalar],
     ) -> Result<G::Point, crate::ProofError> {
         if blindings.is_empty() || blindings.len() > self.blinding.len() {
-            return Err(crate::ProofError::InvalidExtensionDegree(blindings.len()));
+            return Err(StatementError::InvalidExtensionDegree(blindings.len()).into());
         }
         let mut scalars = zeroize::Zeroizing::new(Vec::with_capacity(1 + blindings.len()));
         scalars.push(value);
@@ -295,10 +296,11 @@ impl<G: Group> RangeGens<G> {
     /// Checks that an `n`-bit, `m`-party proof fits these generators.
     pub(crate) fn check_capacity(&self, n: usize, m: usize) -> Result<(), crate::ProofError> {
         if n > self.gens_capacity() || m > self.party_capacity() {
-            return Err(crate::ProofError::InsufficientGenerators {
+            return Err(StatementError::InsufficientGenerators {
                 bits: n,
                 parties: m,
-            });
+            }
+            .into());
         }
         Ok(())
     }

@@ -26,10 +26,13 @@ pub mod curve25519;
 #[allow(dead_code, clippy::wrong_self_convention)]
 pub(crate) mod curve25519;
 pub mod ed25519;
+mod error;
 pub mod montgomery;
 pub mod ristretto;
 #[cfg(feature = "secp256k1-zkp")]
 pub mod secp256k1;
+
+pub use error::DecodeError;
 
 use alloc::vec::Vec;
 use core::fmt::Debug;
@@ -381,19 +384,19 @@ impl<G: Group> EncodedPoint<G> {
     }
 
     /// Decodes a canonical encoding.
-    pub fn decode(bytes: &G::PointEncoding) -> Result<Self, crate::ProofError> {
+    pub fn decode(bytes: &G::PointEncoding) -> Result<Self, DecodeError> {
         let mut decoded = Self::decode_all(core::slice::from_ref(bytes))?;
-        decoded.pop().ok_or(crate::ProofError::InvalidPoint)
+        decoded.pop().ok_or(DecodeError::InvalidPoint)
     }
 
     /// Decodes canonical encodings all at once (vectorized where the group can), failing on
     /// the first invalid one.
-    pub fn decode_all(encodings: &[G::PointEncoding]) -> Result<Vec<Self>, crate::ProofError> {
+    pub fn decode_all(encodings: &[G::PointEncoding]) -> Result<Vec<Self>, DecodeError> {
         G::batch_points_from_bytes(encodings)
             .into_iter()
             .zip(encodings)
             .map(|(batch, bytes)| {
-                let batch = batch.ok_or(crate::ProofError::InvalidPoint)?;
+                let batch = batch.ok_or(DecodeError::InvalidPoint)?;
                 Ok(EncodedPoint::from_decoded(*bytes, batch))
             })
             .collect()
@@ -410,10 +413,10 @@ impl<G: Group> EncodedPoint<G> {
 
     /// The group element in the group's own form: kept, or decoded from the bytes (which were
     /// validated when this was built, so the error is unreachable in practice).
-    pub fn point(&self) -> Result<G::Point, crate::ProofError> {
+    pub fn point(&self) -> Result<G::Point, DecodeError> {
         match self.point {
             Some(point) => Ok(point),
-            None => G::point_from_bytes(&self.bytes).ok_or(crate::ProofError::InvalidPoint),
+            None => G::point_from_bytes(&self.bytes).ok_or(DecodeError::InvalidPoint),
         }
     }
 
@@ -457,9 +460,7 @@ impl<G: Group> Commitments<G> {
     }
 
     /// The decoded commitments (borrowed, or decoded now if they were left encoded).
-    pub(crate) fn decoded(
-        &self,
-    ) -> Result<alloc::borrow::Cow<'_, [EncodedPoint<G>]>, crate::ProofError> {
+    pub(crate) fn decoded(&self) -> Result<alloc::borrow::Cow<'_, [EncodedPoint<G>]>, DecodeError> {
         match self {
             Commitments::Decoded(points) => Ok(points.into()),
             Commitments::Encoded(bytes) => EncodedPoint::decode_all(bytes).map(Into::into),
@@ -475,9 +476,7 @@ impl<G: Group> Commitments<G> {
     }
 }
 
-/// Decodes a canonical scalar encoding or fails with [`crate::ProofError::NonCanonicalScalar`].
-pub(crate) fn decode_scalar<G: Group>(
-    bytes: &G::ScalarEncoding,
-) -> Result<G::Scalar, crate::ProofError> {
-    G::scalar_from_canonical_bytes(bytes).ok_or(crate::ProofError::NonCanonicalScalar)
+/// Decodes a canonical scalar encoding or fails with [`DecodeError::NonCanonicalScalar`].
+pub(crate) fn decode_scalar<G: Group>(bytes: &G::ScalarEncoding) -> Result<G::Scalar, DecodeError> {
+    G::scalar_from_canonical_bytes(bytes).ok_or(DecodeError::NonCanonicalScalar)
 }

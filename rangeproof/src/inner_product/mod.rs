@@ -42,6 +42,7 @@ pub mod folding;
 pub mod prover;
 pub mod verifier;
 
+use crate::DecodeError;
 use alloc::vec::Vec;
 pub(crate) use verifier::product_tree;
 
@@ -102,9 +103,9 @@ impl<G: Group> InnerProductProof<G> {
         let rounds_len = reader
             .remaining()
             .checked_sub(2 * scalar_len::<G>())
-            .ok_or(ProofError::InvalidLength(total))?;
+            .ok_or(DecodeError::InvalidLength(total))?;
         if !rounds_len.is_multiple_of(pair) || rounds_len / pair > max_rounds {
-            return Err(ProofError::InvalidLength(total));
+            return Err(DecodeError::InvalidLength(total).into());
         }
         let rounds = rounds_len / pair;
         // L_1, R_1, L_2, … decoded together.

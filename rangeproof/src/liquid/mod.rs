@@ -22,6 +22,7 @@ pub mod transaction;
 #[cfg(test)]
 mod tests;
 
+use crate::{DecodeError, StatementError};
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use k256::{AffinePoint, EncodedPoint, ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
@@ -231,10 +232,11 @@ pub fn verify_transaction(
 ) -> Result<TransactionReport, ProofError> {
     if let Some(spent) = spent {
         if spent.len() != tx.n_inputs() {
-            return Err(ProofError::WrongInputCount {
+            return Err(StatementError::WrongInputCount {
                 proof: tx.n_inputs(),
                 given: spent.len(),
-            });
+            }
+            .into());
         }
     }
     let mut batch: BatchVerifier<'static, Secp256k1> = BatchVerifier::new();
@@ -324,13 +326,13 @@ pub fn verify_transaction(
                 }
             }
             (Value::Confidential(_), None) => {
-                report.range_proof = Verdict::Invalid(ProofError::MalformedTransaction(
-                    "a confidential amount with no asset",
+                report.range_proof = Verdict::Invalid(ProofError::Decode(
+                    DecodeError::MalformedTransaction("a confidential amount with no asset"),
                 ));
             }
             _ if !output.rangeproof.is_empty() => {
-                report.range_proof = Verdict::Invalid(ProofError::UnusedStatementField(
-                    "range proof on an explicit amount",
+                report.range_proof = Verdict::Invalid(ProofError::Statement(
+                    StatementError::UnusedStatementField("range proof on an explicit amount"),
                 ));
             }
             _ => {}
@@ -351,8 +353,8 @@ pub fn verify_transaction(
                 },
             };
         } else if !output.surjection_proof.is_empty() {
-            report.surjection_proof = Verdict::Invalid(ProofError::UnusedStatementField(
-                "surjection proof on an explicit asset",
+            report.surjection_proof = Verdict::Invalid(ProofError::Statement(
+                StatementError::UnusedStatementField("surjection proof on an explicit asset"),
             ));
         }
         reports.push(report);
@@ -411,9 +413,9 @@ fn issuance_proof(
             }
         }
         _ if !proof.is_empty() => (
-            Verdict::Invalid(ProofError::UnusedStatementField(
+            Verdict::Invalid(ProofError::Statement(StatementError::UnusedStatementField(
                 "range proof on an explicit issuance amount",
-            )),
+            ))),
             None,
         ),
         _ => (Verdict::NotNeeded, None),
@@ -441,7 +443,7 @@ pub fn rewind_nonce(
     nonce_key: &[u8; 33],
     blinding_key: &Scalar,
 ) -> Result<Zeroizing<[u8; 32]>, ProofError> {
-    let point = public_key(nonce_key).ok_or(ProofError::InvalidPoint)?;
+    let point = public_key(nonce_key).ok_or(DecodeError::InvalidPoint)?;
     // The shared point is as secret as the blinding key for this output: every form of it is
     // wiped when dropped.
     let shared = Zeroizing::new(point * blinding_key);

@@ -1,6 +1,7 @@
 //! The Liquid transactions of the vectors parse, their outputs' proofs are the vectors'
 //! documents and verify; an output made here unblinds with its key and with no other.
 
+use crate::DecodeError;
 use k256::elliptic_curve::Field;
 use k256::{ProjectivePoint, Scalar};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -491,17 +492,17 @@ fn a_transaction_of_a_million_outputs_costs_eight_bytes_an_output_and_larger_one
     over.resize(MAX_TRANSACTION_BYTES + 1, 0);
     assert_eq!(
         Transaction::from_bytes(&over),
-        Err(ProofError::TooLarge {
+        Err(ProofError::Decode(DecodeError::TooLarge {
             size: MAX_TRANSACTION_BYTES + 1,
             max: MAX_TRANSACTION_BYTES
-        })
+        }))
     );
     // An output count beyond what the bytes can hold, and a truncated output: malformed.
     let mut lying = minimal_outputs(3);
     lying[7..11].copy_from_slice(&1_000_000u32.to_le_bytes());
     assert!(matches!(
         Transaction::from_bytes(&lying),
-        Err(ProofError::MalformedTransaction(_))
+        Err(ProofError::Decode(DecodeError::MalformedTransaction(_)))
     ));
     let short = minimal_outputs(3);
     assert!(Transaction::from_bytes(&short[..short.len() - 5]).is_err());

@@ -20,6 +20,7 @@
 //! node checks them when parsing (on the curve); nothing past the transaction is accepted.
 
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
+use crate::DecodeError;
 use crate::ProofError;
 
 /// Elements' bound on one length-prefixed field (`MAX_VEC_SIZE`, 4 MB).
@@ -188,7 +189,7 @@ impl<'a> Reader<'a> {
             .at
             .checked_add(n)
             .filter(|&end| end <= self.bytes.len())
-            .ok_or(ProofError::MalformedTransaction(what))?;
+            .ok_or(DecodeError::MalformedTransaction(what))?;
         let out = &self.bytes[self.at..end];
         self.at = end;
         Ok(out)
@@ -218,12 +219,14 @@ impl<'a> Reader<'a> {
             small => (u64::from(small), 0),
         };
         if value < least {
-            return Err(ProofError::MalformedTransaction("non-canonical length"));
+            return Err(DecodeError::MalformedTransaction("non-canonical length").into());
         }
         usize::try_from(value)
             .ok()
             .filter(|&n| n <= MAX_FIELD)
-            .ok_or(ProofError::MalformedTransaction("length beyond 4 MB"))
+            .ok_or(ProofError::Decode(DecodeError::MalformedTransaction(
+                "length beyond 4 MB",
+            )))
     }
 
     fn bytes(&mut self, what: &'static str) -> Result<&'a [u8], ProofError> {
@@ -253,10 +256,14 @@ impl<'a> Reader<'a> {
                 ValueGenerator::from_bytes(&bytes)
                     .map(Asset::Confidential)
                     .map_err(|_| {
-                        ProofError::MalformedTransaction("asset generator not on the curve")
+                        ProofError::Decode(DecodeError::MalformedTransaction(
+                            "asset generator not on the curve",
+                        ))
                     })
             }
-            _ => Err(ProofError::MalformedTransaction("asset prefix")),
+            _ => Err(ProofError::Decode(DecodeError::MalformedTransaction(
+                "asset prefix",
+            ))),
         }
     }
 
@@ -270,10 +277,14 @@ impl<'a> Reader<'a> {
                 Commitment::from_bytes(&bytes)
                     .map(Value::Confidential)
                     .map_err(|_| {
-                        ProofError::MalformedTransaction("value commitment not on the curve")
+                        ProofError::Decode(DecodeError::MalformedTransaction(
+                            "value commitment not on the curve",
+                        ))
                     })
             }
-            _ => Err(ProofError::MalformedTransaction("value prefix")),
+            _ => Err(ProofError::Decode(DecodeError::MalformedTransaction(
+                "value prefix",
+            ))),
         }
     }
 
@@ -286,11 +297,13 @@ impl<'a> Reader<'a> {
                 bytes[1..].copy_from_slice(self.take(32, "nonce")?);
                 super::public_key(&bytes)
                     .map(|_| Nonce::Confidential(bytes))
-                    .ok_or(ProofError::MalformedTransaction(
+                    .ok_or(ProofError::Decode(DecodeError::MalformedTransaction(
                         "nonce public key not on the curve",
-                    ))
+                    )))
             }
-            _ => Err(ProofError::MalformedTransaction("nonce prefix")),
+            _ => Err(ProofError::Decode(DecodeError::MalformedTransaction(
+                "nonce prefix",
+            ))),
         }
     }
 }
@@ -302,7 +315,7 @@ impl Asset {
         let mut r = Reader { bytes, at: 0 };
         let asset = r.asset()?;
         if r.at != bytes.len() {
-            return Err(ProofError::MalformedTransaction("asset length"));
+            return Err(DecodeError::MalformedTransaction("asset length").into());
         }
         Ok(asset)
     }
@@ -315,7 +328,7 @@ impl Value {
         let mut r = Reader { bytes, at: 0 };
         let value = r.value()?;
         if r.at != bytes.len() {
-            return Err(ProofError::MalformedTransaction("value length"));
+            return Err(DecodeError::MalformedTransaction("value length").into());
         }
         Ok(value)
     }
@@ -346,9 +359,7 @@ impl<'a> Reader<'a> {
             // Elements' `CAssetIssuance::IsNull`: no amount and no inflation keys (the nonce
             // and entropy do not count), flagged yet null is refused.
             if issuance.amount == Value::Null && issuance.inflation_keys == Value::Null {
-                return Err(ProofError::MalformedTransaction(
-                    "superfluous asset issuance",
-                ));
+                return Err(DecodeError::MalformedTransaction("superfluous asset issuance").into());
             }
             Some(issuance)
         } else {
@@ -409,21 +420,22 @@ impl<'a> Transaction<'a> {
     /// most [`MAX_TRANSACTION_BYTES`]). Nothing is copied: the result borrows `bytes`.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Transaction<'a>, ProofError> {
         if bytes.len() > MAX_TRANSACTION_BYTES {
-            return Err(ProofError::TooLarge {
+            return Err(DecodeError::TooLarge {
                 size: bytes.len(),
                 max: MAX_TRANSACTION_BYTES,
-            });
+            }
+            .into());
         }
         let mut r = Reader { bytes, at: 0 };
         let version = r.u32("version")?;
         let witness_flag = r.u8("witness flag")?;
         if witness_flag > 1 {
-            return Err(ProofError::MalformedTransaction("witness flag"));
+            return Err(DecodeError::MalformedTransaction("witness flag").into());
         }
         let n_inputs = r.compact_size("input count")?;
         // An input is at least 41 bytes: a count beyond what is left cannot be honest.
         if n_inputs > bytes.len() / 41 {
-            return Err(ProofError::MalformedTransaction("input count"));
+            return Err(DecodeError::MalformedTransaction("input count").into());
         }
         let mut inputs = Vec::with_capacity(n_inputs);
         for _ in 0..n_inputs {
@@ -433,7 +445,7 @@ impl<'a> Transaction<'a> {
         }
         let n_outputs = r.compact_size("output count")?;
         if n_outputs > bytes.len() / 4 {
-            return Err(ProofError::MalformedTransaction("output count"));
+            return Err(DecodeError::MalformedTransaction("output count").into());
         }
         let mut outputs = Vec::with_capacity(n_outputs);
         for _ in 0..n_outputs {
@@ -453,13 +465,13 @@ impl<'a> Transaction<'a> {
                 any |= r.output_witness(&mut TxOut::empty())?;
             }
             if !any {
-                return Err(ProofError::MalformedTransaction(
-                    "witness flag set but no witnesses",
-                ));
+                return Err(
+                    DecodeError::MalformedTransaction("witness flag set but no witnesses").into(),
+                );
             }
         }
         if r.at != bytes.len() {
-            return Err(ProofError::MalformedTransaction("trailing bytes"));
+            return Err(DecodeError::MalformedTransaction("trailing bytes").into());
         }
         Ok(Transaction {
             version,

@@ -43,6 +43,12 @@ pub struct Metrics {
     pub terms: usize,
 }
 
+impl From<crate::DecodeError> for R1csError {
+    fn from(e: crate::DecodeError) -> Self {
+        R1csError::Proof(e.into())
+    }
+}
+
 impl Metrics {
     /// The sizes of a system with `multipliers` gates and these constraints, of which the
     /// first `phase_one` (all, before the second phase has run) belong to the first phase.

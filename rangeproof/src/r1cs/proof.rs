@@ -4,6 +4,7 @@ use super::MAX_LG_MULTIPLIERS;
 use crate::group::{EncodedPoint, Encoding, Group};
 use crate::inner_product::InnerProductProof;
 use crate::wire::{write_point, write_scalar, Reader};
+use crate::DecodeError;
 use crate::ProofError;
 
 /// Version byte of a proof without second-phase commitments.
@@ -80,7 +81,7 @@ impl<G: Group> R1csProof<G> {
         let two_phase = match reader.byte()? {
             ONE_PHASE => false,
             TWO_PHASE => true,
-            other => return Err(ProofError::UnknownVersion(other)),
+            other => return Err(DecodeError::UnknownVersion(other).into()),
         };
         // The points in one decoding: A_I1, A_O1, S_1, (A_I2, A_O2, S_2,) T_1, T_3 … T_6.
         let points = reader.points::<G>(if two_phase { 11 } else { 8 })?;
@@ -121,7 +122,7 @@ impl<G: Group> R1csProof<G> {
         };
         if two_phase && !proof.has_phase_two() {
             // The reference re-encodes this as version 0: not the canonical encoding.
-            return Err(ProofError::NonCanonicalEncoding);
+            return Err(DecodeError::NonCanonicalEncoding.into());
         }
         Ok(proof)
     }

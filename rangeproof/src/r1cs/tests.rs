@@ -1,6 +1,7 @@
 //! Round trips, tampering and transcript binding of constraint-system proofs, over
 //! ristretto255 and secp256k1 (the protocol code is generic; both run it).
 
+use crate::DecodeError;
 use merlin::Transcript;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
@@ -114,7 +115,7 @@ fn tampered_proofs_are_rejected() {
     version[0] = 2;
     assert_eq!(
         R1csProof::<Ristretto255>::from_bytes(&version).unwrap_err(),
-        ProofError::UnknownVersion(2)
+        ProofError::Decode(DecodeError::UnknownVersion(2))
     );
     // t_x + ℓ: the same value, a non-canonical encoding.
     let t_x = 1 + 11 * 32;
@@ -133,7 +134,7 @@ fn tampered_proofs_are_rejected() {
     if carry == 0 {
         assert_eq!(
             R1csProof::<Ristretto255>::from_bytes(&noncanonical).unwrap_err(),
-            ProofError::NonCanonicalScalar
+            ProofError::Decode(DecodeError::NonCanonicalScalar)
         );
     }
     // A k = 4 proof checked as k = 3 or k = 5, or with a commitment swapped in.
@@ -148,7 +149,9 @@ fn tampered_proofs_are_rejected() {
     let verifier = shuffle_verifier(gens, R1csFlavor::Bound, b"t", &[[0xff; 32]], &[[0; 32]]);
     assert!(matches!(
         verifier,
-        Err(R1csError::Proof(ProofError::InvalidPoint))
+        Err(R1csError::Proof(ProofError::Decode(
+            DecodeError::InvalidPoint
+        )))
     ));
 }
 

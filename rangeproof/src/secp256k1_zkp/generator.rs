@@ -10,6 +10,7 @@
 //! balance check of a transaction ([`commitments_balance`]) and the wallet's balancing blinding
 //! factor for its last output ([`balancing_blinding_factor`]).
 
+use crate::DecodeError;
 use k256::elliptic_curve::ops::MulByGenerator as _;
 use std::sync::OnceLock;
 
@@ -69,16 +70,16 @@ impl ValueGenerator {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         let bytes: [u8; 33] = bytes
             .try_into()
-            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+            .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
         let negate = match bytes[0] {
             GENERATOR_PREFIX => false,
             prefix if prefix == GENERATOR_PREFIX + 1 => true,
-            _ => return Err(ProofError::InvalidPoint),
+            _ => return Err(DecodeError::InvalidPoint.into()),
         };
-        let x = field::FieldElement::from_slice(&bytes[1..]).ok_or(ProofError::InvalidPoint)?;
-        let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+        let x = field::FieldElement::from_slice(&bytes[1..]).ok_or(DecodeError::InvalidPoint)?;
+        let (x, y) = lift_x_quadratic(&x).ok_or(DecodeError::InvalidPoint)?;
         let y = if negate { y.negate(1).normalize() } else { y };
-        let point = point_from_affine(&x, &y).ok_or(ProofError::InvalidPoint)?;
+        let point = point_from_affine(&x, &y).ok_or(DecodeError::InvalidPoint)?;
         Ok(ValueGenerator {
             point,
             encoding: bytes,
@@ -220,9 +221,9 @@ impl Commitment {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         let bytes: [u8; 33] = bytes
             .try_into()
-            .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-        let point =
-            decode_quadratic_prefixed(&bytes, COMMITMENT_PREFIX).ok_or(ProofError::InvalidPoint)?;
+            .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
+        let point = decode_quadratic_prefixed(&bytes, COMMITMENT_PREFIX)
+            .ok_or(DecodeError::InvalidPoint)?;
         Ok(Commitment {
             point,
             encoding: bytes,

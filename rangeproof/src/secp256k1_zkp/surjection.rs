@@ -36,6 +36,7 @@
 //! s          32 bytes per used input
 //! ```
 
+use crate::{DecodeError, StatementError};
 use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
 use k256::Scalar;
 use sha2::{Digest, Sha256};
@@ -72,23 +73,23 @@ impl SurjectionProof {
     /// Parses the wire format.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         if bytes.len() < 2 {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         let n_inputs = usize::from(u16::from_le_bytes([bytes[0], bytes[1]]));
         if n_inputs > MAX_INPUTS {
-            return Err(ProofError::TooManyInputs(n_inputs));
+            return Err(StatementError::TooManyInputs(n_inputs).into());
         }
         let map_len = bitmap_len(n_inputs);
         let used = bytes
             .get(2..2 + map_len)
-            .ok_or(ProofError::InvalidLength(bytes.len()))?
+            .ok_or(DecodeError::InvalidLength(bytes.len()))?
             .to_vec();
         if n_inputs % 8 != 0 && used[map_len - 1] >> (n_inputs % 8) != 0 {
-            return Err(ProofError::NonCanonicalEncoding);
+            return Err(DecodeError::NonCanonicalEncoding.into());
         }
         let n_used: usize = used.iter().map(|b| b.count_ones() as usize).sum();
         if bytes.len() != 2 + map_len + 32 * (1 + n_used) {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         let body = &bytes[2 + map_len..];
         let mut e0 = [0u8; 32];
@@ -157,16 +158,17 @@ impl Selection {
         input_index: usize,
     ) -> Result<Self, ProofError> {
         if n_inputs > MAX_INPUTS {
-            return Err(ProofError::TooManyInputs(n_inputs));
+            return Err(StatementError::TooManyInputs(n_inputs).into());
         }
         let mut used = vec![0u8; bitmap_len(n_inputs)];
         for &j in used_inputs {
             if j >= n_inputs || is_used(&used, j) {
-                return Err(ProofError::InvalidParameter {
+                return Err(StatementError::InvalidParameter {
                     name: "used_inputs",
                     min: 0,
                     max: n_inputs as i64 - 1,
-                });
+                }
+                .into());
             }
             used[j / 8] |= 1 << (j % 8);
         }
@@ -227,14 +229,15 @@ pub fn initialize(
 ) -> Result<Selection, ProofError> {
     let n_inputs = input_tags.len();
     if n_inputs > MAX_INPUTS {
-        return Err(ProofError::TooManyInputs(n_inputs));
+        return Err(StatementError::TooManyInputs(n_inputs).into());
     }
     if n_to_use == 0 || n_to_use > n_inputs {
-        return Err(ProofError::InvalidParameter {
+        return Err(StatementError::InvalidParameter {
             name: "n_to_use",
             min: 1,
             max: n_inputs as i64,
-        });
+        }
+        .into());
     }
     let mut sampler = Sampler {
         state: Zeroizing::new(*seed),
@@ -322,13 +325,14 @@ pub fn generate(
     extra_randomness: Option<&[u8; 32]>,
 ) -> Result<SurjectionProof, ProofError> {
     if input_generators.len() != selection.n_inputs {
-        return Err(ProofError::WrongInputCount {
+        return Err(StatementError::WrongInputCount {
             proof: selection.n_inputs,
             given: input_generators.len(),
-        });
+        }
+        .into());
     }
     if input_generators.iter().any(|g| g == output_generator) {
-        return Err(ProofError::IdentityPoint);
+        return Err(DecodeError::IdentityPoint.into());
     }
     let key = Zeroizing::new(*output_blinding - input_blinding);
     let used: Vec<usize> = (0..selection.n_inputs)
@@ -397,10 +401,11 @@ pub fn pending(
 ) -> Result<PendingRingSignature, ProofError> {
     let n_used = proof.n_used_inputs();
     if proof.n_inputs != input_generators.len() {
-        return Err(ProofError::WrongInputCount {
+        return Err(StatementError::WrongInputCount {
             proof: proof.n_inputs,
             given: input_generators.len(),
-        });
+        }
+        .into());
     }
     if n_used == 0 {
         // No input in the ring: nothing is proven (the C verifier rejects it too).
@@ -412,7 +417,7 @@ pub fn pending(
         .map(|b| {
             let (value, overflow) = scalar_from_b32(b);
             if overflow {
-                Err(ProofError::NonCanonicalScalar)
+                Err(ProofError::Decode(DecodeError::NonCanonicalScalar))
             } else {
                 Ok(value)
             }
@@ -535,7 +540,7 @@ mod tests {
         t[..2].copy_from_slice(&257u16.to_le_bytes());
         assert_eq!(
             SurjectionProof::from_bytes(&t),
-            Err(ProofError::TooManyInputs(257))
+            Err(ProofError::Statement(StatementError::TooManyInputs(257)))
         );
         assert!(SurjectionProof::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         let mut t = bytes.clone();
@@ -549,7 +554,7 @@ mod tests {
         let p = SurjectionProof::from_bytes(&t).unwrap();
         assert_eq!(
             verify(&p, &s.generators, &s.output),
-            Err(ProofError::NonCanonicalScalar)
+            Err(ProofError::Decode(DecodeError::NonCanonicalScalar))
         );
         let mut swapped = s.generators.clone();
         swapped.swap(0, 4);
@@ -667,7 +672,7 @@ mod tests {
                 &s.output_blinding,
                 None
             ),
-            Err(ProofError::IdentityPoint)
+            Err(ProofError::Decode(DecodeError::IdentityPoint))
         );
     }
 }

@@ -8,6 +8,7 @@
 //! the exponent, the bit count nor the minimum; a verifier's statement may still name a
 //! minimum, which the proof's must reach.
 
+use crate::{DecodeError, StatementError};
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
@@ -79,7 +80,9 @@ fn extra(statement: &SuiteStatement) -> &[u8] {
 fn commitment(commitments: &[Vec<u8>]) -> Result<Commitment, ProofError> {
     match commitments {
         [one] => Commitment::from_bytes(one),
-        _ => Err(ProofError::InvalidAggregation(commitments.len())),
+        _ => Err(ProofError::Statement(StatementError::InvalidAggregation(
+            commitments.len(),
+        ))),
     }
 }
 
@@ -88,15 +91,19 @@ fn check_minimum(statement: &SuiteStatement, shown: u64) -> Result<(), ProofErro
     match statement.minimum_values.as_deref() {
         None => Ok(()),
         Some([wanted]) if shown >= *wanted => Ok(()),
-        Some([_]) => Err(ProofError::BelowMinimum),
-        Some(other) => Err(ProofError::InvalidAggregation(other.len())),
+        Some([_]) => Err(ProofError::Statement(StatementError::BelowMinimum)),
+        Some(other) => Err(ProofError::Statement(StatementError::InvalidAggregation(
+            other.len(),
+        ))),
     }
 }
 
 fn one_value(values: &[u64]) -> Result<u64, ProofError> {
     match values {
         [one] => Ok(*one),
-        _ => Err(ProofError::InvalidAggregation(values.len())),
+        _ => Err(ProofError::Statement(StatementError::InvalidAggregation(
+            values.len(),
+        ))),
     }
 }
 
@@ -125,15 +132,17 @@ impl ProofSuite for ElementsBorromean {
         let given = &statement.parameters;
         let proof_parameters = ProofParameters {
             min_value: match &statement.minimum_values {
-                Some(minimums) => *minimums.first().ok_or(ProofError::InvalidAggregation(0))?,
+                Some(minimums) => *minimums
+                    .first()
+                    .ok_or(StatementError::InvalidAggregation(0))?,
                 None => value.min(ProofParameters::LIQUID.min_value),
             },
             exp: parameters::integer(given, "exp")
                 .map_or(Ok(ProofParameters::LIQUID.exp), i32::try_from)
-                .map_err(|_| ProofError::UndeclaredParameter)?,
+                .map_err(|_| ProofError::Statement(StatementError::UndeclaredParameter))?,
             min_bits: parameters::integer(given, "min_bits")
                 .map_or(Ok(ProofParameters::LIQUID.min_bits), u32::try_from)
-                .map_err(|_| ProofError::UndeclaredParameter)?,
+                .map_err(|_| ProofError::Statement(StatementError::UndeclaredParameter))?,
         };
         let nonce = given_or_fresh_nonce(nonce, rng);
         let proved = borromean::prove(
@@ -170,7 +179,7 @@ impl ProofSuite for ElementsBorromean {
             .map(|(v, b)| {
                 Commitment::new(*v, b, &generator)
                     .map(|c| c.to_bytes().to_vec())
-                    .ok_or(ProofError::IdentityPoint)
+                    .ok_or(ProofError::Decode(DecodeError::IdentityPoint))
             })
             .collect()
     }

@@ -10,6 +10,7 @@
 //! otherwise; a statement with its own value generator gets a copy of them with its value
 //! base, and joins a batch with its verdict rather than its equation.
 
+use crate::{DecodeError, StatementError};
 use alloc::{boxed::Box, vec::Vec};
 use rand_core::CryptoRngCore;
 
@@ -141,7 +142,7 @@ impl SuiteConvention for Merlin {
         let count = 4 + 2 * rounds;
         for chunk in proof
             .get(..32 * count)
-            .ok_or(ProofError::InvalidLength(proof.len()))?
+            .ok_or(DecodeError::InvalidLength(proof.len()))?
             .chunks_exact(32)
         {
             let mut e = [0u8; 32];
@@ -150,7 +151,7 @@ impl SuiteConvention for Merlin {
         }
         // The identity's only encoding is zeros: M, D, R, S must not be it.
         if encodings[own..own + 4].contains(&[0u8; 32]) {
-            return Err(ProofError::IdentityPoint);
+            return Err(DecodeError::IdentityPoint.into());
         }
         let mut decoded = EncodedPoint::decode_all(&encodings)?;
         let proof_points = decoded.split_off(own);
@@ -242,14 +243,16 @@ impl<'a, C: SuiteConvention> Gens<'a, C> {
 
 fn shape(statement: &SuiteStatement, values: usize) -> Result<Shape, ProofError> {
     let base = parameters::integer(&statement.parameters, "base")
-        .map(|b| usize::try_from(b).map_err(|_| ProofError::InvalidBase(0)))
+        .map(|b| {
+            usize::try_from(b).map_err(|_| ProofError::Statement(StatementError::InvalidBase(0)))
+        })
         .transpose()?;
     Shape::new(statement.bits, values, base)
 }
 
 /// The commitments, decoded together into the batch form (one pass for all of them).
 fn points<G: Group>(commitments: &[Vec<u8>]) -> Result<Vec<EncodedPoint<G>>, ProofError> {
-    EncodedPoint::decode_all(&encodings::<G>(commitments)?)
+    Ok(EncodedPoint::decode_all(&encodings::<G>(commitments)?)?)
 }
 
 fn minimums(statement: &SuiteStatement) -> &[u64] {
@@ -266,7 +269,7 @@ fn check_encoding<C: Convention>(proof: &[u8]) -> Result<(), ProofError> {
         })
     });
     if !fits {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     let p = C::POINT_LEN;
     for point in proof[..4 * p].chunks_exact(p) {
@@ -369,7 +372,7 @@ fn prepare<'a, C: SuiteConvention>(
 ) -> Result<Prepared<'a, C>, ProofError> {
     let shape = shape(statement, commitments.len())?;
     if proof.len() != shape.proof_len::<C>() {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     match Gens::<C>::for_statement(sets, statement, &shape)? {
         Gens::Shared(shared) => {

@@ -1,6 +1,7 @@
 //! Decoding and encoding the suites share: commitments and blindings from bytes, a proof's
 //! outputs to bytes, the Bulletproofs+ statement of a suite statement, a prover's nonce.
 
+use crate::{DecodeError, StatementError};
 use alloc::vec::Vec;
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
@@ -40,7 +41,10 @@ pub(crate) fn encodings<G: Group>(
 ) -> Result<Vec<G::PointEncoding>, ProofError> {
     commitments
         .iter()
-        .map(|c| G::PointEncoding::try_from(c.as_slice()).map_err(|_| ProofError::InvalidPoint))
+        .map(|c| {
+            G::PointEncoding::try_from(c.as_slice())
+                .map_err(|_| ProofError::Decode(DecodeError::InvalidPoint))
+        })
         .collect()
 }
 
@@ -52,12 +56,12 @@ pub(crate) fn decode_blindings<G: Group>(
     let mut out = Zeroizing::new(Vec::with_capacity(blindings.len()));
     for per_value in blindings {
         if per_value.len() != degree {
-            return Err(ProofError::InvalidExtensionDegree(per_value.len()));
+            return Err(StatementError::InvalidExtensionDegree(per_value.len()).into());
         }
         let mut scalars = Vec::with_capacity(degree);
         for bytes in per_value {
             let encoding = G::ScalarEncoding::try_from(bytes.as_slice())
-                .map_err(|_| ProofError::NonCanonicalScalar)?;
+                .map_err(|_| ProofError::Decode(DecodeError::NonCanonicalScalar))?;
             scalars.push(crate::group::decode_scalar::<G>(&encoding)?);
         }
         out.push(scalars);

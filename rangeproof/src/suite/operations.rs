@@ -3,6 +3,7 @@
 //! opening checked against its commitment — for [`Suite`] in the process-wide context and
 //! [`ContextSuite`] in a caller's.
 
+use crate::StatementError;
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
@@ -20,18 +21,19 @@ impl Suite {
     pub fn check_statement(self, statement: &SuiteStatement) -> Result<(), ProofError> {
         let degree = statement.extension_degree;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
-            return Err(ProofError::InvalidExtensionDegree(degree));
+            return Err(StatementError::InvalidExtensionDegree(degree).into());
         }
         if degree > self.max_extension_degree() {
-            return Err(ProofError::UnusedStatementField(
+            return Err(StatementError::UnusedStatementField(
                 "extension degree above 1 (one blinding per commitment)",
-            ));
+            )
+            .into());
         }
         if statement.minimum_values.is_some() && !self.supports_minimum_values() {
-            return Err(ProofError::UnusedStatementField("minimum values"));
+            return Err(StatementError::UnusedStatementField("minimum values").into());
         }
         if !statement.transcript_label.is_empty() && !self.takes_transcript_label() {
-            return Err(ProofError::UnusedStatementField("transcript label"));
+            return Err(StatementError::UnusedStatementField("transcript label").into());
         }
         if !self.takes_secp256k1_zkp_fields() {
             for (field, present) in [
@@ -39,19 +41,20 @@ impl Suite {
                 ("extra data", statement.extra_data.is_some()),
             ] {
                 if present {
-                    return Err(ProofError::UnusedStatementField(field));
+                    return Err(StatementError::UnusedStatementField(field).into());
                 }
             }
         }
         if statement.generators_n.is_some() && !self.takes_generator_count() {
-            return Err(ProofError::UnusedStatementField(
-                "generator count (generators_n)",
-            ));
+            return Err(
+                StatementError::UnusedStatementField("generator count (generators_n)").into(),
+            );
         }
         if self.supported_bits().is_empty() && statement.bits != 0 {
-            return Err(ProofError::UnusedStatementField(
+            return Err(StatementError::UnusedStatementField(
                 "bit size (leave bits 0: this proof system has none)",
-            ));
+            )
+            .into());
         }
         parameters::check(self.info().parameters, &statement.parameters)
     }
@@ -226,10 +229,11 @@ impl ContextSuite<'_> {
             return Err(ProofError::NoRecoveryNonce);
         }
         if blindings.len() != values.len() {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: values.len(),
                 blindings: blindings.len(),
-            });
+            }
+            .into());
         }
         self.implementation()
             .prove(self.state(), statement, values, blindings, nonce, rng)
@@ -301,10 +305,11 @@ impl ContextSuite<'_> {
     ) -> Result<Vec<Vec<u8>>, ProofError> {
         self.suite.check_statement(statement)?;
         if blindings.len() != values.len() {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: values.len(),
                 blindings: blindings.len(),
-            });
+            }
+            .into());
         }
         self.implementation()
             .commit(self.state(), statement, values, blindings)

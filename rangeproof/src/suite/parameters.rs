@@ -10,6 +10,7 @@
 //! before the suite sees the statement; the suite then reads its parameters typed
 //! ([`integer`], [`bytes`]).
 
+use crate::StatementError;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -161,20 +162,23 @@ pub(crate) fn check(
         let spec = specs
             .iter()
             .find(|spec| spec.name == name)
-            .ok_or(ProofError::UndeclaredParameter)?;
+            .ok_or(StatementError::UndeclaredParameter)?;
         if !spec.admits(value) {
-            return Err(ProofError::InvalidParameter {
+            return Err(StatementError::InvalidParameter {
                 name: spec.name,
                 min: spec.min,
                 max: spec.max,
-            });
+            }
+            .into());
         }
     }
     match specs
         .iter()
         .find(|spec| spec.required && !parameters.contains_key(spec.name))
     {
-        Some(spec) => Err(ProofError::MissingParameter(spec.name)),
+        Some(spec) => Err(ProofError::Statement(StatementError::MissingParameter(
+            spec.name,
+        ))),
         None => Ok(()),
     }
 }
@@ -223,12 +227,16 @@ mod tests {
     fn required_parameters_must_be_present() {
         assert_eq!(
             check(&SPECS, &Parameters::new()),
-            Err(ProofError::MissingParameter("min_bits"))
+            Err(ProofError::Statement(StatementError::MissingParameter(
+                "min_bits"
+            )))
         );
         let only_message = parameters(&[("message", ParameterValue::Bytes(alloc::vec![1]))]);
         assert_eq!(
             check(&SPECS, &only_message),
-            Err(ProofError::MissingParameter("min_bits"))
+            Err(ProofError::Statement(StatementError::MissingParameter(
+                "min_bits"
+            )))
         );
     }
 
@@ -254,11 +262,11 @@ mod tests {
         let p = parameters(&[("min_bits", ParameterValue::Bytes(alloc::vec![1]))]);
         assert_eq!(
             check(&SPECS, &p),
-            Err(ProofError::InvalidParameter {
+            Err(ProofError::Statement(StatementError::InvalidParameter {
                 name: "min_bits",
                 min: 0,
                 max: 64
-            })
+            }))
         );
         let p = parameters(&[("min_bits", ParameterValue::Integer(1))]);
         assert_eq!(integer(&p, "min_bits"), Some(1));

@@ -4,6 +4,7 @@
 //! Proving needs every input's asset and blinding factor: it is offered by the typed API
 //! ([`crate::secp256k1_zkp::surjection::initialize`] and `generate`), not over bytes here.
 
+use crate::StatementError;
 use rand_core::CryptoRngCore;
 
 use super::parameters::{self, ParameterSpec};
@@ -56,17 +57,17 @@ fn pending(
     commitments: &[Vec<u8>],
 ) -> Result<PendingRingSignature, ProofError> {
     if !commitments.is_empty() {
-        return Err(ProofError::UnusedStatementField("commitments"));
+        return Err(StatementError::UnusedStatementField("commitments").into());
     }
     let given = &statement.parameters;
     let inputs = parameters::byte_list(given, "input_generators")
-        .ok_or(ProofError::MissingParameter("input_generators"))?
+        .ok_or(StatementError::MissingParameter("input_generators"))?
         .iter()
         .map(|g| ValueGenerator::from_bytes(g))
         .collect::<Result<Vec<_>, _>>()?;
     let output = ValueGenerator::from_bytes(
         parameters::bytes(given, "output_generator")
-            .ok_or(ProofError::MissingParameter("output_generator"))?,
+            .ok_or(StatementError::MissingParameter("output_generator"))?,
     )?;
     surjection::pending(&SurjectionProof::from_bytes(proof)?, &inputs, &output)
 }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::group::Group;
 use crate::{BatchError, Ristretto255};
+use crate::{DecodeError, StatementError};
 use rand::rngs::OsRng;
 
 fn statement(suite: Suite, bits: usize) -> SuiteStatement {
@@ -128,7 +129,9 @@ fn suites_outside_the_registry_join_through_the_trait() {
     with_minimums.minimum_values = Some(vec![0, 0]);
     assert_eq!(
         renamed.prove(&with_minimums, &[3, 4], &mut OsRng).err(),
-        Some(ProofError::UnusedStatementField("minimum values"))
+        Some(ProofError::Statement(StatementError::UnusedStatementField(
+            "minimum values"
+        )))
     );
     #[cfg(feature = "std")]
     assert_eq!(
@@ -161,13 +164,17 @@ fn suites_outside_the_registry_join_through_the_trait() {
             renamed
                 .prove(&with(name, value.clone()), &[3], &mut OsRng)
                 .err(),
-            Some(ProofError::InvalidParameter { name, min, max }),
+            Some(ProofError::Statement(StatementError::InvalidParameter {
+                name,
+                min,
+                max
+            })),
             "{name} = {value:?}"
         );
     }
     assert_eq!(
         renamed.check_statement(&with("other", ParameterValue::Integer(0))),
-        Err(ProofError::UndeclaredParameter)
+        Err(ProofError::Statement(StatementError::UndeclaredParameter))
     );
     let mut dalek_with = dalek_st.clone();
     dalek_with
@@ -180,7 +187,7 @@ fn suites_outside_the_registry_join_through_the_trait() {
             &theirs.commitments,
             &mut OsRng
         ),
-        Err(ProofError::UndeclaredParameter)
+        Err(ProofError::Statement(StatementError::UndeclaredParameter))
     ));
 }
 
@@ -302,7 +309,7 @@ fn every_suite_proves_verifies_and_batches() {
         .is_err());
     assert_eq!(
         batch.add(*suite, st, &proved.proof, &[vec![0u8; 31]], &mut OsRng),
-        Err(ProofError::InvalidPoint)
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
     );
 }
 
@@ -330,7 +337,9 @@ fn every_suite_proves_for_given_blindings() {
         let short = &first.blindings[..1];
         assert!(matches!(
             suite.prove_with_blindings(&st, &values, short, &mut OsRng),
-            Err(ProofError::MismatchedLengths { .. })
+            Err(ProofError::Statement(
+                StatementError::MismatchedLengths { .. }
+            ))
         ));
         let mut bad = first.blindings.to_vec();
         bad[0][0] = vec![0xff; bad[0][0].len()];
@@ -401,7 +410,7 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
         .is_err());
     assert_eq!(
         borromean.prove(&st, &[1, 2], &mut OsRng).err(),
-        Some(ProofError::InvalidAggregation(2))
+        Some(ProofError::Statement(StatementError::InvalidAggregation(2)))
     );
     let exp_19 = with(&|s| {
         s.parameters
@@ -409,7 +418,10 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
     });
     assert!(matches!(
         borromean.prove(&exp_19, &[1], &mut OsRng),
-        Err(ProofError::InvalidParameter { name: "exp", .. })
+        Err(ProofError::Statement(StatementError::InvalidParameter {
+            name: "exp",
+            ..
+        }))
     ));
 
     // A surjection proof of 3 inputs, verified by the suite from its parameters.
@@ -455,7 +467,9 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
     missing.parameters.remove("output_generator");
     assert_eq!(
         surjection_suite.verify(&missing, &sproof, &[], &mut OsRng),
-        Err(ProofError::MissingParameter("output_generator"))
+        Err(ProofError::Statement(StatementError::MissingParameter(
+            "output_generator"
+        )))
     );
 
     // One batch: Grin, Borromean, surjection, each valid and each tampered.
@@ -679,7 +693,8 @@ fn statements_with_fields_the_suite_does_not_use_are_refused() {
         assert!(
             matches!(
                 err,
-                ProofError::UnusedStatementField(_) | ProofError::InvalidExtensionDegree(_)
+                ProofError::Statement(StatementError::UnusedStatementField(_))
+                    | ProofError::Statement(StatementError::InvalidExtensionDegree(_))
             ),
             "{suite:?}: {err:?}"
         );
@@ -714,7 +729,9 @@ fn monero_statements_are_monero_shaped() {
         st.transcript_label = b"label".to_vec();
         assert_eq!(
             suite.prove(&st, &[1], &mut OsRng).err(),
-            Some(ProofError::UnusedStatementField("transcript label"))
+            Some(ProofError::Statement(StatementError::UnusedStatementField(
+                "transcript label"
+            )))
         );
     }
 }

@@ -12,6 +12,7 @@
 
 mod merlin_transcript;
 
+use crate::DecodeError;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::errors::ProofError;
@@ -48,7 +49,7 @@ pub trait TranscriptProtocol<G: Group> {
         point: &G::PointEncoding,
     ) -> Result<(), ProofError> {
         if G::is_identity_encoding(point) {
-            return Err(ProofError::IdentityPoint);
+            return Err(DecodeError::IdentityPoint.into());
         }
         self.append_point(label, point);
         Ok(())

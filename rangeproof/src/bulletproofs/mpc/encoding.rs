@@ -93,7 +93,7 @@ fn header(out: &mut Vec<u8>, kind: u8, session: &Session, position: usize) {
     out.extend_from_slice(&(position as u16).to_le_bytes());
 }
 
-fn malformed(_: crate::ProofError) -> MpcError {
+fn malformed(_: crate::DecodeError) -> MpcError {
     MpcError::Malformed("message does not decode")
 }
 

@@ -1,5 +1,6 @@
 //! A party: some of the values and their blindings, and its rounds as states.
 
+use crate::StatementError;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
 
@@ -46,19 +47,20 @@ impl<'g, G: Group> Party<'g, G> {
         blindings: &[G::Scalar],
     ) -> Result<Self, ProofError> {
         if !crate::bulletproofs::VALID_BITSIZES.contains(&n) {
-            return Err(ProofError::InvalidBitsize(n));
+            return Err(StatementError::InvalidBitsize(n).into());
         }
         if values.is_empty() || values.len() > crate::MAX_AGGREGATION {
-            return Err(ProofError::InvalidAggregation(values.len()));
+            return Err(StatementError::InvalidAggregation(values.len()).into());
         }
         if blindings.len() != values.len() {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: values.len(),
                 blindings: blindings.len(),
-            });
+            }
+            .into());
         }
         if n < 64 && values.iter().any(|v| v >> n != 0) {
-            return Err(ProofError::ValueOutOfRange { bits: n });
+            return Err(StatementError::ValueOutOfRange { bits: n }.into());
         }
         Ok(Party {
             gens,

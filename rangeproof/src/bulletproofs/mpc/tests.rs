@@ -1,6 +1,7 @@
 //! The protocol in process: proofs from several parties verify as ordinary proofs (dalek and
 //! Monero), bad shares are blamed, malformed rounds refused.
 
+use crate::StatementError;
 use merlin::Transcript;
 use rand::rngs::OsRng;
 
@@ -201,11 +202,15 @@ fn malformed_rounds_are_refused() {
     // Out-of-range values and bad shapes are typed errors.
     assert_eq!(
         Party::new(gens, 8, &[256], &blinding).err(),
-        Some(crate::ProofError::ValueOutOfRange { bits: 8 })
+        Some(crate::ProofError::Statement(
+            StatementError::ValueOutOfRange { bits: 8 }
+        ))
     );
     assert_eq!(
         Party::new(gens, 12, &[1], &blinding).err(),
-        Some(crate::ProofError::InvalidBitsize(12))
+        Some(crate::ProofError::Statement(
+            StatementError::InvalidBitsize(12)
+        ))
     );
     assert!(matches!(
         Dealer::start(gens, Transcript::new(b"mpc"), 64, 0),

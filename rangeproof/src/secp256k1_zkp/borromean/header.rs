@@ -10,6 +10,7 @@
 //! rings of four base-4 digits (two for a last odd bit); without one it proves the exact
 //! value \\(\mathit{min}\\) with one ring of one key.
 
+use crate::DecodeError;
 use crate::ProofError;
 
 /// What the header says about a proof (`secp256k1_rangeproof_info`): the range it proves and
@@ -43,11 +44,11 @@ impl Header {
     /// bytes it checks first).
     pub(crate) fn parse(proof: &[u8]) -> Result<Header, ProofError> {
         if proof.len() < MIN_PROOF_LEN {
-            return Err(ProofError::InvalidLength(proof.len()));
+            return Err(DecodeError::InvalidLength(proof.len()).into());
         }
         let first = proof[0];
         if first & 128 != 0 {
-            return Err(ProofError::InvalidProofHeader);
+            return Err(DecodeError::InvalidProofHeader.into());
         }
         let (has_range, has_min) = (first & 64 != 0, first & 32 != 0);
         let mut len = 1;
@@ -56,7 +57,7 @@ impl Header {
             let mantissa = u32::from(proof[1]) + 1;
             len += 1;
             if exp > 18 || mantissa > 64 {
-                return Err(ProofError::InvalidProofHeader);
+                return Err(DecodeError::InvalidProofHeader.into());
             }
             (exp, mantissa, u64::MAX >> (64 - mantissa))
         } else {
@@ -66,7 +67,7 @@ impl Header {
         let mut scale = 1u64;
         for _ in 0..exp.max(0) {
             if max_value > u64::MAX / 10 {
-                return Err(ProofError::InvalidProofHeader);
+                return Err(DecodeError::InvalidProofHeader.into());
             }
             max_value *= 10;
             scale *= 10;
@@ -75,13 +76,13 @@ impl Header {
         if has_min {
             let bytes: [u8; 8] = proof[len..len + 8]
                 .try_into()
-                .map_err(|_| ProofError::InvalidProofHeader)?;
+                .map_err(|_| ProofError::Decode(DecodeError::InvalidProofHeader))?;
             min_value = u64::from_be_bytes(bytes);
             len += 8;
         }
         let max_value = max_value
             .checked_add(min_value)
-            .ok_or(ProofError::InvalidProofHeader)?;
+            .ok_or(DecodeError::InvalidProofHeader)?;
         Ok(Header {
             info: ProofInfo {
                 exp,
@@ -193,13 +194,13 @@ mod tests {
         ] {
             assert_eq!(
                 Header::parse(&proof_with(&bad)).unwrap_err(),
-                ProofError::InvalidProofHeader,
+                ProofError::Decode(DecodeError::InvalidProofHeader),
                 "{bad:?}"
             );
         }
         assert_eq!(
             Header::parse(&[0x60; 64]).unwrap_err(),
-            ProofError::InvalidLength(64)
+            ProofError::Decode(DecodeError::InvalidLength(64))
         );
     }
 

@@ -20,6 +20,7 @@
 //! leaves out the ring sizes and the scale, which the header determines, and the last digit
 //! commitment, which the commitment and the others determine.
 
+use crate::{DecodeError, StatementError};
 use k256::elliptic_curve::ops::MulByGenerator as _;
 use k256::elliptic_curve::subtle::{ConditionallySelectable, ConstantTimeEq};
 use k256::{ProjectivePoint, Scalar};
@@ -55,18 +56,20 @@ impl ProofParameters {
 
     fn check(&self) -> Result<(), ProofError> {
         if !(-1..=18).contains(&self.exp) {
-            return Err(ProofError::InvalidParameter {
+            return Err(StatementError::InvalidParameter {
                 name: "exp",
                 min: -1,
                 max: 18,
-            });
+            }
+            .into());
         }
         if self.min_bits > 64 {
-            return Err(ProofError::InvalidParameter {
+            return Err(StatementError::InvalidParameter {
                 name: "min_bits",
                 min: 0,
                 max: 64,
-            });
+            }
+            .into());
         }
         Ok(())
     }
@@ -111,7 +114,7 @@ impl Plan {
         }
         const HALF: u64 = i64::MAX as u64;
         if (min_value != 0 && value > HALF) || (value != 0 && min_value >= HALF) {
-            return Err(ProofError::UnprovableRange);
+            return Err(StatementError::UnprovableRange.into());
         }
         let max_bits = if min_value != 0 {
             min_value.leading_zeros()
@@ -269,19 +272,20 @@ pub fn prove(
 ) -> Result<Proved, ProofError> {
     parameters.check()?;
     if parameters.min_value > value {
-        return Err(ProofError::BelowMinimum);
+        return Err(StatementError::BelowMinimum.into());
     }
     let commitment =
-        Commitment::new(value, blinding, generator).ok_or(ProofError::IdentityPoint)?;
+        Commitment::new(value, blinding, generator).ok_or(DecodeError::IdentityPoint)?;
     let plan = Plan::new(value, parameters)?;
     let shape = &plan.shape;
     let rings = shape.rings();
     let capacity = 128 * (rings - 1);
     if !message.is_empty() && message.len() > capacity {
-        return Err(ProofError::MessageTooLong {
+        return Err(StatementError::MessageTooLong {
             len: message.len(),
             max: capacity,
-        });
+        }
+        .into());
     }
     let mut proof = plan.header();
     let header_len = proof.len();
@@ -368,7 +372,7 @@ pub fn prove(
             multiple += step;
         }
         let c = ProjectivePoint::mul_by_generator(&shares[ring]) + digit_term;
-        let encoding = Commitment::from_point(c).ok_or(ProofError::IdentityPoint)?;
+        let encoding = Commitment::from_point(c).ok_or(DecodeError::IdentityPoint)?;
         if ring + 1 < rings {
             let hashed = hashed_form(&encoding.to_bytes());
             transcript.update(hashed);

@@ -1,6 +1,7 @@
 //! Round trips, rewinds and strict decoding of our own proofs; the C library's and Liquid's
 //! proofs are checked in `tests/elements.rs` (vectors and the `secp256k1-zkp` crate).
 
+use crate::{DecodeError, StatementError};
 use k256::elliptic_curve::Field;
 use k256::Scalar;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -142,7 +143,7 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             4,
             b""
         ),
-        ProofError::BelowMinimum
+        ProofError::Statement(StatementError::BelowMinimum)
     );
     assert!(matches!(
         bad(
@@ -154,7 +155,7 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             4,
             b""
         ),
-        ProofError::InvalidParameter { name: "exp", .. }
+        ProofError::Statement(StatementError::InvalidParameter { name: "exp", .. })
     ));
     assert!(matches!(
         bad(
@@ -166,7 +167,7 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             4,
             b""
         ),
-        ProofError::InvalidParameter { name: "exp", .. }
+        ProofError::Statement(StatementError::InvalidParameter { name: "exp", .. })
     ));
     assert!(matches!(
         bad(
@@ -178,10 +179,10 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             4,
             b""
         ),
-        ProofError::InvalidParameter {
+        ProofError::Statement(StatementError::InvalidParameter {
             name: "min_bits",
             ..
-        }
+        })
     ));
     assert_eq!(
         bad(
@@ -193,7 +194,7 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             u64::MAX,
             b""
         ),
-        ProofError::UnprovableRange
+        ProofError::Statement(StatementError::UnprovableRange)
     );
     // 8 bits: four rings, 3 of which carry 128 bytes.
     assert_eq!(
@@ -206,7 +207,7 @@ fn edges_of_the_range_prove_and_outside_values_are_refused() {
             4,
             &[1; 385]
         ),
-        ProofError::MessageTooLong { len: 385, max: 384 }
+        ProofError::Statement(StatementError::MessageTooLong { len: 385, max: 384 })
     );
 }
 
@@ -265,16 +266,25 @@ fn non_canonical_encodings_are_rejected() {
     // An unused sign bit.
     let mut t = proof.clone();
     t[2] |= 1 << 3;
-    assert_eq!(check(&t), Err(ProofError::NonCanonicalEncoding));
+    assert_eq!(
+        check(&t),
+        Err(ProofError::Decode(DecodeError::NonCanonicalEncoding))
+    );
     // x ≥ p in the first digit commitment.
     let mut t = proof.clone();
     t[3..35].copy_from_slice(&[0xff; 32]);
-    assert_eq!(check(&t), Err(ProofError::InvalidPoint));
+    assert_eq!(
+        check(&t),
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
+    );
     // An s value ≥ n (the last).
     let mut t = proof.clone();
     let n = t.len();
     t[n - 32..].copy_from_slice(&[0xff; 32]);
-    assert_eq!(check(&t), Err(ProofError::NonCanonicalScalar));
+    assert_eq!(
+        check(&t),
+        Err(ProofError::Decode(DecodeError::NonCanonicalScalar))
+    );
     // A zero s value.
     let mut t = proof.clone();
     t[n - 32..].copy_from_slice(&[0; 32]);
@@ -282,10 +292,16 @@ fn non_canonical_encodings_are_rejected() {
     // Header: reserved bit, exponent 19.
     let mut t = proof.clone();
     t[0] |= 0x80;
-    assert_eq!(check(&t), Err(ProofError::InvalidProofHeader));
+    assert_eq!(
+        check(&t),
+        Err(ProofError::Decode(DecodeError::InvalidProofHeader))
+    );
     let mut t = proof.clone();
     t[0] = 0x40 | 19;
-    assert_eq!(check(&t), Err(ProofError::InvalidProofHeader));
+    assert_eq!(
+        check(&t),
+        Err(ProofError::Decode(DecodeError::InvalidProofHeader))
+    );
     // Short byte strings.
     for len in [0, 1, 64] {
         assert!(check(&proof[..len]).is_err());

@@ -10,6 +10,7 @@
 //! s      32 bytes per key, ring after ring
 //! ```
 
+use crate::DecodeError;
 use k256::elliptic_curve::{ops::MulByGenerator as _, PrimeField as _};
 use k256::{ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
@@ -49,13 +50,13 @@ impl Fields {
         let shape = Shape::for_mantissa(header.info.mantissa);
         let rings = shape.rings();
         if proof.len() != header.len + shape.body_len() {
-            return Err(ProofError::InvalidLength(proof.len()));
+            return Err(DecodeError::InvalidLength(proof.len()).into());
         }
         let signs = &proof[header.len..header.len + sign_bytes(rings)];
         let sent = rings - 1;
         if !sent.is_multiple_of(8) && signs[signs.len() - 1] >> (sent % 8) != 0 {
             // Bits past the last digit commitment would let a proof be mutated.
-            return Err(ProofError::NonCanonicalEncoding);
+            return Err(DecodeError::NonCanonicalEncoding.into());
         }
         let digits_at = header.len + signs.len();
         // The digit commitments' abscissas, lifted together (their square roots share vector
@@ -63,7 +64,8 @@ impl Fields {
         let abscissas = (0..sent)
             .map(|ring| {
                 let at = digits_at + 32 * ring;
-                FieldElement::from_slice(&proof[at..at + 32]).ok_or(ProofError::InvalidPoint)
+                FieldElement::from_slice(&proof[at..at + 32])
+                    .ok_or(ProofError::Decode(DecodeError::InvalidPoint))
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
         let digits = lift_x_quadratic_batch(&abscissas)
@@ -71,9 +73,9 @@ impl Fields {
             .enumerate()
             .map(|(ring, lifted)| {
                 let negative = (signs[ring / 8] >> (ring % 8)) & 1;
-                let (x, y) = lifted.ok_or(ProofError::InvalidPoint)?;
+                let (x, y) = lifted.ok_or(DecodeError::InvalidPoint)?;
                 let point = crate::group::secp256k1::point_from_affine(&x, &y)
-                    .ok_or(ProofError::InvalidPoint)?;
+                    .ok_or(DecodeError::InvalidPoint)?;
                 Ok((if negative == 1 { -point } else { point }, negative))
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
@@ -86,7 +88,7 @@ impl Fields {
                 let mut bytes = [0u8; 32];
                 bytes.copy_from_slice(chunk);
                 Option::<Scalar>::from(Scalar::from_repr(bytes.into()))
-                    .ok_or(ProofError::NonCanonicalScalar)
+                    .ok_or(ProofError::Decode(DecodeError::NonCanonicalScalar))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Fields {
@@ -133,7 +135,7 @@ impl Decoded {
             points.push(*point);
         }
         if bool::from(k256::elliptic_curve::group::Group::is_identity(&implied)) {
-            return Err(ProofError::IdentityPoint);
+            return Err(DecodeError::IdentityPoint.into());
         }
         points.push(implied);
         // Every ring's keys C_i - j·4^i·10^exp·A, normalized with one inversion.

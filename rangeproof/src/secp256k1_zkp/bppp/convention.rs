@@ -31,6 +31,7 @@
 //! run it from here; the norm argument underneath is checked against the merged module's
 //! vectors.
 
+use crate::DecodeError;
 use alloc::vec::Vec;
 use k256::elliptic_curve::ops::Reduce;
 use k256::elliptic_curve::sec1::ToEncodedPoint;
@@ -79,19 +80,19 @@ fn point_from_x(x: &[u8], odd: u8) -> Result<ProjectivePoint, ProofError> {
         return if odd == 0 {
             Ok(ProjectivePoint::IDENTITY)
         } else {
-            Err(ProofError::NonCanonicalEncoding)
+            Err(ProofError::Decode(DecodeError::NonCanonicalEncoding))
         };
     }
     // SEC1 decompression on the variable-time field (public proof points): x below p, the
     // square root of x^3 + 7 of the stated parity.
-    let x = FieldElement::from_slice(x).ok_or(ProofError::InvalidPoint)?;
-    let (x, y) = lift_x_quadratic(&x).ok_or(ProofError::InvalidPoint)?;
+    let x = FieldElement::from_slice(x).ok_or(DecodeError::InvalidPoint)?;
+    let (x, y) = lift_x_quadratic(&x).ok_or(DecodeError::InvalidPoint)?;
     let y = if y.is_odd() == (odd == 1) {
         y
     } else {
         y.negate(1).normalize()
     };
-    point_from_affine(&x, &y).ok_or(ProofError::InvalidPoint)
+    point_from_affine(&x, &y).ok_or(ProofError::Decode(DecodeError::InvalidPoint))
 }
 
 /// The 65-byte pair encoding (`secp256k1_bppp_serialize_points`): parity byte, then both x.
@@ -108,11 +109,11 @@ pub(crate) fn encode_pair(a: &ProjectivePoint, b: &ProjectivePoint, out: &mut Ve
 pub fn point_from_bytes(bytes: &[u8]) -> Result<ProjectivePoint, ProofError> {
     let bytes: [u8; 33] = bytes
         .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
+        .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
     match bytes[0] {
         0 if bytes[1..].iter().all(|b| *b == 0) => Ok(ProjectivePoint::IDENTITY),
         2 | 3 if bytes[1..].iter().any(|b| *b != 0) => point_from_x(&bytes[1..], bytes[0] - 2),
-        _ => Err(ProofError::InvalidPoint),
+        _ => Err(ProofError::Decode(DecodeError::InvalidPoint)),
     }
 }
 
@@ -192,17 +193,17 @@ impl Convention for Secp256k1Zkp {
 
     fn decode_point(bytes: &[u8]) -> Result<ProjectivePoint, ProofError> {
         if bytes.len() != 33 {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         match bytes[0] {
             2 | 3 => point_from_x(&bytes[1..], bytes[0] - 2).and_then(|p| {
                 if Secp256k1::is_identity(&p) {
-                    Err(ProofError::InvalidPoint)
+                    Err(ProofError::Decode(DecodeError::InvalidPoint))
                 } else {
                     Ok(p)
                 }
             }),
-            _ => Err(ProofError::InvalidPoint),
+            _ => Err(ProofError::Decode(DecodeError::InvalidPoint)),
         }
     }
 
@@ -212,10 +213,10 @@ impl Convention for Secp256k1Zkp {
 
     fn decode_round(bytes: &[u8]) -> Result<(ProjectivePoint, ProjectivePoint), ProofError> {
         if bytes.len() != 65 {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         if bytes[0] > 3 {
-            return Err(ProofError::NonCanonicalEncoding);
+            return Err(DecodeError::NonCanonicalEncoding.into());
         }
         let x = point_from_x(&bytes[1..33], bytes[0] >> 1)?;
         let r = point_from_x(&bytes[33..65], bytes[0] & 1)?;

@@ -40,6 +40,7 @@
 //! this module is its libsecp256k1-zkp face ([`Secp256k1Zkp`]) with the C functions'
 //! arguments and \(G\) as the base.
 
+use crate::{DecodeError, StatementError};
 use alloc::{vec, vec::Vec};
 use k256::elliptic_curve::PrimeField;
 use k256::{FieldBytes, ProjectivePoint, Scalar};
@@ -60,8 +61,9 @@ pub type Transcript = Sha256;
 pub fn scalar_from_bytes(bytes: &[u8]) -> Result<Scalar, ProofError> {
     let bytes: [u8; 32] = bytes
         .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-    Option::from(Scalar::from_repr(FieldBytes::from(bytes))).ok_or(ProofError::NonCanonicalScalar)
+        .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
+    Option::from(Scalar::from_repr(FieldBytes::from(bytes)))
+        .ok_or(ProofError::Decode(DecodeError::NonCanonicalScalar))
 }
 
 /// The number of rounds for vectors of `g_len` and `h_len` (powers of two).
@@ -142,7 +144,7 @@ pub(crate) fn terms(
     proof: &[u8],
 ) -> Result<Terms, ProofError> {
     if g_len == 0 || c.is_empty() {
-        return Err(ProofError::InvalidAggregation(g_len));
+        return Err(StatementError::InvalidAggregation(g_len).into());
     }
     let t = norm::terms::<Secp256k1Zkp>(transcript, g_len, c, r, proof)?;
     let round_points = norm::decode_rounds::<Secp256k1Zkp>(proof, t.rounds.len() / 2)?;
@@ -172,10 +174,11 @@ pub fn verify(
     proof: &[u8],
 ) -> Result<(), ProofError> {
     if generators_g.len() < g_len || generators_h.len() < c.len() {
-        return Err(ProofError::TooManyScalars {
+        return Err(StatementError::TooManyScalars {
             scalars: g_len + c.len(),
             generators: generators_g.len() + generators_h.len(),
-        });
+        }
+        .into());
     }
     let t = terms(transcript, g_len, c, r, commitment, proof)?;
     let mut scalars = vec![t.base];

@@ -2,6 +2,7 @@
 //! (`vectors/bppp-norm-secp256k1.json`): every verify case's verdict, every prove case's bytes;
 //! the tagged transcript's pinned challenges; round trips and tampering over random inputs.
 
+use crate::DecodeError;
 use k256::elliptic_curve::Field;
 use k256::{ProjectivePoint, Scalar};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -275,18 +276,30 @@ fn round_encodings_are_read_strictly() {
     check(&proof).unwrap();
     let mut t = proof.clone();
     t[0] = 4;
-    assert_eq!(check(&t), Err(crate::ProofError::NonCanonicalEncoding));
+    assert_eq!(
+        check(&t),
+        Err(crate::ProofError::Decode(DecodeError::NonCanonicalEncoding))
+    );
     let mut t = proof.clone();
     t[1..33].copy_from_slice(&[0xff; 32]);
-    assert_eq!(check(&t), Err(crate::ProofError::InvalidPoint));
+    assert_eq!(
+        check(&t),
+        Err(crate::ProofError::Decode(DecodeError::InvalidPoint))
+    );
     let mut t = proof.clone();
     t[1..33].copy_from_slice(&[0; 32]);
     t[0] |= 2;
-    assert_eq!(check(&t), Err(crate::ProofError::NonCanonicalEncoding));
+    assert_eq!(
+        check(&t),
+        Err(crate::ProofError::Decode(DecodeError::NonCanonicalEncoding))
+    );
     let mut t = proof.clone();
     let end = t.len();
     t[end - 32..].copy_from_slice(&[0xff; 32]);
-    assert_eq!(check(&t), Err(crate::ProofError::NonCanonicalScalar));
+    assert_eq!(
+        check(&t),
+        Err(crate::ProofError::Decode(DecodeError::NonCanonicalScalar))
+    );
 }
 
 /// Norm arguments of unequal shapes in one batch with Elements' proofs and a settled verdict:

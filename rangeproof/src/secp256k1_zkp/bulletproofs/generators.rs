@@ -10,6 +10,7 @@
 //! \\(t_2 = \mathrm{SHA256}(\texttt{"2nd generation: "} \Vert k)\\). A list of \\(N\\) generators
 //! splits in halves, \\(G_i = g_i\\) and \\(H_i = g_{N/2+i}\\), so a proof depends on \\(N\\).
 
+use crate::StatementError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -77,7 +78,7 @@ impl GrinGenerators {
     /// process-wide convenience over the same points).
     pub fn owned(n: usize) -> Result<GrinGenerators, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
-            return Err(ProofError::InvalidGeneratorCount(n));
+            return Err(StatementError::InvalidGeneratorCount(n).into());
         }
         Ok(GrinGenerators {
             n,
@@ -171,7 +172,7 @@ impl GrinGeneratorCache {
     /// shared by every shorter count).
     pub fn get(&self, n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
-            return Err(ProofError::InvalidGeneratorCount(n));
+            return Err(StatementError::InvalidGeneratorCount(n).into());
         }
         if let Some(g) = lock(&self.lists).get(&n) {
             return Ok(Arc::clone(g));

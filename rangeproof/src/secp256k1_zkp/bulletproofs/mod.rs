@@ -38,6 +38,7 @@ pub mod verifier;
 #[cfg(test)]
 mod tests;
 
+use crate::{DecodeError, StatementError};
 use std::sync::Arc;
 
 use k256::ProjectivePoint;
@@ -109,27 +110,28 @@ impl GrinStatement {
     /// Checks the shape (bits, count, minimums, generator count); returns \\(nm\\).
     pub(crate) fn check_shape(&self) -> Result<usize, ProofError> {
         if !VALID_BITS.contains(&self.bits) {
-            return Err(ProofError::InvalidBitsize(self.bits));
+            return Err(StatementError::InvalidBitsize(self.bits).into());
         }
         let m = self.commitments.len();
         if m == 0 || m > MAX_VALUES || !m.is_power_of_two() {
-            return Err(ProofError::InvalidPowerOfTwoAggregation(m));
+            return Err(StatementError::InvalidPowerOfTwoAggregation(m).into());
         }
         if let Some(min) = &self.min_values {
             if min.len() != m {
-                return Err(ProofError::MismatchedLengths {
+                return Err(StatementError::MismatchedLengths {
                     values: min.len(),
                     blindings: m,
-                });
+                }
+                .into());
             }
         }
         let nm = self.bits * m;
         if self.generators_n < 2 * nm {
-            return Err(ProofError::InvalidGeneratorCount(self.generators_n));
+            return Err(StatementError::InvalidGeneratorCount(self.generators_n).into());
         }
         // What the caches accept (so a shape that passes here always finds its list).
         if !(2..=generators::MAX_GENERATORS).contains(&self.generators_n) {
-            return Err(ProofError::InvalidGeneratorCount(self.generators_n));
+            return Err(StatementError::InvalidGeneratorCount(self.generators_n).into());
         }
         Ok(nm)
     }
@@ -138,7 +140,9 @@ impl GrinStatement {
     pub(crate) fn commitment_points(&self) -> Result<Vec<ProjectivePoint>, ProofError> {
         self.commitments
             .iter()
-            .map(|c| Secp256k1::point_from_bytes(c).ok_or(ProofError::InvalidPoint))
+            .map(|c| {
+                Secp256k1::point_from_bytes(c).ok_or(ProofError::Decode(DecodeError::InvalidPoint))
+            })
             .collect()
     }
 }

@@ -41,6 +41,7 @@
 //! output). A bad share is detected only as an invalid final proof: the messages carry no
 //! per-party commitment to \\(\gamma_i\\) to check a share against.
 
+use crate::{DecodeError, StatementError};
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use k256::{AffinePoint, EncodedPoint as Sec1Point, ProjectivePoint, Scalar};
 use rand_core::{CryptoRng, RngCore};
@@ -71,10 +72,11 @@ fn sec1(p: &ProjectivePoint) -> Result<[u8; 33], ProofError> {
 }
 
 fn parse_sec1(bytes: &[u8; 33]) -> Result<ProjectivePoint, ProofError> {
-    let e = Sec1Point::from_bytes(bytes).map_err(|_| ProofError::InvalidPoint)?;
+    let e =
+        Sec1Point::from_bytes(bytes).map_err(|_| ProofError::Decode(DecodeError::InvalidPoint))?;
     Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&e))
         .map(ProjectivePoint::from)
-        .ok_or(ProofError::InvalidPoint)
+        .ok_or(ProofError::Decode(DecodeError::InvalidPoint))
 }
 
 impl TShares {
@@ -107,7 +109,7 @@ impl TShares {
 pub fn sum_tau_x(shares: &[[u8; 32]]) -> Result<[u8; 32], ProofError> {
     let mut sum = Scalar::ZERO;
     for s in shares {
-        sum += Secp256k1::scalar_from_canonical_bytes(s).ok_or(ProofError::NonCanonicalScalar)?;
+        sum += Secp256k1::scalar_from_canonical_bytes(s).ok_or(DecodeError::NonCanonicalScalar)?;
     }
     Ok(Secp256k1::scalar_to_bytes(&sum))
 }
@@ -181,7 +183,7 @@ impl MultipartyProver {
         message: Option<[u8; 20]>,
     ) -> Result<Self, ProofError> {
         if statement.commitments.len() != 1 {
-            return Err(ProofError::InvalidAggregation(statement.commitments.len()));
+            return Err(StatementError::InvalidAggregation(statement.commitments.len()).into());
         }
         if bool::from(blinding_share.is_zero()) {
             return Err(ProofError::InvalidSecret);
@@ -262,7 +264,7 @@ impl Finisher {
     /// (an invalid share gives [`ProofError::VerificationFailed`], never a bad proof).
     pub fn finish(self, tau_x_sum: &[u8; 32]) -> Result<Vec<u8>, ProofError> {
         let tau_x = Secp256k1::scalar_from_canonical_bytes(tau_x_sum)
-            .ok_or(ProofError::NonCanonicalScalar)?;
+            .ok_or(DecodeError::NonCanonicalScalar)?;
         let (t1, t2) = self.t_sums.points()?;
         let shared = SharedTau {
             t1_share_sum: t1,

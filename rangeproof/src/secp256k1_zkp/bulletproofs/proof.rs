@@ -19,6 +19,7 @@
 //! points). Neither lets a valid proof say anything new: re-encoding writes zero padding bits
 //! and reduced coordinates.
 
+use crate::DecodeError;
 use k256::Scalar;
 
 use super::transcript::XOnlyPoint;
@@ -62,10 +63,10 @@ pub fn proof_len(bits: usize, m: usize) -> usize {
 pub(crate) fn scalar_nonzero(bytes: &[u8]) -> Result<Scalar, ProofError> {
     let arr: [u8; 32] = bytes
         .try_into()
-        .map_err(|_| ProofError::InvalidLength(bytes.len()))?;
-    let s = Secp256k1::scalar_from_canonical_bytes(&arr).ok_or(ProofError::NonCanonicalScalar)?;
+        .map_err(|_| ProofError::Decode(DecodeError::InvalidLength(bytes.len())))?;
+    let s = Secp256k1::scalar_from_canonical_bytes(&arr).ok_or(DecodeError::NonCanonicalScalar)?;
     if bool::from(s.is_zero()) {
-        return Err(ProofError::NonCanonicalScalar);
+        return Err(DecodeError::NonCanonicalScalar.into());
     }
     Ok(s)
 }
@@ -83,12 +84,12 @@ impl GrinRangeProof {
     /// exactly [`proof_len`].
     pub fn from_bytes(bytes: &[u8], nm: usize) -> Result<Self, ProofError> {
         if nm < 2 || !nm.is_power_of_two() {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         let k = rounds(nm);
         let sign_len = (2 * k).div_ceil(8);
         if bytes.len() != HEADER_LEN + 160 + sign_len + 64 * k {
-            return Err(ProofError::InvalidLength(bytes.len()));
+            return Err(DecodeError::InvalidLength(bytes.len()).into());
         }
         let neg_tau_x = scalar_nonzero(&bytes[0..32])?;
         let neg_mu = scalar_nonzero(&bytes[32..64])?;
@@ -131,7 +132,7 @@ impl GrinRangeProof {
                 let k = rounds(*nm);
                 bytes.len() == HEADER_LEN + 160 + (2 * k).div_ceil(8) + 64 * k
             })
-            .ok_or(ProofError::InvalidLength(bytes.len()))
+            .ok_or(ProofError::Decode(DecodeError::InvalidLength(bytes.len())))
             .and_then(|nm| Self::from_bytes(bytes, nm))
     }
 

@@ -18,6 +18,7 @@
 //! before the inner-product compression sends them), so their timing reveals nothing the
 //! proof does not.
 
+use crate::{DecodeError, StatementError};
 use chacha20::cipher::{KeyIvInit, StreamCipher, StreamCipherSeek};
 use chacha20::ChaCha20;
 use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable};
@@ -93,7 +94,7 @@ pub struct GrinProver {
     pub generators_n: usize,
     /// The value generator.
     pub value_generator: ValueGenerator,
-    /// Minimum-value promises (one value only: see [`ProofError::MinimumValuesNeedSingleValue`]).
+    /// Minimum-value promises (one value only: see [`StatementError::MinimumValuesNeedSingleValue`]).
     pub min_values: Option<Vec<u64>>,
     /// Extra data bound into the transcript.
     pub extra_data: Option<Vec<u8>>,
@@ -159,30 +160,32 @@ impl GrinProver {
 fn check_witness(params: &GrinProver, witness: &GrinWitness) -> Result<(), ProofError> {
     let m = witness.values.len();
     if witness.blindings.len() != m {
-        return Err(ProofError::MismatchedLengths {
+        return Err(StatementError::MismatchedLengths {
             values: m,
             blindings: witness.blindings.len(),
-        });
+        }
+        .into());
     }
     if witness.blindings.iter().any(|b| bool::from(b.is_zero())) {
         return Err(ProofError::InvalidSecret);
     }
     if let Some(min) = &params.min_values {
         if min.len() != m {
-            return Err(ProofError::MismatchedLengths {
+            return Err(StatementError::MismatchedLengths {
                 values: m,
                 blindings: min.len(),
-            });
+            }
+            .into());
         }
         if m > 1 {
-            return Err(ProofError::MinimumValuesNeedSingleValue);
+            return Err(StatementError::MinimumValuesNeedSingleValue.into());
         }
     }
     for (j, v) in witness.values.iter().enumerate() {
         let min = params.min_values.as_ref().map_or(0, |m| m[j]);
-        let shifted = v.checked_sub(min).ok_or(ProofError::BelowMinimum)?;
+        let shifted = v.checked_sub(min).ok_or(StatementError::BelowMinimum)?;
         if params.bits < 64 && shifted >> params.bits != 0 {
-            return Err(ProofError::ValueOutOfRange { bits: params.bits });
+            return Err(StatementError::ValueOutOfRange { bits: params.bits }.into());
         }
     }
     Ok(())
@@ -241,10 +244,11 @@ pub(crate) fn prove_impl(
     let bits = statement.bits;
     let m = statement.commitments.len();
     if witness.values.len() != m {
-        return Err(ProofError::MismatchedLengths {
+        return Err(StatementError::MismatchedLengths {
             values: witness.values.len(),
             blindings: m,
-        });
+        }
+        .into());
     }
     let value_gen = statement.value_generator.point();
     let nonce = &witness.rewind_nonce;
@@ -300,8 +304,8 @@ pub(crate) fn prove_impl(
         points.push(gens.h(k));
     }
     let s_point = Secp256k1::multiscalar_mul(&scalars, &points);
-    let a = XOnlyPoint::from_point(a_point).ok_or(ProofError::IdentityPoint)?;
-    let s = XOnlyPoint::from_point(s_point).ok_or(ProofError::IdentityPoint)?;
+    let a = XOnlyPoint::from_point(a_point).ok_or(DecodeError::IdentityPoint)?;
+    let s = XOnlyPoint::from_point(s_point).ok_or(DecodeError::IdentityPoint)?;
 
     chain.absorb_pair((a.x, a.non_residue), (s.x, s.non_residue));
     let y = chain.challenge()?;
@@ -341,8 +345,8 @@ pub(crate) fn prove_impl(
             Secp256k1::multiscalar_mul(&[t2], &[value_gen]) + sh.t2_share_sum,
         ),
     };
-    let t1_x = XOnlyPoint::from_point(t1_point).ok_or(ProofError::IdentityPoint)?;
-    let t2_x = XOnlyPoint::from_point(t2_point).ok_or(ProofError::IdentityPoint)?;
+    let t1_x = XOnlyPoint::from_point(t1_point).ok_or(DecodeError::IdentityPoint)?;
+    let t2_x = XOnlyPoint::from_point(t2_point).ok_or(DecodeError::IdentityPoint)?;
     chain.absorb_pair((t1_x.x, t1_x.non_residue), (t2_x.x, t2_x.non_residue));
     let x = chain.challenge()?;
 
@@ -503,8 +507,8 @@ fn inner_product_argument(
         statics_r[base.blinding_at] = ux * c_r;
         let l = Secp256k1::vartime_mixed_multiscalar_mul(&base.table, &statics_l, &[], &[]);
         let r = Secp256k1::vartime_mixed_multiscalar_mul(&base.table, &statics_r, &[], &[]);
-        let l = XOnlyPoint::from_point(l).ok_or(ProofError::IdentityPoint)?;
-        let r = XOnlyPoint::from_point(r).ok_or(ProofError::IdentityPoint)?;
+        let l = XOnlyPoint::from_point(l).ok_or(DecodeError::IdentityPoint)?;
+        let r = XOnlyPoint::from_point(r).ok_or(DecodeError::IdentityPoint)?;
         chain.absorb_pair((l.x, l.non_residue), (r.x, r.non_residue));
         let x = chain.challenge()?;
         let x_inv = Secp256k1::invert(&x);

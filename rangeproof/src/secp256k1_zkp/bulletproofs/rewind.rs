@@ -13,6 +13,7 @@
 //! Like the C code, rewinding reads the proof's bytes without decoding its points: it does not
 //! verify the proof.
 
+use crate::DecodeError;
 use k256::Scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -55,7 +56,7 @@ pub fn rewind(
         return Err(ProofError::MaskRecoveryNeedsSingleProof);
     }
     if proof.len() != super::proof::proof_len(nm, 1) {
-        return Err(ProofError::InvalidLength(proof.len()));
+        return Err(DecodeError::InvalidLength(proof.len()).into());
     }
     let commitment = statement.commitment_points()?[0];
     let neg_tau_x = super::proof::scalar_nonzero(&proof[..32])?;

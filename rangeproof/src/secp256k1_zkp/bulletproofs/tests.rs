@@ -1,6 +1,7 @@
 //! Round trips, tampering, non-canonical encodings and property tests for Grin's convention.
 //! (The vectors and the cross-tests with the C library are in `tests/grin_*.rs`.)
 
+use crate::{DecodeError, StatementError};
 use k256::{ProjectivePoint, Scalar};
 use proptest::prelude::*;
 use rand::rngs::OsRng;
@@ -175,28 +176,28 @@ fn malformed_statements_and_lengths_give_typed_errors() {
             bits: 4,
             ..st.clone()
         }),
-        ProofError::InvalidBitsize(4)
+        ProofError::Statement(StatementError::InvalidBitsize(4))
     );
     assert_eq!(
         err(GrinStatement {
             commitments: vec![],
             ..st.clone()
         }),
-        ProofError::InvalidPowerOfTwoAggregation(0)
+        ProofError::Statement(StatementError::InvalidPowerOfTwoAggregation(0))
     );
     assert_eq!(
         err(GrinStatement {
             generators_n: 14,
             ..st.clone()
         }),
-        ProofError::InvalidGeneratorCount(14)
+        ProofError::Statement(StatementError::InvalidGeneratorCount(14))
     );
     assert_eq!(
         err(GrinStatement {
             generators_n: 1 << 16,
             ..st.clone()
         }),
-        ProofError::InvalidGeneratorCount(1 << 16)
+        ProofError::Statement(StatementError::InvalidGeneratorCount(1 << 16))
     );
     // An odd count halves as the C library halves it: 257 has the same H_i as 256.
     assert_eq!(
@@ -214,18 +215,21 @@ fn malformed_statements_and_lengths_give_typed_errors() {
             min_values: Some(vec![1, 2]),
             ..st.clone()
         }),
-        ProofError::MismatchedLengths {
+        ProofError::Statement(StatementError::MismatchedLengths {
             values: 2,
             blindings: 1
-        }
+        })
     );
     let mut zero_commitment = st.clone();
     zero_commitment.commitments[0] = [0u8; 33];
-    assert_eq!(err(zero_commitment), ProofError::InvalidPoint);
+    assert_eq!(
+        err(zero_commitment),
+        ProofError::Decode(DecodeError::InvalidPoint)
+    );
     // SEC1's 02 prefix is not this format's.
     let mut sec1 = st.clone();
     sec1.commitments[0][0] = 0x02;
-    assert_eq!(err(sec1), ProofError::InvalidPoint);
+    assert_eq!(err(sec1), ProofError::Decode(DecodeError::InvalidPoint));
     for len in [
         0,
         1,
@@ -236,7 +240,10 @@ fn malformed_statements_and_lengths_give_typed_errors() {
     ] {
         let mut p = proof.clone();
         p.resize(len, 0);
-        assert_eq!(verify(&p, &st), Err(ProofError::InvalidLength(len)));
+        assert_eq!(
+            verify(&p, &st),
+            Err(ProofError::Decode(DecodeError::InvalidLength(len)))
+        );
     }
 }
 
@@ -263,7 +270,7 @@ fn non_canonical_scalars_are_rejected() {
             bad[offset..offset + 32].copy_from_slice(&bytes);
             assert_eq!(
                 verify(&bad, &st),
-                Err(ProofError::NonCanonicalScalar),
+                Err(ProofError::Decode(DecodeError::NonCanonicalScalar)),
                 "offset {offset}"
             );
         }
@@ -279,11 +286,17 @@ fn points_off_the_curve_are_rejected() {
     assert!(transcript::XOnlyPoint::decode(&five, false).is_err());
     let mut bad = proof.clone();
     bad[65..97].copy_from_slice(&five);
-    assert_eq!(verify(&bad, &st), Err(ProofError::InvalidPoint));
+    assert_eq!(
+        verify(&bad, &st),
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
+    );
     let last = proof.len() - 32;
     let mut bad = proof.clone();
     bad[last..].copy_from_slice(&five);
-    assert_eq!(verify(&bad, &st), Err(ProofError::InvalidPoint));
+    assert_eq!(
+        verify(&bad, &st),
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
+    );
 }
 
 #[test]
@@ -325,11 +338,11 @@ fn min_values_message_and_asset_generators_round_trip() {
     // Below the minimum, or above minimum + 2^8 - 1.
     assert_eq!(
         params.prove(&witness(vec![999])).unwrap_err(),
-        ProofError::BelowMinimum
+        ProofError::Statement(StatementError::BelowMinimum)
     );
     assert_eq!(
         params.prove(&witness(vec![1256])).unwrap_err(),
-        ProofError::ValueOutOfRange { bits: 8 }
+        ProofError::Statement(StatementError::ValueOutOfRange { bits: 8 })
     );
     let mut zero_blinding = witness(vec![1000]);
     zero_blinding.blindings[0] = Scalar::ZERO;
@@ -339,7 +352,7 @@ fn min_values_message_and_asset_generators_round_trip() {
     );
     assert_eq!(
         prover(8).prove(&witness(vec![256])).unwrap_err(),
-        ProofError::ValueOutOfRange { bits: 8 }
+        ProofError::Statement(StatementError::ValueOutOfRange { bits: 8 })
     );
 }
 
@@ -400,7 +413,7 @@ proptest! {
         if bits < 64 {
             let mut over = witness(values);
             over.values[0] = max + 1;
-            prop_assert_eq!(params.prove(&over).unwrap_err(), ProofError::ValueOutOfRange { bits });
+            prop_assert_eq!(params.prove(&over).unwrap_err(), ProofError::Statement(StatementError::ValueOutOfRange { bits }));
         }
     }
 }

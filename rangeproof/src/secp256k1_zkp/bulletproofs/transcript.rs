@@ -19,6 +19,7 @@
 //! the generator count change the verification equation, not the transcript), and the
 //! generators themselves are implicit.
 
+use crate::DecodeError;
 use k256::{ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 
@@ -55,7 +56,8 @@ impl XOnlyPoint {
     #[cfg(test)]
     pub(crate) fn decode(x: &[u8; 32], non_residue: bool) -> Result<Self, ProofError> {
         let mut all = Self::decode_all(&[(*x, non_residue)])?;
-        all.pop().ok_or(ProofError::InvalidPoint)
+        all.pop()
+            .ok_or(ProofError::Decode(DecodeError::InvalidPoint))
     }
 
     /// [`XOnlyPoint::decode`] for many points, their square roots taken together (sixteen at
@@ -64,7 +66,8 @@ impl XOnlyPoint {
         let abscissas: Vec<FieldElement> = points
             .iter()
             .map(|(x, _)| {
-                FieldElement::from_bytes(&reduce_mod_p(x)).ok_or(ProofError::InvalidPoint)
+                FieldElement::from_bytes(&reduce_mod_p(x))
+                    .ok_or(ProofError::Decode(DecodeError::InvalidPoint))
             })
             .collect::<Result<_, _>>()?;
         points
@@ -72,13 +75,13 @@ impl XOnlyPoint {
             .zip(lift_x_quadratic_batch(&abscissas))
             .map(|((x, non_residue), lifted)| {
                 // The ordinate is the residue root (see `lift_x_quadratic`).
-                let (fx, fy) = lifted.ok_or(ProofError::InvalidPoint)?;
+                let (fx, fy) = lifted.ok_or(DecodeError::InvalidPoint)?;
                 let fy = if *non_residue {
                     fy.negate(1).normalize()
                 } else {
                     fy
                 };
-                let point = point_from_affine(&fx, &fy).ok_or(ProofError::InvalidPoint)?;
+                let point = point_from_affine(&fx, &fy).ok_or(DecodeError::InvalidPoint)?;
                 Ok(XOnlyPoint {
                     x: *x,
                     non_residue: *non_residue,
