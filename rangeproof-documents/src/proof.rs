@@ -44,7 +44,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
-use rangeproof::{Suite, SuiteStatement};
+use rangeproof::{StatementError, StatementField, Suite, SuiteStatement};
 
 use crate::document::DocumentError;
 
@@ -294,33 +294,12 @@ impl ProofDocument {
         self.check_for(suite).map_err(DocumentError::Field)
     }
 
-    /// The checks once the suite is known (a suite outside the registry, in tests, too).
+    /// The checks once the suite is known (a suite outside the registry, in tests, too): the
+    /// document's own rules here (which fields must be present or absent, hex, lengths, size
+    /// caps), the statement's shape by the library's [`Suite::check_statement`], worded with
+    /// the document's field names.
     fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
         let name = suite.name();
-        let extension_degree = self.extension_degree.unwrap_or(1);
-        let max_degree = suite.max_extension_degree();
-        if extension_degree != 1 && max_degree == 1 {
-            return Err(format!(
-                "unsupported extension_degree {extension_degree} for {name}: one blinding per commitment (remove the field)"
-            ));
-        }
-        if extension_degree == 0 || extension_degree > max_degree {
-            return Err(format!(
-                "unsupported extension_degree {extension_degree} for {name} (supported: 1 to {max_degree})"
-            ));
-        }
-        if let Some(minimums) = &self.minimum_values {
-            if !suite.supports_minimum_values() {
-                return Err(format!("{name} documents have no minimum_values"));
-            }
-            if minimums.len() != self.commitments.len() {
-                return Err(format!(
-                    "{} minimum_values for {} commitments: one per commitment",
-                    minimums.len(),
-                    self.commitments.len()
-                ));
-            }
-        }
         let bits = match (self.bits, suite.supported_bits()) {
             (None, []) => 0,
             (Some(_), []) => {
@@ -329,25 +308,57 @@ impl ProofDocument {
                 ))
             }
             (None, _) => return Err(format!("{name} documents need bits")),
-            (Some(bits), supported) if supported.contains(&bits) => bits,
-            (Some(bits), supported) => {
-                return Err(format!(
-                    "unsupported bits {bits} for {name} (supported: {supported:?})"
-                ))
-            }
+            (Some(bits), _) => bits,
         };
-        let max_values = suite.max_values();
-        if max_values == 0 && !self.commitments.is_empty() {
+        if suite.max_values() == 0 && !self.commitments.is_empty() {
             return Err(format!(
                 "{name} documents have no commitments: remove the field"
             ));
         }
-        if max_values > 0 && (self.commitments.is_empty() || self.commitments.len() > max_values) {
+        let label = self.transcript_label.as_deref().unwrap_or("");
+        if suite.takes_transcript_label() && self.transcript_label.is_none() {
+            return Err(format!("{name} documents need a transcript_label"));
+        }
+        if label.len() > MAX_TRANSCRIPT_LABEL {
             return Err(format!(
-                "{} commitments: a {name} proof covers between 1 and {max_values}",
-                self.commitments.len()
+                "transcript_label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
+                label.len()
             ));
         }
+        if self.proof.len() > MAX_PROOF_HEX {
+            return Err(format!(
+                "proof is {} hex digits, longer than any valid proof",
+                self.proof.len()
+            ));
+        }
+        // "H" spelled out is the default, recorded as absent; it is checked as the field it is
+        // (a suite without value generators refuses it too).
+        let value_generator = self.value_generator()?;
+        let mut statement = SuiteStatement {
+            bits,
+            extension_degree: self.extension_degree.unwrap_or(1),
+            minimum_values: self.minimum_values.clone(),
+            transcript_label: label.as_bytes().to_vec(),
+            generators_n: self.generators_n,
+            value_generator: self.value_generator.as_ref().map(|_| {
+                value_generator.clone().unwrap_or_else(|| {
+                    rangeproof::secp256k1_zkp::generator::ValueGenerator::h()
+                        .to_bytes()
+                        .to_vec()
+                })
+            }),
+            extra_data: self.extra_data()?,
+            parameters: crate::parameters::from_json(
+                suite,
+                &self.parameters,
+                &format!("a {name} document"),
+            )?,
+        };
+        let m = self.commitments.len();
+        suite
+            .check_statement(&statement, m)
+            .map_err(|e| self.describe(suite, &statement, e))?;
+        statement.value_generator = value_generator;
         let commitments = self
             .commitments
             .iter()
@@ -365,97 +376,80 @@ impl ProofDocument {
                 Ok(bytes)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let label = self.transcript_label.as_deref().unwrap_or("");
-        if !suite.takes_transcript_label() && !label.is_empty() {
-            return Err(format!(
-                "{} transcripts take no label: remove transcript_label {label:?} (it would not be checked)",
-                suite.flavor()
-            ));
-        }
-        if suite.takes_transcript_label() && self.transcript_label.is_none() {
-            return Err(format!("{name} documents need a transcript_label"));
-        }
-        if label.len() > MAX_TRANSCRIPT_LABEL {
-            return Err(format!(
-                "transcript_label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
-                label.len()
-            ));
-        }
-        if self.proof.len() > MAX_PROOF_HEX {
-            return Err(format!(
-                "proof is {} hex digits, longer than any valid proof",
-                self.proof.len()
-            ));
-        }
         let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
-        let (generators_n, value_generator, extra_data) =
-            self.secp256k1_zkp_fields(suite, &name, bits)?;
-        let parameters =
-            crate::parameters::from_json(suite, &self.parameters, &format!("a {name} document"))?;
         Ok(ParsedDocument {
             suite,
-            statement: SuiteStatement {
-                bits,
-                extension_degree,
-                minimum_values: self.minimum_values.clone(),
-                transcript_label: label.as_bytes().to_vec(),
-                generators_n,
-                value_generator,
-                extra_data,
-                parameters,
-            },
+            statement,
             commitments,
             proof,
         })
     }
 
-    /// `generators_n` (Grin's), `value_generator` and `extra_data` (libsecp256k1-zkp's
-    /// suites), refused elsewhere.
-    #[allow(clippy::type_complexity)]
-    fn secp256k1_zkp_fields(
-        &self,
-        suite: Suite,
-        name: &str,
-        bits: usize,
-    ) -> Result<(Option<usize>, Option<Vec<u8>>, Option<Vec<u8>>), String> {
-        if !suite.takes_generator_count() && self.generators_n.is_some() {
-            return Err(format!("{name} documents have no generators_n"));
-        }
-        if !suite.takes_secp256k1_zkp_fields() {
-            for (field, present) in [
-                ("value_generator", self.value_generator.is_some()),
-                ("extra_data", self.extra_data.is_some()),
-            ] {
-                if present {
-                    return Err(format!("{name} documents have no {field}"));
-                }
-            }
-            return Ok((None, None, None));
-        }
+    /// A shape rule the library applied, worded with the document's field names.
+    fn describe(&self, suite: Suite, statement: &SuiteStatement, error: StatementError) -> String {
+        let name = suite.name();
         let m = self.commitments.len();
-        if suite.needs_power_of_two_values() {
-            if !m.is_power_of_two() {
-                return Err(format!(
-                    "{m} commitments: a {name} proof covers a power-of-two number of values"
-                ));
+        match error {
+            StatementError::InvalidExtensionDegree(_)
+            | StatementError::UnusedStatementField(StatementField::ExtensionDegree)
+                if suite.max_extension_degree() == 1 =>
+            {
+                format!(
+                    "unsupported extension_degree {} for {name}: one blinding per commitment (remove the field)",
+                    statement.extension_degree
+                )
             }
-            if self.minimum_values.is_some() && m > 1 {
-                return Err(format!(
-                    "minimum_values with {m} commitments: {name} supports them for one value only"
-                ));
+            StatementError::InvalidExtensionDegree(degree) => format!(
+                "unsupported extension_degree {degree} for {name} (supported: 1 to {})",
+                suite.max_extension_degree()
+            ),
+            StatementError::InvalidBitsize(bits) => format!(
+                "unsupported bits {bits} for {name} (supported: {:?})",
+                suite.supported_bits()
+            ),
+            StatementError::InvalidAggregation(_) => format!(
+                "{m} commitments: a {name} proof covers between 1 and {}",
+                suite.max_values()
+            ),
+            StatementError::InvalidPowerOfTwoAggregation(_) => format!(
+                "{m} commitments: a {name} proof covers a power-of-two number of values"
+            ),
+            StatementError::MismatchedLengths { blindings, .. } => format!(
+                "{blindings} minimum_values for {m} commitments: one per commitment"
+            ),
+            StatementError::MinimumValuesNeedSingleValue => format!(
+                "minimum_values with {m} commitments: {name} supports them for one value only"
+            ),
+            StatementError::InvalidGeneratorCount(n) => format!(
+                "generators_n {n}: this proof needs at least {} (2 x bits x values), at most {}",
+                2 * statement.bits * m,
+                rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
+            ),
+            StatementError::UnusedStatementField(StatementField::TranscriptLabel) => format!(
+                "{} transcripts take no label: remove transcript_label {:?} (it would not be checked)",
+                suite.flavor(),
+                String::from_utf8_lossy(&statement.transcript_label)
+            ),
+            StatementError::UnusedStatementField(field) => {
+                let field = match field {
+                    StatementField::Bits => "bits",
+                    StatementField::MinimumValues => "minimum_values",
+                    StatementField::ValueGenerator => "value_generator",
+                    StatementField::ExtraData => "extra_data",
+                    StatementField::GeneratorCount => "generators_n",
+                    _ => return format!("a {name} document: {error}"),
+                };
+                format!("{name} documents have no {field}: remove the field")
             }
+            other => format!("a {name} document: {other}"),
         }
-        if let Some(n) = self.generators_n {
-            let needed = 2 * bits * m;
-            let max = rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS;
-            if n < needed || n > max {
-                return Err(format!(
-                    "generators_n {n}: this proof needs at least {needed} (2 x bits x values), at most {max}"
-                ));
-            }
-        }
-        let value_generator = match self.value_generator.as_deref() {
-            None | Some("H") => None,
+    }
+
+    /// `value_generator`: `"H"` (or absent) for the suite's own, else a 33-byte generator
+    /// encoding in hex. Whether the suite takes one is the shape check's.
+    fn value_generator(&self) -> Result<Option<Vec<u8>>, String> {
+        match self.value_generator.as_deref() {
+            None | Some("H") => Ok(None),
             Some(text) => {
                 let bytes =
                     hex::decode(text).map_err(|e| format!("value_generator is not hex: {e}"))?;
@@ -463,22 +457,25 @@ impl ProofDocument {
                     "value_generator is neither \"H\" nor a 33-byte generator encoding (0a/0b || x on the curve)"
                         .to_string()
                 })?;
-                Some(bytes)
+                Ok(Some(bytes))
             }
+        }
+    }
+
+    /// `extra_data` in hex, at most [`MAX_EXTRA_DATA`] bytes.
+    fn extra_data(&self) -> Result<Option<Vec<u8>>, String> {
+        let Some(text) = &self.extra_data else {
+            return Ok(None);
         };
-        let extra_data = match &self.extra_data {
-            None => None,
-            Some(text) => {
-                if text.len() > 2 * MAX_EXTRA_DATA {
-                    return Err(format!(
-                        "extra_data is {} hex digits, longer than {MAX_EXTRA_DATA} bytes",
-                        text.len()
-                    ));
-                }
-                Some(hex::decode(text).map_err(|e| format!("extra_data is not hex: {e}"))?)
-            }
-        };
-        Ok((self.generators_n, value_generator, extra_data))
+        if text.len() > 2 * MAX_EXTRA_DATA {
+            return Err(format!(
+                "extra_data is {} hex digits, longer than {MAX_EXTRA_DATA} bytes",
+                text.len()
+            ));
+        }
+        Ok(Some(
+            hex::decode(text).map_err(|e| format!("extra_data is not hex: {e}"))?,
+        ))
     }
 }
 

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use rangeproof::suite::Parameters;
-use rangeproof::{ContextSuite, ProofError, Suite, SuiteStatement};
+use rangeproof::{ContextSuite, ProofError, StatementError, StatementField, Suite, SuiteStatement};
 
 use crate::openings::Openings;
 use crate::parameters::{self, JsonFields};
@@ -137,6 +137,8 @@ pub enum RequestError {
     PartyOpenings,
     /// A suite parameter that is missing or out of its bounds (the reason names it).
     Parameter(String),
+    /// Another of the suite's shape rules ([`Suite::check_statement`]) refused the statement.
+    Statement(StatementError),
     /// A value the proof cannot show: named by its position (never by its amount), with the
     /// range the statement lets the proof show.
     ValueOutOfRange {
@@ -154,6 +156,33 @@ pub enum RequestError {
 }
 
 impl RequestError {
+    /// The request's name for a shape rule the library's [`Suite::check_statement`] applied to
+    /// `statement`: the rules are the library's, the wording names the request's fields.
+    pub fn from_statement(error: StatementError, statement: &SuiteStatement) -> RequestError {
+        match error {
+            StatementError::InvalidExtensionDegree(degree) => RequestError::ExtensionDegree(degree),
+            StatementError::InvalidBitsize(bits) => RequestError::UnsupportedBits(bits),
+            StatementError::InvalidAggregation(m) => RequestError::ValueCount(m),
+            StatementError::InvalidPowerOfTwoAggregation(m) => RequestError::NotPowerOfTwo(m),
+            StatementError::UnusedStatementField(field) => match field {
+                StatementField::ExtensionDegree => {
+                    RequestError::ExtensionDegree(statement.extension_degree)
+                }
+                StatementField::Bits => RequestError::BitsNotTaken(statement.bits),
+                StatementField::MinimumValues => RequestError::NoMinimumValues,
+                StatementField::TranscriptLabel => RequestError::LabelNotTaken,
+                StatementField::ValueGenerator => RequestError::NotTaken(Field::ValueGenerator),
+                StatementField::ExtraData => RequestError::NotTaken(Field::ExtraData),
+                StatementField::GeneratorCount => RequestError::NotTaken(Field::GeneratorsN),
+                _ => RequestError::Statement(error),
+            },
+            StatementError::InvalidParameter { .. }
+            | StatementError::MissingParameter(_)
+            | StatementError::UndeclaredParameter => RequestError::Parameter(error.to_string()),
+            _ => RequestError::Statement(error),
+        }
+    }
+
     /// The one-line reason, naming fields with `name` ([`Field::json`], [`Field::flag`] or
     /// the front end's own spelling) and the suite the request named (`None` when it named
     /// none that is registered).
@@ -240,6 +269,18 @@ impl RequestError {
                 "a multi-party party's openings (position): prove them with the mpc commands".into()
             }
             RequestError::Parameter(reason) => reason.clone(),
+            RequestError::Statement(StatementError::MismatchedLengths { values, blindings }) => {
+                format!(
+                    "{blindings} {} for {values} values: one per value",
+                    name(Field::MinimumValues)
+                )
+            }
+            RequestError::Statement(StatementError::InvalidGeneratorCount(n)) => format!(
+                "{} {n}: at least 2 x bits x values, at most {}",
+                name(Field::GeneratorsN),
+                rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
+            ),
+            RequestError::Statement(error) => format!("{suite_name}: {error}"),
             RequestError::ValueOutOfRange {
                 index,
                 count,
@@ -466,12 +507,10 @@ impl RequestParts {
             _ if takes_label => DEFAULT_LABEL.as_bytes().to_vec(),
             _ => Vec::new(),
         };
+        // Openings of a suite without bits record 0 (the suite's check refuses any other).
         let bits = match (self.bits, suite.supported_bits().is_empty()) {
-            // Openings of a suite without bits record 0.
-            (None | Some(0), true) => 0,
-            (Some(bits), true) => return Err(RequestError::BitsNotTaken(bits)),
             (None, false) => return Err(RequestError::BitsRequired),
-            (Some(bits), false) => bits,
+            (bits, _) => bits.unwrap_or(0),
         };
         let blindings = self.blindings.take().map(Zeroizing::new);
         if let Some(lists) = &blindings {
@@ -485,37 +524,6 @@ impl RequestParts {
         // With given blindings, their count per value is the extension degree.
         let given_degree = blindings.as_ref().and_then(|b| b.first().map(Vec::len));
         let degree = self.extension_degree.or(given_degree).unwrap_or(1);
-        if degree == 0 || degree > suite.max_extension_degree() {
-            return Err(RequestError::ExtensionDegree(degree));
-        }
-        if self.minimum_values.is_some() && !suite.supports_minimum_values() {
-            return Err(RequestError::NoMinimumValues);
-        }
-        if !suite.supported_bits().is_empty() && !suite.supported_bits().contains(&bits) {
-            return Err(RequestError::UnsupportedBits(bits));
-        }
-        if value_count == 0 || value_count > suite.max_values() {
-            return Err(RequestError::ValueCount(value_count));
-        }
-        if suite.needs_power_of_two_values() && !value_count.is_power_of_two() {
-            return Err(RequestError::NotPowerOfTwo(value_count));
-        }
-        if !suite.takes_generator_count() && self.generators_n.is_some() {
-            return Err(RequestError::NotTaken(Field::GeneratorsN));
-        }
-        if !suite.takes_secp256k1_zkp_fields() {
-            for (field, given) in [
-                (Field::ValueGenerator, self.value_generator.is_some()),
-                (Field::ExtraData, self.extra_data.is_some()),
-            ] {
-                if given {
-                    return Err(RequestError::NotTaken(field));
-                }
-            }
-        }
-        if let Some(bytes) = &self.value_generator {
-            check_value_generator(bytes)?;
-        }
         let statement = SuiteStatement {
             bits,
             extension_degree: degree,
@@ -528,6 +536,12 @@ impl RequestParts {
             extra_data: self.extra_data.take(),
             parameters,
         };
+        suite
+            .check_statement(&statement, value_count)
+            .map_err(|e| RequestError::from_statement(e, &statement))?;
+        if let Some(bytes) = &statement.value_generator {
+            check_value_generator(bytes)?;
+        }
         Ok(Checked {
             suite,
             statement,

@@ -59,7 +59,11 @@ pub enum StatementError {
     /// Bulletproofs, an extension degree above 1 where there are no extra blindings, Grin's
     /// fields elsewhere): refused rather than silently ignored.
     #[error("this proof system takes no {0}: leave it unset")]
-    UnusedStatementField(&'static str),
+    UnusedStatementField(StatementField),
+    /// A proof where the format has none (Elements: a range proof on an explicit amount, a
+    /// surjection proof on an explicit asset).
+    #[error("a {0}: the format allows none there")]
+    UnexpectedProof(&'static str),
     /// The deployment does not allow this statement (Monero: 64 bits, no minimum values) or
     /// this use (mask recovery without a seed-nonce rule).
     #[error("this deployment does not support this statement or use")]
@@ -145,6 +149,45 @@ pub enum StatementError {
         /// Input generators given.
         given: usize,
     },
+}
+
+/// A field of a statement, as [`StatementError::UnusedStatementField`] names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StatementField {
+    /// The bit size (proof systems without one take 0).
+    Bits,
+    /// More than one blinding per commitment.
+    ExtensionDegree,
+    /// Minimum-value promises.
+    MinimumValues,
+    /// The transcript label.
+    TranscriptLabel,
+    /// libsecp256k1-zkp's value generator.
+    ValueGenerator,
+    /// libsecp256k1-zkp's extra data.
+    ExtraData,
+    /// libsecp256k1-zkp's generator count.
+    GeneratorCount,
+    /// Commitments (a proof system that proves about none).
+    Commitments,
+}
+
+impl core::fmt::Display for StatementField {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            StatementField::Bits => "bit size (leave bits 0: this proof system has none)",
+            StatementField::ExtensionDegree => {
+                "extension degree above 1 (one blinding per commitment)"
+            }
+            StatementField::MinimumValues => "minimum values",
+            StatementField::TranscriptLabel => "transcript label",
+            StatementField::ValueGenerator => "value generator",
+            StatementField::ExtraData => "extra data",
+            StatementField::GeneratorCount => "generator count (generators_n)",
+            StatementField::Commitments => "commitments",
+        })
+    }
 }
 
 /// Why a proof could not be created, decoded or verified: what every proof operation

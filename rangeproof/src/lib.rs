@@ -53,7 +53,7 @@ pub use batch::BatchVerifier;
 pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;
 pub use deployments::Generators;
-pub use errors::{BatchError, DecodeError, ProofError, StatementError};
+pub use errors::{BatchError, DecodeError, ProofError, StatementError, StatementField};
 pub use generators::{PedersenGens, RangeGens};
 #[cfg(feature = "secp256k1-zkp")]
 pub use group::Secp256k1;

@@ -332,7 +332,7 @@ pub fn verify_transaction(
             }
             _ if !output.rangeproof.is_empty() => {
                 report.range_proof = Verdict::Invalid(ProofError::Statement(
-                    StatementError::UnusedStatementField("range proof on an explicit amount"),
+                    StatementError::UnexpectedProof("range proof on an explicit amount"),
                 ));
             }
             _ => {}
@@ -354,7 +354,7 @@ pub fn verify_transaction(
             };
         } else if !output.surjection_proof.is_empty() {
             report.surjection_proof = Verdict::Invalid(ProofError::Statement(
-                StatementError::UnusedStatementField("surjection proof on an explicit asset"),
+                StatementError::UnexpectedProof("surjection proof on an explicit asset"),
             ));
         }
         reports.push(report);
@@ -413,7 +413,7 @@ fn issuance_proof(
             }
         }
         _ if !proof.is_empty() => (
-            Verdict::Invalid(ProofError::Statement(StatementError::UnusedStatementField(
+            Verdict::Invalid(ProofError::Statement(StatementError::UnexpectedProof(
                 "range proof on an explicit issuance amount",
             ))),
             None,

@@ -176,7 +176,7 @@ impl<'c> SuiteBatch<'c> {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<usize, ProofError> {
-        suite.check_statement(statement)?;
+        suite.check_statement(statement, commitments.len())?;
         let state = self.context.state(suite);
         let slot =
             suite

@@ -3,7 +3,7 @@
 //! opening checked against its commitment — for [`Suite`] in the process-wide context and
 //! [`ContextSuite`] in a caller's.
 
-use crate::StatementError;
+use crate::{StatementError, StatementField};
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
@@ -13,50 +13,93 @@ use crate::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use crate::ProofError;
 
 impl Suite {
-    /// Refuses a statement that sets what the suite does not use — minimum values where there
-    /// are none, more than one blinding per commitment, a transcript label for a transcript
-    /// that takes none, libsecp256k1-zkp's fields elsewhere — instead of proving or verifying
-    /// as if they were absent. Every proving, committing, verifying, batching and recovering
-    /// call runs it first.
-    pub fn check_statement(self, statement: &SuiteStatement) -> Result<(), ProofError> {
+    /// The shape rules of every suite, written once: refuses a statement for `values` values
+    /// (or commitments) that the suite cannot prove or verify — a bit size it does not prove,
+    /// a number of values outside its bounds (or not a power of two where its verifier needs
+    /// one), minimum values of the wrong count or where there are none, more blindings per
+    /// commitment than it takes, a transcript label for a transcript that takes none,
+    /// libsecp256k1-zkp's fields elsewhere, a generator count that does not fit, a parameter it
+    /// does not declare — instead of proving or verifying as if the field were absent. Every
+    /// proving, committing, verifying, batching and recovering call runs it first; the document
+    /// layer runs it on what it parsed.
+    pub fn check_statement(
+        self,
+        statement: &SuiteStatement,
+        values: usize,
+    ) -> Result<(), StatementError> {
+        let info = self.info();
         let degree = statement.extension_degree;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
-            return Err(StatementError::InvalidExtensionDegree(degree).into());
+            return Err(StatementError::InvalidExtensionDegree(degree));
         }
-        if degree > self.max_extension_degree() {
+        if degree > info.max_extension_degree {
             return Err(StatementError::UnusedStatementField(
-                "extension degree above 1 (one blinding per commitment)",
-            )
-            .into());
+                StatementField::ExtensionDegree,
+            ));
         }
-        if statement.minimum_values.is_some() && !self.supports_minimum_values() {
-            return Err(StatementError::UnusedStatementField("minimum values").into());
+        if info.bits.is_empty() {
+            if statement.bits != 0 {
+                return Err(StatementError::UnusedStatementField(StatementField::Bits));
+            }
+        } else if !info.bits.contains(&statement.bits) {
+            return Err(StatementError::InvalidBitsize(statement.bits));
         }
-        if !statement.transcript_label.is_empty() && !self.takes_transcript_label() {
-            return Err(StatementError::UnusedStatementField("transcript label").into());
+        // A suite that proves about no commitments (surjection proofs) checks its own inputs.
+        if info.max_values > 0 {
+            if values == 0 || values > info.max_values {
+                return Err(StatementError::InvalidAggregation(values));
+            }
+            if info.power_of_two_values && !values.is_power_of_two() {
+                return Err(StatementError::InvalidPowerOfTwoAggregation(values));
+            }
         }
-        if !self.takes_secp256k1_zkp_fields() {
+        if let Some(minimums) = &statement.minimum_values {
+            if !info.minimum_values {
+                return Err(StatementError::UnusedStatementField(
+                    StatementField::MinimumValues,
+                ));
+            }
+            if minimums.len() != values {
+                return Err(StatementError::MismatchedLengths {
+                    values,
+                    blindings: minimums.len(),
+                });
+            }
+            // libsecp256k1-zkp's verifier: minimum values in proofs of one value only.
+            if info.power_of_two_values && values > 1 {
+                return Err(StatementError::MinimumValuesNeedSingleValue);
+            }
+        }
+        if !statement.transcript_label.is_empty() && !info.transcript_label {
+            return Err(StatementError::UnusedStatementField(
+                StatementField::TranscriptLabel,
+            ));
+        }
+        if !info.secp256k1_zkp_fields {
             for (field, present) in [
-                ("value generator", statement.value_generator.is_some()),
-                ("extra data", statement.extra_data.is_some()),
+                (
+                    StatementField::ValueGenerator,
+                    statement.value_generator.is_some(),
+                ),
+                (StatementField::ExtraData, statement.extra_data.is_some()),
             ] {
                 if present {
-                    return Err(StatementError::UnusedStatementField(field).into());
+                    return Err(StatementError::UnusedStatementField(field));
                 }
             }
         }
-        if statement.generators_n.is_some() && !self.takes_generator_count() {
-            return Err(
-                StatementError::UnusedStatementField("generator count (generators_n)").into(),
-            );
+        if let Some(n) = statement.generators_n {
+            if !info.generator_count {
+                return Err(StatementError::UnusedStatementField(
+                    StatementField::GeneratorCount,
+                ));
+            }
+            #[cfg(feature = "secp256k1-zkp")]
+            crate::secp256k1_zkp::bulletproofs::check_generator_count(n, statement.bits, values)?;
+            #[cfg(not(feature = "secp256k1-zkp"))]
+            let _ = n;
         }
-        if self.supported_bits().is_empty() && statement.bits != 0 {
-            return Err(StatementError::UnusedStatementField(
-                "bit size (leave bits 0: this proof system has none)",
-            )
-            .into());
-        }
-        parameters::check(self.info().parameters, &statement.parameters)
+        parameters::check(info.parameters, &statement.parameters)
     }
 
     /// The suite in the process-wide context ([`SuiteContext::global`]), where these methods
@@ -224,7 +267,7 @@ impl ContextSuite<'_> {
         nonce: Option<&[u8; 32]>,
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.suite.check_statement(statement)?;
+        self.suite.check_statement(statement, values.len())?;
         if nonce.is_some() && !self.suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
@@ -268,10 +311,10 @@ impl ContextSuite<'_> {
         nonce: &[u8; 32],
         value: Option<u64>,
     ) -> Result<Recovered, ProofError> {
-        self.suite.check_statement(statement)?;
         if !self.suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
+        self.suite.check_statement(statement, commitments.len())?;
         self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
         let mut recovered =
             self.implementation()
@@ -303,7 +346,7 @@ impl ContextSuite<'_> {
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        self.suite.check_statement(statement)?;
+        self.suite.check_statement(statement, values.len())?;
         if blindings.len() != values.len() {
             return Err(StatementError::MismatchedLengths {
                 values: values.len(),
@@ -323,7 +366,7 @@ impl ContextSuite<'_> {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.suite.check_statement(statement)?;
+        self.suite.check_statement(statement, commitments.len())?;
         self.implementation()
             .verify(self.state(), statement, proof, commitments, rng)
     }

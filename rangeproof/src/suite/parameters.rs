@@ -15,8 +15,6 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::ProofError;
-
 /// The kind of value a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -157,7 +155,7 @@ pub type Parameters = BTreeMap<String, ParameterValue>;
 pub(crate) fn check(
     specs: &'static [ParameterSpec],
     parameters: &Parameters,
-) -> Result<(), ProofError> {
+) -> Result<(), StatementError> {
     for (name, value) in parameters {
         let spec = specs
             .iter()
@@ -168,17 +166,14 @@ pub(crate) fn check(
                 name: spec.name,
                 min: spec.min,
                 max: spec.max,
-            }
-            .into());
+            });
         }
     }
     match specs
         .iter()
         .find(|spec| spec.required && !parameters.contains_key(spec.name))
     {
-        Some(spec) => Err(ProofError::Statement(StatementError::MissingParameter(
-            spec.name,
-        ))),
+        Some(spec) => Err(StatementError::MissingParameter(spec.name)),
         None => Ok(()),
     }
 }
@@ -227,16 +222,12 @@ mod tests {
     fn required_parameters_must_be_present() {
         assert_eq!(
             check(&SPECS, &Parameters::new()),
-            Err(ProofError::Statement(StatementError::MissingParameter(
-                "min_bits"
-            )))
+            Err(StatementError::MissingParameter("min_bits"))
         );
         let only_message = parameters(&[("message", ParameterValue::Bytes(alloc::vec![1]))]);
         assert_eq!(
             check(&SPECS, &only_message),
-            Err(ProofError::Statement(StatementError::MissingParameter(
-                "min_bits"
-            )))
+            Err(StatementError::MissingParameter("min_bits"))
         );
     }
 
@@ -262,11 +253,11 @@ mod tests {
         let p = parameters(&[("min_bits", ParameterValue::Bytes(alloc::vec![1]))]);
         assert_eq!(
             check(&SPECS, &p),
-            Err(ProofError::Statement(StatementError::InvalidParameter {
+            Err(StatementError::InvalidParameter {
                 name: "min_bits",
                 min: 0,
                 max: 64
-            }))
+            })
         );
         let p = parameters(&[("min_bits", ParameterValue::Integer(1))]);
         assert_eq!(integer(&p, "min_bits"), Some(1));

@@ -57,7 +57,9 @@ fn pending(
     commitments: &[Vec<u8>],
 ) -> Result<PendingRingSignature, ProofError> {
     if !commitments.is_empty() {
-        return Err(StatementError::UnusedStatementField("commitments").into());
+        return Err(
+            StatementError::UnusedStatementField(crate::StatementField::Commitments).into(),
+        );
     }
     let given = &statement.parameters;
     let inputs = parameters::byte_list(given, "input_generators")

@@ -84,6 +84,19 @@ pub struct GrinStatement {
     pub extra_data: Option<Vec<u8>>,
 }
 
+/// The generator count's rule: at least \\(2nm\\) (the proof's \\(\\mathbf G\\) and \\(\\mathbf H\\)),
+/// at most what the caches hold (so a shape that passes here always finds its list).
+pub(crate) fn check_generator_count(
+    generators_n: usize,
+    bits: usize,
+    m: usize,
+) -> Result<(), StatementError> {
+    if generators_n < 2 * bits * m || !(2..=generators::MAX_GENERATORS).contains(&generators_n) {
+        return Err(StatementError::InvalidGeneratorCount(generators_n));
+    }
+    Ok(())
+}
+
 impl GrinStatement {
     /// A 64-bit statement as Grin verifies outputs: \\(N = 256\\), \\(H\\), no minimum value, no
     /// extra data.
@@ -125,15 +138,8 @@ impl GrinStatement {
                 .into());
             }
         }
-        let nm = self.bits * m;
-        if self.generators_n < 2 * nm {
-            return Err(StatementError::InvalidGeneratorCount(self.generators_n).into());
-        }
-        // What the caches accept (so a shape that passes here always finds its list).
-        if !(2..=generators::MAX_GENERATORS).contains(&self.generators_n) {
-            return Err(StatementError::InvalidGeneratorCount(self.generators_n).into());
-        }
-        Ok(nm)
+        check_generator_count(self.generators_n, self.bits, m)?;
+        Ok(self.bits * m)
     }
 
     /// The commitments as points (strict: prefix `08`/`09`, \\(x < p\\) on the curve).
