@@ -483,7 +483,7 @@ pub unsafe extern "C" fn rp_grin_bulletproof_rewind(
             let bits = grin::VALID_BITS
                 .iter()
                 .copied()
-                .find(|&bits| grin::proof::proof_len(bits, 1) == plen)
+                .find(|&bits| grin::proof_len(bits, 1) == plen)
                 .unwrap_or(64);
             let st = GrinStatement {
                 bits,

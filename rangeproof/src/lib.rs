@@ -20,16 +20,16 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-pub mod batch;
+mod batch;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_pp;
 pub mod deployments;
 pub mod equation;
 mod errors;
-pub mod generators;
+mod generators;
 pub mod group;
-pub mod inner_product;
+mod inner_product;
 #[cfg(feature = "liquid")]
 pub mod liquid;
 mod msm;
@@ -40,7 +40,7 @@ pub mod secp256k1_zkp;
 mod statement;
 pub mod suite;
 mod sync;
-pub mod transcript;
+mod transcript;
 mod util;
 mod verification;
 pub(crate) mod weighted_inner_product;
@@ -61,7 +61,7 @@ pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
 pub use suite::{
     ContextSuite, ProofSuite, Recovered, Suite, SuiteBatch, SuiteContext, SuiteInfo, SuiteStatement,
 };
-pub use transcript::TranscriptProtocol;
+pub use transcript::{merlin_transcript, TranscriptProtocol};
 
 /// The largest number of values one proof may aggregate.
 pub const MAX_AGGREGATION: usize = 64;

@@ -27,10 +27,10 @@ use k256::elliptic_curve::Field;
 use rand::rngs::{OsRng, StdRng};
 use rand::{Rng, SeedableRng};
 use rangeproof::deployments::monero::transcript::MoneroTranscript;
+use rangeproof::merlin_transcript;
 use rangeproof::secp256k1_zkp::generator::{generator_generate_blinded, ValueGenerator};
 use rangeproof::secp256k1_zkp::surjection;
 use rangeproof::suite::ParameterValue;
-use rangeproof::transcript::merlin_transcript;
 use rangeproof::{
     Ed25519, Group, Ristretto255, Suite, SuiteBatch, SuiteStatement, TranscriptProtocol,
 };

@@ -24,7 +24,7 @@
 //!    \\(T_i = t_i B + \tau_i \tilde B\\) (eq. 52–53). Challenge \\(x\\).
 //! 3. The prover sends \\(t_x = t(x)\\), \\(\tau_x = \tau_2 x^2 + \tau_1 x + \sum_j z^{2+j}\gamma_j\\)
 //!    and \\(\mu = \alpha + \rho x\\) (eq. 58–60, 72). Challenge \\(w\\), and \\(Q = wB\\).
-//! 4. An inner-product argument (see [`crate::inner_product`]) shows
+//! 4. An inner-product argument (see `inner_product`) shows
 //!    \\(t_x = \langle l(x), r(x)\rangle\\) for the vectors committed in
 //!    \\(P = A + xS - z\langle\mathbf 1,\mathbf G\rangle + \langle z\mathbf y^N + \ldots, \mathbf H'\rangle - \mu\tilde B\\)
 //!    over \\(\mathbf H' = \mathbf y^{-N} \circ \mathbf H\\) (eq. 62–67).
@@ -34,7 +34,7 @@
 //! \\(\delta(y,z) = (z - z^2)\langle \mathbf 1, \mathbf y^N\rangle - \sum_j z^{3+j}\langle\mathbf 1,\mathbf 2^n\rangle\\)
 //! and the inner-product relation, **both in one multiscalar multiplication**: the polynomial
 //! check is multiplied by a random weight \\(c\\) and added to the inner-product check (see
-//! [`verifier`]). The same decomposition lets [`crate::BatchVerifier`] add many proofs with
+//! `verifier`). The same decomposition lets [`crate::BatchVerifier`] add many proofs with
 //! independent random weights and check them all in one multiscalar multiplication.
 //!
 //! # Wire format and transcript (the dalek deployment)
@@ -54,11 +54,11 @@
 //! reference protocol unchanged.
 
 mod batch;
-pub mod codec;
+mod codec;
 #[cfg(feature = "mpc")]
 pub mod mpc;
-pub mod prover;
-pub mod verifier;
+mod prover;
+mod verifier;
 
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;

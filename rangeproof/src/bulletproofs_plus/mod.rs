@@ -39,7 +39,7 @@
 //!    \\(r_1 = r + ae\\), \\(s_1 = s + be\\), \\(\delta'_k = \eta_k + \delta_k e + \hat\alpha_k e^2\\).
 //!
 //! The verifier checks the final equation of figure 1 with \\(\hat A\\) expanded, in one
-//! multiscalar multiplication (see [`verifier`]).
+//! multiscalar multiplication (see `verifier`).
 //!
 //! # Tari's wire format and transcript
 //!
@@ -67,9 +67,9 @@
 //! on the two values, which lets anyone test guesses of the difference.
 
 mod batch;
-pub mod codec;
-pub mod prover;
-pub mod verifier;
+mod codec;
+mod prover;
+mod verifier;
 
 #[cfg(test)]
 mod tests;

@@ -25,10 +25,10 @@ pub mod curve25519;
 #[cfg(not(feature = "internals"))]
 #[allow(dead_code, clippy::wrong_self_convention)]
 pub(crate) mod curve25519;
-pub mod ed25519;
+pub(crate) mod ed25519;
 mod error;
-pub mod montgomery;
-pub mod ristretto;
+pub(crate) mod montgomery;
+mod ristretto;
 #[cfg(feature = "secp256k1-zkp")]
 pub mod secp256k1;
 
@@ -120,7 +120,7 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
 
     /// The scalar field in the backend's fastest form for long chains of *public* arithmetic
     /// (verifiers' flattening, challenge products, coefficient vectors): Montgomery form with
-    /// fiat-crypto on curve25519 ([`montgomery::MontScalar`]), the scalar type itself where
+    /// fiat-crypto on curve25519 (`MontScalar`), the scalar type itself where
     /// that is already fast. Converted once at the boundaries ([`Group::to_fast`],
     /// [`Group::from_fast`]).
     type FastScalar: Copy

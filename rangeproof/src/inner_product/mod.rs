@@ -38,9 +38,9 @@
 //! Generators may carry public per-index factors (the range proof uses
 //! \\(\mathbf H' = \mathbf y^{-n} \circ \mathbf H\\)); the prover applies them while folding.
 
-pub mod folding;
-pub mod prover;
-pub mod verifier;
+pub(crate) mod folding;
+mod prover;
+mod verifier;
 
 use crate::DecodeError;
 use alloc::vec::Vec;
@@ -49,8 +49,6 @@ pub(crate) use verifier::product_tree;
 use crate::group::{EncodedPoint, Group};
 use crate::wire::{point_len, scalar_len, write_point, write_scalar, Reader};
 use crate::ProofError;
-
-pub(crate) use crate::wire::MAX_LG_N;
 
 /// An inner-product proof: the round messages \\(L_j, R_j\\) and the final scalars.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,23 +75,10 @@ impl<G: Group> InnerProductProof<G> {
         write_scalar::<G>(out, &self.b);
     }
 
-    /// Decodes the layout of [`Self::write_bytes`], rejecting wrong lengths (whole (L, R)
-    /// pairs, at most 12 rounds), invalid points and non-canonical scalars.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let mut reader = Reader::new(bytes);
-        let proof = Self::read(&mut reader, bytes.len())?;
-        reader.finish()?;
-        Ok(proof)
-    }
-
-    /// Reads the layout of [`Self::write_bytes`] from the rest of `reader`, which holds
-    /// exactly the inner-product proof; `total` is the whole input's length, for errors.
-    pub(crate) fn read(reader: &mut Reader<'_>, total: usize) -> Result<Self, ProofError> {
-        Self::read_up_to(reader, total, MAX_LG_N)
-    }
-
-    /// [`Self::read`] allowing up to `max_rounds` rounds (the R1CS proofs run longer vectors
-    /// than the range proofs).
+    /// Reads the layout of [`Self::write_bytes`] from the rest of `reader`, which holds exactly
+    /// the inner-product proof (`total` is the whole input's length, for errors), with up to
+    /// `max_rounds` rounds (the R1CS proofs run longer vectors than the range proofs): whole
+    /// (L, R) pairs, valid points, canonical scalars.
     pub(crate) fn read_up_to(
         reader: &mut Reader<'_>,
         total: usize,

@@ -38,7 +38,7 @@
 //!    \mathbf w_V, \boldsymbol\gamma\rangle\\), and \\(\mu = \alpha x + \beta x^2 + \rho x^3\\)
 //!    (eq. 101–103; each of \\(\alpha, \beta, \rho\\) is phase one's plus \\(u\\) times phase
 //!    two's).
-//! 4. Instead of \\(l(x), r(x)\\), an inner-product argument ([`crate::inner_product`]) over
+//! 4. Instead of \\(l(x), r(x)\\), an inner-product argument (`inner_product`) over
 //!    \\(G_i' = k_i G_i\\), \\(H_i' = k_i y^{-i} H_i\\) with \\(k_i = 1\\) for first-phase gates
 //!    and \\(u\\) after, on \\(Q = wB\\) for a challenge \\(w\\).
 //!
@@ -84,14 +84,14 @@
 //! verifier's time with \\(n'\\).
 
 mod batch;
-pub mod constraint_system;
+mod constraint_system;
 pub mod gadgets;
 pub mod generators;
-pub mod linear_combination;
-pub mod proof;
-pub mod prover;
-pub mod transcript;
-pub mod verifier;
+mod linear_combination;
+mod proof;
+mod prover;
+mod transcript;
+mod verifier;
 
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,4 @@
-//! What the two curve25519 backends (ristretto255, Ed25519) share ([`shared`]: the scalar
+//! What the two curve25519 backends (ristretto255, Ed25519) share (`shared`: the scalar
 //! field, encodings, batch points), and their verification engine: field arithmetic, points and
 //! batched decoding of our own, for the verifier's hot paths where `curve25519-dalek`'s serial,
 //! private field is the limit (as `group/secp256k1/` holds secp256k1's).

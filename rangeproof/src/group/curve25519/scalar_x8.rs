@@ -1,5 +1,5 @@
 //! Vectors of curve25519 scalars times one scalar, in the Montgomery form of
-//! [`crate::group::montgomery::MontScalar`], eight at a time with AVX-512 IFMA: the verifiers'
+//! `MontScalar`, eight at a time with AVX-512 IFMA: the verifiers'
 //! coefficient vectors (product trees, powers) are long runs of exactly this operation.
 //!
 //! # The multiplication

@@ -172,7 +172,7 @@ impl PairBatch {
 /// instead of two, and one of at most four runs serially (a vector call costs the same for one
 /// element as for all its lanes).
 ///
-/// The answer never rests on the vector code alone ([`recheck`]): it returns
+/// The answer never rests on the vector code alone (`recheck`): it returns
 /// \(s = a^{(p+1)/8}\), one squaring short of the root, and the serial code squares it, so
 /// the root returned is a square by construction — the one of \(\pm r\) the serial code
 /// picks (the x-only encodings' choice of \(y\)) — and checks it with a second squaring.

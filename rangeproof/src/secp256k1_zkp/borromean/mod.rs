@@ -7,10 +7,10 @@
 //!
 //! * [`prove`] (`secp256k1_rangeproof_sign`), [`verify`], [`rewind`] and [`info`], with every
 //!   parameter of the C API ([`ProofParameters`]: `min_value`, `exp`, `min_bits`; the
-//!   `message`, the `extra_commit` and the nonce) and its exact wire format ([`verifier`]'s
+//!   `message`, the `extra_commit` and the nonce) and its exact wire format (`verifier`'s
 //!   notes); [`max_size`].
-//! * The module layout follows the C code's: [`header`] (what the first bytes say), `rings`
-//!   (the ring signatures), [`prover`], [`verifier`].
+//! * The module layout follows the C code's: `header` (what the first bytes say), `rings`
+//!   (the ring signatures), `prover`, `verifier`.
 //!
 //! # What is public and what is not
 //!
@@ -20,10 +20,10 @@
 //! secret: the prover handles them with constant-time arithmetic (`k256`), selects and writes
 //! the secret positions with `subtle`, and takes the same steps whatever the digits.
 
-pub mod header;
-pub mod prover;
+mod header;
+mod prover;
 pub(crate) mod rings;
-pub mod verifier;
+pub(crate) mod verifier;
 
 #[cfg(test)]
 mod tests;

@@ -10,14 +10,14 @@
 //!   generator of Confidential Assets) in place of \\(H\\);
 //! * vector generators from one list of \\(N\\) (`generators_n`; Grin uses 256):
 //!   \\(G_i = g_i\\), \\(H_i = g_{N/2+i}\\) ([`generators`]);
-//! * a SHA-256 hash-chain transcript ([`transcript`]) and x-only proof points
-//!   ([`proof`]);
+//! * a SHA-256 hash-chain transcript (`transcript`) and x-only proof points
+//!   (`proof`);
 //! * every random value of the prover derived from two 32-byte nonces with ChaCha20
-//!   ([`prover`]), the value (and a 20-byte message) folded into \\(\alpha\\), so the holder of
+//!   (`prover`), the value (and a 20-byte message) folded into \\(\alpha\\), so the holder of
 //!   the *rewind* nonce recovers them from the proof ([`rewind()`]);
 //! * an inner-product argument that halves its vectors interleaved, uses
 //!   \\(u = u_x G\\) (Protocol 2 with the blinding base), and stops at two-element vectors
-//!   ([`verifier`] has the equation);
+//!   (`verifier` has the equation);
 //! * \\(\tau_x\\) and \\(\mu\\) stored negated;
 //! * a multi-party mode for one commitment with a shared blinding ([`multiparty`]).
 //!
@@ -29,11 +29,11 @@
 mod batch;
 pub mod generators;
 pub mod multiparty;
-pub mod proof;
-pub mod prover;
-pub mod rewind;
-pub mod transcript;
-pub mod verifier;
+mod proof;
+mod prover;
+mod rewind;
+mod transcript;
+mod verifier;
 
 #[cfg(test)]
 mod tests;
@@ -44,7 +44,7 @@ use std::sync::Arc;
 use k256::ProjectivePoint;
 
 pub use generators::{GrinGeneratorCache, GrinGenerators, ValueGenerator};
-pub use proof::GrinRangeProof;
+pub use proof::{proof_len, GrinRangeProof};
 pub use prover::{prove, GrinProver, GrinWitness};
 pub use rewind::{rewind, Rewound};
 pub use verifier::{verify, verify_in, PendingGrinProof};

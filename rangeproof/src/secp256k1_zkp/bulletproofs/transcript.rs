@@ -98,7 +98,8 @@ impl XOnlyPoint {
     }
 
     /// The group element.
-    pub fn point(&self) -> ProjectivePoint {
+    #[cfg(test)]
+    pub(crate) fn point(&self) -> ProjectivePoint {
         self.point
     }
 }
