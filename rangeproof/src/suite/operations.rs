@@ -14,19 +14,53 @@ use crate::ProofError;
 
 impl Suite {
     /// The shape rules of every suite, written once: refuses a statement for `values` values
-    /// (or commitments) that the suite cannot prove or verify — a bit size it does not prove,
-    /// a number of values outside its bounds (or not a power of two where its verifier needs
-    /// one), minimum values of the wrong count or where there are none, more blindings per
-    /// commitment than it takes, a transcript label for a transcript that takes none,
-    /// libsecp256k1-zkp's fields elsewhere, a generator count that does not fit, a parameter it
-    /// does not declare — instead of proving or verifying as if the field were absent. Every
-    /// proving, committing, verifying, batching and recovering call runs it first; the document
-    /// layer runs it on what it parsed.
+    /// (or commitments) that the suite cannot prove or verify — what
+    /// [`Self::check_statement_fields`] refuses, a number of values outside the suite's bounds
+    /// (or not a power of two where its verifier needs one), minimum values of another count,
+    /// a generator count that does not fit — instead of proving or verifying as if the field
+    /// were absent. Every proving, verifying, batching and recovering call runs it first; the
+    /// document layer and prove requests run it on what they parsed.
     pub fn check_statement(
         self,
         statement: &SuiteStatement,
         values: usize,
     ) -> Result<(), StatementError> {
+        self.check_statement_fields(statement)?;
+        let info = self.info();
+        // A suite that proves about no commitments (surjection proofs) checks its own inputs.
+        if info.max_values > 0 {
+            if values == 0 || values > info.max_values {
+                return Err(StatementError::InvalidAggregation(values));
+            }
+            if info.power_of_two_values && !values.is_power_of_two() {
+                return Err(StatementError::InvalidPowerOfTwoAggregation(values));
+            }
+        }
+        if let Some(minimums) = &statement.minimum_values {
+            if minimums.len() != values {
+                return Err(StatementError::MismatchedLengths {
+                    values,
+                    blindings: minimums.len(),
+                });
+            }
+            // libsecp256k1-zkp's verifier: minimum values in proofs of one value only.
+            if info.power_of_two_values && values > 1 {
+                return Err(StatementError::MinimumValuesNeedSingleValue);
+            }
+        }
+        #[cfg(feature = "secp256k1-zkp")]
+        if let Some(n) = statement.generators_n {
+            crate::secp256k1_zkp::bulletproofs::check_generator_count(n, statement.bits, values)?;
+        }
+        Ok(())
+    }
+
+    /// The rules that do not depend on how many values there are (what committing needs: a
+    /// commitment is made per value, any number of them): a bit size the suite does not prove,
+    /// more blindings per commitment than it takes, minimum values where there are none, a
+    /// transcript label for a transcript that takes none, libsecp256k1-zkp's fields elsewhere,
+    /// a parameter it does not declare or out of its bounds.
+    pub fn check_statement_fields(self, statement: &SuiteStatement) -> Result<(), StatementError> {
         let info = self.info();
         let degree = statement.extension_degree;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
@@ -44,31 +78,10 @@ impl Suite {
         } else if !info.bits.contains(&statement.bits) {
             return Err(StatementError::InvalidBitsize(statement.bits));
         }
-        // A suite that proves about no commitments (surjection proofs) checks its own inputs.
-        if info.max_values > 0 {
-            if values == 0 || values > info.max_values {
-                return Err(StatementError::InvalidAggregation(values));
-            }
-            if info.power_of_two_values && !values.is_power_of_two() {
-                return Err(StatementError::InvalidPowerOfTwoAggregation(values));
-            }
-        }
-        if let Some(minimums) = &statement.minimum_values {
-            if !info.minimum_values {
-                return Err(StatementError::UnusedStatementField(
-                    StatementField::MinimumValues,
-                ));
-            }
-            if minimums.len() != values {
-                return Err(StatementError::MismatchedLengths {
-                    values,
-                    blindings: minimums.len(),
-                });
-            }
-            // libsecp256k1-zkp's verifier: minimum values in proofs of one value only.
-            if info.power_of_two_values && values > 1 {
-                return Err(StatementError::MinimumValuesNeedSingleValue);
-            }
+        if statement.minimum_values.is_some() && !info.minimum_values {
+            return Err(StatementError::UnusedStatementField(
+                StatementField::MinimumValues,
+            ));
         }
         if !statement.transcript_label.is_empty() && !info.transcript_label {
             return Err(StatementError::UnusedStatementField(
@@ -88,16 +101,10 @@ impl Suite {
                 }
             }
         }
-        if let Some(n) = statement.generators_n {
-            if !info.generator_count {
-                return Err(StatementError::UnusedStatementField(
-                    StatementField::GeneratorCount,
-                ));
-            }
-            #[cfg(feature = "secp256k1-zkp")]
-            crate::secp256k1_zkp::bulletproofs::check_generator_count(n, statement.bits, values)?;
-            #[cfg(not(feature = "secp256k1-zkp"))]
-            let _ = n;
+        if statement.generators_n.is_some() && !info.generator_count {
+            return Err(StatementError::UnusedStatementField(
+                StatementField::GeneratorCount,
+            ));
         }
         parameters::check(info.parameters, &statement.parameters)
     }
@@ -346,7 +353,7 @@ impl ContextSuite<'_> {
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        self.suite.check_statement(statement, values.len())?;
+        self.suite.check_statement_fields(statement)?;
         if blindings.len() != values.len() {
             return Err(StatementError::MismatchedLengths {
                 values: values.len(),
