@@ -44,7 +44,14 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
+use rangeproof::suite::parameters::{bytes, integer};
+use rangeproof::suite::ParameterValue;
 use rangeproof::{StatementError, StatementField, Suite, SuiteStatement};
+
+/// libsecp256k1-zkp's parameters, which documents carry as fields of their own.
+const GENERATORS_N: &str = "generators_n";
+const VALUE_GENERATOR: &str = "value_generator";
+const EXTRA_DATA: &str = "extra_data";
 
 use crate::document::DocumentError;
 
@@ -222,8 +229,8 @@ const MAX_PROOF_HEX: usize = {
     }
 };
 
-/// Longest `extra_data` we read, in bytes.
-pub const MAX_EXTRA_DATA: usize = 4096;
+/// Longest `extra_data` we read, in bytes: the library's bound on the parameter.
+pub use rangeproof::suite::parameters::MAX_EXTRA_DATA;
 
 impl ProofDocument {
     /// The document of a proof made under `statement` (what `prove` writes).
@@ -249,22 +256,30 @@ impl ProofDocument {
             minimum_values: (!suite.supported_bits().is_empty())
                 .then(|| statement.minimum_values.clone())
                 .flatten(),
-            generators_n: statement.generators_n,
+            generators_n: integer(&statement.parameters, GENERATORS_N)
+                .and_then(|n| usize::try_from(n).ok()),
             // Grin's documents name H "H"; the others write every generator in hex.
-            value_generator: zkp_fields.then(|| match &statement.value_generator {
-                Some(bytes) => hex::encode(bytes),
-                None if suite.takes_generator_count() => "H".into(),
-                None => hex::encode(
-                    rangeproof::secp256k1_zkp::generator::ValueGenerator::h().to_bytes(),
-                ),
+            value_generator: zkp_fields.then(|| {
+                match bytes(&statement.parameters, VALUE_GENERATOR) {
+                    Some(bytes) => hex::encode(bytes),
+                    None if suite.takes_generator_count() => "H".into(),
+                    None => hex::encode(
+                        rangeproof::secp256k1_zkp::generator::ValueGenerator::h().to_bytes(),
+                    ),
+                }
             }),
-            extra_data: statement.extra_data.as_ref().map(hex::encode),
+            extra_data: bytes(&statement.parameters, EXTRA_DATA).map(hex::encode),
             commitments: commitments.iter().map(hex::encode).collect(),
             proof: hex::encode(proof),
-            parameters: crate::parameters::to_json(&crate::parameters::public(
-                suite,
-                &statement.parameters,
-            )),
+            // The fields above are the document's own; the other parameters by their names.
+            parameters: crate::parameters::to_json(
+                &crate::parameters::public(suite, &statement.parameters)
+                    .into_iter()
+                    .filter(|(name, _)| {
+                        ![GENERATORS_N, VALUE_GENERATOR, EXTRA_DATA].contains(&name.as_str())
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -331,34 +346,42 @@ impl ProofDocument {
                 self.proof.len()
             ));
         }
-        // "H" spelled out is the default, recorded as absent; it is checked as the field it is
-        // (a suite without value generators refuses it too).
-        let value_generator = self.value_generator()?;
-        let mut statement = SuiteStatement {
+        let mut parameters =
+            crate::parameters::from_json(suite, &self.parameters, &format!("a {name} document"))?;
+        // libsecp256k1-zkp's fields are the document's own, for the suites that declare them
+        // as parameters; "H" spelled out is the default, recorded as absent.
+        for (field, present) in [
+            (GENERATORS_N, self.generators_n.is_some()),
+            (VALUE_GENERATOR, self.value_generator.is_some()),
+            (EXTRA_DATA, self.extra_data.is_some()),
+        ] {
+            if present && suite.parameter(field).is_none() {
+                return Err(format!(
+                    "{name} documents have no {field}: remove the field"
+                ));
+            }
+        }
+        if let Some(n) = self.generators_n {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            parameters.insert(GENERATORS_N.into(), ParameterValue::Integer(n));
+        }
+        if let Some(bytes) = self.value_generator()? {
+            parameters.insert(VALUE_GENERATOR.into(), ParameterValue::Bytes(bytes));
+        }
+        if let Some(bytes) = self.extra_data()? {
+            parameters.insert(EXTRA_DATA.into(), ParameterValue::Bytes(bytes));
+        }
+        let statement = SuiteStatement {
             bits,
             extension_degree: self.extension_degree.unwrap_or(1),
             minimum_values: self.minimum_values.clone(),
             transcript_label: label.as_bytes().to_vec(),
-            generators_n: self.generators_n,
-            value_generator: self.value_generator.as_ref().map(|_| {
-                value_generator.clone().unwrap_or_else(|| {
-                    rangeproof::secp256k1_zkp::generator::ValueGenerator::h()
-                        .to_bytes()
-                        .to_vec()
-                })
-            }),
-            extra_data: self.extra_data()?,
-            parameters: crate::parameters::from_json(
-                suite,
-                &self.parameters,
-                &format!("a {name} document"),
-            )?,
+            parameters,
         };
         let m = self.commitments.len();
         suite
             .check_statement(&statement, m)
             .map_err(|e| self.describe(suite, &statement, e))?;
-        statement.value_generator = value_generator;
         let commitments = self
             .commitments
             .iter()
@@ -420,11 +443,10 @@ impl ProofDocument {
             StatementError::MinimumValuesNeedSingleValue => format!(
                 "minimum_values with {m} commitments: {name} supports them for one value only"
             ),
-            StatementError::InvalidGeneratorCount(n) => format!(
-                "generators_n {n}: this proof needs at least {} (2 x bits x values), at most {}",
-                2 * statement.bits * m,
-                rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
-            ),
+            StatementError::InvalidGeneratorCount(n) => self.generator_count(n, statement, m),
+            StatementError::InvalidParameter {
+                name: GENERATORS_N, ..
+            } => self.generator_count(self.generators_n.unwrap_or(0), statement, m),
             StatementError::UnusedStatementField(StatementField::TranscriptLabel) => format!(
                 "{} transcripts take no label: remove transcript_label {:?} (it would not be checked)",
                 suite.flavor(),
@@ -434,15 +456,21 @@ impl ProofDocument {
                 let field = match field {
                     StatementField::Bits => "bits",
                     StatementField::MinimumValues => "minimum_values",
-                    StatementField::ValueGenerator => "value_generator",
-                    StatementField::ExtraData => "extra_data",
-                    StatementField::GeneratorCount => "generators_n",
                     _ => return format!("a {name} document: {error}"),
                 };
                 format!("{name} documents have no {field}: remove the field")
             }
             other => format!("a {name} document: {other}"),
         }
+    }
+
+    /// Why a generator count does not fit the proof.
+    fn generator_count(&self, n: usize, statement: &SuiteStatement, m: usize) -> String {
+        format!(
+            "generators_n {n}: this proof needs at least {} (2 x bits x values), at most {}",
+            2 * statement.bits * m,
+            rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
+        )
     }
 
     /// `value_generator`: `"H"` (or absent) for the suite's own, else a 33-byte generator
@@ -657,9 +685,10 @@ mod tests {
     fn grin_documents() {
         let parsed = parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
         assert_eq!(parsed.suite, Suite::GRIN_BULLETPROOFS);
-        assert_eq!(parsed.statement.generators_n, Some(256));
-        assert_eq!(parsed.statement.value_generator, None);
-        assert_eq!(parsed.statement.extra_data, Some(vec![0xab, 0xcd]));
+        let parameters = &parsed.statement.parameters;
+        assert_eq!(integer(parameters, GENERATORS_N), Some(256));
+        assert_eq!(bytes(parameters, VALUE_GENERATOR), None);
+        assert_eq!(bytes(parameters, EXTRA_DATA), Some(&[0xab, 0xcd][..]));
         assert_eq!(parsed.commitments[0].len(), 33);
         let asset =
             hex::encode(rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::h().to_bytes());
@@ -667,8 +696,8 @@ mod tests {
         d.value_generator = Some(asset.clone());
         let parsed = parse(&serde_json::to_string(&d).unwrap()).unwrap();
         assert_eq!(
-            parsed.statement.value_generator,
-            Some(hex::decode(&asset).unwrap())
+            bytes(&parsed.statement.parameters, VALUE_GENERATOR),
+            Some(&hex::decode(&asset).unwrap()[..])
         );
         type Mutation = Box<dyn Fn(&mut ProofDocument)>;
         let cases: Vec<(Mutation, &str)> = vec![

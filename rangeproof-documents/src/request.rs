@@ -16,7 +16,7 @@ use rand_core::OsRng;
 use serde::Deserialize;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use rangeproof::suite::Parameters;
+use rangeproof::suite::{ParameterValue, Parameters};
 use rangeproof::{ContextSuite, ProofError, StatementError, StatementField, Suite, SuiteStatement};
 
 use crate::openings::Openings;
@@ -171,9 +171,6 @@ impl RequestError {
                 StatementField::Bits => RequestError::BitsNotTaken(statement.bits),
                 StatementField::MinimumValues => RequestError::NoMinimumValues,
                 StatementField::TranscriptLabel => RequestError::LabelNotTaken,
-                StatementField::ValueGenerator => RequestError::NotTaken(Field::ValueGenerator),
-                StatementField::ExtraData => RequestError::NotTaken(Field::ExtraData),
-                StatementField::GeneratorCount => RequestError::NotTaken(Field::GeneratorsN),
                 _ => RequestError::Statement(error),
             },
             StatementError::InvalidParameter { .. }
@@ -524,24 +521,45 @@ impl RequestParts {
         // With given blindings, their count per value is the extension degree.
         let given_degree = blindings.as_ref().and_then(|b| b.first().map(Vec::len));
         let degree = self.extension_degree.or(given_degree).unwrap_or(1);
+        // libsecp256k1-zkp's fields are parameters of the suites that declare them (Grin's
+        // generator count recorded even when defaulted, so that openings say what was proved).
+        let mut parameters = parameters;
+        let generators_n = self
+            .generators_n
+            .or_else(|| suite.default_generators_n(bits, value_count));
+        for (field, value) in [
+            (
+                Field::GeneratorsN,
+                generators_n.map(|n| ParameterValue::Integer(i64::try_from(n).unwrap_or(i64::MAX))),
+            ),
+            (
+                Field::ValueGenerator,
+                self.value_generator.take().map(ParameterValue::Bytes),
+            ),
+            (
+                Field::ExtraData,
+                self.extra_data.take().map(ParameterValue::Bytes),
+            ),
+        ] {
+            let Some(value) = value else { continue };
+            if suite.parameter(field.json()).is_none() {
+                return Err(RequestError::NotTaken(field));
+            }
+            if let (Field::ValueGenerator, ParameterValue::Bytes(bytes)) = (field, &value) {
+                check_value_generator(bytes)?;
+            }
+            parameters.insert(field.json().into(), value);
+        }
         let statement = SuiteStatement {
             bits,
             extension_degree: degree,
             minimum_values: self.minimum_values.take(),
             transcript_label: label,
-            generators_n: self
-                .generators_n
-                .or_else(|| suite.default_generators_n(bits, value_count)),
-            value_generator: self.value_generator.take(),
-            extra_data: self.extra_data.take(),
             parameters,
         };
         suite
             .check_statement(&statement, value_count)
             .map_err(|e| RequestError::from_statement(e, &statement))?;
-        if let Some(bytes) = &statement.value_generator {
-            check_value_generator(bytes)?;
-        }
         Ok(Checked {
             suite,
             statement,

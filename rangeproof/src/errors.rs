@@ -163,12 +163,6 @@ pub enum StatementField {
     MinimumValues,
     /// The transcript label.
     TranscriptLabel,
-    /// libsecp256k1-zkp's value generator.
-    ValueGenerator,
-    /// libsecp256k1-zkp's extra data.
-    ExtraData,
-    /// libsecp256k1-zkp's generator count.
-    GeneratorCount,
     /// Commitments (a proof system that proves about none).
     Commitments,
 }
@@ -182,9 +176,6 @@ impl core::fmt::Display for StatementField {
             }
             StatementField::MinimumValues => "minimum values",
             StatementField::TranscriptLabel => "transcript label",
-            StatementField::ValueGenerator => "value generator",
-            StatementField::ExtraData => "extra data",
-            StatementField::GeneratorCount => "generator count (generators_n)",
             StatementField::Commitments => "commitments",
         })
     }

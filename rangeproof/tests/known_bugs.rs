@@ -109,10 +109,27 @@ fn variants(suite: Suite, base: &SuiteStatement) -> Vec<(&'static str, SuiteStat
     ));
     out.push((
         "value generator",
-        with(&|s| s.value_generator = Some(other_generator.clone())),
+        with(&|s| {
+            s.parameters.insert(
+                "value_generator".into(),
+                ParameterValue::Bytes(other_generator.clone()),
+            );
+        }),
     ));
-    out.push(("extra data", with(&|s| s.extra_data = Some(b"x".to_vec()))));
-    out.push(("generator count", with(&|s| s.generators_n = Some(512))));
+    out.push((
+        "extra data",
+        with(&|s| {
+            s.parameters
+                .insert("extra_data".into(), ParameterValue::Bytes(b"x".to_vec()));
+        }),
+    ));
+    out.push((
+        "generator count",
+        with(&|s| {
+            s.parameters
+                .insert("generators_n".into(), ParameterValue::Integer(512));
+        }),
+    ));
     out.push((
         "digit base",
         with(&|s| {
@@ -571,10 +588,17 @@ fn grin_secp256k1zkp_20_null_and_empty_extra_data_as_the_c_library() {
     let suite = Suite::GRIN_BULLETPROOFS;
     let ctx = suite.in_global_context();
     let mut rng = StdRng::seed_from_u64(20);
-    let statement = |extra: &Option<Vec<u8>>| SuiteStatement {
-        bits: 64,
-        extra_data: extra.clone(),
-        ..base_statement(suite)
+    let statement = |extra: &Option<Vec<u8>>| {
+        let mut statement = SuiteStatement {
+            bits: 64,
+            ..base_statement(suite)
+        };
+        if let Some(extra) = extra {
+            statement
+                .parameters
+                .insert("extra_data".into(), ParameterValue::Bytes(extra.clone()));
+        }
+        statement
     };
     for (made_with, checked_with) in [
         (None, Some(vec![])),

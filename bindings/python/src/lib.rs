@@ -230,12 +230,17 @@ fn commit<'py>(
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let suite = suite(scheme, group, flavor)?;
     let blindings = Zeroizing::new(blindings);
-    let statement = SuiteStatement {
+    let mut statement = SuiteStatement {
         bits: 64,
         extension_degree,
-        value_generator,
         ..SuiteStatement::default()
     };
+    if let Some(bytes) = value_generator {
+        statement.parameters.insert(
+            "value_generator".into(),
+            rangeproof::suite::ParameterValue::Bytes(bytes),
+        );
+    }
     let commitments = suite
         .commit(&statement, &values, &blindings)
         .map_err(unusable)?;

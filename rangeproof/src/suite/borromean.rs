@@ -24,7 +24,9 @@ use crate::{ProofError, Secp256k1};
 /// The suite (registered as [`super::Suite::ELEMENTS_BORROMEAN`]).
 pub(super) struct ElementsBorromean;
 
-static PARAMETERS: [ParameterSpec; 3] = [
+static PARAMETERS: [ParameterSpec; 5] = [
+    parameters::VALUE_GENERATOR,
+    parameters::EXTRA_DATA,
     ParameterSpec::integer(
         "exp",
         -1,
@@ -60,20 +62,18 @@ static INFO: SuiteInfo = SuiteInfo {
     commitment_len: 33,
     transcript_label: false,
     recovery_nonce: true,
-    secp256k1_zkp_fields: true,
-    generator_count: false,
     parameters: &PARAMETERS,
 };
 
 fn value_generator(statement: &SuiteStatement) -> Result<ValueGenerator, ProofError> {
-    match &statement.value_generator {
+    match parameters::bytes(&statement.parameters, "value_generator") {
         None => Ok(ValueGenerator::h()),
         Some(bytes) => ValueGenerator::from_bytes(bytes),
     }
 }
 
 fn extra(statement: &SuiteStatement) -> &[u8] {
-    statement.extra_data.as_deref().unwrap_or(&[])
+    parameters::bytes(&statement.parameters, "extra_data").unwrap_or(&[])
 }
 
 /// The one commitment of a statement.

@@ -27,12 +27,19 @@ use crate::group::{EncodedPoint, Encoding, Group};
 use crate::sync::OnceLock;
 use crate::{ProofError, Ristretto255};
 
-static PARAMETERS: [ParameterSpec; 1] = [ParameterSpec::integer(
+const BASE: ParameterSpec = ParameterSpec::integer(
     "base",
     2,
     256,
     "digit base: 2, 4, 16 or 256 (default: the one with the shortest vectors, 16 for one 64-bit value)",
-)];
+);
+
+static PARAMETERS: [ParameterSpec; 1] = [BASE];
+
+/// libsecp256k1-zkp's convention also takes its value generator and extra data.
+#[cfg(feature = "secp256k1-zkp")]
+static SECP256K1_ZKP_PARAMETERS: [ParameterSpec; 3] =
+    [BASE, parameters::VALUE_GENERATOR, parameters::EXTRA_DATA];
 
 /// Vector lengths are powers of two up to 4096 (64 values of 64 bits in base 2).
 const CACHED_LENGTHS: usize = 13;
@@ -97,8 +104,6 @@ impl SuiteConvention for Merlin {
         commitment_len: <<Ristretto255 as Group>::PointEncoding as Encoding>::LEN,
         transcript_label: true,
         recovery_nonce: false,
-        secp256k1_zkp_fields: false,
-        generator_count: false,
         parameters: &PARAMETERS,
     };
 
@@ -176,9 +181,7 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
         commitment_len: 33,
         transcript_label: false,
         recovery_nonce: false,
-        secp256k1_zkp_fields: true,
-        generator_count: false,
-        parameters: &PARAMETERS,
+        parameters: &SECP256K1_ZKP_PARAMETERS,
     };
 
     fn group_batch<'c>(
@@ -197,7 +200,7 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
         statement: &SuiteStatement,
     ) -> Result<Option<<crate::Secp256k1 as Group>::Point>, ProofError> {
         use crate::secp256k1_zkp::generator::ValueGenerator;
-        match &statement.value_generator {
+        match parameters::bytes(&statement.parameters, "value_generator") {
             None => Ok(None),
             Some(bytes) => {
                 let generator = ValueGenerator::from_bytes(bytes)?;
@@ -207,7 +210,7 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
     }
 
     fn extra(statement: &SuiteStatement) -> &[u8] {
-        statement.extra_data.as_deref().unwrap_or(&[])
+        parameters::bytes(&statement.parameters, "extra_data").unwrap_or(&[])
     }
 }
 

@@ -9,10 +9,10 @@ use zeroize::Zeroizing;
 use super::context::Held;
 use super::helpers::{encodings, given_or_fresh_nonce};
 use super::range::RangeSystem;
-use super::{Proved, Recovered, StateSharing, SuiteInfo, SuiteStatement};
+use super::{parameters, Proved, Recovered, StateSharing, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinGeneratorCache, GrinRangeProof};
-use crate::{BatchVerifier, ProofError, Secp256k1};
+use crate::{BatchVerifier, ProofError, Secp256k1, StatementError};
 use alloc::{vec, vec::Vec};
 
 /// The proof system (registered as [`super::Suite::GRIN_BULLETPROOFS`]).
@@ -30,29 +30,36 @@ const INFO: SuiteInfo = SuiteInfo {
     commitment_len: 33,
     transcript_label: false,
     recovery_nonce: true,
-    secp256k1_zkp_fields: true,
-    generator_count: true,
-    parameters: &[],
+    parameters: &[
+        parameters::GENERATORS_N,
+        parameters::VALUE_GENERATOR,
+        parameters::EXTRA_DATA,
+    ],
 };
 
 /// Grin's parameters from a suite statement for `m` values.
 fn prover(statement: &SuiteStatement, m: usize) -> Result<grin::GrinProver, ProofError> {
     Ok(grin::GrinProver {
         bits: statement.bits,
-        generators_n: statement
-            .generators_n
-            .unwrap_or_else(|| grin::default_generators_n(statement.bits, m)),
+        generators_n: generators_n(statement, m),
         value_generator: value_generator(statement)?,
         min_values: statement.minimum_values.clone(),
-        extra_data: statement.extra_data.clone(),
+        extra_data: parameters::bytes(&statement.parameters, "extra_data").map(<[u8]>::to_vec),
     })
 }
 
 fn value_generator(statement: &SuiteStatement) -> Result<grin::ValueGenerator, ProofError> {
-    match &statement.value_generator {
+    match parameters::bytes(&statement.parameters, "value_generator") {
         None => Ok(grin::ValueGenerator::h()),
         Some(bytes) => grin::ValueGenerator::from_bytes(bytes),
     }
+}
+
+/// The statement's generator count, or the default for `m` values.
+fn generators_n(statement: &SuiteStatement, m: usize) -> usize {
+    parameters::integer(&statement.parameters, "generators_n")
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or_else(|| grin::default_generators_n(statement.bits, m))
 }
 
 fn grin_statement(
@@ -175,6 +182,10 @@ impl RangeSystem for GrinBulletproofs {
             message: Some(rewound.message.to_vec()),
             checked: false,
         })
+    }
+
+    fn check_shape(statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        grin::check_generator_count(generators_n(statement, values), statement.bits, values)
     }
 
     fn default_generators_n(bits: usize, values: usize) -> Option<usize> {

@@ -44,7 +44,7 @@ use alloc::{boxed::Box, vec::Vec};
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
 
-use crate::ProofError;
+use crate::{ProofError, StatementError};
 pub use batch::{BatchSlot, GroupBatches, SuiteBatch};
 pub use context::{ContextSuite, StateSharing, SuiteContext, SuiteState};
 pub use parameters::{ParameterKind, ParameterSpec, ParameterValue, Parameters};
@@ -80,10 +80,6 @@ pub struct SuiteInfo {
     pub transcript_label: bool,
     /// Whether proofs can carry a recovery nonce (Tari's seed, Grin's rewind nonce).
     pub recovery_nonce: bool,
-    /// Whether statements take libsecp256k1-zkp's value generator and extra data.
-    pub secp256k1_zkp_fields: bool,
-    /// Whether statements take a generator count (libsecp256k1-zkp's Bulletproofs).
-    pub generator_count: bool,
     /// The suite's own parameters ([`parameters`]): what its statements carry beyond the
     /// shared fields.
     pub parameters: &'static [ParameterSpec],
@@ -112,8 +108,6 @@ impl SuiteInfo {
             commitment_len,
             transcript_label: false,
             recovery_nonce: false,
-            secp256k1_zkp_fields: false,
-            generator_count: false,
             parameters: &[],
         }
     }
@@ -237,6 +231,13 @@ pub trait ProofSuite: Send + Sync + 'static {
         let _ = (bits, values);
         None
     }
+
+    /// The suite's own shape rules over its parameters (Grin: a generator count that fits
+    /// the proof), run by [`Suite::check_statement`] after the rules every suite shares.
+    fn check_shape(&self, statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        let _ = (statement, values);
+        Ok(())
+    }
 }
 
 /// What a proof is about besides its commitments.
@@ -250,15 +251,9 @@ pub struct SuiteStatement {
     pub minimum_values: Option<Vec<u64>>,
     /// The transcript label, for suites whose transcript takes one (empty otherwise).
     pub transcript_label: Vec<u8>,
-    /// secp256k1-zkp's generator count \\(N\\) (Grin only). `None` is Grin's 256, or the
-    /// smallest power of two that fits \\(2nm\\) when that is larger
-    /// ([`Suite::default_generators_n`]).
-    pub generators_n: Option<usize>,
-    /// The value generator's 33-byte encoding (Grin only; `None` is \\(H\\)).
-    pub value_generator: Option<Vec<u8>>,
-    /// Extra data bound into the transcript (Grin only).
-    pub extra_data: Option<Vec<u8>>,
-    /// The suite's own parameters, by the names its [`SuiteInfo::parameters`] declares.
+    /// The suite's own parameters, by the names its [`SuiteInfo::parameters`] declares
+    /// (libsecp256k1-zkp's suites: `value_generator`, `extra_data`, and Grin's
+    /// `generators_n` — [`parameters::VALUE_GENERATOR`], ...).
     pub parameters: Parameters,
 }
 

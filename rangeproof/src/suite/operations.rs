@@ -17,7 +17,8 @@ impl Suite {
     /// (or commitments) that the suite cannot prove or verify — what
     /// [`Self::check_statement_fields`] refuses, a number of values outside the suite's bounds
     /// (or not a power of two where its verifier needs one), minimum values of another count,
-    /// a generator count that does not fit — instead of proving or verifying as if the field
+    /// then the suite's own rules ([`ProofSuite::check_shape`]: Grin's generator count) —
+    /// instead of proving or verifying as if the field
     /// were absent. Every proving, verifying, batching and recovering call runs it first; the
     /// document layer and prove requests run it on what they parsed.
     pub fn check_statement(
@@ -48,18 +49,15 @@ impl Suite {
                 return Err(StatementError::MinimumValuesNeedSingleValue);
             }
         }
-        #[cfg(feature = "secp256k1-zkp")]
-        if let Some(n) = statement.generators_n {
-            crate::secp256k1_zkp::bulletproofs::check_generator_count(n, statement.bits, values)?;
-        }
-        Ok(())
+        self.0.check_shape(statement, values)
     }
 
     /// The rules that do not depend on how many values there are (what committing needs: a
     /// commitment is made per value, any number of them): a bit size the suite does not prove,
     /// more blindings per commitment than it takes, minimum values where there are none, a
-    /// transcript label for a transcript that takes none, libsecp256k1-zkp's fields elsewhere,
-    /// a parameter it does not declare or out of its bounds.
+    /// transcript label for a transcript that takes none, a parameter it does not declare
+    /// (libsecp256k1-zkp's value generator, extra data and generator count are parameters of
+    /// the suites that take them) or out of its bounds.
     pub fn check_statement_fields(self, statement: &SuiteStatement) -> Result<(), StatementError> {
         let info = self.info();
         let degree = statement.extension_degree;
@@ -86,24 +84,6 @@ impl Suite {
         if !statement.transcript_label.is_empty() && !info.transcript_label {
             return Err(StatementError::UnusedStatementField(
                 StatementField::TranscriptLabel,
-            ));
-        }
-        if !info.secp256k1_zkp_fields {
-            for (field, present) in [
-                (
-                    StatementField::ValueGenerator,
-                    statement.value_generator.is_some(),
-                ),
-                (StatementField::ExtraData, statement.extra_data.is_some()),
-            ] {
-                if present {
-                    return Err(StatementError::UnusedStatementField(field));
-                }
-            }
-        }
-        if statement.generators_n.is_some() && !info.generator_count {
-            return Err(StatementError::UnusedStatementField(
-                StatementField::GeneratorCount,
             ));
         }
         parameters::check(info.parameters, &statement.parameters)

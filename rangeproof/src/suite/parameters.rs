@@ -147,6 +147,36 @@ pub enum ParameterValue {
     ByteList(Vec<Vec<u8>>),
 }
 
+/// The longest `extra_data` a statement carries, in bytes.
+pub const MAX_EXTRA_DATA: usize = 4096;
+
+/// libsecp256k1-zkp's value generator, for the suites whose commitments take one (Grin's
+/// Bulletproofs, Elements' Borromean proofs, Bulletproofs++ on secp256k1): absent, \\(H\\).
+pub const VALUE_GENERATOR: ParameterSpec = ParameterSpec::bytes(
+    "value_generator",
+    33,
+    33,
+    "the value generator's 33-byte encoding (an asset generator: 0a/0b || x); absent: H",
+);
+
+/// libsecp256k1-zkp's extra data (`extra_commit`), bound into the transcript.
+pub const EXTRA_DATA: ParameterSpec = ParameterSpec::bytes(
+    "extra_data",
+    0,
+    MAX_EXTRA_DATA as i64,
+    "bytes bound into the transcript (libsecp256k1-zkp's extra_commit)",
+);
+
+/// libsecp256k1-zkp's Bulletproofs generator count \\(N\\) (Grin): absent, the suite's
+/// default ([`Suite::default_generators_n`](super::Suite::default_generators_n)).
+#[cfg(feature = "secp256k1-zkp")]
+pub const GENERATORS_N: ParameterSpec = ParameterSpec::integer(
+    "generators_n",
+    2,
+    crate::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS as i64,
+    "generator count: at least 2 x bits x values (default: 256, or the smallest power of two that fits)",
+);
+
 /// A statement's parameters by name.
 pub type Parameters = BTreeMap<String, ParameterValue>;
 

@@ -21,7 +21,7 @@ use super::{
 };
 use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Generators};
 use crate::group::{Encoding, Group};
-use crate::{BatchVerifier, ProofError, RangeProof, RangeProofPlus};
+use crate::{BatchVerifier, ProofError, RangeProof, RangeProofPlus, StatementError};
 
 /// A range-proof system under one deployment, as a suite runs it: what differs between them
 /// once the bytes are decoded and the statement checked.
@@ -95,6 +95,13 @@ pub(crate) trait RangeSystem: Send + Sync + 'static {
     fn default_generators_n(bits: usize, values: usize) -> Option<usize> {
         let _ = (bits, values);
         None
+    }
+
+    /// Shape rules of the system's own parameters, after the shared ones
+    /// ([`ProofSuite::check_shape`]).
+    fn check_shape(statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        let _ = (statement, values);
+        Ok(())
     }
 }
 
@@ -194,6 +201,10 @@ impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
     fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
         S::default_generators_n(bits, values)
     }
+
+    fn check_shape(&self, statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        S::check_shape(statement, values)
+    }
 }
 
 /// The Pedersen commitments of a deployment's generators (`blindings.len()` bases each).
@@ -231,8 +242,6 @@ where
         commitment_len: <<C::Group as Group>::PointEncoding as Encoding>::LEN,
         transcript_label: C::TRANSCRIPT_LABEL,
         recovery_nonce: false,
-        secp256k1_zkp_fields: false,
-        generator_count: false,
         parameters: &[],
     };
 
@@ -353,8 +362,6 @@ where
         commitment_len: <<C::Group as Group>::PointEncoding as Encoding>::LEN,
         transcript_label: C::TRANSCRIPT_LABEL,
         recovery_nonce: C::HAS_SEED_NONCES,
-        secp256k1_zkp_fields: false,
-        generator_count: false,
         parameters: &[],
     };
 

@@ -217,12 +217,17 @@ impl Suite {
 
     /// Whether statements take libsecp256k1-zkp's value generator and extra data.
     pub fn takes_secp256k1_zkp_fields(self) -> bool {
-        self.info().secp256k1_zkp_fields
+        self.parameter("value_generator").is_some()
     }
 
     /// Whether statements take a generator count (`generators_n`).
     pub fn takes_generator_count(self) -> bool {
-        self.info().generator_count
+        self.parameter("generators_n").is_some()
+    }
+
+    /// The parameter of this name the suite declares, if it does.
+    pub fn parameter(self, name: &str) -> Option<&'static super::ParameterSpec> {
+        self.info().parameters.iter().find(|spec| spec.name == name)
     }
 
     /// Whether proofs can carry a recovery nonce.

@@ -43,8 +43,6 @@ static INFO: SuiteInfo = SuiteInfo {
     commitment_len: 33,
     transcript_label: false,
     recovery_nonce: false,
-    secp256k1_zkp_fields: false,
-    generator_count: false,
     parameters: &PARAMETERS,
 };
 

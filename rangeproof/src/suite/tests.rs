@@ -373,10 +373,16 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
     let asset = generator_generate_blinded(&[7; 32], &k256::Scalar::from(3u64)).unwrap();
     let mut st = SuiteStatement {
         extension_degree: 1,
-        value_generator: Some(asset.to_bytes().to_vec()),
-        extra_data: Some(b"scriptPubKey".to_vec()),
         ..SuiteStatement::default()
     };
+    st.parameters.insert(
+        "value_generator".into(),
+        ParameterValue::Bytes(asset.to_bytes().to_vec()),
+    );
+    st.parameters.insert(
+        "extra_data".into(),
+        ParameterValue::Bytes(b"scriptPubKey".to_vec()),
+    );
     st.parameters
         .insert("message".into(), ParameterValue::Bytes(b"hello".to_vec()));
     let blindings = borromean.random_blindings(1, 1, &mut OsRng);
@@ -406,7 +412,14 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
         .prove(&with(&|s| s.bits = 64), &[1], &mut OsRng)
         .is_err());
     assert!(borromean
-        .prove(&with(&|s| s.generators_n = Some(128)), &[1], &mut OsRng)
+        .prove(
+            &with(&|s| {
+                s.parameters
+                    .insert("generators_n".into(), ParameterValue::Integer(128));
+            }),
+            &[1],
+            &mut OsRng
+        )
         .is_err());
     assert_eq!(
         borromean.prove(&st, &[1, 2], &mut OsRng).err(),
@@ -678,9 +691,20 @@ fn statements_with_fields_the_suite_does_not_use_are_refused() {
         (dalek, |s| s.minimum_values = Some(vec![0])),
         (dalek, |s| s.extension_degree = 2),
         (dalek, |s| s.extension_degree = 0),
-        (dalek, |s| s.generators_n = Some(256)),
-        (dalek, |s| s.value_generator = Some(vec![0x0a; 33])),
-        (dalek, |s| s.extra_data = Some(vec![1])),
+        (dalek, |s| {
+            s.parameters
+                .insert("generators_n".into(), ParameterValue::Integer(256));
+        }),
+        (dalek, |s| {
+            s.parameters.insert(
+                "value_generator".into(),
+                ParameterValue::Bytes(vec![0x0a; 33]),
+            );
+        }),
+        (dalek, |s| {
+            s.parameters
+                .insert("extra_data".into(), ParameterValue::Bytes(vec![1]));
+        }),
         (Suite::MONERO_BULLETPROOFS, |s| {
             s.transcript_label = b"x".to_vec()
         }),
@@ -693,7 +717,9 @@ fn statements_with_fields_the_suite_does_not_use_are_refused() {
         assert!(
             matches!(
                 err,
-                StatementError::UnusedStatementField(_) | StatementError::InvalidExtensionDegree(_)
+                StatementError::UnusedStatementField(_)
+                    | StatementError::InvalidExtensionDegree(_)
+                    | StatementError::UndeclaredParameter
             ),
             "{suite:?}: {err:?}"
         );
