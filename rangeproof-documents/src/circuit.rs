@@ -27,7 +27,7 @@ use zeroize::Zeroizing;
 
 type Scalar = <Ristretto255 as Group>::Scalar;
 
-use crate::document::DocumentError;
+use crate::error::DocumentError;
 use crate::proof::MAX_TRANSCRIPT_LABEL;
 
 /// The largest shuffle a document may state (2(k − 1) multipliers; the verifier derives

@@ -133,10 +133,7 @@ fn check_regular(metadata: &std::fs::Metadata) -> Result<(), String> {
     }
 }
 
-/// The hint [`read_text`]'s "too large" error ends with; callers whose cap no flag raises
-/// (a values file) remove it.
-pub const RAISE_THE_CAP: &str =
-    " (a valid document is a few KB; verify's --max-document-bytes raises the cap)";
+pub use crate::stream::RAISE_THE_CAP;
 
 fn too_large(name: &impl std::fmt::Display, max: u64) -> String {
     format!("{name}: larger than {max} bytes{RAISE_THE_CAP}")

@@ -31,6 +31,7 @@
 
 pub mod circuit;
 pub mod document;
+mod error;
 pub mod info;
 pub mod input;
 pub mod liquid;
@@ -43,7 +44,8 @@ pub mod stream;
 pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
-pub use document::{Document, DocumentError, Invalid};
+pub use document::Document;
+pub use error::{DocumentError, Invalid};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
 pub use request::{ProveRequest, RequestError, RequestParts};

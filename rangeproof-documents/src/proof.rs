@@ -53,7 +53,7 @@ const GENERATORS_N: &str = "generators_n";
 const VALUE_GENERATOR: &str = "value_generator";
 const EXTRA_DATA: &str = "extra_data";
 
-use crate::document::DocumentError;
+use crate::error::DocumentError;
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -28,6 +28,11 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
+/// The hint `input::read_text`'s "too large" error ends with; callers whose cap no flag raises
+/// (a values file) remove it.
+pub const RAISE_THE_CAP: &str =
+    " (a valid document is a few KB; verify's --max-document-bytes raises the cap)";
+
 /// One document's text (or why a stretch of the input is not one), and where it begins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
@@ -61,7 +66,7 @@ impl std::fmt::Display for UnitError {
             UnitError::TooLarge(cap) => write!(
                 f,
                 "larger than {cap} bytes{} (nothing after it is read)",
-                crate::input::RAISE_THE_CAP
+                RAISE_THE_CAP
             ),
             UnitError::Truncated => f.write_str("it ends before its closing bracket (truncated)"),
             UnitError::NextBegins => f.write_str(

@@ -1,11 +1,9 @@
 //! What a range proof states, and the shape checks both proof systems share.
 
+use crate::deployments::convention::VALID_BITSIZES;
 use crate::deployments::{Deployment, Generators};
 use crate::ProofError;
 use crate::StatementError;
-
-/// The bit sizes a range proof may use.
-pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
 
 /// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
 pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {

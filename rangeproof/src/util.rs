@@ -41,7 +41,7 @@ pub(crate) fn powers_by_tree<T: ScaleSlice + From<u64>>(t: T, n: usize) -> Vec<T
         factor = factor * factor;
     }
     let mut out = Vec::new();
-    crate::inner_product::product_tree(T::from(1), &factors, &mut out);
+    product_tree(T::from(1), &factors, &mut out);
     out
 }
 
@@ -49,6 +49,28 @@ pub(crate) fn powers_by_tree<T: ScaleSlice + From<u64>>(t: T, n: usize) -> Vec<T
 pub(crate) fn inner_product<G: Group>(a: &[G::Scalar], b: &[G::Scalar]) -> G::Scalar {
     debug_assert_eq!(a.len(), b.len());
     a.iter().zip(b).fold(G::zero(), |acc, (x, y)| acc + *x * *y)
+}
+
+/// Fills `out` with \\(x_i\\), \\(i < 2^k\\), where \\(x_0\\) = `start` and setting bit \\(t\\) of
+/// the index multiplies by `bit_factors[t]`:
+/// \\(x_i = x_{i - 2^t} \cdot f_t\\) for \\(2^t\\) the highest bit of \\(i\\). One multiplication
+/// per element.
+///
+/// With \\(x_0 = \prod_j u_j^{-1}\\) and \\(f_t = u_{k-t}^2\\) this is the paper's
+/// \\(s_i = \prod_j u_j^{b(i,j)}\\); the verifiers fold their per-index weights into `start`
+/// and the factors so that whole scalar vectors cost one multiplication per entry.
+pub(crate) fn product_tree<T: ScaleSlice>(start: T, bit_factors: &[T], out: &mut Vec<T>) {
+    let n = 1usize << bit_factors.len();
+    out.clear();
+    out.reserve(n);
+    out.push(start);
+    for (t, factor) in bit_factors.iter().enumerate() {
+        // Entries with bit t set are those without it, times the factor: one vector scaling.
+        let k = 1usize << t;
+        out.resize(2 * k, start);
+        let (without, with) = out.split_at_mut(k);
+        T::scale_into(without, *factor, with);
+    }
 }
 
 #[cfg(test)]
@@ -74,6 +96,30 @@ mod tests {
                 .take(n)
                 .fold(Scalar::ZERO, |a, b| a + b);
             assert_eq!(sum_of_powers(x, n), naive, "n = {n}");
+        }
+    }
+
+    /// The recurrence against the definition s_i = prod_j u_j^{±1} (bit k-j of i).
+    #[test]
+    fn product_tree_matches_definition() {
+        let u: Vec<Scalar> = (0..5u64).map(|i| Scalar::from(3 + 2 * i)).collect();
+        let k = u.len();
+        let start = u.iter().map(Scalar::invert).product::<Scalar>();
+        let factors: Vec<Scalar> = (0..k).map(|t| u[k - 1 - t] * u[k - 1 - t]).collect();
+        let mut s = Vec::new();
+        product_tree(start, &factors, &mut s);
+        assert_eq!(s.len(), 1 << k);
+        for (i, s_i) in s.iter().enumerate() {
+            let expected: Scalar = (0..k)
+                .map(|j| {
+                    if (i >> (k - 1 - j)) & 1 == 1 {
+                        u[j]
+                    } else {
+                        u[j].invert()
+                    }
+                })
+                .product();
+            assert_eq!(*s_i, expected, "i = {i}");
         }
     }
 }

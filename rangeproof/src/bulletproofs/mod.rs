@@ -64,7 +64,7 @@ use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::ProofError;
 
-pub use crate::statement::VALID_BITSIZES;
+pub use crate::deployments::convention::VALID_BITSIZES;
 
 /// A Bulletproofs range proof for one or more commitments.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -233,7 +233,7 @@ impl<G: Group> RangeProof<G> {
         let all_u = u.iter().fold(one, |acc, x| acc * *x);
         let g_factors: Vec<G::FastScalar> = (0..rounds).map(|t| u_sq[rounds - 1 - t]).collect();
         let mut g = Vec::new();
-        crate::inner_product::product_tree(weight * a * all_u_inv, &g_factors, &mut g);
+        crate::util::product_tree(weight * a * all_u_inv, &g_factors, &mut g);
         for g_i in g.iter_mut() {
             *g_i = -wz - *g_i;
         }
@@ -245,7 +245,7 @@ impl<G: Group> RangeProof<G> {
             .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
             .collect();
         let mut h = Vec::new();
-        crate::inner_product::product_tree(weight * b * all_u, &h_factors, &mut h);
+        crate::util::product_tree(weight * b * all_u, &h_factors, &mut h);
         // (2/y)^i for i < n, by a product tree; each block scales it by its start (vector
         // operations, see `ScaleSlice`).
         let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];

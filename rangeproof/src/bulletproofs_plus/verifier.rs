@@ -27,8 +27,8 @@ use super::{RangeProofPlus, Statement};
 use crate::deployments::{BulletproofsPlusConvention, Generators, NonceStep};
 use crate::generators::RangeGens;
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
-use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
+use crate::util::product_tree;
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
     commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,

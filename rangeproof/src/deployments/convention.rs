@@ -21,11 +21,14 @@ use core::ops::Deref;
 
 use crate::generators::{PedersenGens, RangeGens, VectorGens};
 use crate::group::{Commitments, Group};
-use crate::statement::VALID_BITSIZES;
 use crate::sync::Arc;
 use crate::transcript::TranscriptProtocol;
 use crate::wire::Layout;
 use crate::ProofError;
+
+/// The bit sizes a Bulletproofs or Bulletproofs+ range proof may use (a deployment's `BITS`
+/// picks among them).
+pub const VALID_BITSIZES: [usize; 4] = [8, 16, 32, 64];
 
 /// A deployed convention: the group, transcript, generators and statement rules one
 /// implementation fixes. Implemented by one unit type per deployment and proof system.

@@ -21,7 +21,7 @@
 //! `crate::secp256k1_zkp::bulletproofs`.
 
 mod cofactor;
-mod convention;
+pub(crate) mod convention;
 pub mod dalek;
 #[cfg(feature = "monero")]
 pub mod monero;

@@ -44,7 +44,6 @@ mod verifier;
 
 use crate::DecodeError;
 use alloc::vec::Vec;
-pub(crate) use verifier::product_tree;
 
 use crate::group::{EncodedPoint, Group};
 use crate::wire::{point_len, scalar_len, write_point, write_scalar, Reader};

@@ -13,8 +13,8 @@ use super::proof::R1csProof;
 use super::transcript::{CircuitShape, R1csFlavor};
 use super::{flatten, MAX_MULTIPLIERS};
 use crate::group::{EncodedPoint, Group};
-use crate::inner_product::product_tree;
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
+use crate::util::product_tree;
 use crate::verification::DynamicPoint;
 use crate::ProofError;
 
