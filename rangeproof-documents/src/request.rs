@@ -490,7 +490,7 @@ impl RequestParts {
         mut self,
         suite: Suite,
         value_count: usize,
-        parameters: Parameters,
+        mut parameters: Parameters,
     ) -> Result<Checked, RequestError> {
         let takes_label = suite.takes_transcript_label();
         let label = match self.transcript_label.take() {
@@ -523,7 +523,6 @@ impl RequestParts {
         let degree = self.extension_degree.or(given_degree).unwrap_or(1);
         // libsecp256k1-zkp's fields are parameters of the suites that declare them (Grin's
         // generator count recorded even when defaulted, so that openings say what was proved).
-        let mut parameters = parameters;
         let generators_n = self
             .generators_n
             .or_else(|| suite.default_generators_n(bits, value_count));
