@@ -84,13 +84,20 @@ pub trait BulletproofsConvention: Deployment {
 
     /// Absorbs the statement (n, m, the commitments) as the deployment does and returns the
     /// commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears
-    /// their cofactor before use).
+    /// their cofactor before use). By default the reference's: `rangeproof v1`, n, m, then each
+    /// \\(V_j\\).
     #[doc(hidden)]
     fn statement<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
         n: usize,
         commitments: &Commitments<G>,
-    ) -> Result<Commitments<G>, ProofError>;
+    ) -> Result<Commitments<G>, ProofError> {
+        transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
+        for v in commitments.encodings() {
+            transcript.append_point(b"V", &v);
+        }
+        Ok(commitments.clone())
+    }
 
     /// Before \\(T_1, T_2\\) (Monero absorbs \\(z\\) again); nothing by default.
     #[doc(hidden)]
@@ -99,7 +106,7 @@ pub trait BulletproofsConvention: Deployment {
     }
 
     /// \\(t_x, \tau_x, \mu\\) before \\(w\\), in the deployment's order (Monero: \\(x, \tau_x,
-    /// \mu, t_x\\)).
+    /// \mu, t_x\\)); by default the reference's \\(t_x, \tau_x, \mu\\).
     #[doc(hidden)]
     fn scalars<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
@@ -107,7 +114,12 @@ pub trait BulletproofsConvention: Deployment {
         t_x: &G::Scalar,
         t_x_blinding: &G::Scalar,
         e_blinding: &G::Scalar,
-    );
+    ) {
+        let _ = x;
+        transcript.append_scalar(b"t_x", t_x);
+        transcript.append_scalar(b"t_x_blinding", t_x_blinding);
+        transcript.append_scalar(b"e_blinding", e_blinding);
+    }
 }
 
 /// A deployment of Bulletproofs+ (Tari's, Monero's).

@@ -19,10 +19,8 @@ use sha3::{Digest, Sha3_512, Shake256};
 
 use super::{BulletproofsConvention, Deployment, Generators};
 use crate::generators::{PedersenGens, VectorGens};
-use crate::group::{Commitments, Group, Ristretto255};
-use crate::transcript::TranscriptProtocol;
+use crate::group::{Group, Ristretto255};
 use crate::wire::{Element, Layout, Slot, MAX_LG_N};
-use crate::ProofError;
 
 /// Generator capacity of the dalek deployment: 64 bits, 64 parties (derived lazily).
 pub const DALEK_GENS_CAPACITY: usize = 64;
@@ -187,34 +185,9 @@ impl Deployment for Dalek {
     }
 }
 
+/// The reference's transcript steps are the trait's defaults.
 impl BulletproofsConvention for Dalek {
     const LAYOUT: Layout = BULLETPROOFS_LAYOUT;
-
-    /// `rangeproof v1`, n, m, then each \\(V_j\\), as the reference absorbs them.
-    fn statement<G: Group, T: TranscriptProtocol<G>>(
-        transcript: &mut T,
-        n: usize,
-        commitments: &Commitments<G>,
-    ) -> Result<Commitments<G>, ProofError> {
-        transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
-        for v in commitments.encodings() {
-            transcript.append_point(b"V", &v);
-        }
-        Ok(commitments.clone())
-    }
-
-    /// \\(t_x, \tau_x, \mu\\), in the reference's order.
-    fn scalars<G: Group, T: TranscriptProtocol<G>>(
-        transcript: &mut T,
-        _x: &G::Scalar,
-        t_x: &G::Scalar,
-        t_x_blinding: &G::Scalar,
-        e_blinding: &G::Scalar,
-    ) {
-        transcript.append_scalar(b"t_x", t_x);
-        transcript.append_scalar(b"t_x_blinding", t_x_blinding);
-        transcript.append_scalar(b"e_blinding", e_blinding);
-    }
 }
 
 /// The reference crate's `RangeProof::to_bytes` layout:

@@ -18,10 +18,8 @@ use sha3::{Digest, Sha3_512};
 use super::dalek::{self, Dalek};
 use super::{BulletproofsConvention, Deployment, Generators};
 use crate::generators::PedersenGens;
-use crate::group::{Commitments, Group, Ristretto255};
-use crate::transcript::TranscriptProtocol;
+use crate::group::Ristretto255;
 use crate::wire::Layout;
-use crate::ProofError;
 
 /// The reference format with its own transcript label and value base.
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,25 +58,7 @@ impl Deployment for Relabelled {
     }
 }
 
-/// The reference crate's steps and layout.
+/// The reference crate's steps (the trait's defaults) and layout.
 impl BulletproofsConvention for Relabelled {
     const LAYOUT: Layout = <Dalek as BulletproofsConvention>::LAYOUT;
-
-    fn statement<G: Group, T: TranscriptProtocol<G>>(
-        transcript: &mut T,
-        n: usize,
-        commitments: &Commitments<G>,
-    ) -> Result<Commitments<G>, ProofError> {
-        <Dalek as BulletproofsConvention>::statement(transcript, n, commitments)
-    }
-
-    fn scalars<G: Group, T: TranscriptProtocol<G>>(
-        transcript: &mut T,
-        x: &G::Scalar,
-        t_x: &G::Scalar,
-        t_x_blinding: &G::Scalar,
-        e_blinding: &G::Scalar,
-    ) {
-        <Dalek as BulletproofsConvention>::scalars(transcript, x, t_x, t_x_blinding, e_blinding)
-    }
 }
