@@ -377,6 +377,8 @@ impl ProofDocument {
             minimum_values: self.minimum_values.clone(),
             transcript_label: label.as_bytes().to_vec(),
             parameters,
+            // Solana documents carry theirs: not read yet (issue 40, next slice).
+            bit_lengths: Vec::new(),
         };
         let m = self.commitments.len();
         suite

@@ -22,6 +22,18 @@ pub enum StatementError {
     /// The bit size is not one of 8, 16, 32, 64.
     #[error("invalid bit size {0}: must be 8, 16, 32 or 64")]
     InvalidBitsize(usize),
+    /// A value's own bit length (Solana's batched range proofs) outside 1 to 64.
+    #[error("invalid bit length {0}: each value's must be between 1 and 64")]
+    InvalidBitLength(usize),
+    /// Values' own bit lengths whose total the deployment does not prove (Solana: 64, 128 or
+    /// 256, its three instruction kinds).
+    #[error("bit lengths summing to {total}: they must sum to one of {allowed:?}")]
+    InvalidBitTotal {
+        /// The lengths' sum.
+        total: usize,
+        /// The totals the deployment proves.
+        allowed: &'static [usize],
+    },
     /// The number of aggregated values is 0 or above the supported maximum.
     #[error("invalid aggregation size {0}: must be between 1 and {max}", max = crate::MAX_AGGREGATION)]
     InvalidAggregation(usize),
@@ -32,6 +44,14 @@ pub enum StatementError {
         values: usize,
         /// Number of blindings given.
         blindings: usize,
+    },
+    /// Values and bit lengths have different lengths.
+    #[error("mismatched lengths: {values} values, {bit_lengths} bit lengths")]
+    MismatchedBitLengths {
+        /// Number of values (or commitments) given.
+        values: usize,
+        /// Number of bit lengths given.
+        bit_lengths: usize,
     },
     /// A value does not fit in the requested number of bits.
     #[error("value does not fit in {bits} bits")]
@@ -165,6 +185,10 @@ pub enum StatementField {
     TranscriptLabel,
     /// Commitments (a proof system that proves about none).
     Commitments,
+    /// Bit lengths of each value's own (a proof system whose values share one bit size).
+    BitLengths,
+    /// A bit size for every value beside each value's own bit length.
+    BitsBesideBitLengths,
 }
 
 impl core::fmt::Display for StatementField {
@@ -177,6 +201,10 @@ impl core::fmt::Display for StatementField {
             StatementField::MinimumValues => "minimum values",
             StatementField::TranscriptLabel => "transcript label",
             StatementField::Commitments => "commitments",
+            StatementField::BitLengths => "bit lengths of each value's own (one bit size for all)",
+            StatementField::BitsBesideBitLengths => {
+                "bit size beside bit lengths (leave bits 0: each value has its own)"
+            }
         })
     }
 }

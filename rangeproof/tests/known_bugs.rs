@@ -51,11 +51,17 @@ fn random_edwards() -> [u8; 32] {
     (ED25519_BASEPOINT_POINT * s).compress().to_bytes()
 }
 
-/// The statement a suite proves by default: its smallest bit size, one blinding, its label
-/// (and for Bulletproofs++ the digit base 16, named, so that another is a different statement).
+/// The statement a suite proves by default: its smallest bit size (Solana's: 64, so that one
+/// value is an instruction of the U64 kind and two of the U128), one blinding, its label (and
+/// for Bulletproofs++ the digit base 16, named, so that another is a different statement).
 fn base_statement(suite: Suite) -> SuiteStatement {
+    let smallest = suite.supported_bits().first().copied().unwrap_or(0);
     let mut statement = SuiteStatement {
-        bits: suite.supported_bits().first().copied().unwrap_or(0),
+        bits: if suite.takes_bit_lengths() {
+            64
+        } else {
+            smallest
+        },
         extension_degree: 1,
         transcript_label: if suite.takes_transcript_label() {
             b"known bugs".to_vec()

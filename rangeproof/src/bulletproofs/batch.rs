@@ -1,6 +1,7 @@
 //! Bulletproofs in a [`BatchVerifier`]: the entry lives with the proof system (the batch
 //! knows only its `Replayed` trait).
 
+use alloc::vec;
 use rand_core::{CryptoRng, RngCore};
 
 use super::RangeProof;
@@ -31,9 +32,35 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
+        let bit_lengths = vec![n; commitments.len()];
+        self.add_bulletproof_with_bit_lengths(
+            gens,
+            proof,
+            transcript,
+            commitments,
+            &bit_lengths,
+            rng,
+        )
+    }
+
+    /// [`Self::add_bulletproof`] for values of their own bit lengths, `bit_lengths[j]` for
+    /// commitment \\(j\\) (see [`RangeProof::prove_with_bit_lengths`]).
+    pub fn add_bulletproof_with_bit_lengths<C, R>(
+        &mut self,
+        gens: &'g Generators<C>,
+        proof: &RangeProof<G>,
+        transcript: &mut C::Transcript,
+        commitments: &[G::PointEncoding],
+        bit_lengths: &[usize],
+        rng: &mut R,
+    ) -> usize
+    where
+        C: BulletproofsConvention<Group = G>,
+        R: RngCore + CryptoRng,
+    {
         let weight = G::random_scalar(rng);
         let pending = deferred_commitments::<G>(commitments)
-            .and_then(|v| proof.pending(gens, transcript, &v, n, weight, rng));
+            .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng));
         self.add_pending(gens, pending)
     }
 }

@@ -52,6 +52,19 @@
 //! transcript still absorbs the real \\(m\\) and exactly the \\(m\\) real commitments, so a proof
 //! for \\(m\\) values never verifies as one for \\(m'\\). For powers of two this is the
 //! reference protocol unchanged.
+//!
+//! # Values of their own bit lengths (Solana)
+//!
+//! A deployment may let value \\(j\\) have its own bit length \\(n_j\\)
+//! (`BulletproofsConvention::PER_VALUE_BIT_LENGTHS`: Solana's batched range proofs, 1 to 64
+//! bits each, summing to 64, 128 or 256). The vectors are the values' bits concatenated with no
+//! padding, \\(N = \sum_j n_j\\); in \\(r(X)\\) value \\(j\\)'s block is
+//! \\(z^{2+j}\\,\mathbf 2^{n_j}\\) (the powers of two start again at each value), and
+//! \\(\delta(y, z)\\) subtracts \\(z^{3+j}(2^{n_j} - 1)\\) per value. The argument for eq. 72
+//! is unchanged: each value still contributes
+//! \\(z^{2+j} v_j = z^{2+j}\langle \mathbf a_{L,j}, \mathbf 2^{n_j}\rangle\\), and
+//! \\(v_j < 2^{n_j}\\) follows from its \\(n_j\\) bits. The prover and verifier are the same
+//! code over a `deployments::BitLayout`; a uniform layout is the paper's.
 
 mod batch;
 mod codec;
@@ -60,6 +73,7 @@ pub mod mpc;
 mod prover;
 mod verifier;
 
+use crate::deployments::BitLayout;
 use crate::group::{EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::ProofError;
@@ -87,19 +101,15 @@ pub struct RangeProof<G: Group> {
     pub(crate) ipp: InnerProductProof<G>,
 }
 
-/// The statement of an `n`-bit Bulletproof of `m` values under `gens`, checked; returns the
-/// padded aggregation size \\(m'\\).
-pub(crate) fn check_statement<C: crate::deployments::BulletproofsConvention>(
+/// The layout of a Bulletproof of values of `bit_lengths` under `gens`, checked against the
+/// deployment's rules and the generators' capacity.
+pub(crate) fn checked_layout<C: crate::deployments::BulletproofsConvention>(
     gens: &crate::deployments::Generators<C>,
-    n: usize,
-    m: usize,
-) -> Result<usize, ProofError> {
-    crate::statement::Statement {
-        bits: n,
-        extension_degree: 1,
-        minimum_values: None,
-    }
-    .check(gens, m)
+    bit_lengths: &[usize],
+) -> Result<BitLayout, ProofError> {
+    let layout = C::layout(bit_lengths)?;
+    gens.check_capacity(layout.party_bits(), layout.parties())?;
+    Ok(layout)
 }
 
 #[cfg(test)]

@@ -9,13 +9,13 @@
 //! far (n, m, every commitment), the values and blindings, and the caller's RNG.
 
 use crate::StatementError;
-use alloc::vec::Vec;
+use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::{check_statement, RangeProof};
-use crate::deployments::{BulletproofsConvention, Generators, Publisher};
+use super::{checked_layout, RangeProof};
+use crate::deployments::{BitLayout, BulletproofsConvention, Generators, Publisher};
 use crate::generators::RangeGens;
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
@@ -40,31 +40,78 @@ impl<G: Group> Drop for Nonces<G> {
     }
 }
 
-/// The parties a prover works for: `values` are the values of parties `offset ..`, padded
-/// with zeros to `parties` (an aggregated single prover is one share with offset 0; in the
-/// multi-party protocol each party is a share of one).
+/// The values a prover works for: a run of the proof's values, each with its bit length (an
+/// aggregated single prover is one share of every value; in the multi-party protocol each
+/// party is a share of its own values, and the dealer one of the padding values).
 pub(crate) struct Share<'a, G: Group> {
-    /// Bit size n.
-    pub n: usize,
-    /// Index of the first party of the share.
-    pub offset: usize,
-    /// Parties in the share (padding included).
-    pub parties: usize,
-    /// The real values (at most `parties`).
+    /// Each value's bit length, padding values (zero, past `values`) included.
+    pub bit_lengths: Vec<usize>,
+    /// Index of the share's first value among the proof's: its weight is \\(z^{2+first}\\).
+    pub first: usize,
+    /// Index of its first slot in the proof's vectors: its first power of \\(y\\).
+    pub start: usize,
+    /// Generators per party share, as the proof's layout has them.
+    pub party_bits: usize,
+    /// The real values (at most `bit_lengths.len()`).
     pub values: &'a [u64],
     /// Their blindings \\(\gamma_j\\).
     pub blindings: &'a [G::Scalar],
 }
 
-impl<G: Group> Share<'_, G> {
+impl<'a, G: Group> Share<'a, G> {
+    /// Values `first ..` of a proof whose values have `n` bits each, `count` of them (padding
+    /// included), each on its own party share.
+    pub(crate) fn uniform(
+        n: usize,
+        first: usize,
+        count: usize,
+        values: &'a [u64],
+        blindings: &'a [G::Scalar],
+    ) -> Self {
+        Share {
+            bit_lengths: vec![n; count],
+            first,
+            start: first * n,
+            party_bits: n,
+            values,
+            blindings,
+        }
+    }
+
+    /// Every value of a proof of `layout`.
+    pub(crate) fn whole(layout: &BitLayout, values: &'a [u64], blindings: &'a [G::Scalar]) -> Self {
+        Share {
+            bit_lengths: layout.bit_lengths().to_vec(),
+            first: 0,
+            start: 0,
+            party_bits: layout.party_bits(),
+            values,
+            blindings,
+        }
+    }
+
     fn len(&self) -> usize {
-        self.n * self.parties
+        self.bit_lengths.iter().sum()
     }
 
     /// Bit i of the share's value j, as a constant-time choice (padding values are 0).
     fn bit(&self, j: usize, i: usize) -> Choice {
         let v = self.values.get(j).copied().unwrap_or(0);
         Choice::from(((v >> i) & 1) as u8)
+    }
+
+    /// Per value: its index in the share and bit length, and each of its bits' slot in the
+    /// share.
+    fn bits(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        let mut slot = 0;
+        self.bit_lengths
+            .iter()
+            .enumerate()
+            .flat_map(move |(j, &n)| {
+                let first = slot;
+                slot += n;
+                (0..n).map(move |i| (j, i, first + i))
+            })
     }
 }
 
@@ -126,22 +173,13 @@ pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
         (nonces, s_l, s_r)
     };
 
-    let mut g_vec = Vec::with_capacity(len);
-    let mut h_vec = Vec::with_capacity(len);
-    for j in share.offset..share.offset + share.parties {
-        let (g, h) = gens.vector().party_gens(j, share.n);
-        g_vec.extend_from_slice(g);
-        h_vec.extend_from_slice(h);
-    }
+    let (g_vec, h_vec) = gens.slots(share.party_bits, share.start, len);
 
     // A = α B̃ + Σ_i (a_L[i] G_i + a_R[i] H_i), where a_R[i] = a_L[i] - 1, so each term is
     // G_i when the bit is set and -H_i when it is not (eq. 44).
     let mut a_point = G::multiscalar_mul(&[nonces.alpha], &[pc.b_blinding()]);
-    for j in 0..share.parties {
-        for i in 0..share.n {
-            let k = j * share.n + i;
-            a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], share.bit(j, i));
-        }
+    for (j, i, k) in share.bits() {
+        a_point += G::Point::conditional_select(&-h_vec[k], &g_vec[k], share.bit(j, i));
     }
     let a = publisher.publish(a_point);
 
@@ -167,8 +205,9 @@ pub(crate) fn commit_bits<G: Group, R: RngCore + CryptoRng>(
 impl<G: Group> BitCommitment<G> {
     /// Round 2: with the challenges \\(y, z\\), the share's
     /// \\(l(X) = \mathbf a_L - z\mathbf 1 + \mathbf s_L X\\) and
-    /// \\(r(X) = \mathbf y^N \circ (\mathbf a_R + z\mathbf 1 + \mathbf s_R X) + z^{2+j}\mathbf 2^n\\)
-    /// (eq. 70–71, at the share's global indices), and the commitments to the coefficients of
+    /// \\(r(X) = \mathbf y^N \circ (\mathbf a_R + z\mathbf 1 + \mathbf s_R X) + z^{2+j}\mathbf 2^{n_j}\\)
+    /// (eq. 70–71 with each value's own bit length, at the share's global indices: see
+    /// `deployments::BitLayout`), and the commitments to the coefficients of
     /// \\(t(X) = \langle l(X), r(X)\rangle\\) (eq. 52–53).
     pub(crate) fn commit_polynomial(
         &self,
@@ -179,26 +218,28 @@ impl<G: Group> BitCommitment<G> {
         z: G::Scalar,
     ) -> PolyCommitment<G> {
         let len = share.len();
-        let (n, offset) = (share.n, share.offset);
         let mut l0 = Zeroizing::new(Vec::with_capacity(len));
         let mut r0 = Zeroizing::new(Vec::with_capacity(len));
         let mut r1 = Zeroizing::new(Vec::with_capacity(len));
-        // y^{offset·n} and z^{2+offset}: where the share's indices start.
-        let mut y_i = powers::<G>(y).nth(offset * n).expect("endless iterator");
-        let mut z_j = powers::<G>(z).nth(2 + offset).expect("endless iterator");
-        for j in 0..share.parties {
-            let mut two_i = G::one();
-            for i in 0..n {
-                let k = j * n + i;
-                let a_l = G::Scalar::conditional_select(&G::zero(), &G::one(), share.bit(j, i));
-                let a_r = a_l - G::one();
-                l0.push(a_l - z);
-                r0.push(y_i * (a_r + z) + z_j * two_i);
-                r1.push(y_i * self.s_r[k]);
-                y_i *= y;
-                two_i = two_i + two_i;
+        // y^{start} and z^{2+first}: where the share's indices start.
+        let mut y_i = powers::<G>(y).nth(share.start).expect("endless iterator");
+        let mut z_j = powers::<G>(z)
+            .nth(2 + share.first)
+            .expect("endless iterator");
+        let mut two_i = G::one();
+        for (j, i, k) in share.bits() {
+            if i == 0 && j > 0 {
+                // The next value: its own power of z, and 2^i from 1 again.
+                z_j *= z;
+                two_i = G::one();
             }
-            z_j *= z;
+            let a_l = G::Scalar::conditional_select(&G::zero(), &G::one(), share.bit(j, i));
+            let a_r = a_l - G::one();
+            l0.push(a_l - z);
+            r0.push(y_i * (a_r + z) + z_j * two_i);
+            r1.push(y_i * self.s_r[k]);
+            y_i *= y;
+            two_i = two_i + two_i;
         }
         let l1 = &self.s_l;
         // Secret (t_1 and t_2 would reveal the witness): wiped when dropped.
@@ -239,7 +280,7 @@ impl<G: Group> BitCommitment<G> {
         );
         let t_x = inner_product::<G>(&l, &r);
         let mut t_x_blinding = self.nonces.tau_2 * x * x + self.nonces.tau_1 * x;
-        let z_powers = powers::<G>(poly.z).skip(2 + share.offset);
+        let z_powers = powers::<G>(poly.z).skip(2 + share.first);
         for (z_j, gamma) in z_powers.zip(share.blindings) {
             t_x_blinding += z_j * *gamma;
         }
@@ -277,6 +318,27 @@ impl<G: Group> RangeProof<G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
+        let bit_lengths = vec![n; values.len()];
+        Self::prove_with_bit_lengths(gens, transcript, values, blindings, &bit_lengths, rng)
+    }
+
+    /// Proves that every `values[j]` is below \\(2^{n_j}\\), \\(n_j\\) = `bit_lengths[j]`,
+    /// for commitments \\(V_j = v_j B + \gamma_j \tilde B\\): values of their own bit lengths,
+    /// where the deployment allows them (Solana's batched range proofs:
+    /// [`BulletproofsConvention::PER_VALUE_BIT_LENGTHS`]); elsewhere every length must be the
+    /// same and this is [`Self::prove_multiple`].
+    pub fn prove_with_bit_lengths<C, R>(
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        bit_lengths: &[usize],
+        rng: &mut R,
+    ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
+    where
+        C: BulletproofsConvention<Group = G>,
+        R: RngCore + CryptoRng,
+    {
         let m = values.len();
         if blindings.len() != m {
             return Err(StatementError::MismatchedLengths {
@@ -285,22 +347,29 @@ impl<G: Group> RangeProof<G> {
             }
             .into());
         }
-        let m_padded = check_statement(gens, n, m)?;
-        if n < 64 && values.iter().any(|v| v >> n != 0) {
-            return Err(StatementError::ValueOutOfRange { bits: n }.into());
+        if bit_lengths.len() != m {
+            return Err(StatementError::MismatchedBitLengths {
+                values: m,
+                bit_lengths: bit_lengths.len(),
+            }
+            .into());
         }
-        Self::prove_in::<C, _, R>(gens, transcript, values, blindings, n, m_padded, rng)
+        let layout = checked_layout(gens, bit_lengths)?;
+        for (v, &n) in values.iter().zip(bit_lengths) {
+            if n < 64 && v >> n != 0 {
+                return Err(StatementError::ValueOutOfRange { bits: n }.into());
+            }
+        }
+        Self::prove_in::<C, _, R>(gens, transcript, values, blindings, &layout, rng)
     }
 
-    /// [`Self::prove_multiple`] under the convention `C`, for a statement already checked
-    /// (`m_padded` the padded aggregation size).
+    /// [`Self::prove_with_bit_lengths`] under the convention `C`, for a layout already checked.
     fn prove_in<C, T, R>(
         gens: &RangeGens<G>,
         transcript: &mut T,
         values: &[u64],
         blindings: &[G::Scalar],
-        n: usize,
-        m_padded: usize,
+        layout: &BitLayout,
         rng: &mut R,
     ) -> Result<(Self, Vec<EncodedPoint<G>>), ProofError>
     where
@@ -319,7 +388,11 @@ impl<G: Group> RangeProof<G> {
 
         #[cfg(test)]
         let commitments = crate::deployments::tamper::commitments(commitments);
-        C::statement(transcript, n, &Commitments::Decoded(commitments.clone()))?;
+        C::statement(
+            transcript,
+            layout,
+            &Commitments::Decoded(commitments.clone()),
+        )?;
         // Points are published times 1/cofactor (Monero's 8^{-1}); the verifier multiplies back.
         let publisher = Publisher::<G>::new(C::COFACTOR_LOG2);
 
@@ -330,13 +403,7 @@ impl<G: Group> RangeProof<G> {
             witness_bytes.extend_from_slice(G::scalar_to_bytes(gamma).as_ref());
         }
         let mut rng = transcript.witness_rng(&[(b"witness", &witness_bytes)], rng);
-        let share = Share {
-            n,
-            offset: 0,
-            parties: m_padded,
-            values,
-            blindings,
-        };
+        let share = Share::whole(layout, values, blindings);
 
         let bits = commit_bits(gens, &publisher, &share, &mut rng);
         transcript.append_point(b"A", &bits.a.bytes);
@@ -365,17 +432,19 @@ impl<G: Group> RangeProof<G> {
             &answers.e_blinding,
         );
         let w = transcript.challenge_scalar(b"w");
+        C::after_w(transcript);
         let q = pc.b * w;
 
         // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
         let y_inv = G::invert(&y);
+        let (g_vec, h_vec) = gens.slots(layout.party_bits(), 0, layout.vector_len());
         let ipp = InnerProductProof::prove(
             transcript,
             &q,
             y_inv,
             &publisher,
-            gens.g_vec(n, m_padded),
-            gens.h_vec(n, m_padded),
+            g_vec,
+            h_vec,
             core::mem::take(&mut *answers.l),
             core::mem::take(&mut *answers.r),
         )?;

@@ -281,13 +281,7 @@ fn rounds_compose_across_parties() {
     let publisher = Publisher::<G>::new(Dalek::COFACTOR_LOG2);
     let (n, values, gammas) = (16, [3u64, 65535], blindings(2));
     let shares: Vec<Share<'_, G>> = (0..2)
-        .map(|j| Share {
-            n,
-            offset: j,
-            parties: 1,
-            values: &values[j..=j],
-            blindings: &gammas[j..=j],
-        })
+        .map(|j| Share::uniform(n, j, 1, &values[j..=j], &gammas[j..=j]))
         .collect();
     let commitments: Vec<EncodedPoint<G>> = values
         .iter()
@@ -305,7 +299,7 @@ fn rounds_compose_across_parties() {
     let mut transcript = Transcript::new(b"parties");
     Dalek::statement(
         &mut transcript,
-        n,
+        &crate::deployments::BitLayout::uniform(n, 2),
         &crate::group::Commitments::Decoded(commitments.clone()),
     )
     .unwrap();

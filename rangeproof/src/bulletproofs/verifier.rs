@@ -1,34 +1,38 @@
 //! The range-proof verifier: one multiscalar multiplication per proof.
 //!
 //! Combining the inner-product check (section 3.1) and the polynomial check (eq. 72) with a
-//! random weight \\(c\\), a proof is valid iff
+//! weight \\(c\\), a proof is valid iff
 //! $$
 //! \begin{aligned}
 //! 0 = {} & A + x S + \sum_k \left(u_k^2 L_k + u_k^{-2} R_k\right) +
 //!   c x T_1 + c x^2 T_2 + \sum_j c z^{2+j} V_j \\\\
 //!   & {} + \sum_i (-z - a s_i) G_i +
-//!   \sum_i \left(z + y^{-i}\left(z^{2+j(i)} 2^{i \bmod n} - b s_{N-1-i}\right)\right) H_i \\\\
+//!   \sum_i \left(z + y^{-i}\left(z^{2+j(i)} 2^{i - o_{j(i)}} - b s_{N-1-i}\right)\right) H_i \\\\
 //!   & {} + \left(w (t_x - ab) + c(\delta(y,z) - t_x)\right) B +
 //!   \left(-\mu - c \tau_x\right) \tilde B,
 //! \end{aligned}
 //! $$
-//! where \\(j(i) = \lfloor i/n \rfloor\\). The \\(B, \tilde B, G_i, H_i\\) terms are *static*
-//! (fixed generators: precomputed tables, or summed across a batch); the rest are *dynamic*.
-//! Batch verification multiplies each proof's equation by an independent random weight
-//! \\(\omega\\) and adds them up.
+//! where slot \\(i\\) belongs to value \\(j(i)\\), whose bits start at slot \\(o_j\\)
+//! (`deployments::BitLayout`: \\(o_j = jn\\) when every value has \\(n\\) bits), and
+//! \\(\delta(y,z) = (z - z^2)\sum_{i<N} y^i - \sum_j z^{3+j}(2^{n_j} - 1)\\). The weight
+//! \\(c\\) is a fresh random scalar (the reference's), or what the deployment derives
+//! (Solana's challenge \\(d\\): `BulletproofsConvention::polynomial_weight`). The
+//! \\(B, \tilde B, G_i, H_i\\) terms are *static* (fixed generators: precomputed tables, or
+//! summed across a batch); the rest are *dynamic*. Batch verification multiplies each proof's
+//! equation by an independent random weight \\(\omega\\) and adds them up.
 
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 
-use super::{check_statement, RangeProof};
-use crate::deployments::{BulletproofsConvention, Generators};
+use super::{checked_layout, RangeProof};
+use crate::deployments::{BitLayout, BulletproofsConvention, Generators};
 use crate::group::{Commitments, EncodedPoint, Group, ScaleSlice};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{powers_by_tree, sum_of_powers};
 use crate::verification::{
     commitment_points, decode_commitments, DynamicPoint, Replayed, VerificationTerms,
 };
-use crate::ProofError;
+use crate::{ProofError, StatementError};
 
 impl<G: Group> RangeProof<G> {
     /// Verifies the proof for `commitments` (canonical encodings) of `n`-bit values.
@@ -47,8 +51,27 @@ impl<G: Group> RangeProof<G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
+        let bit_lengths = vec![n; commitments.len()];
+        self.verify_with_bit_lengths(gens, transcript, commitments, &bit_lengths, rng)
+    }
+
+    /// Verifies the proof for `commitments` of values of their own bit lengths,
+    /// `bit_lengths[j]` for commitment \\(j\\) (see [`RangeProof::prove_with_bit_lengths`]).
+    pub fn verify_with_bit_lengths<C, R>(
+        &self,
+        gens: &Generators<C>,
+        transcript: &mut C::Transcript,
+        commitments: &[G::PointEncoding],
+        bit_lengths: &[usize],
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        C: BulletproofsConvention<Group = G>,
+        R: RngCore + CryptoRng,
+    {
         let commitments = decode_commitments::<G>(commitments)?;
-        let terms = self.verification_terms(gens, transcript, &commitments, n, G::one(), rng)?;
+        let replayed = self.replay(gens, transcript, &commitments, bit_lengths, rng)?;
+        let terms = self.terms(&replayed, G::one())?;
         if terms.is_zero(gens) {
             Ok(())
         } else {
@@ -72,55 +95,41 @@ impl<G: Group> RangeProof<G> {
         self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n, rng)
     }
 
-    /// Replays the transcript and returns the verification equation times `weight`.
-    pub(crate) fn verification_terms<C, R>(
-        &self,
-        gens: &Generators<C>,
-        transcript: &mut C::Transcript,
-        commitments: &Commitments<G>,
-        n: usize,
-        weight: G::Scalar,
-        rng: &mut R,
-    ) -> Result<VerificationTerms<G>, ProofError>
-    where
-        C: BulletproofsConvention<Group = G>,
-        R: RngCore + CryptoRng,
-    {
-        let replayed = self.replay(gens, transcript, commitments, n, rng)?;
-        self.terms(&replayed, weight)
-    }
-
     /// The sequential part of verification: shape checks and the transcript, which yield the
-    /// challenges (and the random weight \\(c\\) combining the two checks).
+    /// challenges (and the weight \\(c\\) combining the two checks).
     pub(crate) fn replay<C, R>(
         &self,
         gens: &Generators<C>,
         transcript: &mut C::Transcript,
         commitments: &Commitments<G>,
-        n: usize,
+        bit_lengths: &[usize],
         rng: &mut R,
     ) -> Result<Challenges<G>, ProofError>
     where
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
-        let m = commitments.len();
-        let m_padded = check_statement(gens, n, m)?;
-        let nm = n * m_padded;
+        if bit_lengths.len() != commitments.len() {
+            return Err(StatementError::MismatchedBitLengths {
+                values: commitments.len(),
+                bit_lengths: bit_lengths.len(),
+            }
+            .into());
+        }
+        let layout = checked_layout(gens, bit_lengths)?;
         // Wrong n or m shows up as the wrong number of rounds: reject before any work.
-        if self.ipp.l_vec.len() != nm.trailing_zeros() as usize {
+        if self.ipp.l_vec.len() != layout.vector_len().trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
-        self.replay_in::<C, _, R>(transcript, commitments, n, m_padded, rng)
+        self.replay_in::<C, _, R>(transcript, commitments, layout, rng)
     }
 
-    /// [`Self::replay`] under the convention `C`, for a shape already checked.
+    /// [`Self::replay`] under the convention `C`, for a layout already checked.
     fn replay_in<C, T, R>(
         &self,
         transcript: &mut T,
         commitments: &Commitments<G>,
-        n: usize,
-        m_padded: usize,
+        layout: BitLayout,
         rng: &mut R,
     ) -> Result<Challenges<G>, ProofError>
     where
@@ -128,9 +137,8 @@ impl<G: Group> RangeProof<G> {
         T: TranscriptProtocol<G>,
         R: RngCore + CryptoRng,
     {
-        let nm = n * m_padded;
         // The reference allows V to be the identity (value 0 with blinding 0).
-        let v_points = C::statement(transcript, n, commitments)?;
+        let v_points = C::statement(transcript, &layout, commitments)?;
         transcript.validate_and_append_point(b"A", &self.a.bytes)?;
         transcript.validate_and_append_point(b"S", &self.s.bytes)?;
         let y = transcript.challenge_scalar(b"y");
@@ -150,12 +158,12 @@ impl<G: Group> RangeProof<G> {
         if y == G::zero() || z == G::zero() || x == G::zero() {
             return Err(ProofError::VerificationFailed);
         }
+        C::after_w(transcript);
 
-        let u = self.ipp.challenges(nm, transcript)?;
-        let c = G::random_scalar(rng);
+        let u = self.ipp.challenges(layout.vector_len(), transcript)?;
+        let c = C::polynomial_weight(transcript, &self.ipp.a, &self.ipp.b, rng);
         Ok(Challenges {
-            n,
-            m_padded,
+            layout,
             y,
             z,
             x,
@@ -196,8 +204,7 @@ impl<G: Group> RangeProof<G> {
     ) -> Result<VerificationTerms<G>, ProofError> {
         let f = |s: &G::Scalar| G::to_fast(s);
         let Challenges {
-            n,
-            m_padded,
+            ref layout,
             ref u,
             ref v_points,
             cofactor_log2,
@@ -206,7 +213,7 @@ impl<G: Group> RangeProof<G> {
         let (y, z, x, w, c) = (f(&r.y), f(&r.z), f(&r.x), f(&r.w), f(&r.c));
         let weight = f(&weight);
         let one = G::FastScalar::from(1);
-        let nm = n * m_padded;
+        let nm = layout.vector_len();
         let m = v_points.len();
         let rounds = u.len();
 
@@ -246,26 +253,38 @@ impl<G: Group> RangeProof<G> {
             .collect();
         let mut h = Vec::new();
         crate::util::product_tree(weight * b * all_u, &h_factors, &mut h);
-        // (2/y)^i for i < n, by a product tree; each block scales it by its start (vector
-        // operations, see `ScaleSlice`).
-        let y_inv_n = y_inv_pow2[n.trailing_zeros() as usize];
-        let block_step = z * y_inv_n;
-        let powers = powers_by_tree(y_inv + y_inv, n);
-        let mut p = vec![G::FastScalar::from(0); n];
-        let mut block_start = weight * zz; // ω z^{2+j} y^{-jn}
-        for j in 0..m_padded {
-            G::FastScalar::scale_into(&powers, block_start, &mut p); // ω z^{2+j} 2^i y^{-(jn+i)}
-            for (h_i, p_i) in h[j * n..(j + 1) * n].iter_mut().zip(&p) {
+        // (2/y)^i for i below the longest bit length, by a product tree; each value's block
+        // (o_j, n_j) scales its first n_j by the block's start (vector operations, see
+        // `ScaleSlice`).
+        let longest = layout.bit_lengths().iter().copied().max().unwrap_or(0);
+        let powers = powers_by_tree(y_inv + y_inv, longest.next_power_of_two());
+        let mut p = vec![G::FastScalar::from(0); longest];
+        // y^{-k} for k ≤ N, from the squares y^{-2^t} by k's bits.
+        let y_inv_pow = |k: usize| {
+            (0..=rounds)
+                .filter(|t| k >> t & 1 == 1)
+                .fold(one, |acc, t| acc * y_inv_pow2[t])
+        };
+        let mut block_start = weight * zz; // ω z^{2+j} y^{-o_j}
+                                           // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^{n_j} - 1), over every value (padding
+                                           // included).
+        let mut sum_z2 = G::FastScalar::from(0);
+        let mut z_j3 = zz * z;
+        let mut step = (0, one); // y^{-n} for the last bit length n seen
+        for (start, n) in layout.blocks() {
+            let (p, powers) = (&mut p[..n], &powers[..n]);
+            G::FastScalar::scale_into(powers, block_start, p); // ω z^{2+j} 2^i y^{-(o_j+i)}
+            for (h_i, p_i) in h[start..start + n].iter_mut().zip(p.iter()) {
                 *h_i = wz + *p_i - *h_i;
             }
-            block_start *= block_step;
+            if step.0 != n {
+                step = (n, y_inv_pow(n));
+            }
+            block_start *= z * step.1;
+            sum_z2 += z_j3 * G::FastScalar::from(u64::MAX >> (64 - n)); // z^{3+j} (2^{n_j} - 1)
+            z_j3 *= z;
         }
-
-        // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^n - 1), over the padded parties.
-        let sum_y = sum_of_powers(y, nm);
-        let sum_2 = G::FastScalar::from(u64::MAX >> (64 - n)); // 2^n - 1
-        let sum_z = sum_of_powers(z, m_padded) * zz * z;
-        let delta = (z - zz) * sum_y - sum_z * sum_2;
+        let delta = (z - zz) * sum_of_powers(y, nm) - sum_z2;
 
         let (t_x, t_x_blinding, e_blinding) =
             (f(&self.t_x), f(&self.t_x_blinding), f(&self.e_blinding));
@@ -301,8 +320,8 @@ impl<G: Group> RangeProof<G> {
         }
 
         Ok(VerificationTerms {
-            n,
-            m: m_padded,
+            n: layout.party_bits(),
+            m: layout.parties(),
             b: out(b_scalar),
             blinding: vec![out(b_blinding)],
             g,
@@ -317,8 +336,8 @@ impl<G: Group> RangeProof<G> {
 /// commitment points the equation uses.
 #[derive(Clone, Debug)]
 pub(crate) struct Challenges<G: Group> {
-    n: usize,
-    m_padded: usize,
+    /// Where the values lie in the proof's vectors.
+    layout: BitLayout,
     y: G::Scalar,
     z: G::Scalar,
     x: G::Scalar,
@@ -340,9 +359,9 @@ impl<G: Group> Challenges<G> {
         values
     }
 
-    /// The proof's bit size and padded aggregation size.
-    pub(crate) fn shape(&self) -> (usize, usize) {
-        (self.n, self.m_padded)
+    /// \\(N\\), the length of the proof's vectors.
+    pub(crate) fn len(&self) -> usize {
+        self.layout.vector_len()
     }
 }
 
@@ -377,8 +396,7 @@ impl<G: Group> Replayed<G> for PendingBulletproof<G> {
     }
 
     fn generator_scalars(&self) -> usize {
-        let (n, m) = self.challenges.shape();
-        2 * n * m
+        2 * self.challenges.len()
     }
 }
 
@@ -390,7 +408,7 @@ impl<G: Group> RangeProof<G> {
         gens: &Generators<C>,
         transcript: &mut C::Transcript,
         commitments: &Commitments<G>,
-        n: usize,
+        bit_lengths: &[usize],
         weight: G::Scalar,
         rng: &mut R,
     ) -> Result<PendingBulletproof<G>, ProofError>
@@ -398,7 +416,7 @@ impl<G: Group> RangeProof<G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
-        let challenges = self.replay(gens, transcript, commitments, n, rng)?;
+        let challenges = self.replay(gens, transcript, commitments, bit_lengths, rng)?;
         Ok(PendingBulletproof {
             proof: self.clone(),
             challenges,

@@ -18,7 +18,9 @@
 use crate::StatementError;
 use core::marker::PhantomData;
 use core::ops::Deref;
+use rand_core::{CryptoRng, RngCore};
 
+pub use super::layout::BitLayout;
 use crate::generators::{PedersenGens, RangeGens, VectorGens};
 use crate::group::{Commitments, Group};
 use crate::sync::Arc;
@@ -76,23 +78,60 @@ pub trait Deployment: Sized + Send + Sync + 'static {
     }
 }
 
-/// A deployment of Bulletproofs (the reference crate's, Monero's original).
+/// A deployment of Bulletproofs (the reference crate's, Monero's original, Solana's).
 pub trait BulletproofsConvention: Deployment {
     /// The proof's wire layout.
     #[doc(hidden)]
     const LAYOUT: Layout;
 
-    /// Absorbs the statement (n, m, the commitments) as the deployment does and returns the
-    /// commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier clears
-    /// their cofactor before use). By default the reference's: `rangeproof v1`, n, m, then each
-    /// \\(V_j\\).
+    /// Whether each value has a bit length of its own (Solana's batched range proofs), from 1
+    /// to 64, the lengths summing to one of [`Deployment::BITS`] (which then lists the totals)
+    /// on one generator chain; by default every value has the same bit size, one of `BITS`, on
+    /// its own party share, and a count that is not a power of two is padded (the reference).
+    const PER_VALUE_BIT_LENGTHS: bool = false;
+
+    /// The layout of a proof of values of these bit lengths (one per value), or why the
+    /// deployment does not prove it; the rule [`Self::PER_VALUE_BIT_LENGTHS`] names.
+    #[doc(hidden)]
+    fn layout(bit_lengths: &[usize]) -> Result<BitLayout, StatementError> {
+        let m = bit_lengths.len();
+        if m == 0 || m > Self::MAX_VALUES {
+            return Err(StatementError::InvalidAggregation(m));
+        }
+        if Self::PER_VALUE_BIT_LENGTHS {
+            if let Some(&n) = bit_lengths.iter().find(|&&n| n == 0 || n > 64) {
+                return Err(StatementError::InvalidBitLength(n));
+            }
+            let total = bit_lengths.iter().sum();
+            if !Self::BITS.contains(&total) || !total.is_power_of_two() {
+                return Err(StatementError::InvalidBitTotal {
+                    total,
+                    allowed: Self::BITS,
+                });
+            }
+            return Ok(BitLayout::one_chain(bit_lengths));
+        }
+        let n = bit_lengths[0];
+        if !VALID_BITSIZES.contains(&n) {
+            return Err(StatementError::InvalidBitsize(n));
+        }
+        if bit_lengths.iter().any(|&l| l != n) || !Self::BITS.contains(&n) {
+            return Err(StatementError::RefusedByDeployment);
+        }
+        Ok(BitLayout::uniform(n, m))
+    }
+
+    /// Absorbs the statement (the layout, the commitments) as the deployment does and returns
+    /// the commitment points the proof is about (Monero: \\(8^{-1} C_j\\); the verifier
+    /// clears their cofactor before use). By default the reference's: `rangeproof v1`, n, m,
+    /// then each \\(V_j\\).
     #[doc(hidden)]
     fn statement<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
-        n: usize,
+        layout: &BitLayout,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
-        transcript.rangeproof_domain_sep(n as u64, commitments.len() as u64);
+        transcript.rangeproof_domain_sep(layout.party_bits() as u64, commitments.len() as u64);
         for v in commitments.encodings() {
             transcript.append_point(b"V", &v);
         }
@@ -119,6 +158,27 @@ pub trait BulletproofsConvention: Deployment {
         transcript.append_scalar(b"t_x", t_x);
         transcript.append_scalar(b"t_x_blinding", t_x_blinding);
         transcript.append_scalar(b"e_blinding", e_blinding);
+    }
+
+    /// After \\(w\\), before the inner-product argument, on both sides (Solana squeezes a
+    /// challenge it no longer uses); nothing by default.
+    #[doc(hidden)]
+    fn after_w<G: Group, T: TranscriptProtocol<G>>(transcript: &mut T) {
+        let _ = transcript;
+    }
+
+    /// The verifier's weight \\(c\\) of the polynomial check against the inner-product check,
+    /// once the inner-product argument's rounds are absorbed: a fresh random scalar by default
+    /// (the reference's), Solana's \\(d\\), a challenge after the argument's \\(a, b\\).
+    #[doc(hidden)]
+    fn polynomial_weight<G: Group, T: TranscriptProtocol<G>, R: RngCore + CryptoRng>(
+        transcript: &mut T,
+        a: &G::Scalar,
+        b: &G::Scalar,
+        rng: &mut R,
+    ) -> G::Scalar {
+        let _ = (transcript, a, b);
+        G::random_scalar(rng)
     }
 }
 

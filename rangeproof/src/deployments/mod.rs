@@ -11,7 +11,10 @@
 //!   seed nonces for mask recovery): [`Tari`];
 //! * `monero` (feature `monero`): Monero's original Bulletproofs and Bulletproofs+ (Ed25519, a
 //!   Keccak hash chain, points published times \\(8^{-1}\\)): `MoneroBulletproofs`,
-//!   `MoneroBulletproofsPlus`.
+//!   `MoneroBulletproofsPlus`;
+//! * `solana` (feature `solana`): the batched range proofs of Solana's ZK ElGamal proof
+//!   program (ristretto255, merlin with the instruction's context, values of their own bit
+//!   lengths on one generator chain): `Solana`.
 //!
 //! Each type implements [`Deployment`] and [`BulletproofsConvention`] or
 //! [`BulletproofsPlusConvention`] (`convention.rs`); the provers and verifiers are generic over
@@ -23,8 +26,11 @@
 mod cofactor;
 pub(crate) mod convention;
 pub mod dalek;
+mod layout;
 #[cfg(feature = "monero")]
 pub mod monero;
+#[cfg(feature = "solana")]
+pub mod solana;
 pub mod tari;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
@@ -33,10 +39,12 @@ pub mod testing;
 pub(crate) use cofactor::tamper;
 pub(crate) use cofactor::{clear_cofactor, Publisher};
 pub use convention::{
-    BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators, NonceStep,
-    StatementShape,
+    BitLayout, BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators,
+    NonceStep, StatementShape,
 };
 pub use dalek::Dalek;
 #[cfg(feature = "monero")]
 pub use monero::{MoneroBulletproofs, MoneroBulletproofsPlus};
+#[cfg(feature = "solana")]
+pub use solana::Solana;
 pub use tari::Tari;

@@ -320,6 +320,29 @@ impl<G: Group> RangeGens<G> {
             .collect()
     }
 
+    /// Slots `start .. start + len` of the aggregated \\(\mathbf G\\) and \\(\mathbf H\\) of
+    /// a proof whose party shares hold `party_bits` generators each (slot \\(i\\) is share
+    /// \\(\lfloor i/\mathrm{party\\_bits}\rfloor\\)'s generator \\(i \bmod \mathrm{party\\_bits}\\)).
+    /// Callers check [`Self::check_capacity`] first.
+    pub(crate) fn slots(
+        &self,
+        party_bits: usize,
+        start: usize,
+        len: usize,
+    ) -> (Vec<G::Point>, Vec<G::Point>) {
+        let (mut g, mut h) = (Vec::with_capacity(len), Vec::with_capacity(len));
+        let mut slot = start;
+        while slot < start + len {
+            let (party, first) = (slot / party_bits, slot % party_bits);
+            let end = (party_bits - first).min(start + len - slot) + first;
+            let share = self.share(party);
+            g.extend_from_slice(&share.g[first..end]);
+            h.extend_from_slice(&share.h[first..end]);
+            slot += end - first;
+        }
+        (g, h)
+    }
+
     /// Appends \\(\mathbf G\\) then \\(\mathbf H\\) of an `n`-bit, `m`-party proof to `out`,
     /// copying each point once.
     pub(crate) fn extend_with_vector_gens(&self, n: usize, m: usize, out: &mut Vec<G::Point>) {

@@ -22,6 +22,10 @@ pub enum DecodeError {
     /// A prover message that the protocol forbids to be the identity is the identity.
     #[error("identity point where the protocol forbids it")]
     IdentityPoint,
+    /// A commitment slot or bit length past a Solana instruction's last commitment is not
+    /// zero (its program's context rule).
+    #[error("an unused commitment slot or bit length is not zero")]
+    NonZeroUnusedSlot,
     /// A proof format's version byte is not one this format defines.
     #[error("unknown proof version byte {0}")]
     UnknownVersion(u8),

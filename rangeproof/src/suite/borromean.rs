@@ -56,6 +56,7 @@ static INFO: SuiteInfo = SuiteInfo {
     flavor: "elements",
     bits: &[],
     max_values: 1,
+    bit_lengths: false,
     max_extension_degree: 1,
     minimum_values: true,
     power_of_two_values: false,

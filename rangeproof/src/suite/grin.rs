@@ -24,6 +24,7 @@ const INFO: SuiteInfo = SuiteInfo {
     flavor: "grin",
     bits: &grin::VALID_BITS,
     max_values: grin::MAX_VALUES,
+    bit_lengths: false,
     max_extension_degree: 1,
     minimum_values: true,
     power_of_two_values: true,

@@ -62,12 +62,17 @@ pub struct SuiteInfo {
     /// The flavor — the deployment's conventions, as documents, the CLI and Python name it:
     /// `"dalek"`, `"tari"`, `"monero"`, `"grin"`, `"elements"`.
     pub flavor: &'static str,
-    /// The bit sizes it proves; empty for a proof system whose statement has no bit size
+    /// The bit sizes it proves (every value of a statement the same); empty for a proof system
+    /// whose statement has no bit size
     /// (Elements' Borromean proofs carry theirs in the proof's header; surjection proofs
     /// prove no value).
     pub bits: &'static [usize],
     /// The most values one proof covers (0: its statement has no commitments).
     pub max_values: usize,
+    /// Whether each value may have a bit length of its own, 1 to 64 (Solana's batched range
+    /// proofs, whose lengths sum to 64, 128 or 256): statements may then carry
+    /// [`SuiteStatement::bit_lengths`] instead of a bit size.
+    pub bit_lengths: bool,
     /// The most blinding factors per commitment (1 unless the scheme has more).
     pub max_extension_degree: usize,
     /// Whether statements may carry minimum-value promises.
@@ -102,6 +107,7 @@ impl SuiteInfo {
             flavor,
             bits,
             max_values,
+            bit_lengths: false,
             max_extension_degree: 1,
             minimum_values: false,
             power_of_two_values: false,
@@ -115,6 +121,12 @@ impl SuiteInfo {
     /// The suite's own statement parameters.
     pub const fn with_parameters(mut self, parameters: &'static [ParameterSpec]) -> Self {
         self.parameters = parameters;
+        self
+    }
+
+    /// Each value has a bit length of its own ([`Self::bit_lengths`]).
+    pub const fn with_bit_lengths(mut self) -> Self {
+        self.bit_lengths = true;
         self
     }
 
@@ -243,8 +255,12 @@ pub trait ProofSuite: Send + Sync + 'static {
 /// What a proof is about besides its commitments.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SuiteStatement {
-    /// Bit size n.
+    /// Bit size n of every value (0 when `bit_lengths` are given).
     pub bits: usize,
+    /// Each value's own bit length, in the order of the values, for suites that take them
+    /// ([`SuiteInfo::bit_lengths`]; Solana: 1 to 64 each, summing to 64, 128 or 256); empty
+    /// for a bit size shared by every value (`bits`).
+    pub bit_lengths: Vec<usize>,
     /// Blinding factors per commitment (1 unless the suite supports more).
     pub extension_degree: usize,
     /// Minimum-value promises, one per commitment, where the suite supports them.

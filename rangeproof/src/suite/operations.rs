@@ -16,8 +16,10 @@ impl Suite {
     /// The shape rules of every suite, written once: refuses a statement for `values` values
     /// (or commitments) that the suite cannot prove or verify — what
     /// [`Self::check_statement_fields`] refuses, a number of values outside the suite's bounds
-    /// (or not a power of two where its verifier needs one), minimum values of another count,
-    /// then the suite's own rules ([`ProofSuite::check_shape`]: Grin's generator count) —
+    /// (or not a power of two where its verifier needs one), minimum values or bit lengths of
+    /// another count, then the suite's own rules
+    /// ([`ProofSuite::check_shape`](super::ProofSuite::check_shape): Grin's generator count, a
+    /// Bulletproofs deployment's layout rule — Solana's kinds) —
     /// instead of proving or verifying as if the field
     /// were absent. Every proving, verifying, batching and recovering call runs it first; the
     /// document layer and prove requests run it on what they parsed.
@@ -37,6 +39,13 @@ impl Suite {
                 return Err(StatementError::InvalidPowerOfTwoAggregation(values));
             }
         }
+        let lengths = &statement.bit_lengths;
+        if !lengths.is_empty() && lengths.len() != values {
+            return Err(StatementError::MismatchedBitLengths {
+                values,
+                bit_lengths: lengths.len(),
+            });
+        }
         if let Some(minimums) = &statement.minimum_values {
             if minimums.len() != values {
                 return Err(StatementError::MismatchedLengths {
@@ -53,7 +62,8 @@ impl Suite {
     }
 
     /// The rules that do not depend on how many values there are (what committing needs: a
-    /// commitment is made per value, any number of them): a bit size the suite does not prove,
+    /// commitment is made per value, any number of them): a bit size the suite does not prove
+    /// (or one beside bit lengths of each value's own, or such lengths where it takes none),
     /// more blindings per commitment than it takes, minimum values where there are none, a
     /// transcript label for a transcript that takes none, a parameter it does not declare
     /// (libsecp256k1-zkp's value generator, extra data and generator count are parameters of
@@ -69,7 +79,20 @@ impl Suite {
                 StatementField::ExtensionDegree,
             ));
         }
-        if info.bits.is_empty() {
+        if !statement.bit_lengths.is_empty() {
+            // Each value's own bit length (the deployment checks them: `check_shape`), and
+            // then no bit size for all.
+            if !info.bit_lengths {
+                return Err(StatementError::UnusedStatementField(
+                    StatementField::BitLengths,
+                ));
+            }
+            if statement.bits != 0 {
+                return Err(StatementError::UnusedStatementField(
+                    StatementField::BitsBesideBitLengths,
+                ));
+            }
+        } else if info.bits.is_empty() {
             if statement.bits != 0 {
                 return Err(StatementError::UnusedStatementField(StatementField::Bits));
             }

@@ -7,7 +7,7 @@
 //! convention type in `deployments/` and one line in the registry (`registry.rs`).
 //! libsecp256k1-zkp's Bulletproofs, a protocol of their own, implement the trait in `grin.rs`.
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::{boxed::Box, vec, vec::Vec};
 use core::marker::PhantomData;
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
@@ -220,6 +220,16 @@ fn pedersen_commitments<G: Group>(
         .collect()
 }
 
+/// Each of `values` values' bit length: the statement's own where it has them (as many as
+/// the values: checked by then), else its bit size for every value.
+fn bit_lengths(statement: &SuiteStatement, values: usize) -> Vec<usize> {
+    if statement.bit_lengths.is_empty() {
+        vec![statement.bits; values]
+    } else {
+        statement.bit_lengths.clone()
+    }
+}
+
 /// Bulletproofs under the convention `C`.
 pub(crate) struct Bulletproofs<C>(PhantomData<fn() -> C>);
 
@@ -234,8 +244,15 @@ where
         scheme: "bulletproofs",
         group: <C::Group as Group>::NAME,
         flavor: C::NAME,
-        bits: C::BITS,
+        // Where values have lengths of their own, `BITS` lists their totals; a bit size for
+        // every value is any of the valid ones (their count times it must still be a total).
+        bits: if C::PER_VALUE_BIT_LENGTHS {
+            &crate::bulletproofs::VALID_BITSIZES
+        } else {
+            C::BITS
+        },
         max_values: C::MAX_VALUES,
+        bit_lengths: C::PER_VALUE_BIT_LENGTHS,
         max_extension_degree: 1,
         minimum_values: false,
         power_of_two_values: false,
@@ -262,12 +279,12 @@ where
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
         let single: Zeroizing<Vec<_>> = Zeroizing::new(blindings.iter().map(|b| b[0]).collect());
-        let (proof, commitments) = RangeProof::prove_multiple(
+        let (proof, commitments) = RangeProof::prove_with_bit_lengths(
             gens,
             &mut C::transcript(&statement.transcript_label),
             values,
             &single,
-            statement.bits,
+            &bit_lengths(statement, values.len()),
             &mut rng,
         )?;
         Ok(proved::<C::Group, _>(
@@ -293,13 +310,18 @@ where
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?.verify_multiple(
+        RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?.verify_with_bit_lengths(
             gens,
             &mut C::transcript(&statement.transcript_label),
             &encodings::<C::Group>(commitments)?,
-            statement.bits,
+            &bit_lengths(statement, commitments.len()),
             &mut rng,
         )
+    }
+
+    /// The deployment's layout rule (Solana: the lengths' total is an instruction kind).
+    fn check_shape(statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        C::layout(&bit_lengths(statement, values)).map(drop)
     }
 
     fn add_to_batch<'c>(
@@ -312,12 +334,12 @@ where
     ) -> Result<usize, ProofError> {
         let proof = RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?;
         let commitments = encodings::<C::Group>(commitments)?;
-        Ok(batch.add_bulletproof(
+        Ok(batch.add_bulletproof_with_bit_lengths(
             gens,
             &proof,
             &mut C::transcript(&statement.transcript_label),
             &commitments,
-            statement.bits,
+            &bit_lengths(statement, commitments.len()),
             &mut rng,
         ))
     }
@@ -356,6 +378,7 @@ where
         flavor: C::NAME,
         bits: C::BITS,
         max_values: C::MAX_VALUES,
+        bit_lengths: false,
         max_extension_degree: C::MAX_EXTENSION_DEGREE,
         minimum_values: C::MINIMUM_VALUES,
         power_of_two_values: false,

@@ -7,6 +7,8 @@ use alloc::{format, string::String, vec::Vec};
 use super::batch::InBatches;
 use super::range::{Bulletproofs, BulletproofsPlus, RangeSuite};
 use super::{ProofSuite, SuiteInfo};
+#[cfg(feature = "solana")]
+use crate::deployments::Solana;
 #[cfg(feature = "tari")]
 use crate::deployments::Tari;
 use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Dalek};
@@ -54,6 +56,10 @@ impl Suite {
     #[cfg(feature = "monero")]
     pub const MONERO_BULLETPROOFS_PLUS: Suite =
         Suite::bulletproofs_plus::<MoneroBulletproofsPlus>();
+    /// Solana's ZK ElGamal proof program's batched range proofs (ristretto255; values of their
+    /// own bit lengths summing to 64, 128 or 256).
+    #[cfg(feature = "solana")]
+    pub const SOLANA_BULLETPROOFS: Suite = Suite::bulletproofs::<Solana>();
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
@@ -88,6 +94,8 @@ impl Suite {
         Suite::MONERO_BULLETPROOFS,
         #[cfg(feature = "monero")]
         Suite::MONERO_BULLETPROOFS_PLUS,
+        #[cfg(feature = "solana")]
+        Suite::SOLANA_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
@@ -187,6 +195,13 @@ impl Suite {
     /// Whether the suite's transcript takes a label (merlin's do; Monero's has none).
     pub fn takes_transcript_label(self) -> bool {
         self.info().transcript_label
+    }
+
+    /// Whether each value has a bit length of its own (Solana's batched range proofs):
+    /// statements then carry [`SuiteStatement::bit_lengths`](super::SuiteStatement::bit_lengths),
+    /// and [`Self::supported_bits`] lists the totals they may sum to.
+    pub fn takes_bit_lengths(self) -> bool {
+        self.info().bit_lengths
     }
 
     /// The bit sizes the suite proves.

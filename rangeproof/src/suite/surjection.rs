@@ -37,6 +37,7 @@ static INFO: SuiteInfo = SuiteInfo {
     flavor: "elements",
     bits: &[],
     max_values: 0,
+    bit_lengths: false,
     max_extension_degree: 1,
     minimum_values: false,
     power_of_two_values: false,

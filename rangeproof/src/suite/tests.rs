@@ -1,7 +1,7 @@
 use super::*;
 use crate::group::Group;
 use crate::{BatchError, Ristretto255};
-use crate::{DecodeError, StatementError};
+use crate::{DecodeError, StatementError, StatementField};
 use rand::rngs::OsRng;
 
 fn statement(suite: Suite, bits: usize) -> SuiteStatement {
@@ -234,7 +234,12 @@ fn names_resolve_both_ways() {
 
 /// Every suite: prove, verify alone, verify in one mixed batch, and name the invalid ones.
 #[test]
-#[cfg(all(feature = "tari", feature = "monero", feature = "secp256k1-zkp"))]
+#[cfg(all(
+    feature = "tari",
+    feature = "monero",
+    feature = "solana",
+    feature = "secp256k1-zkp"
+))]
 fn every_suite_proves_verifies_and_batches() {
     let mut made = Vec::new();
     // The aggregating range proofs (Elements' suites: their own test below).
@@ -288,14 +293,15 @@ fn every_suite_proves_verifies_and_batches() {
             invalid: (0..made.len()).filter(|k| k % 2 == 1).collect()
         })
     );
-    // Every suite on each side: Grin (index 4) and the secp256k1 Bulletproofs++ (6) were
-    // checked valid in the mix, the ristretto255 one (5) invalid; the test-only deployment
-    // registered last (7) invalid.
-    assert_eq!(made.len(), 8);
-    assert_eq!(made[7].0.flavor(), "relabelled");
-    assert_eq!(made[4].0, Suite::GRIN_BULLETPROOFS);
-    assert_eq!(made[5].0, Suite::BULLETPROOFS_PP);
-    assert_eq!(made[6].0, Suite::SECP256K1_ZKP_BULLETPROOFS_PP);
+    // Every suite on each side: Solana (index 4), the ristretto255 Bulletproofs++ (6) and the
+    // test-only deployment registered last (8) were checked valid in the mix, Grin (5) and
+    // the secp256k1 Bulletproofs++ (7) invalid.
+    assert_eq!(made.len(), 9);
+    assert_eq!(made[8].0.flavor(), "relabelled");
+    assert_eq!(made[4].0, Suite::SOLANA_BULLETPROOFS);
+    assert_eq!(made[5].0, Suite::GRIN_BULLETPROOFS);
+    assert_eq!(made[6].0, Suite::BULLETPROOFS_PP);
+    assert_eq!(made[7].0, Suite::SECP256K1_ZKP_BULLETPROOFS_PP);
     // Undecodable input is refused at `add`, with its reason.
     let (suite, st, proved, _) = &made[0];
     assert!(batch
@@ -760,4 +766,98 @@ fn monero_statements_are_monero_shaped() {
             )))
         );
     }
+}
+
+/// Solana's statements: each value's own bit length (or one bit size for all), the lengths'
+/// total an instruction kind; bit lengths nowhere else, and never beside a bit size.
+#[test]
+#[cfg(feature = "solana")]
+fn solana_statements_take_bit_lengths() {
+    let suite = Suite::SOLANA_BULLETPROOFS;
+    assert!(suite.takes_bit_lengths());
+    assert!(!Suite::DALEK_BULLETPROOFS.takes_bit_lengths());
+    let own = |lengths: &[usize]| SuiteStatement {
+        bit_lengths: lengths.to_vec(),
+        ..statement(suite, 0)
+    };
+    for lengths in [
+        &[1usize, 63][..],
+        &[64, 16, 32, 16],
+        &[64, 64, 64, 32, 16, 8, 4, 4],
+    ] {
+        let st = own(lengths);
+        let values: Vec<u64> = lengths.iter().map(|&n| u64::MAX >> (64 - n)).collect();
+        let proved = suite.prove(&st, &values, &mut OsRng).expect("proves");
+        suite
+            .verify(&st, &proved.proof, &proved.commitments, &mut OsRng)
+            .expect("verifies");
+        // The same proof under another split of the same total is refused.
+        let mut other = lengths.to_vec();
+        other.reverse();
+        if other != lengths {
+            assert!(suite
+                .verify(&own(&other), &proved.proof, &proved.commitments, &mut OsRng)
+                .is_err());
+        }
+    }
+    // One bit size for all: its count times it is the kind.
+    let proved = suite
+        .prove(&statement(suite, 32), &[1, 2, 3, 4], &mut OsRng)
+        .expect("4 x 32 = 128");
+    assert_eq!(proved.proof.len(), 736);
+    let refused = |st: &SuiteStatement, values: &[u64]| suite.prove(st, values, &mut OsRng).err();
+    let statement_error = |e| Some(ProofError::Statement(e));
+    assert_eq!(
+        refused(&statement(suite, 32), &[1, 2, 3]),
+        statement_error(StatementError::InvalidBitTotal {
+            total: 96,
+            allowed: &[64, 128, 256]
+        })
+    );
+    assert_eq!(
+        refused(&own(&[0, 64]), &[0, 0]),
+        statement_error(StatementError::InvalidBitLength(0))
+    );
+    assert_eq!(
+        refused(&own(&[65, 63]), &[0, 0]),
+        statement_error(StatementError::InvalidBitLength(65))
+    );
+    assert_eq!(
+        refused(&own(&[32, 32]), &[0]),
+        statement_error(StatementError::MismatchedBitLengths {
+            values: 1,
+            bit_lengths: 2
+        })
+    );
+    assert_eq!(
+        refused(&own(&[8; 9]), &[0; 9]),
+        statement_error(StatementError::InvalidAggregation(9))
+    );
+    assert_eq!(
+        refused(
+            &SuiteStatement {
+                bits: 64,
+                ..own(&[64])
+            },
+            &[0]
+        ),
+        statement_error(StatementError::UnusedStatementField(
+            StatementField::BitsBesideBitLengths
+        ))
+    );
+    assert_eq!(
+        Suite::DALEK_BULLETPROOFS
+            .prove(
+                &SuiteStatement {
+                    bit_lengths: vec![64],
+                    ..statement(Suite::DALEK_BULLETPROOFS, 0)
+                },
+                &[0],
+                &mut OsRng
+            )
+            .err(),
+        statement_error(StatementError::UnusedStatementField(
+            StatementField::BitLengths
+        ))
+    );
 }

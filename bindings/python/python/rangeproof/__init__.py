@@ -220,7 +220,8 @@ class Proof:
     @property
     def flavor(self) -> str:
         """The deployment's conventions, as the document names them (``"dalek"``, ``"tari"``,
-        ``"monero"``, ``"grin"``, ``"elements"``, ``"rangeproof"``, ``"secp256k1-zkp"``)."""
+        ``"monero"``, ``"solana"``, ``"grin"``, ``"elements"``, ``"rangeproof"``,
+        ``"secp256k1-zkp"``)."""
         return str(self._document["flavor"])
 
     @property

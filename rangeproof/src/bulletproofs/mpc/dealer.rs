@@ -6,13 +6,15 @@ use rand_core::{CryptoRng, RngCore};
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use super::MpcError;
 use crate::bulletproofs::prover::{self, Share};
-use crate::bulletproofs::{check_statement, RangeProof};
-use crate::deployments::{clear_cofactor, BulletproofsConvention, Generators, Publisher};
+use crate::bulletproofs::{checked_layout, RangeProof};
+use crate::deployments::{
+    clear_cofactor, BitLayout, BulletproofsConvention, Generators, Publisher,
+};
 use crate::group::{Commitments, EncodedPoint, Group};
 use crate::inner_product::InnerProductProof;
 use crate::transcript::TranscriptProtocol;
 use crate::util::{inner_product, powers, sum_of_powers};
-use crate::ProofError;
+use crate::{ProofError, StatementError};
 
 /// The dealer of an `n`-bit proof of `m` values.
 pub struct Dealer;
@@ -22,6 +24,7 @@ pub struct DealerAwaitingBitCommitments<'g, G: Group, C: BulletproofsConvention<
     gens: &'g Generators<C>,
     transcript: C::Transcript,
     initial: C::Transcript,
+    layout: BitLayout,
     n: usize,
     m: usize,
     m_padded: usize,
@@ -73,11 +76,17 @@ impl Dealer {
         n: usize,
         m: usize,
     ) -> Result<DealerAwaitingBitCommitments<'g, G, C>, MpcError> {
-        let m_padded = check_statement(gens, n, m)?;
+        let layout = checked_layout(gens, &vec![n; m])?;
+        // The parties' shares are party shares of the generators (the paper's aggregation).
+        if C::PER_VALUE_BIT_LENGTHS {
+            return Err(ProofError::from(StatementError::RefusedByDeployment).into());
+        }
+        let m_padded = layout.bit_lengths().len();
         Ok(DealerAwaitingBitCommitments {
             gens,
             initial: transcript.clone(),
             transcript,
+            layout,
             n,
             m,
             m_padded,
@@ -111,15 +120,9 @@ impl<'g, G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingBitCommit
             .flat_map(|b| b.commitments.iter().copied())
             .collect();
         let statement = Commitments::Decoded(commitments.clone());
-        C::statement(&mut self.transcript, self.n, &statement)?;
+        C::statement(&mut self.transcript, &self.layout, &statement)?;
         let padding = (self.m_padded > self.m).then(|| {
-            let share = Share::<G> {
-                n: self.n,
-                offset: self.m,
-                parties: self.m_padded - self.m,
-                values: &[],
-                blindings: &[],
-            };
+            let share = Share::<G>::uniform(self.n, self.m, self.m_padded - self.m, &[], &[]);
             Padding {
                 bits: prover::commit_bits(
                     self.gens,
@@ -157,13 +160,8 @@ impl<'g, G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingBitCommit
 
 impl<'g, G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingPolyCommitments<'g, G, C> {
     fn padding_share(&self) -> Share<'static, G> {
-        Share {
-            n: self.state.n,
-            offset: self.state.m,
-            parties: self.state.m_padded - self.state.m,
-            values: &[],
-            blindings: &[],
-        }
+        let state = &self.state;
+        Share::uniform(state.n, state.m, state.m_padded - state.m, &[], &[])
     }
 
     /// Round 2: every party's \\(T_{1,j}, T_{2,j}\\), one per party of round 1. Returns \\(x\\).
@@ -378,6 +376,7 @@ impl<G: Group, C: BulletproofsConvention<Group = G>> DealerAwaitingProofShares<'
         let transcript = &mut self.round.state.transcript;
         C::scalars(transcript, &x, &t_x, &t_x_blinding, &e_blinding);
         let w = transcript.challenge_scalar(b"w");
+        C::after_w(transcript);
         let q = gens.pedersen().b * w;
         let ipp = InnerProductProof::prove(
             transcript,

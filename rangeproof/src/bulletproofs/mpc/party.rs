@@ -46,6 +46,11 @@ impl<'g, G: Group> Party<'g, G> {
         values: &[u64],
         blindings: &[G::Scalar],
     ) -> Result<Self, ProofError> {
+        // The paper's aggregation: each value on its own party share (Solana's one chain is
+        // the single prover's).
+        if C::PER_VALUE_BIT_LENGTHS {
+            return Err(StatementError::RefusedByDeployment.into());
+        }
         if !crate::bulletproofs::VALID_BITSIZES.contains(&n) {
             return Err(StatementError::InvalidBitsize(n).into());
         }
@@ -72,13 +77,13 @@ impl<'g, G: Group> Party<'g, G> {
     }
 
     fn share(&self, position: usize) -> Share<'_, G> {
-        Share {
-            n: self.n,
-            offset: position,
-            parties: self.values.len(),
-            values: &self.values,
-            blindings: &self.blindings,
-        }
+        Share::uniform(
+            self.n,
+            position,
+            self.values.len(),
+            &self.values,
+            &self.blindings,
+        )
     }
 
     /// Round 1 at `position` (the index of this party's first value in the aggregate): the

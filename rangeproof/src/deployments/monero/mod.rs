@@ -21,7 +21,8 @@ use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
 use super::{
-    BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators, StatementShape,
+    BitLayout, BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators,
+    StatementShape,
 };
 use crate::generators::{PedersenGens, RangeGens, VectorGens};
 use crate::group::{Commitments, Ed25519, EncodedPoint, Group};
@@ -223,7 +224,7 @@ impl BulletproofsConvention for MoneroBulletproofs {
     /// or m: Monero fixes n = 64).
     fn statement<G: Group, T: TranscriptProtocol<G>>(
         transcript: &mut T,
-        _n: usize,
+        _layout: &BitLayout,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
         let v = inv_eight_commitments(commitments)?;
