@@ -25,7 +25,8 @@ pub struct SuiteArgs {
     #[arg(long)]
     pub group: Option<String>,
     /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
-    /// (on ed25519), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format), elements
+    /// (on ed25519), solana (Bulletproofs: the ZK ElGamal proof program's batched range
+    /// proofs; see --bit-lengths), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format), elements
     /// (Borromean), rangeproof (Bulletproofs++ on ristretto255, ours) or secp256k1-zkp
     /// (Bulletproofs++ on secp256k1).
     #[arg(long)]
@@ -56,8 +57,12 @@ pub struct ProveArgs {
     suite: SuiteArgs,
     /// Bit size n: each value must lie in [0, 2^n). One of 8, 16, 32, 64. (Elements'
     /// Borromean proofs have none: see --min-bits.)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "bit_lengths")]
     bits: Option<usize>,
+    /// Solana: each value's own bit length, comma-separated, 1 to 64 each, summing to 64, 128
+    /// or 256 (the instruction's kind: u64, u128, u256), instead of --bits.
+    #[arg(long, value_delimiter = ',')]
+    bit_lengths: Option<Vec<usize>>,
     /// Comma-separated values to prove (1 to 64 of them). They appear in the process list:
     /// prefer --values-file for real amounts.
     #[arg(
@@ -209,7 +214,16 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
         openings.flavor.as_ref(),
         path,
     )?;
-    agree("--bits", &mut args.bits, Some(&openings.bits), path)?;
+    if openings.bit_lengths.is_some() {
+        agree(
+            "--bit-lengths",
+            &mut args.bit_lengths,
+            openings.bit_lengths.as_ref(),
+            path,
+        )?;
+    } else if args.bit_lengths.is_none() {
+        agree("--bits", &mut args.bits, Some(&openings.bits), path)?;
+    }
     agree(
         "--transcript-label",
         &mut args.transcript_label,
@@ -401,6 +415,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
     request.flavor = Some(suite.flavor().into());
     request.transcript_label = args.transcript_label.clone();
     request.bits = args.bits;
+    request.bit_lengths = args.bit_lengths.clone();
     request.extension_degree = args.extension_degree;
     request.minimum_values = args.minimum_values.clone();
     request.generators_n = args.generators_n;

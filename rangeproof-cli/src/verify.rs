@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rand_core::OsRng;
-use rangeproof::SuiteBatch;
+use rangeproof::{SuiteBatch, SuiteContext};
 use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 use rangeproof_documents::Document;
@@ -179,18 +178,15 @@ pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdi
                 .verify()
                 .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
             Ok(Document::Proof(d)) if alone => d
-                .suite
-                .verify(&d.statement, &d.proof, &d.commitments, &mut OsRng)
+                .verify_in(SuiteContext::global())
                 .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
-            Ok(Document::Proof(d)) => {
-                match batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng) {
-                    Ok(_) => {
-                        batched.push(i);
-                        Verdict::Valid
-                    }
-                    Err(e) => Verdict::Invalid(e.to_string()),
+            Ok(Document::Proof(d)) => match d.add_to(&mut batch) {
+                Ok(_) => {
+                    batched.push(i);
+                    Verdict::Valid
                 }
-            }
+                Err(e) => Verdict::Invalid(e.to_string()),
+            },
         };
         verdicts.push(verdict);
     }

@@ -4,7 +4,6 @@
 //! The command-line tool, the C library and the Python package all parse through it, and verify
 //! through [`Document::verify_in`].
 
-use rand_core::OsRng;
 use rangeproof::SuiteContext;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
@@ -83,15 +82,7 @@ impl Document {
     /// the error is the reason it is invalid.
     pub fn verify_in(&self, context: &SuiteContext) -> Result<(), Invalid> {
         match self {
-            Document::Proof(document) => context
-                .suite(document.suite)
-                .verify(
-                    &document.statement,
-                    &document.proof,
-                    &document.commitments,
-                    &mut OsRng,
-                )
-                .map_err(Invalid::Proof),
+            Document::Proof(document) => document.verify_in(context),
             Document::Circuit(circuit) => circuit.verify().map_err(Invalid::Circuit),
         }
     }
@@ -105,6 +96,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::OsRng;
     use rangeproof::{Suite, SuiteStatement};
     use serde_json::Value;
 

@@ -61,6 +61,8 @@ pub enum Invalid {
     Proof(ProofError),
     /// A circuit proof that fails.
     Circuit(R1csError),
+    /// A Solana document whose instruction proof data and separate fields (named) disagree.
+    ProofDataDisagrees(&'static str),
 }
 
 impl std::fmt::Display for Invalid {
@@ -68,6 +70,10 @@ impl std::fmt::Display for Invalid {
         match self {
             Invalid::Proof(e) => e.fmt(f),
             Invalid::Circuit(e) => e.fmt(f),
+            Invalid::ProofDataDisagrees(field) => write!(
+                f,
+                "proof_data and the document's {field} disagree: they must describe one proof"
+            ),
         }
     }
 }

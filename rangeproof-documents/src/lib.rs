@@ -8,6 +8,9 @@
 //! - [`proof`]: the JSON proof document of a range proof (every suite), parsed into the suite,
 //!   its statement and the bytes to verify. A document that fails here is *unusable input*; one
 //!   that parses but does not verify is an *invalid proof*.
+//! - Solana's documents (`solana.rs`): the batched range proof instruction's fields — `kind`,
+//!   `bit_lengths`, `proof_data` (context and proof, as the program receives them) — read and
+//!   written beside the proof document's own.
 //! - [`circuit`]: the JSON document of an arithmetic-circuit proof (SHA-256 preimage, shuffle).
 //! - [`openings`]: the openings file — values, blindings, commitments and the statement they
 //!   were proved under (secret; wiped on drop).
@@ -40,6 +43,7 @@ pub mod parameters;
 pub mod proof;
 pub mod request;
 pub mod rounds;
+mod solana;
 pub mod stream;
 pub mod transport;
 

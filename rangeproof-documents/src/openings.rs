@@ -38,6 +38,9 @@ pub struct Openings {
     /// proof systems without one: Elements' Borromean proofs).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bits: usize,
+    /// Solana: each value's own bit length (then `bits` is absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bit_lengths: Option<Vec<usize>>,
     /// Blinding factors per commitment (Bulletproofs+).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extension_degree: Option<usize>,
@@ -99,6 +102,7 @@ impl Openings {
             flavor: Some(doc.flavor.clone()),
             transcript_label: doc.transcript_label.clone(),
             bits: statement.bits,
+            bit_lengths: (!statement.bit_lengths.is_empty()).then(|| statement.bit_lengths.clone()),
             extension_degree: doc.extension_degree,
             minimum_values: statement.minimum_values.clone(),
             generators_n: doc.generators_n,

@@ -43,17 +43,19 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use rangeproof::suite::parameters::{bytes, integer};
 use rangeproof::suite::ParameterValue;
-use rangeproof::{StatementError, StatementField, Suite, SuiteStatement};
+use rangeproof::{StatementError, StatementField, Suite, SuiteBatch, SuiteContext, SuiteStatement};
 
 /// libsecp256k1-zkp's parameters, which documents carry as fields of their own.
 const GENERATORS_N: &str = "generators_n";
 const VALUE_GENERATOR: &str = "value_generator";
 const EXTRA_DATA: &str = "extra_data";
 
-use crate::error::DocumentError;
+use crate::error::{DocumentError, Invalid};
+use crate::solana;
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -90,6 +92,21 @@ pub struct ProofDocument {
     /// Grin only: hex of the extra data bound into the transcript.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra_data: Option<String>,
+    /// Solana only: the instruction's kind, `"u64"`, `"u128"` or `"u256"` (the total of the
+    /// bit lengths).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Solana only: each commitment's bit length, in the order of the commitments.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounded::bit_lengths"
+    )]
+    pub bit_lengths: Option<Vec<usize>>,
+    /// Solana only: the instruction's proof data (context, then proof) in hex, exactly as the
+    /// ZK ElGamal proof program receives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_data: Option<String>,
     /// Hex encodings of the value commitments (absent for proof systems without any).
     #[serde(
         default,
@@ -97,8 +114,10 @@ pub struct ProofDocument {
         deserialize_with = "bounded::commitments"
     )]
     pub commitments: Vec<String>,
-    /// Hex encoding of the proof.
-    pub proof: String,
+    /// Hex encoding of the proof (absent from a Solana document that carries `proof_data`
+    /// alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
     /// Every other field. Those the suite declares as its own parameters
     /// ([`rangeproof::SuiteInfo::parameters`]: integers as JSON integers, byte strings as hex)
     /// become the statement's parameters; the rest are ignored, as unknown fields always were.
@@ -118,6 +137,39 @@ pub struct ParsedDocument {
     pub commitments: Vec<Vec<u8>>,
     /// The proof in the suite's wire format.
     pub proof: Vec<u8>,
+    /// Why the document is invalid whatever its proof says: a Solana document's proof data
+    /// that the program refuses, or that disagrees with the document's other fields.
+    pub refusal: Option<Invalid>,
+}
+
+impl ParsedDocument {
+    /// Verifies the proof in `context` (see [`crate::Document::verify_in`]).
+    pub fn verify_in(&self, context: &SuiteContext) -> Result<(), Invalid> {
+        if let Some(refusal) = &self.refusal {
+            return Err(refusal.clone());
+        }
+        context
+            .suite(self.suite)
+            .verify(&self.statement, &self.proof, &self.commitments, &mut OsRng)
+            .map_err(Invalid::Proof)
+    }
+
+    /// Adds the proof to `batch`; returns its position there, or why it is invalid before any
+    /// batch equation (a proof that does not decode, a refusal).
+    pub fn add_to(&self, batch: &mut SuiteBatch<'_>) -> Result<usize, Invalid> {
+        if let Some(refusal) = &self.refusal {
+            return Err(refusal.clone());
+        }
+        batch
+            .add(
+                self.suite,
+                &self.statement,
+                &self.proof,
+                &self.commitments,
+                &mut OsRng,
+            )
+            .map_err(Invalid::Proof)
+    }
 }
 
 /// Longest transcript label we accept. A label is arbitrary, but merlin keeps it for the
@@ -184,6 +236,17 @@ mod bounded {
         })
     }
 
+    pub(super) fn bit_lengths<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<usize>>, D::Error> {
+        d.deserialize_seq(AtMost {
+            what: "bit_lengths",
+            check: |_: &usize| Ok(()),
+            marker: PhantomData,
+        })
+        .map(Some)
+    }
+
     pub(super) fn minimum_values<'de, D: Deserializer<'de>>(
         d: D,
     ) -> Result<Option<Vec<u64>>, D::Error> {
@@ -241,6 +304,11 @@ impl ProofDocument {
         commitments: &[Vec<u8>],
     ) -> Self {
         let zkp_fields = suite.takes_secp256k1_zkp_fields();
+        let (kind, bit_lengths, proof_data) = if solana::is_solana(suite) {
+            solana::fields_of(statement, proof, commitments)
+        } else {
+            (None, None, None)
+        };
         ProofDocument {
             scheme: suite.scheme().into(),
             group: suite.group().into(),
@@ -248,7 +316,9 @@ impl ProofDocument {
             transcript_label: suite
                 .takes_transcript_label()
                 .then(|| String::from_utf8_lossy(&statement.transcript_label).into_owned()),
-            bits: (!suite.supported_bits().is_empty()).then_some(statement.bits),
+            // Solana documents give each value's bit length instead.
+            bits: (!suite.supported_bits().is_empty() && bit_lengths.is_none())
+                .then_some(statement.bits),
             extension_degree: (suite.max_extension_degree() > 1)
                 .then_some(statement.extension_degree),
             // A proof without a bit size (Borromean) states its range, minimum included, in
@@ -269,8 +339,11 @@ impl ProofDocument {
                 }
             }),
             extra_data: bytes(&statement.parameters, EXTRA_DATA).map(hex::encode),
+            kind,
+            bit_lengths,
+            proof_data,
             commitments: commitments.iter().map(hex::encode).collect(),
-            proof: hex::encode(proof),
+            proof: Some(hex::encode(proof)),
             // The fields above are the document's own; the other parameters by their names.
             parameters: crate::parameters::to_json(
                 &crate::parameters::public(suite, &statement.parameters)
@@ -315,7 +388,25 @@ impl ProofDocument {
     /// the document's field names.
     fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
         let name = suite.name();
+        // Solana's instruction fields (`proof_data`, or `bit_lengths` beside the others).
+        let instruction = if solana::is_solana(suite) {
+            Some(solana::instruction(self)?)
+        } else {
+            for (field, present) in [
+                ("kind", self.kind.is_some()),
+                ("bit_lengths", self.bit_lengths.is_some()),
+                ("proof_data", self.proof_data.is_some()),
+            ] {
+                if present {
+                    return Err(format!(
+                        "{name} documents have no {field}: remove the field"
+                    ));
+                }
+            }
+            None
+        };
         let bits = match (self.bits, suite.supported_bits()) {
+            _ if instruction.is_some() => 0,
             (None, []) => 0,
             (Some(_), []) => {
                 return Err(format!(
@@ -340,10 +431,16 @@ impl ProofDocument {
                 label.len()
             ));
         }
-        if self.proof.len() > MAX_PROOF_HEX {
+        let proof_hex = match (&self.proof, &instruction) {
+            (Some(proof), _) => proof.as_str(),
+            // A Solana document may carry its proof in `proof_data` alone.
+            (None, Some(_)) => "",
+            (None, None) => return Err(format!("{name} documents need a proof")),
+        };
+        if proof_hex.len() > MAX_PROOF_HEX {
             return Err(format!(
                 "proof is {} hex digits, longer than any valid proof",
-                self.proof.len()
+                proof_hex.len()
             ));
         }
         let mut parameters =
@@ -377,13 +474,42 @@ impl ProofDocument {
             minimum_values: self.minimum_values.clone(),
             transcript_label: label.as_bytes().to_vec(),
             parameters,
-            // Solana documents carry theirs: not read yet (issue 40, next slice).
-            bit_lengths: Vec::new(),
+            bit_lengths: instruction
+                .as_ref()
+                .map(|i| i.bit_lengths.clone())
+                .unwrap_or_default(),
         };
-        let m = self.commitments.len();
+        // Proof data the program refuses, alone in its document, leaves no statement to check.
+        let (refusal, from_data) = match instruction {
+            Some(i) if !i.commitments.is_empty() => (i.refusal, Some((i.commitments, i.proof))),
+            Some(i) => (i.refusal, None),
+            None => (None, None),
+        };
+        if let (Some(refusal), None, true) = (&refusal, &from_data, self.commitments.is_empty()) {
+            return Ok(ParsedDocument {
+                suite,
+                statement,
+                commitments: Vec::new(),
+                proof: Vec::new(),
+                refusal: Some(refusal.clone()),
+            });
+        }
+        let m = match &from_data {
+            Some((commitments, _)) => commitments.len(),
+            None => self.commitments.len(),
+        };
         suite
             .check_statement(&statement, m)
             .map_err(|e| self.describe(suite, &statement, e))?;
+        if let Some((commitments, proof)) = from_data {
+            return Ok(ParsedDocument {
+                suite,
+                statement,
+                commitments,
+                proof,
+                refusal,
+            });
+        }
         let commitments = self
             .commitments
             .iter()
@@ -401,12 +527,13 @@ impl ProofDocument {
                 Ok(bytes)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let proof = hex::decode(&self.proof).map_err(|e| format!("proof is not hex: {e}"))?;
+        let proof = hex::decode(proof_hex).map_err(|e| format!("proof is not hex: {e}"))?;
         Ok(ParsedDocument {
             suite,
             statement,
             commitments,
             proof,
+            refusal,
         })
     }
 
@@ -509,6 +636,27 @@ impl ProofDocument {
     }
 }
 
+/// Documents the tests of other modules start from.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use rand_core::OsRng;
+    use rangeproof::{Suite, SuiteStatement};
+
+    /// A valid dalek proof's document.
+    pub(crate) fn dalek_document() -> serde_json::Value {
+        let suite = Suite::DALEK_BULLETPROOFS;
+        let statement = SuiteStatement {
+            bits: 8,
+            extension_degree: 1,
+            transcript_label: b"support".to_vec(),
+            ..SuiteStatement::default()
+        };
+        let proved = suite.prove(&statement, &[3], &mut OsRng).unwrap();
+        let doc = super::ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
+        serde_json::to_value(doc).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,8 +680,11 @@ mod tests {
             generators_n: None,
             value_generator: None,
             extra_data: None,
+            kind: None,
+            bit_lengths: None,
+            proof_data: None,
             commitments: vec!["00".repeat(32)],
-            proof: "00".repeat(32 * 21),
+            proof: Some("00".repeat(32 * 21)),
             parameters: Default::default(),
         }
     }
@@ -593,8 +744,8 @@ mod tests {
             ),
             (Box::new(|d| d.commitments[0] = "zz".into()), "hex"),
             (Box::new(|d| d.commitments[0] = "00".repeat(31)), "31 bytes"),
-            (Box::new(|d| d.proof = "0".into()), "hex"),
-            (Box::new(|d| d.proof = "00".repeat(40_000)), "longer"),
+            (Box::new(|d| d.proof = Some("0".into())), "hex"),
+            (Box::new(|d| d.proof = Some("00".repeat(40_000))), "longer"),
             (
                 Box::new(|d| d.extension_degree = Some(2)),
                 "extension_degree 2",
@@ -677,8 +828,11 @@ mod tests {
             generators_n: Some(256),
             value_generator: Some("H".into()),
             extra_data: Some("abcd".into()),
+            kind: None,
+            bit_lengths: None,
+            proof_data: None,
             commitments: vec!["08".to_string() + &"11".repeat(32)],
-            proof: "00".repeat(675),
+            proof: Some("00".repeat(675)),
             parameters: Default::default(),
         }
     }

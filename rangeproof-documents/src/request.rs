@@ -33,6 +33,8 @@ pub enum Field {
     Flavor,
     /// The bit size.
     Bits,
+    /// Each value's own bit length (Solana).
+    BitLengths,
     /// The transcript label.
     TranscriptLabel,
     /// Blinding factors per commitment.
@@ -60,6 +62,7 @@ impl Field {
             Field::Scheme => "scheme",
             Field::Flavor => "flavor",
             Field::Bits => "bits",
+            Field::BitLengths => "bit_lengths",
             Field::TranscriptLabel => "transcript_label",
             Field::ExtensionDegree => "extension_degree",
             Field::MinimumValues => "minimum_values",
@@ -78,6 +81,7 @@ impl Field {
             Field::Scheme => "--scheme",
             Field::Flavor => "--flavor",
             Field::Bits => "--bits",
+            Field::BitLengths => "--bit-lengths",
             Field::TranscriptLabel => "--transcript-label",
             Field::ExtensionDegree => "--extension-degree",
             Field::MinimumValues => "--minimum-values",
@@ -169,6 +173,7 @@ impl RequestError {
                     RequestError::ExtensionDegree(statement.extension_degree)
                 }
                 StatementField::Bits => RequestError::BitsNotTaken(statement.bits),
+                StatementField::BitLengths => RequestError::NotTaken(Field::BitLengths),
                 StatementField::MinimumValues => RequestError::NoMinimumValues,
                 StatementField::TranscriptLabel => RequestError::LabelNotTaken,
                 _ => RequestError::Statement(error),
@@ -213,6 +218,11 @@ impl RequestError {
                 name(Field::Bits),
                 name(Field::MinBits)
             ),
+            RequestError::BitsRequired if suite.is_some_and(|s| s.takes_bit_lengths()) => format!(
+                "{} or {} is required",
+                name(Field::Bits),
+                name(Field::BitLengths)
+            ),
             RequestError::BitsRequired => format!("{} is required", name(Field::Bits)),
             RequestError::UnsupportedBits(bits) => {
                 let supported = suite.map(|s| s.supported_bits()).unwrap_or(&[]);
@@ -247,6 +257,12 @@ impl RequestError {
             RequestError::NotPowerOfTwo(m) => format!(
                 "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {max_values}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs"
             ),
+            RequestError::NotTaken(Field::BitLengths) => format!(
+                "{} is for {} solana, not {suite_name}: give {}",
+                name(Field::BitLengths),
+                name(Field::Flavor),
+                name(Field::Bits)
+            ),
             RequestError::NotTaken(Field::GeneratorsN) => format!(
                 "{} is for {} grin, not {suite_name}",
                 name(Field::GeneratorsN),
@@ -272,6 +288,17 @@ impl RequestError {
                     name(Field::MinimumValues)
                 )
             }
+            RequestError::Statement(StatementError::MismatchedBitLengths {
+                values,
+                bit_lengths,
+            }) => format!(
+                "{bit_lengths} {} for {values} values: one per value",
+                name(Field::BitLengths)
+            ),
+            RequestError::Statement(StatementError::InvalidBitLength(n)) => format!(
+                "{} holds {n}: each value's bit length is 1 to 64",
+                name(Field::BitLengths)
+            ),
             RequestError::Statement(StatementError::InvalidGeneratorCount(n)) => format!(
                 "{} {n}: at least 2 x bits x values, at most {}",
                 name(Field::GeneratorsN),
@@ -326,6 +353,9 @@ pub struct ProveRequest {
     /// The bit size (none for proof systems without one).
     #[serde(default)]
     pub bits: Option<usize>,
+    /// Each value's own bit length, instead of `bits` (Solana).
+    #[serde(default)]
+    pub bit_lengths: Option<Vec<usize>>,
     /// Blinding factors per commitment (default: the blindings' count, or 1).
     #[serde(default)]
     pub extension_degree: Option<usize>,
@@ -425,13 +455,18 @@ fn check_value_generator(bytes: &[u8]) -> Result<(), RequestError> {
 /// [μ, 2^n) for Tari (its rule: a minimum fits in n bits too) and [μ, μ + 2^n) for the others
 /// (the difference is what they decompose); a Borromean proof shows any value from its minimum.
 fn out_of_range(suite: Suite, statement: &SuiteStatement, values: &[u64]) -> Option<RequestError> {
-    let bits = statement.bits;
-    let span = if bits == 0 || bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    };
     values.iter().enumerate().find_map(|(i, &value)| {
+        // The value's own bit length where each has one (Solana).
+        let bits = statement
+            .bit_lengths
+            .get(i)
+            .copied()
+            .unwrap_or(statement.bits);
+        let span = if bits == 0 || bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
         let low = statement
             .minimum_values
             .as_ref()
@@ -467,6 +502,8 @@ pub struct RequestParts {
     pub transcript_label: Option<Vec<u8>>,
     /// The bit size (none for proof systems without one).
     pub bits: Option<usize>,
+    /// Each value's own bit length, instead of `bits` (Solana).
+    pub bit_lengths: Option<Vec<usize>>,
     /// Blinding factors per commitment (default: the blindings' count, or 1).
     pub extension_degree: Option<usize>,
     /// Minimum-value promises, one per value.
@@ -504,9 +541,14 @@ impl RequestParts {
             _ if takes_label => DEFAULT_LABEL.as_bytes().to_vec(),
             _ => Vec::new(),
         };
-        // Openings of a suite without bits record 0 (the suite's check refuses any other).
+        // Each value's own bit length (Solana), or a bit size for all; openings of a suite
+        // without bits record 0 (the suite's check refuses any other).
+        let bit_lengths = self.bit_lengths.take().unwrap_or_default();
+        if !bit_lengths.is_empty() && !suite.takes_bit_lengths() {
+            return Err(RequestError::NotTaken(Field::BitLengths));
+        }
         let bits = match (self.bits, suite.supported_bits().is_empty()) {
-            (None, false) => return Err(RequestError::BitsRequired),
+            (None, false) if bit_lengths.is_empty() => return Err(RequestError::BitsRequired),
             (bits, _) => bits.unwrap_or(0),
         };
         let blindings = self.blindings.take().map(Zeroizing::new);
@@ -555,8 +597,7 @@ impl RequestParts {
             minimum_values: self.minimum_values.take(),
             transcript_label: label,
             parameters,
-            // Solana documents carry theirs: not read yet (issue 40, next slice).
-            bit_lengths: Vec::new(),
+            bit_lengths,
         };
         suite
             .check_statement(&statement, value_count)
@@ -628,6 +669,7 @@ impl ProveRequest {
                 .as_ref()
                 .map(|l| l.as_bytes().to_vec()),
             bits: self.bits,
+            bit_lengths: self.bit_lengths.clone(),
             extension_degree: self.extension_degree,
             minimum_values: self.minimum_values.clone(),
             generators_n: self.generators_n,

@@ -417,8 +417,11 @@ impl DealtProof {
             generators_n: None,
             value_generator: None,
             extra_data: None,
+            kind: None,
+            bit_lengths: None,
+            proof_data: None,
             commitments: self.commitments.iter().map(hex::encode).collect(),
-            proof: hex::encode(&self.proof),
+            proof: Some(hex::encode(&self.proof)),
             parameters: Default::default(),
         }
     }

@@ -408,6 +408,44 @@ int rp_monero_bulletproof_verify(const rp_context *ctx,
                                  size_t invalid_cap,
                                  size_t *n_invalid);
 
+/*
+ Proves that each of the `n` values lies in `[0, 2^bit_lengths[i])` for the commitments
+ `values[i]·G + blindings[i]·H` (Solana's Pedersen bases; `blindings` is `n` canonical
+ 32-byte scalars, one after another: the openings a wallet holds), and writes the
+ instruction's proof data to `proof_data` — whose capacity is `*proof_data_len` on entry
+ (1064 bytes always suffice), and its length on return (or the length needed when the
+ buffer is too short; the result is then -1). `n` is 1 to 8, each bit length 1 to 64, and
+ their sum 64, 128 or 256 (the instruction's kind).
+
+ Returns 1 made, -1 unusable input (the reason in `reason`, as `rp_verify_document`).
+ */
+int rp_solana_batched_range_proof_prove(const rp_context *ctx,
+                                        const uint64_t *values,
+                                        const size_t *bit_lengths,
+                                        const unsigned char *blindings,
+                                        size_t n,
+                                        unsigned char *proof_data,
+                                        size_t *proof_data_len,
+                                        char *reason,
+                                        size_t reason_len);
+
+/*
+ Verifies `n` instructions' proof data in one batch, as the program verifies each:
+ `proof_data[i]` is `proof_data_lens[i]` bytes, the context then the proof. Proof data whose
+ context the program refuses (its length, the unused slots, the bit lengths) is invalid.
+
+ Returns 1 when all are valid, 0 when some are not — their indices, ascending, go to
+ `invalid[0..*n_invalid)` (at most `invalid_cap` written; `*n_invalid` is the full count;
+ `n_invalid` may be NULL) —, -1 for unusable input (NULL pointers).
+ */
+int rp_solana_batched_range_proof_verify(const rp_context *ctx,
+                                         const unsigned char *const *proof_data,
+                                         const size_t *proof_data_lens,
+                                         size_t n,
+                                         size_t *invalid,
+                                         size_t invalid_cap,
+                                         size_t *n_invalid);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -5,7 +5,6 @@ use std::ffi::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use rand_core::OsRng;
 use rangeproof::{SuiteBatch, SuiteContext};
 
 use crate::context::{context, rp_context};
@@ -88,18 +87,10 @@ pub unsafe extern "C" fn rp_batch_add_document(
             let text = text(json, json_len, "the document")?;
             let entry = match parse(text)? {
                 Document::Circuit(circuit) => Entry::Settled(circuit.verify().is_ok()),
-                Document::Proof(doc) => {
-                    match batch.batch.add(
-                        doc.suite,
-                        &doc.statement,
-                        &doc.proof,
-                        &doc.commitments,
-                        &mut OsRng,
-                    ) {
-                        Ok(position) => Entry::Batched(position),
-                        Err(_) => Entry::Settled(false),
-                    }
-                }
+                Document::Proof(doc) => match doc.add_to(&mut batch.batch) {
+                    Ok(position) => Entry::Batched(position),
+                    Err(_) => Entry::Settled(false),
+                },
             };
             batch.entries.push(entry);
             Ok(OK)

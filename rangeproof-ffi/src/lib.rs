@@ -32,6 +32,7 @@ mod elements;
 mod grin;
 mod liquid;
 mod monero;
+mod solana;
 mod status;
 
 pub use batch::{
@@ -50,3 +51,4 @@ pub use grin::{
 };
 pub use liquid::rp_liquid_verify_tx;
 pub use monero::{rp_monero_bulletproof_plus_verify, rp_monero_bulletproof_verify};
+pub use solana::{rp_solana_batched_range_proof_prove, rp_solana_batched_range_proof_verify};

@@ -580,3 +580,75 @@ fn elements_functions_agree_with_rust() {
     let report = run_program("elements.c", Some(elements_checks()));
     assert!(report.contains(" 0 disagreements"), "{report}");
 }
+
+/// The lines of `solana.c`: proofs to make from openings (uneven splits, the edges 0 and
+/// 2^n - 1; statements the program refuses), and proof data made in Rust to verify, valid and
+/// refused (altered, a non-zero unused slot, a length of no kind).
+fn solana_lines() -> String {
+    use rangeproof::deployments::solana::ProofData;
+    let blinding = || {
+        let suite = Suite::SOLANA_BULLETPROOFS;
+        hex_of(&suite.random_blindings(1, 1, &mut OsRng)[0][0])
+    };
+    let mut out = String::new();
+    for (values, lengths) in [
+        (vec![u64::MAX], vec![64usize]),
+        (vec![1, 0], vec![1, 63]),
+        (
+            vec![1_000_000, 65535, 4_000_000_000, 0],
+            vec![64, 16, 32, 16],
+        ),
+        (
+            vec![0, 1, 3, 7, 15, 255, 15, 0],
+            vec![64, 64, 64, 32, 16, 8, 4, 4],
+        ),
+    ] {
+        let list = |xs: &[u64]| xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let blindings: String = values.iter().map(|_| blinding()).collect();
+        let lengths64: Vec<u64> = lengths.iter().map(|&n| n as u64).collect();
+        out += &format!(
+            "prove 1 {} {} {blindings}\n",
+            list(&values),
+            list(&lengths64)
+        );
+    }
+    // Refused: a sum of no kind, a bit length of 0, a value past its length, a blinding
+    // that is not a canonical scalar.
+    let one = blinding();
+    out += &format!("prove -1 1,2 32,16 {one}{one}\n");
+    out += &format!("prove -1 1,2 0,64 {one}{one}\n");
+    out += &format!("prove -1 65536,0 16,48 {one}{one}\n");
+    out += &format!("prove -1 1 64 {}\n", "ff".repeat(32));
+    // Proof data made through the suite, then altered.
+    let statement = SuiteStatement {
+        bit_lengths: vec![32, 16, 16],
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    let proved = Suite::SOLANA_BULLETPROOFS
+        .prove(&statement, &[7, 65535, 0], &mut OsRng)
+        .unwrap();
+    let commitments = proved
+        .commitments
+        .iter()
+        .map(|c| <[u8; 32]>::try_from(c.as_slice()).unwrap())
+        .collect();
+    let good = ProofData::new(commitments, vec![32, 16, 16], proved.proof.clone())
+        .unwrap()
+        .to_bytes();
+    out += &format!("verify 1 {}\n", hex_of(&good));
+    let mut tail = good.clone();
+    tail[263] = 1;
+    out += &format!("verify 0 {}\n", hex_of(&tail));
+    let mut tampered = good.clone();
+    tampered[264 + 130] ^= 0x20;
+    out += &format!("verify 0 {}\n", hex_of(&tampered));
+    out += &format!("verify 0 {}\n", hex_of(&good[..good.len() - 32]));
+    out
+}
+
+#[test]
+fn solana_functions_agree_with_rust() {
+    let report = run_program("solana.c", Some(solana_lines()));
+    assert!(report.contains(" 0 disagreements"), "{report}");
+}

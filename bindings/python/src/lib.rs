@@ -56,7 +56,7 @@ fn suites() -> Vec<(&'static str, &'static str, &'static str)> {
 #[pyfunction]
 #[pyo3(signature = (values, bits, scheme, group, flavor, blindings, label, extension_degree,
     minimum_values, generators_n, value_generator, extra_data, recovery_nonce,
-    integer_parameters=None, bytes_parameters=None))]
+    integer_parameters=None, bytes_parameters=None, bit_lengths=None))]
 #[allow(clippy::too_many_arguments)]
 fn prove(
     py: Python<'_>,
@@ -75,6 +75,7 @@ fn prove(
     recovery_nonce: Option<Vec<u8>>,
     integer_parameters: Option<Vec<(String, i64)>>,
     bytes_parameters: Option<Vec<(String, Vec<u8>)>>,
+    bit_lengths: Option<Vec<usize>>,
 ) -> PyResult<(String, String)> {
     let suite = suite(scheme, group, flavor)?;
     // The suite's own parameters, typed by the wrapper; the suite's declarations (names,
@@ -96,8 +97,12 @@ fn prove(
     // request`), the reasons naming this function's arguments.
     let parts = RequestParts {
         transcript_label: label,
-        // 64 by default where the proof system has bit sizes; none where it has none.
-        bits: bits.or_else(|| (!suite.supported_bits().is_empty()).then_some(64)),
+        // 64 by default where the proof system has bit sizes (and no bit lengths of each
+        // value's own are given); none where it has none.
+        bits: bits.or_else(|| {
+            (!suite.supported_bits().is_empty() && bit_lengths.is_none()).then_some(64)
+        }),
+        bit_lengths,
         extension_degree: Some(extension_degree),
         minimum_values,
         generators_n,
@@ -278,9 +283,7 @@ impl Batch {
             Document::Circuit(c) => Entry::Circuit(c),
             Document::Proof(d) => {
                 let batch = &mut self.batch;
-                match py.allow_threads(|| {
-                    batch.add(d.suite, &d.statement, &d.proof, &d.commitments, &mut OsRng)
-                }) {
+                match py.allow_threads(|| d.add_to(batch)) {
                     Ok(k) => Entry::Batched(k),
                     Err(_) => Entry::Rejected,
                 }

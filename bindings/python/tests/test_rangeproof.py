@@ -51,9 +51,9 @@ def test_the_smallest_use_reads_naturally():
     assert rangeproof.verify(q) is True
     assert q.commitments == p.commitments and q.proof == p.proof
     assert p.values == [5, 7] and q.values is None
-    # Five range-proof deployments, Elements' Borromean and surjection proofs, and
+    # Six range-proof deployments, Elements' Borromean and surjection proofs, and
     # Bulletproofs++ on both groups.
-    assert len(rangeproof.suites()) == 9
+    assert len(rangeproof.suites()) == 10
     assert ("surjection", "secp256k1", "elements") in rangeproof.suites()
     assert ("bulletproofs++", "ristretto255", "rangeproof") in rangeproof.suites()
     assert ("bulletproofs++", "secp256k1", "secp256k1-zkp") in rangeproof.suites()

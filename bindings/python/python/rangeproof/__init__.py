@@ -230,14 +230,59 @@ class Proof:
         return int(bits) if bits is not None else None
 
     @property
+    def bit_lengths(self) -> Optional[List[int]]:
+        """Solana: each value's own bit length."""
+        lengths = self._document.get("bit_lengths")
+        return None if lengths is None else [int(n) for n in lengths]  # type: ignore[union-attr]
+
+    @property
+    def kind(self) -> Optional[str]:
+        """Solana: the instruction's kind, ``"u64"``, ``"u128"`` or ``"u256"``."""
+        kind = self._document.get("kind")
+        return None if kind is None else str(kind)
+
+    @property
+    def proof_data(self) -> Optional[bytes]:
+        """Solana: the instruction's proof data (context, then proof), as the ZK ElGamal proof
+        program receives it."""
+        data = self._document.get("proof_data")
+        return None if data is None else bytes.fromhex(str(data))
+
+    @classmethod
+    def from_proof_data(cls, proof_data: bytes) -> "Proof":
+        """The document of a Solana batched range proof instruction's proof data (936, 1000 or
+        1064 bytes: context, then proof). Its context is read by the program's rules when the
+        proof is verified (a context the program refuses makes the proof invalid)."""
+        data = _bytes("proof_data", proof_data, most=1064)
+        document = {
+            "scheme": "bulletproofs",
+            "group": "ristretto255",
+            "flavor": "solana",
+            "proof_data": data.hex(),
+        }
+        _native.check_document(json.dumps(document))
+        return cls(document)
+
+    @property
     def proof(self) -> bytes:
-        """The proof in its convention's wire format."""
-        return bytes.fromhex(str(self._document["proof"]))
+        """The proof in its convention's wire format (Solana: also inside
+        :attr:`proof_data`)."""
+        proof = self._document.get("proof")
+        if proof is None:
+            data = self.proof_data
+            return b"" if data is None else data[264:]
+        return bytes.fromhex(str(proof))
 
     @property
     def commitments(self) -> List[bytes]:
         """The value commitments, encoded as the convention does."""
-        return [bytes.fromhex(str(c)) for c in self._document.get("commitments", [])]  # type: ignore[union-attr]
+        listed = self._document.get("commitments")
+        data = self.proof_data
+        if listed is None and data is not None:
+            # Solana proof data alone: the context's active slots, up to the first empty one.
+            slots = [data[32 * i : 32 * i + 32] for i in range(8)]
+            return list(itertools.takewhile(lambda c: c != bytes(32), slots))
+        return [bytes.fromhex(str(c)) for c in listed or []]  # type: ignore[union-attr]
 
     @property
     def values(self) -> Optional[List[int]]:
@@ -288,8 +333,14 @@ def prove(
     recovery_nonce: Optional[bytes] = None,
     *,
     parameters: Optional[Mapping[str, Union[int, bytes]]] = None,
+    bit_lengths: Optional[Sequence[int]] = None,
 ) -> Proof:
     """Proves that every value lies in ``[0, 2**bits)`` (``bits`` 64 when not given).
+
+    Solana's batched range proofs (``flavor="solana"``): ``bit_lengths`` gives each value its
+    own bit length instead of ``bits`` (1 to 64 each, summing to 64, 128 or 256: the
+    instruction's kind); the proof's :attr:`Proof.proof_data` is the instruction's proof data
+    as the ZK ElGamal proof program receives it.
 
     ``scheme``: ``"bulletproofs"``, ``"bulletproofs+"``, ``"bulletproofs++"`` (on ristretto255
     in our conventions, or ``group="secp256k1"`` in libsecp256k1-zkp's; minimum values for any
@@ -318,6 +369,13 @@ def prove(
     integer_parameters, bytes_parameters = _parameters(parameters)
     if bits is not None:
         bits = _int("bits", bits, "the bit size is an integer from 1 to 64", 1, 64)
+    if bit_lengths is not None:
+        if isinstance(bit_lengths, (str, bytes, bytearray)) or not isinstance(bit_lengths, Iterable):
+            raise UnusableType(f"bit_lengths is {_kind(bit_lengths)}, not a list of int")
+        bit_lengths = [
+            _int(f"bit_lengths[{i}]", n, "a bit length is an integer from 1 to 64", 1, 64)
+            for i, n in enumerate(bit_lengths)
+        ]
     extension_degree = _int(
         "extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize
     )
@@ -337,6 +395,7 @@ def prove(
         _optional_bytes("recovery_nonce", recovery_nonce, length=32),
         integer_parameters,
         bytes_parameters,
+        bit_lengths,
     )
     return Proof(json.loads(document), json.loads(openings))
 

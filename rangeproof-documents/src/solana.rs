@@ -1,0 +1,416 @@
+//! Solana documents: the batched range proof instruction of the ZK ElGamal proof program.
+//!
+//! ```json
+//! {"scheme": "bulletproofs", "group": "ristretto255", "flavor": "solana",
+//!  "kind": "u64" | "u128" | "u256", "bit_lengths": [64, 16, 32, 16],
+//!  "commitments": ["<32-byte hex>", …], "proof": "<hex>", "proof_data": "<hex>"}
+//! ```
+//!
+//! `commitments` and `bit_lengths` list the active slots in order; `proof_data` is the whole
+//! instruction proof data — the 264-byte context, then the proof — exactly as the program
+//! receives it. A document may carry `proof_data` alone, or `commitments`, `bit_lengths` and
+//! `proof` alone (`kind` optional, then the lengths' total); `prove` writes all of them.
+//!
+//! The separate fields follow every document's rules: a shape the suite does not take (a bit
+//! length outside 1 to 64, lengths whose total is no kind, more than 8 commitments, a `kind`
+//! that is not their total) is unusable input. `proof_data` is the program's input: what the
+//! program refuses in it (its length, its context's rules) is an invalid proof, as is proof
+//! data that disagrees with the separate fields when both are present.
+
+use rangeproof::deployments::solana::{Kind, ProofData};
+use rangeproof::{Suite, SuiteStatement};
+
+use crate::error::Invalid;
+use crate::proof::ProofDocument;
+
+/// Longest `proof_data` we read: the U256 kind's, in hex.
+const MAX_PROOF_DATA_HEX: usize = 2 * 1064;
+
+/// What a Solana document adds to the statement, or why it is invalid whatever the proof
+/// says.
+pub(crate) struct Instruction {
+    /// Each value's bit length.
+    pub bit_lengths: Vec<usize>,
+    /// The commitments' encodings.
+    pub commitments: Vec<Vec<u8>>,
+    /// The proof's bytes.
+    pub proof: Vec<u8>,
+    /// The program's refusal of the proof data, or the fields' disagreement with it.
+    pub refusal: Option<Invalid>,
+}
+
+/// Whether `suite` is Solana's (whose documents carry the instruction's fields).
+pub(crate) fn is_solana(suite: Suite) -> bool {
+    suite == Suite::SOLANA_BULLETPROOFS
+}
+
+/// Reads a Solana document's instruction: `proof_data`, the separate fields, or both.
+/// `Err` is a reason the document is unusable (exit 2).
+pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
+    if doc.bits.is_some() {
+        return Err(
+            "solana documents have no bits (each value has its own: bit_lengths, and kind): remove the field"
+                .into(),
+        );
+    }
+    let kind = doc
+        .kind
+        .as_deref()
+        .map(|name| {
+            Kind::from_name(name).ok_or_else(|| {
+                format!("unknown kind {name:?} (supported: \"u64\", \"u128\", \"u256\")")
+            })
+        })
+        .transpose()?;
+    let data = doc
+        .proof_data
+        .as_deref()
+        .map(|text| {
+            if text.len() > MAX_PROOF_DATA_HEX {
+                return Err(format!(
+                    "proof_data is {} hex digits, longer than any instruction's",
+                    text.len()
+                ));
+            }
+            hex::decode(text).map_err(|e| format!("proof_data is not hex: {e}"))
+        })
+        .transpose()?;
+    let fields = !doc.commitments.is_empty() || doc.bit_lengths.is_some() || doc.proof.is_some();
+    let separate = if fields {
+        let Some(bit_lengths) = doc.bit_lengths.clone() else {
+            return Err("solana documents need bit_lengths beside commitments".into());
+        };
+        if doc.proof.is_none() {
+            return Err("solana documents need proof beside bit_lengths".into());
+        }
+        let total: usize = bit_lengths.iter().sum();
+        if let Some(kind) = kind {
+            if kind.bits() != total {
+                return Err(format!(
+                    "kind {} is {} bits, but bit_lengths sum to {total}",
+                    kind.name(),
+                    kind.bits()
+                ));
+            }
+        }
+        Some(bit_lengths)
+    } else if data.is_none() {
+        return Err(
+            "solana documents need proof_data, or commitments, bit_lengths and proof".into(),
+        );
+    } else {
+        None
+    };
+    let Some(data) = data else {
+        return Ok(Instruction {
+            bit_lengths: separate.unwrap_or_default(),
+            commitments: Vec::new(), // the caller reads the separate ones
+            proof: Vec::new(),
+            refusal: None,
+        });
+    };
+    let parsed = match ProofData::from_bytes(&data) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            return Ok(Instruction {
+                bit_lengths: separate.unwrap_or_default(),
+                commitments: Vec::new(),
+                proof: Vec::new(),
+                refusal: Some(Invalid::Proof(e)),
+            })
+        }
+    };
+    let own = Instruction {
+        bit_lengths: parsed.bit_lengths().to_vec(),
+        commitments: parsed.commitments().iter().map(|c| c.to_vec()).collect(),
+        proof: parsed.proof().to_vec(),
+        refusal: None,
+    };
+    let disagreement = if kind.is_some_and(|k| k != parsed.kind()) {
+        Some("kind")
+    } else if separate.is_some_and(|lengths| lengths != own.bit_lengths) {
+        Some("bit_lengths")
+    } else if fields && !same_hex(&doc.commitments, &own.commitments) {
+        Some("commitments")
+    } else if fields
+        && !doc
+            .proof
+            .as_deref()
+            .is_some_and(|text| hex::decode(text).is_ok_and(|p| p == own.proof))
+    {
+        Some("proof")
+    } else {
+        None
+    };
+    Ok(Instruction {
+        refusal: disagreement.map(Invalid::ProofDataDisagrees),
+        ..own
+    })
+}
+
+/// Whether hex strings are these bytes.
+fn same_hex(texts: &[String], bytes: &[Vec<u8>]) -> bool {
+    texts.len() == bytes.len()
+        && texts
+            .iter()
+            .zip(bytes)
+            .all(|(t, b)| hex::decode(t).is_ok_and(|d| &d == b))
+}
+
+/// The instruction's fields of a proof made under `statement`: `kind`, `bit_lengths` and
+/// `proof_data` (what `prove` writes beside `commitments` and `proof`).
+pub(crate) fn fields_of(
+    statement: &SuiteStatement,
+    proof: &[u8],
+    commitments: &[Vec<u8>],
+) -> (Option<String>, Option<Vec<usize>>, Option<String>) {
+    let bit_lengths = if statement.bit_lengths.is_empty() {
+        vec![statement.bits; commitments.len()]
+    } else {
+        statement.bit_lengths.clone()
+    };
+    let kind = Kind::from_bits(bit_lengths.iter().sum()).map(|k| k.name().to_string());
+    let encodings: Option<Vec<[u8; 32]>> = commitments
+        .iter()
+        .map(|c| <[u8; 32]>::try_from(c.as_slice()).ok())
+        .collect();
+    let data = encodings
+        .and_then(|c| ProofData::new(c, bit_lengths.clone(), proof.to_vec()).ok())
+        .map(|data| hex::encode(data.to_bytes()));
+    (kind, Some(bit_lengths), data)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::OsRng;
+    use rangeproof::{ProofError, StatementError, SuiteBatch, SuiteContext};
+    use serde_json::{json, Value};
+
+    use super::*;
+    use crate::document::Document;
+    use crate::DocumentError;
+
+    /// A Solana proof's document, as `prove` writes it.
+    fn document(bit_lengths: &[usize], values: &[u64]) -> Value {
+        let statement = SuiteStatement {
+            bit_lengths: bit_lengths.to_vec(),
+            extension_degree: 1,
+            ..SuiteStatement::default()
+        };
+        let proved = Suite::SOLANA_BULLETPROOFS
+            .prove(&statement, values, &mut OsRng)
+            .unwrap();
+        let doc = ProofDocument::of(
+            Suite::SOLANA_BULLETPROOFS,
+            &statement,
+            &proved.proof,
+            &proved.commitments,
+        );
+        serde_json::to_value(doc).unwrap()
+    }
+
+    fn parse(doc: &Value) -> Result<Document, DocumentError> {
+        Document::parse(&doc.to_string())
+    }
+
+    fn verdict(doc: &Value) -> Result<(), Invalid> {
+        parse(doc)
+            .expect("usable")
+            .verify_in(SuiteContext::global())
+    }
+
+    fn without(doc: &Value, fields: &[&str]) -> Value {
+        let mut doc = doc.clone();
+        for field in fields {
+            doc.as_object_mut().unwrap().remove(*field);
+        }
+        doc
+    }
+
+    #[test]
+    fn documents_carry_the_instruction_and_verify_from_either_half() {
+        let doc = document(&[64, 16, 32, 16], &[1_000_000, 65535, 7, 0]);
+        assert_eq!(doc["kind"], "u128");
+        assert_eq!(doc["bit_lengths"], json!([64, 16, 32, 16]));
+        assert!(doc.get("bits").is_none() && doc.get("transcript_label").is_none());
+        let data = hex::decode(doc["proof_data"].as_str().unwrap()).unwrap();
+        assert_eq!(data.len(), 1000);
+        assert_eq!(
+            hex::encode(&data[264..]),
+            doc["proof"].as_str().unwrap(),
+            "the proof data ends with the proof"
+        );
+        verdict(&doc).expect("both halves");
+        verdict(&without(&doc, &["proof_data"])).expect("the fields alone");
+        verdict(&without(&doc, &["kind"])).expect("kind is optional");
+        let alone = without(&doc, &["kind", "bit_lengths", "commitments", "proof"]);
+        verdict(&alone).expect("the proof data alone");
+        let Document::Proof(parsed) = parse(&alone).unwrap() else {
+            panic!("a proof document")
+        };
+        assert_eq!(parsed.statement.bit_lengths, vec![64, 16, 32, 16]);
+        assert_eq!(parsed.commitments.len(), 4);
+        // One batch: the halves and the whole, with another suite's proof.
+        let dalek = crate::proof::tests_support::dalek_document();
+        let mut batch = SuiteBatch::new();
+        for d in [&doc, &alone, &without(&doc, &["proof_data"]), &dalek] {
+            let Document::Proof(parsed) = parse(d).unwrap() else {
+                panic!("a proof document")
+            };
+            parsed.add_to(&mut batch).unwrap();
+        }
+        assert_eq!(batch.verify(), Ok(()));
+    }
+
+    #[test]
+    fn uniform_statements_write_each_values_length() {
+        let statement = SuiteStatement {
+            bits: 32,
+            extension_degree: 1,
+            ..SuiteStatement::default()
+        };
+        let proved = Suite::SOLANA_BULLETPROOFS
+            .prove(&statement, &[1, 2], &mut OsRng)
+            .unwrap();
+        let doc = ProofDocument::of(
+            Suite::SOLANA_BULLETPROOFS,
+            &statement,
+            &proved.proof,
+            &proved.commitments,
+        );
+        assert_eq!(doc.bit_lengths, Some(vec![32, 32]));
+        assert_eq!(doc.kind.as_deref(), Some("u64"));
+        assert_eq!(doc.bits, None);
+        verdict(&serde_json::to_value(doc).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn proof_data_that_disagrees_with_the_fields_is_invalid() {
+        let doc = document(&[32, 16, 16], &[5, 6, 7]);
+        let other = document(&[32, 16, 16], &[5, 6, 7]);
+        let with = |field: &str, value: Value| {
+            let mut d = doc.clone();
+            d[field] = value;
+            d
+        };
+        let disagree = |d: &Value, field: &'static str| {
+            assert_eq!(verdict(d), Err(Invalid::ProofDataDisagrees(field)));
+        };
+        let mut kind_only = without(&doc, &["bit_lengths", "commitments", "proof"]);
+        kind_only["kind"] = json!("u128");
+        disagree(&kind_only, "kind");
+        disagree(&with("bit_lengths", json!([16, 32, 16])), "bit_lengths");
+        disagree(
+            &with("commitments", other["commitments"].clone()),
+            "commitments",
+        );
+        disagree(&with("proof", other["proof"].clone()), "proof");
+        // The other proof's data with these fields.
+        disagree(
+            &with("proof_data", other["proof_data"].clone()),
+            "commitments",
+        );
+    }
+
+    #[test]
+    fn proof_data_the_program_refuses_is_invalid_with_its_reason() {
+        let doc = document(&[32, 32], &[5, 6]);
+        let data = hex::decode(doc["proof_data"].as_str().unwrap()).unwrap();
+        let alone = |bytes: &[u8]| {
+            json!({"scheme": "bulletproofs", "group": "ristretto255", "flavor": "solana",
+                "proof_data": hex::encode(bytes)})
+        };
+        let refused = |f: &dyn Fn(&mut Vec<u8>)| {
+            let mut bytes = data.clone();
+            f(&mut bytes);
+            verdict(&alone(&bytes))
+        };
+        let decode = |e| Err(Invalid::Proof(ProofError::Decode(e)));
+        let statement = |e| Err(Invalid::Proof(ProofError::Statement(e)));
+        use rangeproof::DecodeError;
+        assert_eq!(
+            refused(&|b| b[258] = 1),
+            decode(DecodeError::NonZeroUnusedSlot)
+        );
+        assert_eq!(
+            refused(&|b| b[256] = 0),
+            statement(StatementError::InvalidBitLength(0))
+        );
+        assert_eq!(
+            refused(&|b| b[256] = 16),
+            statement(StatementError::InvalidBitTotal {
+                total: 48,
+                allowed: &[64]
+            })
+        );
+        assert_eq!(
+            refused(&|b| b.truncate(935)),
+            decode(DecodeError::InvalidLength(935))
+        );
+        assert_eq!(
+            refused(&|b| b[264..296].fill(0)),
+            decode(DecodeError::IdentityPoint)
+        );
+        // Refused with the fields beside it too (they are well-formed; the data is not).
+        let mut d = doc.clone();
+        let mut bytes = data.clone();
+        bytes[259] = 8;
+        d["proof_data"] = json!(hex::encode(&bytes));
+        assert_eq!(verdict(&d), decode(DecodeError::NonZeroUnusedSlot));
+        // And in a batch: refused before any equation.
+        let Document::Proof(parsed) = parse(&d).unwrap() else {
+            panic!("a proof document")
+        };
+        assert!(parsed.add_to(&mut SuiteBatch::new()).is_err());
+    }
+
+    #[test]
+    fn malformed_fields_are_unusable_with_a_reason() {
+        let doc = document(&[64], &[5]);
+        let unusable = |d: Value, needle: &str| {
+            let reason = parse(&d).expect_err("unusable").to_string();
+            assert!(reason.contains(needle), "{reason}");
+        };
+        let mut d = doc.clone();
+        d["bits"] = json!(64);
+        unusable(d, "no bits");
+        let mut d = doc.clone();
+        d["kind"] = json!("u512");
+        unusable(d, "unknown kind");
+        let mut d = doc.clone();
+        d["kind"] = json!("u128");
+        unusable(without(&d, &["proof_data"]), "bit_lengths sum to 64");
+        unusable(
+            without(&doc, &["proof_data", "bit_lengths"]),
+            "need bit_lengths",
+        );
+        unusable(without(&doc, &["proof_data", "proof"]), "need proof");
+        unusable(
+            without(
+                &doc,
+                &["proof_data", "proof", "bit_lengths", "commitments", "kind"],
+            ),
+            "need proof_data",
+        );
+        let mut d = doc.clone();
+        d["bit_lengths"] = json!([65]);
+        unusable(without(&d, &["proof_data", "kind"]), "bit length 65");
+        let mut d = doc.clone();
+        d["proof_data"] = json!("zz");
+        unusable(d, "proof_data is not hex");
+        let mut d = doc.clone();
+        d["proof_data"] = json!("00".repeat(2000));
+        unusable(d, "longer than any instruction");
+        // Other suites' documents take none of these fields.
+        let dalek = crate::proof::tests_support::dalek_document();
+        for (field, value) in [
+            ("kind", json!("u64")),
+            ("bit_lengths", json!([64])),
+            ("proof_data", json!("00")),
+        ] {
+            let mut d = dalek.clone();
+            d[field] = value;
+            unusable(d, &format!("have no {field}"));
+        }
+    }
+}
