@@ -110,7 +110,7 @@ impl<G: Group> VerificationTerms<G> {
     /// points), else over batch points.
     pub(crate) fn is_zero(&self, gens: &RangeGens<G>) -> bool {
         let mut statics = self.static_scalars(gens);
-        match gens.table(self.n, self.m) {
+        match gens.single_verification_table(self.n, self.m) {
             Some(table) => {
                 let points: Result<Vec<G::Point>, ProofError> = self
                     .dynamic_points

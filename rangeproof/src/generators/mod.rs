@@ -412,6 +412,22 @@ impl<G: Group> RangeGens<G> {
         out.extend_from_slice(&self.pedersen_batch_points()[..1 + blindings]);
     }
 
+    /// The tables a single verification of an `n`-bit, `m`-party proof uses ([`Self::table`]),
+    /// or `None` where it runs over batch points instead: past the tables' crossover, or where
+    /// the generators derive straight into the engine's batch form (AVX-512 IFMA with the dalek
+    /// or Solana chains), whose bucket method beats `curve25519-dalek`'s precomputed Straus even
+    /// on the smallest proofs (a 64-bit Solana proof: 480 against 760 µs, BENCHMARKS.md).
+    pub(crate) fn single_verification_table(
+        &self,
+        n: usize,
+        m: usize,
+    ) -> Option<Arc<G::Precomputation>> {
+        if self.vector.derives_batch_directly() {
+            return None;
+        }
+        self.table(n, m)
+    }
+
     /// Precomputed tables over the fixed points of an `n`-bit, `m`-party verification (laid out
     /// as `[G(n, m), H(n, m), B, B̃_1, …]`, with every blinding base), or `None` when that many
     /// points are past the backend's measured crossover (Pippenger is faster there). Built on

@@ -5,12 +5,14 @@
 //!
 //! The context's rules are the program's (`verify_batched_range_proof_context` and each
 //! kind's `verify_proof`), in its order: the active commitments are the leading slots up to
-//! the first all-zero one, each a valid point; at least one; each active bit length in 1..=64;
-//! every slot and bit-length byte after them zero; the lengths summing to the kind's total.
+//! the first all-zero one; at least one; each active bit length in 1..=64; every slot and
+//! bit-length byte after them zero; the lengths summing to the kind's total. The program also
+//! decompresses each active commitment here; that is left to verification, which refuses an
+//! encoding that is not a point just the same (and decodes a batch's commitments together,
+//! sixteen square roots at a time).
 
 use alloc::vec::Vec;
 
-use crate::group::{Group, Ristretto255};
 use crate::{DecodeError, ProofError, StatementError};
 
 /// The most commitments one instruction carries.
@@ -83,8 +85,8 @@ impl Kind {
     }
 }
 
-/// An instruction's proof data, its context checked as the program checks it (the proof
-/// itself is decoded and checked when verified).
+/// An instruction's proof data, its context checked as the program checks it (the proof and
+/// the commitments' encodings are decoded and checked when verified).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofData {
     kind: Kind,
@@ -155,12 +157,6 @@ impl ProofData {
         proof: Vec<u8>,
         zero_tail: bool,
     ) -> Result<Self, ProofError> {
-        if commitments
-            .iter()
-            .any(|c| Ristretto255::point_from_bytes(c).is_none())
-        {
-            return Err(DecodeError::InvalidPoint.into());
-        }
         if commitments.is_empty() {
             return Err(StatementError::InvalidAggregation(0).into());
         }

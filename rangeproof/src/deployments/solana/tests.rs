@@ -462,8 +462,15 @@ fn proof_data_follows_the_programs_context_rules() {
         with(&|b| b[..264].fill(0)),
         statement(StatementError::InvalidAggregation(0))
     );
-    // A commitment slot that is not a point.
-    assert_eq!(with(&|b| b[0] ^= 1), decode(DecodeError::InvalidPoint));
+    // A commitment slot that is not a point: refused when verified.
+    let mut not_a_point = bytes.clone();
+    not_a_point[0] ^= 1;
+    let parsed = ProofData::from_bytes(&not_a_point).expect("the context's rules hold");
+    let decoded = RangeProof::<G>::decode(&Solana::LAYOUT, parsed.proof()).expect("decodes");
+    assert_eq!(
+        verify(&decoded, parsed.commitments(), parsed.bit_lengths()),
+        Err(ProofError::Decode(DecodeError::InvalidPoint))
+    );
     // Lengths of no kind.
     for len in [0, 263, 264, 935, 937, 999, 1001, 1063, 1065] {
         assert_eq!(
