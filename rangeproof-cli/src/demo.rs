@@ -16,12 +16,14 @@ use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
 use rangeproof::bulletproofs_pp::{self as bppp, ristretto::Merlin, Convention};
 use rangeproof::deployments::monero::transcript::MoneroTranscript;
+use rangeproof::deployments::solana::ProofData;
 use rangeproof::deployments::{dalek, monero, tari};
 use rangeproof::secp256k1_zkp::bulletproofs::{
     self as grin, GrinProver, GrinStatement, GrinWitness,
 };
 use rangeproof::{
     BatchVerifier, Ed25519, Group, RangeProof, RangeProofPlus, Ristretto255, Suite, SuiteBatch,
+    SuiteStatement,
 };
 
 use crate::bench::{fmt, prove, random_values, Sample};
@@ -344,6 +346,38 @@ pub fn run() -> Result<(), String> {
         t.elapsed(),
     );
 
+    // Solana: the same outputs as a batched range proof instruction's proof data (U128: two
+    // 64-bit values), then a confidential transfer's proof data the SDK made (bundled).
+    let t = Instant::now();
+    let solana_statement = SuiteStatement {
+        bit_lengths: vec![64, 64],
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    let solana_proved = Suite::SOLANA_BULLETPROOFS
+        .prove(&solana_statement, &outputs, &mut OsRng)
+        .map_err(|e| e.to_string())?;
+    let ours = solana_proof_data(&solana_proved.commitments, &solana_proved.proof)?;
+    row(
+        "Solana: prove both outputs as proof data",
+        1,
+        2,
+        ours.len(),
+        t.elapsed(),
+    );
+    let transfer = solana_transfer()?;
+    let t = Instant::now();
+    for data in [&ours, &transfer] {
+        verify_solana(data)?;
+    }
+    row(
+        "Solana: verify it, and an SDK transfer's",
+        2,
+        6,
+        ours.len() + transfer.len(),
+        t.elapsed(),
+    );
+
     // secp256k1: the same outputs in libsecp256k1-zkp's format (Grin), then Grin's genesis.
     let t = Instant::now();
     let witness = GrinWitness {
@@ -579,6 +613,40 @@ fn circuit_rows() -> Result<[u8; 32], String> {
 }
 
 /// The bundled range proof of Grin's mainnet genesis coinbase output, and its commitment.
+/// The instruction proof data of a proof made by the suite.
+fn solana_proof_data(commitments: &[Vec<u8>], proof: &[u8]) -> Result<Vec<u8>, String> {
+    let commitments = commitments
+        .iter()
+        .map(|c| <[u8; 32]>::try_from(c.as_slice()).map_err(|_| "a 32-byte commitment"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ProofData::new(commitments, vec![64, 64], proof.to_vec())
+        .map_err(|e| e.to_string())?
+        .to_bytes())
+}
+
+/// Verifies instruction proof data as the ZK ElGamal proof program would.
+fn verify_solana(bytes: &[u8]) -> Result<(), String> {
+    let data = ProofData::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let statement = SuiteStatement {
+        bit_lengths: data.bit_lengths().to_vec(),
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
+    Suite::SOLANA_BULLETPROOFS
+        .verify(&statement, data.proof(), &commitments, &mut OsRng)
+        .map_err(|e| format!("Solana proof data failed to verify: {e}"))
+}
+
+/// A confidential transfer's range proof data made by solana-zk-sdk 8.1.0 (bundled: a case of
+/// `vectors/solana-zk-sdk-instructions-ristretto255.json`).
+fn solana_transfer() -> Result<Vec<u8>, String> {
+    let json: serde_json::Value =
+        serde_json::from_str(include_str!("../data/solana-transfer.json"))
+            .map_err(|e| e.to_string())?;
+    hex::decode(json["proof_data"].as_str().ok_or("proof_data")?).map_err(|e| e.to_string())
+}
+
 fn grin_genesis() -> Result<([u8; 33], Vec<u8>), String> {
     let json: serde_json::Value = serde_json::from_str(include_str!("../data/grin-genesis.json"))
         .map_err(|e| format!("bundled Grin genesis: {e}"))?;

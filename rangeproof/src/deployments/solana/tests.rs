@@ -495,3 +495,50 @@ fn proof_data_follows_the_programs_context_rules() {
         decode(DecodeError::InvalidLength(700))
     );
 }
+
+/// `vectors/solana-zk-sdk-instructions-ristretto255.json`: instructions' proof data the SDK
+/// made verify here alone and in one batch, and each with a byte of its proof altered does not.
+#[test]
+fn the_sdks_instructions_verify_alone_and_in_one_batch() {
+    let doc: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../../vectors/solana-zk-sdk-instructions-ristretto255.json"
+    ))
+    .expect("json");
+    let cases = doc["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 8);
+    let parsed: Vec<(ProofData, RangeProof<G>)> = cases
+        .iter()
+        .map(|case| {
+            let bytes = hex::decode(case["proof_data"].as_str().expect("hex")).expect("hex");
+            let data = ProofData::from_bytes(&bytes).expect("the program's context rules");
+            assert_eq!(data.kind().name(), case["kind"]);
+            let lengths: Vec<usize> = case["bit_lengths"]
+                .as_array()
+                .expect("lengths")
+                .iter()
+                .map(|n| n.as_u64().expect("a length") as usize)
+                .collect();
+            assert_eq!(data.bit_lengths(), &lengths[..]);
+            let proof = RangeProof::<G>::decode(&Solana::LAYOUT, data.proof()).expect("decodes");
+            verify(&proof, data.commitments(), data.bit_lengths()).expect("verifies");
+            let mut altered = data.proof().to_vec();
+            altered[200] ^= 1;
+            let refused = RangeProof::<G>::decode(&Solana::LAYOUT, &altered)
+                .and_then(|p| verify(&p, data.commitments(), data.bit_lengths()));
+            assert!(refused.is_err());
+            (data, proof)
+        })
+        .collect();
+    let mut batch = crate::BatchVerifier::new();
+    for (data, proof) in &parsed {
+        batch.add_bulletproof_with_bit_lengths(
+            generators(),
+            proof,
+            &mut Solana::transcript(b""),
+            data.commitments(),
+            data.bit_lengths(),
+            &mut OsRng,
+        );
+    }
+    batch.verify().expect("all valid");
+}
