@@ -10,6 +10,8 @@
 //!   `rangeproof/tests/fuzz_corpus.rs`.
 //! * [`elements_targets`]: Elements' Borromean and surjection proofs against the C library,
 //!   and Liquid transactions against rust-elements; replayed there too.
+//! * [`solana_targets`]: Solana's batched range proofs against `solana-zk-sdk`; replayed by
+//!   `rangeproof/tests/fuzz_corpus.rs`.
 //! * [`bppp_targets`]: Bulletproofs++, the optimized verifier against the slow reference one
 //!   (no peer exists); replayed there too.
 //!
@@ -21,6 +23,7 @@ pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;
 pub mod mask;
+pub mod solana_targets;
 pub mod targets;
 /// The C library's wrapper, shared with the cross-tests.
 #[path = "../../rangeproof/tests/support/secp256k1zkp.rs"]

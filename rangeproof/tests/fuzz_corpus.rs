@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 #[path = "../../fuzz/src/targets.rs"]
 mod targets;
 
+/// Solana's batched range proofs against solana-zk-sdk.
+#[path = "../../fuzz/src/solana_targets.rs"]
+mod solana_targets;
+
 /// The masked targets' input rule, shared by their bodies (`super::mask`).
 #[path = "../../fuzz/src/mask.rs"]
 mod mask;
@@ -151,4 +155,9 @@ fn verify_bppp() {
 #[test]
 fn decode_bppp() {
     replay("decode_bppp", bppp_targets::decode_bppp);
+}
+
+#[test]
+fn verify_solana() {
+    replay("verify_solana", solana_targets::verify_solana);
 }

@@ -1,0 +1,85 @@
+//! Solana's batched range proofs, ours against `solana-zk-sdk` 8.1.0: an instruction's proof
+//! data read by the program's context rules and verified — through the suite, as the front ends
+//! do — must be accepted exactly when the SDK's `verify_proof` accepts it (the program's own
+//! check), whatever the bytes.
+//!
+//! The input is [`super::mask`]'s: a whole proof data, or a mask over one of the instructions
+//! `solana-zk-sdk` made (`vectors/solana-zk-sdk-instructions-ristretto255.json`, picked by the
+//! second byte), so that most inputs reach the verification equation.
+
+use std::sync::OnceLock;
+
+use bytemuck::pod_read_unaligned;
+use rand_core::OsRng;
+use rangeproof::deployments::solana::ProofData;
+use rangeproof::{Suite, SuiteStatement};
+use solana_zk_elgamal_proof_interface::proof_data::{
+    BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
+};
+use solana_zk_sdk::zk_elgamal_proof_program::VerifyZkProof;
+
+use super::mask::proof_from;
+
+/// The SDK's instructions the masks apply to.
+fn bases() -> &'static [Vec<u8>] {
+    static BASES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    BASES.get_or_init(|| {
+        let doc: serde_json::Value = serde_json::from_str(include_str!(
+            "../../vectors/solana-zk-sdk-instructions-ristretto255.json"
+        ))
+        .expect("the vectors are JSON");
+        doc["cases"]
+            .as_array()
+            .expect("cases")
+            .iter()
+            .map(|case| hex::decode(case["proof_data"].as_str().expect("hex")).expect("hex"))
+            .collect()
+    })
+}
+
+/// The program's verdict: `verify_proof` on the Pod type of the data's length (data of any
+/// other length does not parse as an instruction).
+fn sdk_accepts(data: &[u8]) -> bool {
+    match data.len() {
+        936 => pod_read_unaligned::<BatchedRangeProofU64Data>(data)
+            .verify_proof()
+            .is_ok(),
+        1000 => pod_read_unaligned::<BatchedRangeProofU128Data>(data)
+            .verify_proof()
+            .is_ok(),
+        1064 => pod_read_unaligned::<BatchedRangeProofU256Data>(data)
+            .verify_proof()
+            .is_ok(),
+        _ => false,
+    }
+}
+
+/// Ours: the context's rules, then the suite's verification.
+fn we_accept(data: &[u8]) -> bool {
+    let Ok(data) = ProofData::from_bytes(data) else {
+        return false;
+    };
+    let statement = SuiteStatement {
+        bit_lengths: data.bit_lengths().to_vec(),
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
+    Suite::SOLANA_BULLETPROOFS
+        .verify(&statement, data.proof(), &commitments, &mut OsRng)
+        .is_ok()
+}
+
+/// Decoding and verification of instruction proof data, ours against the SDK.
+pub fn verify_solana(data: &[u8]) {
+    let bases = bases();
+    let base = &bases[usize::from(data.get(1).copied().unwrap_or(0)) % bases.len()];
+    let proof_data = proof_from(data, base);
+    let (ours, theirs) = (we_accept(&proof_data), sdk_accepts(&proof_data));
+    assert_eq!(
+        ours,
+        theirs,
+        "ours {ours}, solana-zk-sdk {theirs}, on {} bytes",
+        proof_data.len()
+    );
+}
