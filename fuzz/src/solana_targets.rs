@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use bytemuck::pod_read_unaligned;
 use rand_core::OsRng;
 use rangeproof::deployments::solana::ProofData;
-use rangeproof::{Suite, SuiteStatement};
+use rangeproof::Suite;
 use solana_zk_elgamal_proof_interface::proof_data::{
     BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
 };
@@ -59,14 +59,13 @@ fn we_accept(data: &[u8]) -> bool {
     let Ok(data) = ProofData::from_bytes(data) else {
         return false;
     };
-    let statement = SuiteStatement {
-        bit_lengths: data.bit_lengths().to_vec(),
-        extension_degree: 1,
-        ..SuiteStatement::default()
-    };
-    let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
     Suite::SOLANA_BULLETPROOFS
-        .verify(&statement, data.proof(), &commitments, &mut OsRng)
+        .verify(
+            &data.statement(),
+            data.proof(),
+            &data.commitment_list(),
+            &mut OsRng,
+        )
         .is_ok()
 }
 

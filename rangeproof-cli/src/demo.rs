@@ -627,14 +627,13 @@ fn solana_proof_data(commitments: &[Vec<u8>], proof: &[u8]) -> Result<Vec<u8>, S
 /// Verifies instruction proof data as the ZK ElGamal proof program would.
 fn verify_solana(bytes: &[u8]) -> Result<(), String> {
     let data = ProofData::from_bytes(bytes).map_err(|e| e.to_string())?;
-    let statement = SuiteStatement {
-        bit_lengths: data.bit_lengths().to_vec(),
-        extension_degree: 1,
-        ..SuiteStatement::default()
-    };
-    let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
     Suite::SOLANA_BULLETPROOFS
-        .verify(&statement, data.proof(), &commitments, &mut OsRng)
+        .verify(
+            &data.statement(),
+            data.proof(),
+            &data.commitment_list(),
+            &mut OsRng,
+        )
         .map_err(|e| format!("Solana proof data failed to verify: {e}"))
 }
 

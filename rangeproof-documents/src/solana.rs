@@ -122,7 +122,7 @@ pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
     };
     let own = Instruction {
         bit_lengths: parsed.bit_lengths().to_vec(),
-        commitments: parsed.commitments().iter().map(|c| c.to_vec()).collect(),
+        commitments: parsed.commitment_list(),
         proof: parsed.proof().to_vec(),
         refusal: None,
     };

@@ -154,3 +154,44 @@ pub unsafe extern "C" fn rp_batch_destroy(batch: *mut rp_batch) {
     // SAFETY: a non-NULL `batch` came from `rp_batch_create` and is destroyed once.
     let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(batch) })));
 }
+
+/// Verifies `batch` and reports as the byte-format batch functions do: the indices of the
+/// proofs that were refused before the batch (`None` positions) or that it blames, ascending,
+/// into `invalid[0..*n_invalid)` (at most `invalid_cap` written; `*n_invalid` the full count,
+/// when `n_invalid` is not NULL); 1 when none is invalid, else 0.
+///
+/// # Safety
+/// `invalid` points to `invalid_cap` writable `usize` (or is NULL with a capacity of 0);
+/// `n_invalid` is NULL or writable.
+pub(crate) unsafe fn settle(
+    batch: &mut SuiteBatch<'_>,
+    positions: &[Option<usize>],
+    invalid: *mut usize,
+    invalid_cap: usize,
+    n_invalid: *mut usize,
+) -> c_int {
+    let failed = match batch.verify() {
+        Ok(()) => Vec::new(),
+        Err(e) => e.invalid,
+    };
+    let bad: Vec<usize> = positions
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_none_or(|p| failed.contains(&p)))
+        .map(|(i, _)| i)
+        .collect();
+    // SAFETY: the caller's contract for `invalid` and `n_invalid`.
+    unsafe {
+        if let Some(count) = n_invalid.as_mut() {
+            *count = bad.len();
+        }
+        for (k, index) in bad.iter().take(invalid_cap).enumerate() {
+            *invalid.add(k) = *index;
+        }
+    }
+    if bad.is_empty() {
+        OK
+    } else {
+        INVALID
+    }
+}

@@ -10,7 +10,7 @@ use rand_core::OsRng;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 
 use crate::context::{rp_context, with_context};
-use crate::status::{bytes, Failure, INVALID, OK};
+use crate::status::{bytes, Failure};
 
 /// Verifies `n_proofs` proofs of `suite` together.
 ///
@@ -64,23 +64,13 @@ unsafe fn verify_batch(
                         .ok(),
                 );
             }
-            let failed = match batch.verify() {
-                Ok(()) => Vec::new(),
-                Err(e) => e.invalid,
-            };
-            let bad: Vec<usize> = positions
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.is_none_or(|p| failed.contains(&p)))
-                .map(|(i, _)| i)
-                .collect();
-            if let Some(count) = n_invalid.as_mut() {
-                *count = bad.len();
-            }
-            for (k, index) in bad.iter().take(invalid_cap).enumerate() {
-                *invalid.add(k) = *index;
-            }
-            Ok(if bad.is_empty() { OK } else { INVALID })
+            Ok(crate::batch::settle(
+                &mut batch,
+                &positions,
+                invalid,
+                invalid_cap,
+                n_invalid,
+            ))
         })
     }
 }

@@ -11,16 +11,7 @@ use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 use zeroize::Zeroizing;
 
 use crate::context::{context, rp_context, with_context};
-use crate::status::{bytes, guarded, Failure, INVALID, OK};
-
-/// The suite statement of parsed proof data.
-fn statement(data: &ProofData) -> SuiteStatement {
-    SuiteStatement {
-        bit_lengths: data.bit_lengths().to_vec(),
-        extension_degree: 1,
-        ..SuiteStatement::default()
-    }
-}
+use crate::status::{bytes, guarded, Failure, OK};
 
 /// Proves that each of the `n` values lies in `[0, 2^bit_lengths[i])` for the commitments
 /// `values[i]·G + blindings[i]·H` (Solana's Pedersen bases; `blindings` is `n` canonical
@@ -129,37 +120,25 @@ pub unsafe extern "C" fn rp_solana_batched_range_proof_verify(
                 let data = bytes((*proof_data.add(i)).cast(), *proof_data_lens.add(i))
                     .ok_or_else(|| Failure::unusable(format!("proof_data {i} is NULL")))?;
                 let position = ProofData::from_bytes(data).ok().and_then(|data| {
-                    let commitments: Vec<Vec<u8>> =
-                        data.commitments().iter().map(|c| c.to_vec()).collect();
                     batch
                         .add(
                             Suite::SOLANA_BULLETPROOFS,
-                            &statement(&data),
+                            &data.statement(),
                             data.proof(),
-                            &commitments,
+                            &data.commitment_list(),
                             &mut OsRng,
                         )
                         .ok()
                 });
                 positions.push(position);
             }
-            let failed = match batch.verify() {
-                Ok(()) => Vec::new(),
-                Err(e) => e.invalid,
-            };
-            let bad: Vec<usize> = positions
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.is_none_or(|p| failed.contains(&p)))
-                .map(|(i, _)| i)
-                .collect();
-            if let Some(count) = n_invalid.as_mut() {
-                *count = bad.len();
-            }
-            for (k, index) in bad.iter().take(invalid_cap).enumerate() {
-                *invalid.add(k) = *index;
-            }
-            Ok(if bad.is_empty() { OK } else { INVALID })
+            Ok(crate::batch::settle(
+                &mut batch,
+                &positions,
+                invalid,
+                invalid_cap,
+                n_invalid,
+            ))
         })
     }
 }

@@ -9,7 +9,7 @@ use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::deployments::solana::{self, Kind, ProofData};
 use rangeproof::deployments::{Deployment, Solana};
-use rangeproof::{Group, RangeProof, Ristretto255, Suite, SuiteBatch, SuiteStatement};
+use rangeproof::{Group, RangeProof, Ristretto255, Suite, SuiteBatch};
 use solana_zk_elgamal_proof_interface::proof_data::{
     BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
 };
@@ -129,24 +129,19 @@ fn our_proof_data(values: &[u64], bit_lengths: &[usize], blindings: &[Scalar]) -
     .to_bytes()
 }
 
-/// The suite statement of parsed proof data.
-fn statement(data: &ProofData) -> SuiteStatement {
-    SuiteStatement {
-        bit_lengths: data.bit_lengths().to_vec(),
-        extension_degree: 1,
-        ..SuiteStatement::default()
-    }
-}
-
 /// Whether we accept proof data: parsed by the program's rules, then verified through the
 /// suite.
 fn we_accept(data: &[u8]) -> bool {
     let Ok(data) = ProofData::from_bytes(data) else {
         return false;
     };
-    let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
     Suite::SOLANA_BULLETPROOFS
-        .verify(&statement(&data), data.proof(), &commitments, &mut OsRng)
+        .verify(
+            &data.statement(),
+            data.proof(),
+            &data.commitment_list(),
+            &mut OsRng,
+        )
         .is_ok()
 }
 
@@ -175,7 +170,6 @@ fn sdk_proofs_verify_here_alone_and_in_one_batch() {
                     &mut OsRng,
                 )
                 .expect("verifies");
-            let commitments: Vec<Vec<u8>> = data.commitments().iter().map(|c| c.to_vec()).collect();
             // Every third proof enters the batch with t_x altered: the batch must name
             // exactly those.
             let mut proof_bytes = data.proof().to_vec();
@@ -186,9 +180,9 @@ fn sdk_proofs_verify_here_alone_and_in_one_batch() {
             batch
                 .add(
                     Suite::SOLANA_BULLETPROOFS,
-                    &statement(&data),
+                    &data.statement(),
                     &proof_bytes,
-                    &commitments,
+                    &data.commitment_list(),
                     &mut OsRng,
                 )
                 .expect("decodes");

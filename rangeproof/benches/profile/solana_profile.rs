@@ -1,8 +1,8 @@
 //! Verification of Solana instruction proof data (bytes to verdict), per proof, for quick
 //! before/after comparisons and profiling (`versus_solana` is the measurement of record).
 //!
-//! `cargo run --release -p rangeproof --example solana_profile [u64|u128|u256] [rounds] [batch]`
-//! (`batch`: the proofs of a round in one batch instead of one by one).
+//! `cargo run --release -p rangeproof --example solana_profile [u64|u128|u256] [rounds] [batch [proofs]]`
+//! (`batch`: the proofs in batches of `proofs`, default 64, instead of one by one).
 
 use std::time::Instant;
 
@@ -20,7 +20,8 @@ fn main() {
     };
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let batched = args.get(3).is_some_and(|a| a == "batch");
-    let datas: Vec<Vec<u8>> = (0..64)
+    let distinct: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(64);
+    let datas: Vec<Vec<u8>> = (0..distinct as u64)
         .map(|i| {
             let values: Vec<u64> = lengths
                 .iter()

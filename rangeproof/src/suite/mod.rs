@@ -35,6 +35,8 @@ mod operations;
 pub mod parameters;
 mod range;
 mod registry;
+#[cfg(feature = "solana")]
+mod solana;
 #[cfg(feature = "secp256k1-zkp")]
 mod surjection;
 #[cfg(test)]
