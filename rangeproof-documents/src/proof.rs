@@ -390,7 +390,14 @@ impl ProofDocument {
         let name = suite.name();
         // Solana's instruction fields (`proof_data`, or `bit_lengths` beside the others).
         let instruction = if solana::is_solana(suite) {
-            Some(solana::instruction(self)?)
+            Some(solana::instruction(&solana::Fields {
+                bits: self.bits,
+                kind: self.kind.as_deref(),
+                bit_lengths: self.bit_lengths.as_deref(),
+                commitments: &self.commitments,
+                proof: self.proof.as_deref(),
+                proof_data: self.proof_data.as_deref(),
+            })?)
         } else {
             for (field, present) in [
                 ("kind", self.kind.is_some()),

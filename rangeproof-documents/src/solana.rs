@@ -21,7 +21,6 @@ use rangeproof::deployments::solana::{Kind, ProofData};
 use rangeproof::{Suite, SuiteStatement};
 
 use crate::error::Invalid;
-use crate::proof::ProofDocument;
 
 /// Longest `proof_data` we read: the U256 kind's, in hex.
 const MAX_PROOF_DATA_HEX: usize = 2 * 1064;
@@ -39,6 +38,22 @@ pub(crate) struct Instruction {
     pub refusal: Option<Invalid>,
 }
 
+/// A Solana document's fields as read (the proof document's, lent by `proof.rs`).
+pub(crate) struct Fields<'a> {
+    /// `bits` (Solana documents have none).
+    pub bits: Option<usize>,
+    /// `kind`.
+    pub kind: Option<&'a str>,
+    /// `bit_lengths`.
+    pub bit_lengths: Option<&'a [usize]>,
+    /// `commitments` (hex).
+    pub commitments: &'a [String],
+    /// `proof` (hex).
+    pub proof: Option<&'a str>,
+    /// `proof_data` (hex).
+    pub proof_data: Option<&'a str>,
+}
+
 /// Whether `suite` is Solana's (whose documents carry the instruction's fields).
 pub(crate) fn is_solana(suite: Suite) -> bool {
     suite == Suite::SOLANA_BULLETPROOFS
@@ -46,7 +61,7 @@ pub(crate) fn is_solana(suite: Suite) -> bool {
 
 /// Reads a Solana document's instruction: `proof_data`, the separate fields, or both.
 /// `Err` is a reason the document is unusable (exit 2).
-pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
+pub(crate) fn instruction(doc: &Fields<'_>) -> Result<Instruction, String> {
     if doc.bits.is_some() {
         return Err(
             "solana documents have no bits (each value has its own: bit_lengths, and kind): remove the field"
@@ -55,7 +70,6 @@ pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
     }
     let kind = doc
         .kind
-        .as_deref()
         .map(|name| {
             Kind::from_name(name).ok_or_else(|| {
                 format!("unknown kind {name:?} (supported: \"u64\", \"u128\", \"u256\")")
@@ -64,7 +78,6 @@ pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
         .transpose()?;
     let data = doc
         .proof_data
-        .as_deref()
         .map(|text| {
             if text.len() > MAX_PROOF_DATA_HEX {
                 return Err(format!(
@@ -77,7 +90,7 @@ pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
         .transpose()?;
     let fields = !doc.commitments.is_empty() || doc.bit_lengths.is_some() || doc.proof.is_some();
     let separate = if fields {
-        let Some(bit_lengths) = doc.bit_lengths.clone() else {
+        let Some(bit_lengths) = doc.bit_lengths.map(<[usize]>::to_vec) else {
             return Err("solana documents need bit_lengths beside commitments".into());
         };
         if doc.proof.is_none() {
@@ -130,12 +143,11 @@ pub(crate) fn instruction(doc: &ProofDocument) -> Result<Instruction, String> {
         Some("kind")
     } else if separate.is_some_and(|lengths| lengths != own.bit_lengths) {
         Some("bit_lengths")
-    } else if fields && !same_hex(&doc.commitments, &own.commitments) {
+    } else if fields && !same_hex(doc.commitments, &own.commitments) {
         Some("commitments")
     } else if fields
         && !doc
             .proof
-            .as_deref()
             .is_some_and(|text| hex::decode(text).is_ok_and(|p| p == own.proof))
     {
         Some("proof")
@@ -188,6 +200,7 @@ mod tests {
 
     use super::*;
     use crate::document::Document;
+    use crate::proof::ProofDocument;
     use crate::DocumentError;
 
     /// A Solana proof's document, as `prove` writes it.
