@@ -245,7 +245,8 @@ impl<G: Group> RangeProof<G> {
             *g_i = -wz - *g_i;
         }
 
-        // H_i: ωz + ω z^{2+j} 2^{i mod n} y^{-i} - ωb y^{-i} s_{N-1-i}. The last term is a
+        // H_i: ωz + ω z^{2+j} 2^{i-o_j} y^{-i} - ωb y^{-i} s_{N-1-i} (slot i of value j, whose
+        // bits start at o_j). The last term is a
         // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
         // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
         let h_factors: Vec<G::FastScalar> = (0..rounds)
@@ -265,9 +266,10 @@ impl<G: Group> RangeProof<G> {
                 .filter(|t| k >> t & 1 == 1)
                 .fold(one, |acc, t| acc * y_inv_pow2[t])
         };
-        let mut block_start = weight * zz; // ω z^{2+j} y^{-o_j}
-                                           // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^{n_j} - 1), over every value (padding
-                                           // included).
+        // ω z^{2+j} y^{-o_j}: where value j's block starts.
+        let mut block_start = weight * zz;
+        // δ(y, z) = (z - z²) Σ_{i<N} y^i - Σ_j z^{3+j} (2^{n_j} - 1), over every value (padding
+        // included).
         let mut sum_z2 = G::FastScalar::from(0);
         let mut z_j3 = zz * z;
         let mut step = (0, one); // y^{-n} for the last bit length n seen
