@@ -246,9 +246,9 @@ impl<G: Group> RangeProof<G> {
         }
 
         // H_i: ωz + ω z^{2+j} 2^{i-o_j} y^{-i} - ωb y^{-i} s_{N-1-i} (slot i of value j, whose
-        // bits start at o_j). The last term is a
-        // product tree too: at i = 0 it is ωb Π u_k, and setting bit t of i clears bit t of
-        // N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to the power of y^{-1}.
+        // bits start at o_j). The last term is a product tree too: at i = 0 it is ωb Π u_k,
+        // and setting bit t of i clears bit t of N-1-i (a factor u_{k-t}^{-2}) and adds 2^t to
+        // the power of y^{-1}.
         let h_factors: Vec<G::FastScalar> = (0..rounds)
             .map(|t| u_inv_sq[rounds - 1 - t] * y_inv_pow2[t])
             .collect();
