@@ -23,6 +23,9 @@ pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;
 pub mod mask;
+/// `solana-zk-sdk` as the cross-tests drive it, shared with them.
+#[path = "../../rangeproof/tests/support/solana_sdk.rs"]
+pub mod solana_sdk;
 pub mod solana_targets;
 pub mod targets;
 /// The C library's wrapper, shared with the cross-tests.

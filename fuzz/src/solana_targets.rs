@@ -9,16 +9,12 @@
 
 use std::sync::OnceLock;
 
-use bytemuck::pod_read_unaligned;
 use rand_core::OsRng;
 use rangeproof::deployments::solana::ProofData;
 use rangeproof::Suite;
-use solana_zk_elgamal_proof_interface::proof_data::{
-    BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
-};
-use solana_zk_sdk::zk_elgamal_proof_program::VerifyZkProof;
 
 use super::mask::proof_from;
+use super::solana_sdk::accepts as sdk_accepts;
 
 /// The SDK's instructions the masks apply to.
 fn bases() -> &'static [Vec<u8>] {
@@ -35,23 +31,6 @@ fn bases() -> &'static [Vec<u8>] {
             .map(|case| hex::decode(case["proof_data"].as_str().expect("hex")).expect("hex"))
             .collect()
     })
-}
-
-/// The program's verdict: `verify_proof` on the Pod type of the data's length (data of any
-/// other length does not parse as an instruction).
-fn sdk_accepts(data: &[u8]) -> bool {
-    match data.len() {
-        936 => pod_read_unaligned::<BatchedRangeProofU64Data>(data)
-            .verify_proof()
-            .is_ok(),
-        1000 => pod_read_unaligned::<BatchedRangeProofU128Data>(data)
-            .verify_proof()
-            .is_ok(),
-        1064 => pod_read_unaligned::<BatchedRangeProofU256Data>(data)
-            .verify_proof()
-            .is_ok(),
-        _ => false,
-    }
 }
 
 /// Ours: the context's rules, then the suite's verification.

@@ -13,20 +13,13 @@ use std::time::Instant;
 mod common;
 use common::{fmt, interleaved, median};
 
-use bytemuck::{bytes_of, pod_read_unaligned};
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::deployments::solana::{self, ProofData};
 use rangeproof::deployments::{Deployment, Solana};
 use rangeproof::{BatchVerifier, Group, RangeProof, Ristretto255};
-use solana_zk_elgamal_proof_interface::proof_data::{
-    BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
-};
-use solana_zk_sdk::encryption::pedersen::{Pedersen, PedersenOpening};
-use solana_zk_sdk::zk_elgamal_proof_program::{
-    build_batched_range_proof_u128_data, build_batched_range_proof_u256_data,
-    build_batched_range_proof_u64_data, VerifyZkProof,
-};
+#[path = "../tests/support/solana_sdk.rs"]
+mod sdk;
 
 const ROTATION: usize = 8;
 const BATCH: usize = 1024;
@@ -46,34 +39,14 @@ fn blindings(count: usize) -> Vec<Scalar> {
         .collect()
 }
 
-/// The SDK's proof data for random values of `bit_lengths` under `blindings`.
+/// The SDK's proof data for `values` of `bit_lengths` under `blindings`.
 fn sdk_prove(values: &[u64], bit_lengths: &[usize], blindings: &[Scalar]) -> Vec<u8> {
-    let openings: Vec<PedersenOpening> = blindings
-        .iter()
-        .map(|b| PedersenOpening::from_bytes(&b.to_bytes()).unwrap())
-        .collect();
-    let commitments: Vec<_> = values
-        .iter()
-        .zip(&openings)
-        .map(|(v, o)| Pedersen::with(*v, o))
-        .collect();
-    let c: Vec<_> = commitments.iter().collect();
-    let o: Vec<_> = openings.iter().collect();
-    let (v, l) = (values.to_vec(), bit_lengths.to_vec());
-    match bit_lengths.iter().sum::<usize>() {
-        64 => bytes_of(&build_batched_range_proof_u64_data(c, v, l, o).unwrap()).to_vec(),
-        128 => bytes_of(&build_batched_range_proof_u128_data(c, v, l, o).unwrap()).to_vec(),
-        _ => bytes_of(&build_batched_range_proof_u256_data(c, v, l, o).unwrap()).to_vec(),
-    }
+    let bytes: Vec<[u8; 32]> = blindings.iter().map(|b| b.to_bytes()).collect();
+    sdk::prove(values, bit_lengths, &bytes)
 }
 
 fn sdk_verify(data: &[u8]) {
-    let ok = match data.len() {
-        936 => pod_read_unaligned::<BatchedRangeProofU64Data>(data).verify_proof(),
-        1000 => pod_read_unaligned::<BatchedRangeProofU128Data>(data).verify_proof(),
-        _ => pod_read_unaligned::<BatchedRangeProofU256Data>(data).verify_proof(),
-    };
-    assert!(ok.is_ok());
+    assert!(sdk::accepts(data));
 }
 
 /// Bytes to verdict, as the program takes them.

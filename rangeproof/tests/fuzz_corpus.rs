@@ -15,6 +15,10 @@ mod targets;
 #[path = "../../fuzz/src/solana_targets.rs"]
 mod solana_targets;
 
+/// `solana-zk-sdk` as the cross-tests drive it (the fuzz target's `super::solana_sdk`).
+#[path = "support/solana_sdk.rs"]
+mod solana_sdk;
+
 /// The masked targets' input rule, shared by their bodies (`super::mask`).
 #[path = "../../fuzz/src/mask.rs"]
 mod mask;

@@ -4,20 +4,14 @@
 //! (`verify_proof`), over every kind, 1 to 8 commitments, uneven splits and the edge values
 //! 0 and \\(2^{n_j} - 1\\); and both refuse the same altered proof data.
 
-use bytemuck::{bytes_of, pod_read_unaligned};
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::deployments::solana::{self, Kind, ProofData};
 use rangeproof::deployments::{Deployment, Solana};
 use rangeproof::{Group, RangeProof, Ristretto255, Suite, SuiteBatch};
-use solana_zk_elgamal_proof_interface::proof_data::{
-    BatchedRangeProofU128Data, BatchedRangeProofU256Data, BatchedRangeProofU64Data,
-};
-use solana_zk_sdk::encryption::pedersen::{Pedersen, PedersenOpening};
-use solana_zk_sdk::zk_elgamal_proof_program::{
-    build_batched_range_proof_u128_data, build_batched_range_proof_u256_data,
-    build_batched_range_proof_u64_data, VerifyZkProof,
-};
+#[path = "support/solana_sdk.rs"]
+mod sdk;
+use sdk::accepts as sdk_accepts;
 
 type Scalar = <Ristretto255 as Group>::Scalar;
 
@@ -61,52 +55,8 @@ fn random_blindings(count: usize) -> Vec<Scalar> {
 
 /// The SDK's proof data for `values` of `bit_lengths` under `blindings`, as bytes.
 fn sdk_proof_data(values: &[u64], bit_lengths: &[usize], blindings: &[Scalar]) -> Vec<u8> {
-    let openings: Vec<PedersenOpening> = blindings
-        .iter()
-        .map(|b| PedersenOpening::from_bytes(&b.to_bytes()).expect("an opening"))
-        .collect();
-    let commitments: Vec<_> = values
-        .iter()
-        .zip(&openings)
-        .map(|(v, o)| Pedersen::with(*v, o))
-        .collect();
-    let commitments: Vec<_> = commitments.iter().collect();
-    let openings: Vec<_> = openings.iter().collect();
-    let (values, lengths) = (values.to_vec(), bit_lengths.to_vec());
-    match bit_lengths.iter().sum::<usize>() {
-        64 => bytes_of(
-            &build_batched_range_proof_u64_data(commitments, values, lengths, openings)
-                .expect("the SDK proves"),
-        )
-        .to_vec(),
-        128 => bytes_of(
-            &build_batched_range_proof_u128_data(commitments, values, lengths, openings)
-                .expect("the SDK proves"),
-        )
-        .to_vec(),
-        _ => bytes_of(
-            &build_batched_range_proof_u256_data(commitments, values, lengths, openings)
-                .expect("the SDK proves"),
-        )
-        .to_vec(),
-    }
-}
-
-/// Whether the SDK's verifier accepts proof data: its `verify_proof` on the Pod type of the
-/// data's length (data of no kind's length is refused, as the program's parser does).
-fn sdk_accepts(data: &[u8]) -> bool {
-    match data.len() {
-        936 => pod_read_unaligned::<BatchedRangeProofU64Data>(data)
-            .verify_proof()
-            .is_ok(),
-        1000 => pod_read_unaligned::<BatchedRangeProofU128Data>(data)
-            .verify_proof()
-            .is_ok(),
-        1064 => pod_read_unaligned::<BatchedRangeProofU256Data>(data)
-            .verify_proof()
-            .is_ok(),
-        _ => false,
-    }
+    let bytes: Vec<[u8; 32]> = blindings.iter().map(|b| b.to_bytes()).collect();
+    sdk::prove(values, bit_lengths, &bytes)
 }
 
 /// Our proof data for the same statement.
