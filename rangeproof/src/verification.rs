@@ -140,6 +140,18 @@ impl<G: Group> VerificationTerms<G> {
                 G::is_identity(&msm::vartime::<G>(&statics, &points))
             }
             None => {
+                if let Some(table) = gens.single_verification_batch_table(self.n, self.m) {
+                    let points: Vec<G::BatchPoint> = self
+                        .dynamic_points
+                        .iter()
+                        .map(DynamicPoint::batch_point)
+                        .collect();
+                    if let Some(sum) =
+                        G::vartime_batch_mixed_msm(&table, &statics, &self.dynamic_scalars, &points)
+                    {
+                        return G::batch_is_identity(&sum);
+                    }
+                }
                 let mut points = Vec::with_capacity(statics.len() + self.dynamic_points.len());
                 gens.extend_with_static_batch_points(
                     self.n,

@@ -103,6 +103,17 @@ pub type PartyGenerators<'a, G> = (&'a [<G as Group>::Point], &'a [<G as Group>:
 /// Verification tables per proof shape `(n, m)`.
 type TableCache<G> = BTreeMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
 
+/// Per proof shape `(n, m)`: the single verifications over batch points so far, and the
+/// batch-form tables once built (`None` while not built, or where the backend has none).
+type BatchTableCache<G> =
+    BTreeMap<(usize, usize), (usize, Option<Arc<<G as Group>::BatchPrecomputation>>)>;
+
+/// Largest shape (fixed points) given batch-form tables: about 1 MB of copies at this size
+/// ([`crate::group::Group::batch_precompute`] on curve25519 keeps four copies of each point
+/// in mixed-addition form, 120 bytes each); past it the bucket method's running sums, all the
+/// tables save, are a small share of the work.
+const BATCH_TABLE_LIMIT: usize = 2048;
+
 /// Vector generators in party shares, derived lazily and kept.
 pub struct VectorGens<G: Group> {
     gens_capacity: usize,
@@ -207,6 +218,7 @@ pub struct RangeGens<G: Group> {
     pedersen: PedersenGens<G>,
     vector: Arc<VectorGens<G>>,
     tables: Mutex<TableCache<G>>,
+    batch_tables: Mutex<BatchTableCache<G>>,
     pedersen_encodings: OnceLock<Vec<G::PointEncoding>>,
     pedersen_batch: OnceLock<Vec<G::BatchPoint>>,
     /// Single verifications past the table crossover so far (see
@@ -231,6 +243,7 @@ impl<G: Group> RangeGens<G> {
             pedersen,
             vector,
             tables: Mutex::new(BTreeMap::new()),
+            batch_tables: Mutex::new(BTreeMap::new()),
             pedersen_encodings: OnceLock::new(),
             pedersen_batch: OnceLock::new(),
             large_single_verifications: AtomicUsize::new(0),
@@ -392,6 +405,42 @@ impl<G: Group> RangeGens<G> {
                 .large_single_verifications
                 .fetch_add(1, Ordering::Relaxed)
                 >= 1
+    }
+
+    /// The batch-form tables a single verification of an `n`-bit, `m`-party proof over batch
+    /// points uses ([`Group::batch_precompute`], over `[G(n, m), H(n, m), B, B̃_1, …]` with
+    /// every blinding base), built at the second such verification of the shape and kept:
+    /// building costs several verifications' worth of doublings, so a process that verifies
+    /// one proof (the command line) never pays it. `None` before, past
+    /// [`BATCH_TABLE_LIMIT`], or where the backend has no such tables.
+    pub(crate) fn single_verification_batch_table(
+        &self,
+        n: usize,
+        m: usize,
+    ) -> Option<Arc<G::BatchPrecomputation>> {
+        let all = self.pedersen.blinding.len();
+        if self.static_len(n, m, all) > BATCH_TABLE_LIMIT {
+            return None;
+        }
+        let mut tables = self.batch_tables.lock();
+        let (seen, table) = tables.entry((n, m)).or_insert((0, None));
+        *seen += 1;
+        if *seen == 2 {
+            let mut points = Vec::with_capacity(self.static_len(n, m, all));
+            self.extend_with_static_batch_points(n, m, all, &mut points);
+            *table = G::batch_precompute(&points).map(Arc::new);
+        }
+        table.clone()
+    }
+
+    /// How many shapes have batch-form tables (for the tests).
+    #[cfg(test)]
+    pub(crate) fn batch_tables_built(&self) -> usize {
+        self.batch_tables
+            .lock()
+            .values()
+            .filter(|(_, table)| table.is_some())
+            .count()
     }
 
     /// [`Self::extend_with_static_points`] in batch form.

@@ -316,6 +316,26 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// Whether a batch point is the neutral element.
     fn batch_is_identity(p: &Self::BatchPoint) -> bool;
 
+    /// Tables over a fixed list of batch points, for [`Group::vartime_batch_mixed_msm`].
+    type BatchPrecomputation: Send + Sync;
+
+    /// Builds tables over fixed batch points, or `None` where this backend has none that pay
+    /// (the plain [`Group::vartime_batch_msm`] serves instead): on curve25519 with AVX-512
+    /// IFMA, copies of every point that let the engine's bucket method take all of a scalar's
+    /// windows in one pass.
+    fn batch_precompute(points: &[Self::BatchPoint]) -> Option<Self::BatchPrecomputation>;
+
+    /// Variable-time \\( \sum_i b_i B_i + \sum_j a_j A_j \\) where the \\(B_i\\) are the
+    /// precomputed batch points (`static_scalars` may be shorter than the table; the rest count
+    /// as 0); `None` when the dynamic points are not in the table's form (the caller uses
+    /// [`Group::vartime_batch_msm`]).
+    fn vartime_batch_mixed_msm(
+        precomputation: &Self::BatchPrecomputation,
+        static_scalars: &[Self::Scalar],
+        dynamic_scalars: &[Self::Scalar],
+        dynamic_points: &[Self::BatchPoint],
+    ) -> Option<Self::BatchPoint>;
+
     /// Builds tables for a fixed list of points.
     fn precompute(points: &[Self::Point]) -> Self::Precomputation;
 

@@ -1,9 +1,20 @@
 //! The inner-product prover.
 //!
-//! Everything that touches the witness vectors \\(\mathbf a, \mathbf b\\) is constant-time:
-//! the scalar arithmetic, and the multiscalar multiplications that produce \\(L\\) and \\(R\\).
-//! Folding the generators involves only public data (generators and challenges) and uses the
-//! faster variable-time multiplication.
+//! # Timing
+//!
+//! The multiscalar multiplications that produce \\(L\\) and \\(R\\), and the folding of the
+//! generators, run in variable time. The folding involves only public data (generators and
+//! challenges). The vectors \\(\mathbf a, \mathbf b\\) are what the range proof's
+//! \\(\mathbf l(x), \mathbf r(x)\\) (and the circuit proof's) become: the paper's unoptimized
+//! protocols send those in full (Bünz et al., §4.1 eq. 62–63 with Theorem 2; §5.3 with
+//! Theorem 4) and are perfectly honest-verifier zero-knowledge with them public, because
+//! \\(\mathbf s_L x\\), \\(\mathbf s_R x\\) (degree 3 in the circuit proof) mask them uniformly. This
+//! argument only replaces sending them, to save space (the paper: it need not be
+//! zero-knowledge), and each round's vectors are public linear functions of them, so their
+//! timing reveals nothing the protocol may not. The reference crate and libsecp256k1-zkp
+//! (our Grin prover too) do the same. What must stay constant-time is the masking itself —
+//! \\(S\\), with \\(\mathbf s_L, \mathbf s_R\\) — and the bit commitment \\(A\\); their callers use the
+//! constant-time MSM. The vectors are still wiped when dropped.
 
 use alloc::vec::Vec;
 use zeroize::Zeroizing;
@@ -76,7 +87,7 @@ impl<G: Group> InnerProductProof<G> {
             let (a_lo, a_hi) = a[..n].split_at(half);
             let (b_lo, b_hi) = b[..n].split_at(half);
 
-            // L = <a_lo, G_hi> + <b_hi, H_lo> + c_L Q  (constant time: a, b are secret)
+            // L = <a_lo, G_hi> + <b_hi, H_lo> + c_L Q (variable time: see the module notes)
             scalars.clear();
             points.clear();
             gens.push_g(n, half, a_lo.iter().copied(), &mut scalars, &mut points);
@@ -84,7 +95,7 @@ impl<G: Group> InnerProductProof<G> {
             gens.push_h(n, 0, b_hi_rho, &mut scalars, &mut points);
             scalars.push(inner_product::<G>(a_lo, b_hi));
             points.push(*q);
-            let l = publisher.publish(G::multiscalar_mul(&scalars, &points));
+            let l = publisher.publish(G::vartime_multiscalar_mul(&scalars, &points));
 
             // R = <a_hi, G_lo> + <b_lo, H_hi> + c_R Q
             scalars.clear();
@@ -94,7 +105,7 @@ impl<G: Group> InnerProductProof<G> {
             gens.push_h(n, half, b_lo_rho, &mut scalars, &mut points);
             scalars.push(inner_product::<G>(a_hi, b_lo));
             points.push(*q);
-            let r = publisher.publish(G::multiscalar_mul(&scalars, &points));
+            let r = publisher.publish(G::vartime_multiscalar_mul(&scalars, &points));
 
             transcript.append_point(b"L", &l.bytes);
             transcript.append_point(b"R", &r.bytes);

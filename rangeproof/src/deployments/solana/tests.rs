@@ -258,6 +258,55 @@ fn proofs_of_every_kind_and_split_round_trip() {
     }
 }
 
+/// From a shape's second single verification on, its fixed generators' batch-form tables
+/// serve it where the CPU has them (AVX-512 IFMA): valid proofs still verify and altered ones
+/// are still refused, before and after.
+#[test]
+fn single_verifications_through_batch_tables_keep_their_verdicts() {
+    use crate::group::curve25519::{simd_test_support::runs_here, Backend};
+    let gens = Solana::owned_generators();
+    let lengths = [64, 16, 32, 16];
+    let (proof, commitments) = prove(&values_for(&lengths), &lengths);
+    let bytes = proof.encode(&Solana::LAYOUT).expect("encodes");
+    let check = |proof: &RangeProof<G>| {
+        proof.verify_with_bit_lengths(
+            &gens,
+            &mut Solana::transcript(b""),
+            &commitments,
+            &lengths,
+            &mut OsRng,
+        )
+    };
+    for round in 0..4 {
+        check(&proof).expect("valid");
+        // A point of the proof altered each round (A, S, T_1, T_2) and one of its scalars
+        // (t_x, t_x_blinding, e_blinding); the commitments in another order.
+        for element in [round, 4 + 2 * round / 3] {
+            let mut altered = bytes.clone();
+            altered[32 * element + 1] ^= 0x10;
+            if let Ok(p) = RangeProof::<G>::decode(&Solana::LAYOUT, &altered) {
+                assert!(check(&p).is_err(), "round {round}, element {element}");
+            }
+        }
+        let mut moved = commitments.clone();
+        moved.rotate_left(1);
+        assert!(proof
+            .verify_with_bit_lengths(
+                &gens,
+                &mut Solana::transcript(b""),
+                &moved,
+                &lengths,
+                &mut OsRng
+            )
+            .is_err());
+    }
+    let ifma = runs_here(
+        Backend::Ifma,
+        "solana::single_verifications_through_batch_tables",
+    );
+    assert_eq!(gens.batch_tables_built(), usize::from(ifma));
+}
+
 #[test]
 fn altered_statements_and_proofs_are_refused() {
     let lengths = [8, 8, 16, 32];

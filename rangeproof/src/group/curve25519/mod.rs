@@ -31,12 +31,14 @@ mod shared;
 
 pub use decompress::{decompress_ed25519, decompress_ristretto};
 pub use field_x8::Backend;
+pub use msm_x8::FixedBase;
 pub use point::ExtendedPoint;
 pub use shared::BatchPoint;
 pub(in crate::group) use shared::{
     batch_add, batch_is_identity, batch_mul_by_pow_2, batch_point, batch_points,
-    batch_points_from_bytes, chunked_ct_msm, curve25519_batch_items, curve25519_scalar_items,
-    engine_batches, vartime_batch_msm, CurvePoint,
+    batch_points_from_bytes, batch_precompute, chunked_ct_msm, curve25519_batch_items,
+    curve25519_scalar_items, engine_batches, vartime_batch_mixed_msm, vartime_batch_msm,
+    CurvePoint,
 };
 
 /// For tests of vector code: which vector backends run on this CPU, saying so when one does not.

@@ -18,6 +18,8 @@
 
 use curve25519_dalek::Scalar;
 
+use alloc::vec::Vec;
+
 use super::field_x8::Backend;
 use super::point::{AffineNiels, ExtendedPoint};
 
@@ -41,12 +43,117 @@ pub fn vartime_msm_niels(scalars: &[Scalar], niels: &[AffineNiels]) -> Option<Ex
     None
 }
 
+/// Fixed points prepared for [`vartime_mixed_niels`]: for each point \\(P_i\\), the copies
+/// \\(2^{8ck} P_i\\), \\(k <\\) `copies`, in mixed-addition form.
+///
+/// The bucket method pays, per pass of eight windows, one vector addition per point and
+/// \\(2^c\\) more for the running sums, then \\(c\\) doublings per window. With the copies
+/// at hand, a scalar's windows \\(8k, \ldots, 8k + 7\\) are digits of copy \\(k\\) in the
+/// same eight windows as the first pass, so all passes become one: the same additions for the
+/// points, but one set of running sums and eight windows to combine, and no conversion of the
+/// points to affine form on every call. Verifiers keep one per generator shape
+/// (`RangeGens::single_verification_batch_table`); a single 64-bit Solana proof has 130 fixed
+/// points against 17 of its own.
+#[derive(Clone)]
+pub struct FixedBase {
+    c: usize,
+    copies: usize,
+    /// Point-major: `niels[i * copies + k]` is \\(2^{8ck} P_i\\).
+    niels: Vec<AffineNiels>,
+}
+
+impl core::fmt::Debug for FixedBase {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FixedBase")
+            .field("points", &self.len())
+            .field("c", &self.c)
+            .finish()
+    }
+}
+
+impl FixedBase {
+    /// The copies of every point, or `None` where the CPU lacks AVX-512 IFMA (the only
+    /// backend that takes them).
+    pub fn new(points: &[ExtendedPoint]) -> Option<FixedBase> {
+        if Backend::detect() != Backend::Ifma {
+            return None;
+        }
+        let c = Self::window(points.len());
+        let copies = super::msm::windows(c).div_ceil(8);
+        let mut all = Vec::with_capacity(points.len() * copies);
+        for p in points {
+            let mut q = *p;
+            for k in 0..copies {
+                if k > 0 {
+                    q = (0..8 * c).fold(q, |q, _| q.double());
+                }
+                all.push(q);
+            }
+        }
+        // Public points: a variable-time conversion is fine.
+        let niels = super::msm::affine_niels(&all);
+        Some(FixedBase { c, copies, niels })
+    }
+
+    /// The number of points.
+    pub fn len(&self) -> usize {
+        self.niels.len() / self.copies
+    }
+
+    /// Whether there are no points.
+    pub fn is_empty(&self) -> bool {
+        self.niels.is_empty()
+    }
+
+    /// The width for `n` fixed points: minimizes the vector additions of one call,
+    /// \\(\lceil W/8 \rceil n + 2^c\\).
+    fn window(n: usize) -> usize {
+        (5..=13)
+            .min_by_key(|&c| super::msm::windows(c).div_ceil(8) * n + (1usize << c))
+            .unwrap_or(8)
+    }
+}
+
+/// \\(\sum_i s_i P_i + \sum_j a_j A_j\\) with the \\(P_i\\) in `table` (`static_scalars` may be
+/// shorter; the rest count as 0) and the \\(A_j\\) in mixed-addition form, or `None` where the
+/// CPU lacks AVX-512 IFMA.
+pub fn vartime_mixed_niels(
+    table: &FixedBase,
+    static_scalars: &[Scalar],
+    dynamic_scalars: &[Scalar],
+    dynamic: &[AffineNiels],
+) -> Option<ExtendedPoint> {
+    #[cfg(target_arch = "x86_64")]
+    if Backend::detect() == Backend::Ifma {
+        // SAFETY: `Backend::detect` returned `Ifma`: this CPU has AVX-512F, DQ and IFMA,
+        // the features `ifma::run_fixed` is compiled for.
+        return Some(unsafe { ifma::run_fixed(table, static_scalars, dynamic_scalars, dynamic) });
+    }
+    let _ = (table, static_scalars, dynamic_scalars, dynamic);
+    None
+}
+
 /// The window width for `n` points in passes of eight windows: minimizes
 /// \\(\lceil W/8 \rceil (n + 2^c)\\), the vector additions of filling and summing the buckets.
 pub(super) fn vector_window(n: usize) -> usize {
-    (5..=13)
+    (4..=13)
         .min_by_key(|&c| super::msm::windows(c).div_ceil(8) * (n + (1usize << c)))
         .unwrap_or(8)
+}
+
+/// The window width for `m` dynamic points beside fixed points of width `c`: the cheapest of
+/// [`vector_window`] and the widths dividing `c`, the latter saving the fixed part's own
+/// \\(7c\\) doublings (one Horner chain for both; a doubling costs about half a vector
+/// addition).
+pub(super) fn dynamic_window(m: usize, c: usize) -> usize {
+    let cost = |w: usize| super::msm::windows(w).div_ceil(8) * (m + (1usize << w));
+    let free = vector_window(m);
+    (4..=c)
+        .filter(|&w| c.is_multiple_of(w))
+        .map(|w| (cost(w), w))
+        .chain([(cost(free) + 7 * c / 2, free)])
+        .min()
+        .map_or(free, |(_, w)| w)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -251,54 +358,130 @@ mod ifma {
             return ExtendedPoint::IDENTITY;
         }
         let c = super::vector_window(n);
+        horner(&window_sums(&scalars[..n], &niels[..n], c), c)
+    }
+
+    /// The window sums \\(S_w\\) of radix \\(2^c\\), \\(w < W\\), in passes of eight windows.
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    fn window_sums(scalars: &[Scalar], niels: &[AffineNiels], c: usize) -> Vec<ExtendedPoint> {
+        let n = scalars.len().min(niels.len());
         let w_count = windows(c);
         let passes = w_count.div_ceil(8);
         let digits = signed_digits(&scalars[..n], c);
-        let niels = &niels[..n];
         let bucket_count = 1usize << (c - 1);
         let mut buckets = vec![IDENTITY_RECORD; 8 * bucket_count];
-        let mut window_sums = Vec::with_capacity(8 * passes);
+        let mut sums = Vec::with_capacity(8 * passes);
         for pass in 0..passes {
             buckets.fill(IDENTITY_RECORD);
-            // The lanes' buckets for point `i`: their positions, which lanes add (nonzero
-            // digit) and which subtract.
-            let lanes_of = |i: usize| {
-                let mut index = [0usize; 8];
-                let (mut active, mut neg) = (0u8, 0u8);
-                for (j, slot) in index.iter_mut().enumerate() {
-                    *slot = j * bucket_count;
-                    let w = 8 * pass + j;
-                    if w >= w_count {
-                        continue;
-                    }
-                    let d = digits[i * w_count + w];
-                    if d != 0 {
-                        active |= 1 << j;
-                        neg |= ((d < 0) as u8) << j;
-                        *slot += d.unsigned_abs() as usize - 1;
-                    }
-                }
-                (index, active, neg)
-            };
-            let mut next = lanes_of(0);
-            for (i, q) in niels.iter().enumerate() {
-                let (index, active, neg) = next;
-                if i + 1 < n {
-                    // The buckets are scattered over more than the L1 cache: ask for the next
-                    // point's while this one's addition runs.
-                    next = lanes_of(i + 1);
-                    prefetch_records(&buckets, &next.0);
-                }
-                if active == 0 {
-                    continue;
-                }
-                let bucket = ExtendedX8::gather(&buckets, &index);
-                let sum = bucket.add_affine(&AffineNielsX8::splat(q, neg));
-                sum.scatter(&mut buckets, &index, active);
-            }
-            window_sums.extend(running_sums(&buckets, bucket_count));
+            fill(&mut buckets, bucket_count, n, |i| {
+                (
+                    &niels[i],
+                    lane_digits(&digits[i * w_count..][..w_count], 8 * pass),
+                )
+            });
+            sums.extend(running_sums(&buckets, bucket_count));
         }
-        horner(&mut window_sums, w_count, c)
+        sums.truncate(w_count);
+        sums
+    }
+
+    /// [`run`] with the first points' copies in `table` ([`super::FixedBase`]): one pass over
+    /// every copy fills eight windows of width `table.c` for all of them; the dynamic points
+    /// (`dynamic_scalars` against `dynamic`) run as [`run`] does, in a width dividing the
+    /// table's where that costs little more, so that one Horner chain combines both.
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    pub(super) fn run_fixed(
+        table: &super::FixedBase,
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
+        dynamic: &[AffineNiels],
+    ) -> ExtendedPoint {
+        let (c, copies) = (table.c, table.copies);
+        let n = static_scalars.len().min(table.len());
+        let w_count = windows(c);
+        let digits = signed_digits(&static_scalars[..n], c);
+        let bucket_count = 1usize << (c - 1);
+        let mut buckets = vec![IDENTITY_RECORD; 8 * bucket_count];
+        // Entry `e` is copy `e % copies` of point `e / copies`: lane `j` adds the digit of
+        // window `8k + j` times \\(2^{8ck} P_i\\), which is that window's digit times
+        // \\(2^{8ck}\\) in lane `j`'s window sum — every window of the scalar in one pass.
+        fill(&mut buckets, bucket_count, n * copies, |e| {
+            let (i, k) = (e / copies, e % copies);
+            (
+                &table.niels[e],
+                lane_digits(&digits[i * w_count..][..w_count], 8 * k),
+            )
+        });
+        let statics = running_sums(&buckets, bucket_count);
+        let m = dynamic_scalars.len().min(dynamic.len());
+        if m == 0 {
+            return horner(&statics, c);
+        }
+        let c_d = super::dynamic_window(m, c);
+        let mut sums = window_sums(&dynamic_scalars[..m], &dynamic[..m], c_d);
+        if c.is_multiple_of(c_d) {
+            // Static window j is dynamic window j c / c_d (W c_d ≥ 254 > 7c: it exists).
+            for (j, s) in statics.iter().enumerate() {
+                let w = j * (c / c_d);
+                sums[w] = sums[w].add(s);
+            }
+            horner(&sums, c_d)
+        } else {
+            horner(&statics, c).add(&horner(&sums, c_d))
+        }
+    }
+
+    /// Lane `j`'s digit for the window `first + j` of one scalar's digits (zero past the last).
+    #[inline]
+    fn lane_digits(digits: &[i32], first: usize) -> [i32; 8] {
+        core::array::from_fn(|j| digits.get(first + j).copied().unwrap_or(0))
+    }
+
+    /// Adds `count` entries to the buckets: `entry(e)` gives a point and its eight lanes'
+    /// digits; lane `j` adds \(\pm P\) to its bucket \(|d_j|\) (nothing for a zero digit).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512dq,avx512ifma")]
+    fn fill<'a>(
+        buckets: &mut [Record],
+        bucket_count: usize,
+        count: usize,
+        entry: impl Fn(usize) -> (&'a AffineNiels, [i32; 8]),
+    ) {
+        if count == 0 {
+            return;
+        }
+        // The lanes' buckets for entry `e`: their positions, which lanes add (nonzero digit)
+        // and which subtract.
+        let lanes_of = |e: usize| {
+            let (q, digits) = entry(e);
+            let mut index = [0usize; 8];
+            let (mut active, mut neg) = (0u8, 0u8);
+            for (j, (slot, &d)) in index.iter_mut().zip(&digits).enumerate() {
+                *slot = j * bucket_count;
+                if d != 0 {
+                    active |= 1 << j;
+                    neg |= ((d < 0) as u8) << j;
+                    *slot += d.unsigned_abs() as usize - 1;
+                }
+            }
+            (q, index, active, neg)
+        };
+        let mut next = lanes_of(0);
+        for e in 0..count {
+            let (q, index, active, neg) = next;
+            if e + 1 < count {
+                // The buckets are scattered over more than the L1 cache: ask for the next
+                // entry's while this one's addition runs.
+                next = lanes_of(e + 1);
+                prefetch_records(buckets, &next.1);
+            }
+            if active == 0 {
+                continue;
+            }
+            let bucket = ExtendedX8::gather(buckets, &index);
+            let sum = bucket.add_affine(&AffineNielsX8::splat(q, neg));
+            sum.scatter(buckets, &index, active);
+        }
     }
 
     /// \\(\sum_b (b + 1) B_{j,b}\\) for the eight lanes' windows \\(j\\), by running sums from
@@ -315,9 +498,8 @@ mod ifma {
         total.lanes()
     }
 
-    /// \\(\sum_w 2^{cw} S_w\\) from the window sums \\(S_w\\) (any beyond `w_count` dropped).
-    fn horner(window_sums: &mut Vec<ExtendedPoint>, w_count: usize, c: usize) -> ExtendedPoint {
-        window_sums.truncate(w_count);
+    /// \\(\sum_w 2^{cw} S_w\\) from the window sums \\(S_w\\).
+    fn horner(window_sums: &[ExtendedPoint], c: usize) -> ExtendedPoint {
         window_sums
             .iter()
             .rev()
@@ -353,7 +535,7 @@ mod tests {
 
     #[test]
     fn windows_by_size() {
-        assert_eq!(vector_window(1), 5);
+        assert_eq!(vector_window(1), 4);
         assert!(vector_window(20_000) >= 10);
     }
 
@@ -374,8 +556,78 @@ mod tests {
         }
     }
 
+    /// The shapes of Solana's single verifications (131, 259 and 515 fixed points, widths 8
+    /// and a dynamic width dividing it) and small ones (widths 5 and 6, two Horner chains
+    /// each), with and without dynamic points.
+    #[test]
+    fn fixed_base_shapes() {
+        let ifma = crate::group::curve25519::simd_test_support::runs_here(
+            Backend::Ifma,
+            "msm_x8::fixed_base_shapes",
+        );
+        for (fixed, dynamic) in [(1, 0), (9, 17), (60, 3), (131, 17), (259, 22), (515, 0)] {
+            let (_, points) = random_points(fixed + dynamic);
+            let scalars = test_scalars(fixed + dynamic, false);
+            let expected = vartime_msm_serial(&scalars, &points).to_ristretto_bytes();
+            let Some(table) = FixedBase::new(&points[..fixed]) else {
+                assert!(!ifma);
+                continue;
+            };
+            let niels = super::super::msm::affine_niels(&points[fixed..]);
+            let got = vartime_mixed_niels(&table, &scalars[..fixed], &scalars[fixed..], &niels)
+                .expect("IFMA runs");
+            assert_eq!(got.to_ristretto_bytes(), expected, "{fixed} + {dynamic}");
+        }
+        assert_eq!(FixedBase::window(131), 8);
+        assert_eq!(dynamic_window(17, 8), 4);
+        assert_eq!(dynamic_window(17, 7), 4);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(16))]
+        /// Fixed points through their copies and dynamic ones through the bucket method give
+        /// the serial MSM's sum, with fewer static scalars than fixed points (the rest 0).
+        #[test]
+        fn fixed_base_matches_serial(
+            fixed in 0usize..300,
+            unused in 0usize..4,
+            dynamic in 0usize..40,
+            edge in any::<bool>(),
+        ) {
+            let (_, points) = random_points(fixed + dynamic);
+            let used = fixed.saturating_sub(unused);
+            let scalars = test_scalars(fixed + dynamic, edge);
+            let expected: Vec<Scalar> = scalars[..used]
+                .iter()
+                .chain(&scalars[fixed..])
+                .copied()
+                .collect();
+            let expected_points: Vec<ExtendedPoint> = points[..used]
+                .iter()
+                .chain(&points[fixed..])
+                .copied()
+                .collect();
+            let expected = vartime_msm_serial(&expected, &expected_points).to_ristretto_bytes();
+            let ifma = crate::group::curve25519::simd_test_support::runs_here(
+                Backend::Ifma,
+                "msm_x8::fixed_base_matches_serial",
+            );
+            let table = FixedBase::new(&points[..fixed]);
+            prop_assert_eq!(table.is_some(), ifma);
+            if let Some(table) = table {
+                prop_assert_eq!(table.len(), fixed);
+                let dynamic_niels = super::super::msm::affine_niels(&points[fixed..]);
+                let got = vartime_mixed_niels(
+                    &table,
+                    &scalars[..used],
+                    &scalars[fixed..],
+                    &dynamic_niels,
+                )
+                .expect("IFMA runs");
+                prop_assert_eq!(got.to_ristretto_bytes(), expected);
+            }
+        }
+
         #[test]
         fn matches_serial(n in 0usize..300, edge in any::<bool>()) {
             let (_, points) = random_points(n);

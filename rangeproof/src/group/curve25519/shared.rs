@@ -7,6 +7,7 @@ use core::ops::Add;
 
 use curve25519_dalek::scalar::Scalar;
 
+use super::msm_x8::FixedBase;
 use super::{msm, msm_x8, Backend, ExtendedPoint};
 
 /// The [`crate::group::Group`] items of a curve25519 backend that do not depend on its points.
@@ -211,6 +212,32 @@ pub(in crate::group) fn vartime_batch_msm<P: CurvePoint>(
     Some(BatchPoint::Dalek(P::vartime_msm(scalars, &dalek)))
 }
 
+/// The engine points of `points`, or `None` if any is curve25519-dalek's.
+fn engine_points<P>(points: &[BatchPoint<P>]) -> Option<Vec<ExtendedPoint>> {
+    points
+        .iter()
+        .map(|p| match p {
+            BatchPoint::Engine(q) => Some(*q),
+            BatchPoint::Dalek(_) => None,
+        })
+        .collect()
+}
+
+pub(in crate::group) fn batch_precompute<P>(points: &[BatchPoint<P>]) -> Option<FixedBase> {
+    FixedBase::new(&engine_points(points)?)
+}
+
+pub(in crate::group) fn vartime_batch_mixed_msm<P>(
+    table: &FixedBase,
+    static_scalars: &[Scalar],
+    dynamic_scalars: &[Scalar],
+    dynamic_points: &[BatchPoint<P>],
+) -> Option<BatchPoint<P>> {
+    let dynamic = msm::affine_niels(&engine_points(dynamic_points)?);
+    msm_x8::vartime_mixed_niels(table, static_scalars, dynamic_scalars, &dynamic)
+        .map(BatchPoint::Engine)
+}
+
 pub(in crate::group) fn batch_add<P: CurvePoint>(
     a: &BatchPoint<P>,
     b: &BatchPoint<P>,
@@ -270,6 +297,26 @@ macro_rules! curve25519_batch_items {
 
         fn batch_is_identity(p: &Self::BatchPoint) -> bool {
             super::curve25519::batch_is_identity(p)
+        }
+
+        type BatchPrecomputation = super::curve25519::FixedBase;
+
+        fn batch_precompute(points: &[Self::BatchPoint]) -> Option<super::curve25519::FixedBase> {
+            super::curve25519::batch_precompute(points)
+        }
+
+        fn vartime_batch_mixed_msm(
+            precomputation: &super::curve25519::FixedBase,
+            static_scalars: &[curve25519_dalek::scalar::Scalar],
+            dynamic_scalars: &[curve25519_dalek::scalar::Scalar],
+            dynamic_points: &[Self::BatchPoint],
+        ) -> Option<Self::BatchPoint> {
+            super::curve25519::vartime_batch_mixed_msm(
+                precomputation,
+                static_scalars,
+                dynamic_scalars,
+                dynamic_points,
+            )
         }
     };
 }

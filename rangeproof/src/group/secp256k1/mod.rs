@@ -309,6 +309,22 @@ impl Group for Secp256k1 {
         Self::is_identity(p)
     }
 
+    // The batch MSM is k256's; precomputed tables do not pay there.
+    type BatchPrecomputation = ();
+
+    fn batch_precompute(_points: &[ProjectivePoint]) -> Option<()> {
+        None
+    }
+
+    fn vartime_batch_mixed_msm(
+        _precomputation: &(),
+        _static_scalars: &[Scalar],
+        _dynamic_scalars: &[Scalar],
+        _dynamic_points: &[ProjectivePoint],
+    ) -> Option<ProjectivePoint> {
+        None
+    }
+
     fn precompute(points: &[ProjectivePoint]) -> Secp256k1Precomputation {
         Secp256k1Precomputation::new(points)
     }
