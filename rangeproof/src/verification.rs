@@ -140,7 +140,7 @@ impl<G: Group> VerificationTerms<G> {
                 G::is_identity(&msm::vartime::<G>(&statics, &points))
             }
             None => {
-                if let Some(table) = gens.single_verification_batch_table(self.n, self.m) {
+                if let Some(table) = gens.fixed_batch_table(self.n, self.m) {
                     let points: Vec<G::BatchPoint> = self
                         .dynamic_points
                         .iter()

@@ -433,21 +433,38 @@ impl<G: Group> RangeProof<G> {
         );
         let w = transcript.challenge_scalar(b"w");
         C::after_w(transcript);
-        let q = pc.b * w;
 
-        // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding.
+        // H' = y^{-N} ∘ H: the inner-product prover applies the factors while folding. Q = w B;
+        // with the shape's fixed-base tables (built at its second use), the rounds run over
+        // the original generators and B in table passes.
         let y_inv = G::invert(&y);
         let (g_vec, h_vec) = gens.slots(layout.party_bits(), 0, layout.vector_len());
-        let ipp = InnerProductProof::prove(
-            transcript,
-            &q,
-            y_inv,
-            &publisher,
-            g_vec,
-            h_vec,
+        let (l, r) = (
             core::mem::take(&mut *answers.l),
             core::mem::take(&mut *answers.r),
-        )?;
+        );
+        let ipp = match gens.fixed_batch_table(layout.party_bits(), layout.parties()) {
+            Some(table) => InnerProductProof::prove_with_table(
+                transcript,
+                (&table, pc.b, w),
+                y_inv,
+                &publisher,
+                g_vec,
+                h_vec,
+                l,
+                r,
+            )?,
+            None => InnerProductProof::prove(
+                transcript,
+                &(pc.b * w),
+                y_inv,
+                &publisher,
+                g_vec,
+                h_vec,
+                l,
+                r,
+            )?,
+        };
 
         let proof = RangeProof {
             a: bits.a,

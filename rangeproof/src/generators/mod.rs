@@ -103,8 +103,9 @@ pub type PartyGenerators<'a, G> = (&'a [<G as Group>::Point], &'a [<G as Group>:
 /// Verification tables per proof shape `(n, m)`.
 type TableCache<G> = BTreeMap<(usize, usize), Arc<<G as Group>::Precomputation>>;
 
-/// Per proof shape `(n, m)`: the single verifications over batch points so far, and the
-/// batch-form tables once built (`None` while not built, or where the backend has none).
+/// Per proof shape `(n, m)`: the uses of its fixed-base tables so far (single verifications
+/// over batch points, provers), and the tables once built (`None` while not built, or where
+/// the backend has none).
 type BatchTableCache<G> =
     BTreeMap<(usize, usize), (usize, Option<Arc<<G as Group>::BatchPrecomputation>>)>;
 
@@ -407,13 +408,14 @@ impl<G: Group> RangeGens<G> {
                 >= 1
     }
 
-    /// The batch-form tables a single verification of an `n`-bit, `m`-party proof over batch
-    /// points uses ([`Group::batch_precompute`], over `[G(n, m), H(n, m), B, B̃_1, …]` with
-    /// every blinding base), built at the second such verification of the shape and kept:
-    /// building costs several verifications' worth of doublings, so a process that verifies
-    /// one proof (the command line) never pays it. `None` before, past
-    /// [`BATCH_TABLE_LIMIT`], or where the backend has no such tables.
-    pub(crate) fn single_verification_batch_table(
+    /// The fixed-base tables of an `n`-bit, `m`-party shape's fixed points
+    /// ([`Group::batch_precompute`], over `[G(n, m), H(n, m), B, B̃_1, …]` with every blinding
+    /// base), for its single verifications over batch points and its provers' inner-product
+    /// rounds. Built at the shape's second use and kept: building costs several
+    /// verifications' worth of doublings, so a process that verifies or proves once (the
+    /// command line) never pays it. `None` before, past [`BATCH_TABLE_LIMIT`], or where the
+    /// backend has no such tables.
+    pub(crate) fn fixed_batch_table(
         &self,
         n: usize,
         m: usize,

@@ -300,6 +300,10 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// engine's points: [`EncodedPoint::point`] then decodes the bytes).
     fn point_of_batch(p: &Self::BatchPoint) -> Option<Self::Point>;
 
+    /// The group point of any batch point: [`Group::point_of_batch`], else through the
+    /// encoding (`None` only if that fails to decode, which the engine's encodings never do).
+    fn point_from_batch(p: &Self::BatchPoint) -> Option<Self::Point>;
+
     /// \\(2^k P\\) in batch form, by doublings (see [`Group::mul_by_pow_2`]).
     fn batch_mul_by_pow_2(p: &Self::BatchPoint, k: u32) -> Self::BatchPoint;
 

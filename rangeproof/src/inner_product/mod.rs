@@ -38,6 +38,7 @@
 //! Generators may carry public per-index factors (the range proof uses
 //! \\(\mathbf H' = \mathbf y^{-n} \circ \mathbf H\\)); the prover applies them while folding.
 
+pub(crate) mod fixed;
 pub(crate) mod folding;
 mod prover;
 mod verifier;

@@ -19,6 +19,7 @@
 use alloc::vec::Vec;
 use zeroize::Zeroizing;
 
+use super::fixed::TableGens;
 use super::folding::FoldedGens;
 use super::InnerProductProof;
 use crate::deployments::Publisher;
@@ -65,11 +66,46 @@ impl<G: Group> InnerProductProof<G> {
         a: Vec<G::Scalar>,
         b: Vec<G::Scalar>,
     ) -> Result<Self, ProofError> {
+        debug_assert!(g.len() == a.len() && h.len() == a.len());
+        let gens = RoundGens::Folded(FoldedGens::with_factors(g, h, index_factors));
+        Self::rounds(transcript, q, h_factor_ratio, publisher, gens, a, b)
+    }
+
+    /// [`Self::prove`] with \(Q = w B\), where `table` holds the fixed-base tables of
+    /// `[g…, h…, B, …]` ([`Group::batch_precompute`]): every round's \(L, R\) over the
+    /// original points in one table pass, and no generator folding ([`TableGens`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prove_with_table<T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        (table, b_point, w): (&G::BatchPrecomputation, G::Point, G::Scalar),
+        h_factor_ratio: G::Scalar,
+        publisher: &Publisher<G>,
+        g: Vec<G::Point>,
+        h: Vec<G::Point>,
+        a: Vec<G::Scalar>,
+        b: Vec<G::Scalar>,
+    ) -> Result<Self, ProofError> {
+        debug_assert!(g.len() == a.len() && h.len() == a.len());
+        let q = b_point * w;
+        let gens = RoundGens::Table(TableGens::new(table, g, h, b_point, w));
+        Self::rounds(transcript, &q, h_factor_ratio, publisher, gens, a, b)
+    }
+
+    /// The rounds, over either kind of generators.
+    fn rounds<T: TranscriptProtocol<G>>(
+        transcript: &mut T,
+        q: &G::Point,
+        h_factor_ratio: G::Scalar,
+        publisher: &Publisher<G>,
+        mut gens: RoundGens<'_, G>,
+        a: Vec<G::Scalar>,
+        b: Vec<G::Scalar>,
+    ) -> Result<Self, ProofError> {
         // Wiped when dropped, whichever way this function returns.
         let (mut a, mut b) = (Zeroizing::new(a), Zeroizing::new(b));
         let mut n = a.len();
         debug_assert!(n.is_power_of_two());
-        debug_assert!(b.len() == n && g.len() == n && h.len() == n);
+        debug_assert!(b.len() == n);
 
         transcript.innerproduct_domain_sep(n as u64);
         let rounds = n.trailing_zeros() as usize;
@@ -77,35 +113,28 @@ impl<G: Group> InnerProductProof<G> {
         let mut r_vec = Vec::with_capacity(rounds);
 
         let rho: Vec<G::Scalar> = powers::<G>(h_factor_ratio).take(n).collect();
-        // L and R are published as the flavor wants (Monero: times 8^{-1}).
-        let mut gens = FoldedGens::<G>::with_factors(g, h, index_factors);
-        let mut scalars = Zeroizing::new(Vec::with_capacity(2 * n + 1));
-        let mut points = Vec::with_capacity(2 * n + 1);
+        let mut scratch = Scratch::<G>::new(n);
+        let mut b_rho = Zeroizing::new(Vec::with_capacity(n / 2));
 
         while n > 1 {
             let half = n / 2;
             let (a_lo, a_hi) = a[..n].split_at(half);
             let (b_lo, b_hi) = b[..n].split_at(half);
 
-            // L = <a_lo, G_hi> + <b_hi, H_lo> + c_L Q (variable time: see the module notes)
-            scalars.clear();
-            points.clear();
-            gens.push_g(n, half, a_lo.iter().copied(), &mut scalars, &mut points);
-            let b_hi_rho = b_hi.iter().zip(&rho[..half]).map(|(b, r)| *b * *r);
-            gens.push_h(n, 0, b_hi_rho, &mut scalars, &mut points);
-            scalars.push(inner_product::<G>(a_lo, b_hi));
-            points.push(*q);
-            let l = publisher.publish(G::vartime_multiscalar_mul(&scalars, &points));
+            // L = <a_lo, G_hi> + <b_hi, H_lo> + c_L Q (variable time: see the module notes);
+            // L and R are published as the flavor wants (Monero: times 8^{-1}).
+            b_rho.clear();
+            b_rho.extend(b_hi.iter().zip(&rho[..half]).map(|(b, r)| *b * *r));
+            let c_l = inner_product::<G>(a_lo, b_hi);
+            let l = gens.cross_term(n, (half, a_lo), (0, &b_rho), c_l, q, &mut scratch);
+            let l = publisher.publish(l);
 
             // R = <a_hi, G_lo> + <b_lo, H_hi> + c_R Q
-            scalars.clear();
-            points.clear();
-            gens.push_g(n, 0, a_hi.iter().copied(), &mut scalars, &mut points);
-            let b_lo_rho = b_lo.iter().zip(&rho[half..n]).map(|(b, r)| *b * *r);
-            gens.push_h(n, half, b_lo_rho, &mut scalars, &mut points);
-            scalars.push(inner_product::<G>(a_hi, b_lo));
-            points.push(*q);
-            let r = publisher.publish(G::vartime_multiscalar_mul(&scalars, &points));
+            b_rho.clear();
+            b_rho.extend(b_lo.iter().zip(&rho[half..n]).map(|(b, r)| *b * *r));
+            let c_r = inner_product::<G>(a_hi, b_lo);
+            let r = gens.cross_term(n, (0, a_hi), (half, &b_rho), c_r, q, &mut scratch);
+            let r = publisher.publish(r);
 
             transcript.append_point(b"L", &l.bytes);
             transcript.append_point(b"R", &r.bytes);
@@ -137,5 +166,62 @@ impl<G: Group> InnerProductProof<G> {
             a: a[0],
             b: b[0],
         })
+    }
+}
+
+/// A round's multiscalar multiplication terms, reused across rounds.
+struct Scratch<G: Group> {
+    scalars: Zeroizing<Vec<G::Scalar>>,
+    points: Vec<G::Point>,
+}
+
+impl<G: Group> Scratch<G> {
+    fn new(n: usize) -> Self {
+        Scratch {
+            scalars: Zeroizing::new(Vec::with_capacity(2 * n + 1)),
+            points: Vec::with_capacity(2 * n + 1),
+        }
+    }
+}
+
+/// The rounds' generators: folded points, or coefficients of the original points for their
+/// fixed-base tables.
+enum RoundGens<'t, G: Group> {
+    Folded(FoldedGens<G>),
+    Table(TableGens<'t, G>),
+}
+
+impl<G: Group> RoundGens<'_, G> {
+    /// \\(\sum_i a_i G_{g + i} + \sum_i b_i H_{h + i} + c Q\\) at the current length `n`.
+    fn cross_term(
+        &self,
+        n: usize,
+        (g, a): (usize, &[G::Scalar]),
+        (h, b): (usize, &[G::Scalar]),
+        c: G::Scalar,
+        q: &G::Point,
+        scratch: &mut Scratch<G>,
+    ) -> G::Point {
+        match self {
+            RoundGens::Folded(gens) => {
+                let Scratch { scalars, points } = scratch;
+                scalars.clear();
+                points.clear();
+                gens.push_g(n, g, a.iter().copied(), scalars, points);
+                gens.push_h(n, h, b.iter().copied(), scalars, points);
+                scalars.push(c);
+                points.push(*q);
+                G::vartime_multiscalar_mul(scalars, points)
+            }
+            RoundGens::Table(gens) => gens.cross_term(n, (g, a), (h, b), c),
+        }
+    }
+
+    /// Folds from length `n` to `n / 2` (see [`FoldedGens::fold`]).
+    fn fold(&mut self, n: usize, f_g: G::Scalar, f_h: G::Scalar, c_g: G::Scalar, c_h: G::Scalar) {
+        match self {
+            RoundGens::Folded(gens) => gens.fold(n, f_g, f_h, c_g, c_h),
+            RoundGens::Table(gens) => gens.fold(n, f_g, f_h, c_g, c_h),
+        }
     }
 }

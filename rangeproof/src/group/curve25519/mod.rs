@@ -37,7 +37,7 @@ pub use shared::BatchPoint;
 pub(in crate::group) use shared::{
     batch_add, batch_is_identity, batch_mul_by_pow_2, batch_point, batch_points,
     batch_points_from_bytes, batch_precompute, chunked_ct_msm, curve25519_batch_items,
-    curve25519_scalar_items, engine_batches, vartime_batch_mixed_msm, vartime_batch_msm,
+    curve25519_scalar_items, engine_batches, to_dalek, vartime_batch_mixed_msm, vartime_batch_msm,
     CurvePoint,
 };
 

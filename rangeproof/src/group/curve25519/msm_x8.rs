@@ -52,7 +52,7 @@ pub fn vartime_msm_niels(scalars: &[Scalar], niels: &[AffineNiels]) -> Option<Ex
 /// same eight windows as the first pass, so all passes become one: the same additions for the
 /// points, but one set of running sums and eight windows to combine, and no conversion of the
 /// points to affine form on every call. Verifiers keep one per generator shape
-/// (`RangeGens::single_verification_batch_table`); a single 64-bit Solana proof has 130 fixed
+/// (`RangeGens::fixed_batch_table`); a single 64-bit Solana proof has 130 fixed
 /// points against 17 of its own.
 #[derive(Clone)]
 pub struct FixedBase {

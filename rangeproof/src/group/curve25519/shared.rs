@@ -186,7 +186,7 @@ pub(in crate::group) fn batch_mul_by_pow_2<P: CurvePoint>(
 }
 
 /// curve25519-dalek's form of a batch point (through its encoding for an engine point).
-fn to_dalek<P: CurvePoint>(p: &BatchPoint<P>) -> Option<P> {
+pub(in crate::group) fn to_dalek<P: CurvePoint>(p: &BatchPoint<P>) -> Option<P> {
     match p {
         BatchPoint::Engine(q) => P::decode(&P::engine_encode(q)),
         BatchPoint::Dalek(q) => Some(*q),
@@ -278,6 +278,10 @@ macro_rules! curve25519_batch_items {
                 super::curve25519::BatchPoint::Dalek(q) => Some(*q),
                 super::curve25519::BatchPoint::Engine(_) => None,
             }
+        }
+
+        fn point_from_batch(p: &Self::BatchPoint) -> Option<$point> {
+            super::curve25519::to_dalek(p)
         }
 
         fn batch_mul_by_pow_2(p: &Self::BatchPoint, k: u32) -> Self::BatchPoint {

@@ -290,6 +290,10 @@ impl Group for Secp256k1 {
         Some(*p)
     }
 
+    fn point_from_batch(p: &ProjectivePoint) -> Option<ProjectivePoint> {
+        Some(*p)
+    }
+
     fn batch_mul_by_pow_2(p: &ProjectivePoint, k: u32) -> ProjectivePoint {
         Self::mul_by_pow_2(p, k)
     }
