@@ -63,7 +63,8 @@ fn pedersen_commit(runner: &mut CtRunner, _rng: &mut BenchRng) {
 }
 
 /// A whole Bulletproofs proof (8 bits, dalek): bit commitments by constant-time selection,
-/// polynomial arithmetic and the inner-product argument on the witness.
+/// polynomial arithmetic, and the inner-product argument (variable-time over l(x), r(x), which
+/// s_L, s_R mask uniformly: its timing must not depend on the value either).
 fn bulletproofs_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
     let gens = dalek::generators();
     for s in secrets(60_000, 8) {
