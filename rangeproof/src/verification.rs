@@ -107,7 +107,8 @@ impl<G: Group> VerificationTerms<G> {
 
     /// Evaluates the equation alone: one multiscalar multiplication, with the precomputed
     /// tables of `gens` when the shape is below the backend's crossover (over the group's own
-    /// points), else over batch points.
+    /// points), else over batch points — from the shape's second use with its fixed-base
+    /// tables ([`RangeGens::fixed_batch_table`]) where the backend has them.
     pub(crate) fn is_zero(&self, gens: &RangeGens<G>) -> bool {
         let mut statics = self.static_scalars(gens);
         match gens.single_verification_table(self.n, self.m) {
