@@ -21,6 +21,8 @@ extern crate alloc;
 extern crate std;
 
 mod batch;
+#[cfg(any(feature = "liquid", feature = "mweb"))]
+mod bitcoin_wire;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_pp;
@@ -33,6 +35,8 @@ mod inner_product;
 #[cfg(feature = "liquid")]
 pub mod liquid;
 mod msm;
+#[cfg(feature = "mweb")]
+pub mod mweb;
 #[cfg(feature = "r1cs")]
 pub mod r1cs;
 #[cfg(feature = "secp256k1-zkp")]

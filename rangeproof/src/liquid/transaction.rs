@@ -19,12 +19,10 @@
 //! nonce `00` null, `01` explicit (32 bytes), `02`/`03` a public key. Points are checked as the
 //! node checks them when parsing (on the curve); nothing past the transaction is accepted.
 
+use crate::bitcoin_wire::Reader;
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
 use crate::DecodeError;
 use crate::ProofError;
-
-/// Elements' bound on one length-prefixed field (`MAX_VEC_SIZE`, 4 MB).
-const MAX_FIELD: usize = 4_000_000;
 
 /// The most bytes a transaction may have: its weight is at most a block's (Elements'
 /// `MAX_BLOCK_WEIGHT`, 4 000 000) and its size at most its weight.
@@ -177,63 +175,7 @@ pub struct Transaction<'a> {
     outputs: Vec<Span>,
 }
 
-/// A cursor over the serialization.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], ProofError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&end| end <= self.bytes.len())
-            .ok_or(DecodeError::MalformedTransaction(what))?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], ProofError> {
-        let mut out = [0u8; N];
-        out.copy_from_slice(self.take(N, what)?);
-        Ok(out)
-    }
-
-    fn u8(&mut self, what: &'static str) -> Result<u8, ProofError> {
-        Ok(self.take(1, what)?[0])
-    }
-
-    fn u32(&mut self, what: &'static str) -> Result<u32, ProofError> {
-        Ok(u32::from_le_bytes(self.array(what)?))
-    }
-
-    /// A canonical compact size, bounded by [`MAX_FIELD`].
-    fn compact_size(&mut self, what: &'static str) -> Result<usize, ProofError> {
-        let first = self.u8(what)?;
-        let (value, least) = match first {
-            0xfd => (u64::from(u16::from_le_bytes(self.array(what)?)), 0xfd),
-            0xfe => (u64::from(u32::from_le_bytes(self.array(what)?)), 0x1_0000),
-            0xff => (u64::from_le_bytes(self.array(what)?), 0x1_0000_0000),
-            small => (u64::from(small), 0),
-        };
-        if value < least {
-            return Err(DecodeError::MalformedTransaction("non-canonical length").into());
-        }
-        usize::try_from(value)
-            .ok()
-            .filter(|&n| n <= MAX_FIELD)
-            .ok_or(ProofError::Decode(DecodeError::MalformedTransaction(
-                "length beyond 4 MB",
-            )))
-    }
-
-    fn bytes(&mut self, what: &'static str) -> Result<&'a [u8], ProofError> {
-        let n = self.compact_size(what)?;
-        self.take(n, what)
-    }
-
     fn stack(&mut self, what: &'static str) -> Result<Stack<'a>, ProofError> {
         let len = self.compact_size(what)?;
         let start = self.at;

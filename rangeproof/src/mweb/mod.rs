@@ -1,0 +1,57 @@
+//! Litecoin's MimbleWimble extension blocks (LIP-0002/0003): transactions and blocks parsed
+//! from Litecoin's wire format, and every MWEB output's range proof verified as Litecoin Core
+//! verifies it.
+//!
+//! An MWEB output carries libsecp256k1-zkp's Bulletproof — Litecoin Core copies the Grin
+//! fork's `bulletproofs` and `generator` modules — over one 64-bit value: 675 bytes, 256
+//! generators from \\(G\\), value generator \\(H\\), the commitment \\(vH + rG\\), and as extra
+//! data the output's serialized message ([`OutputMessage::bytes`]), so the proof binds the
+//! masked value, the masked nonce and the key-exchange key (`Output::BuildProofData`,
+//! `TxBody::Validate`'s `Bulletproofs::BatchVerify`). The prover's nonces are random: MWEB
+//! proofs cannot be rewound. This module checks them with [`crate::secp256k1_zkp::bulletproofs`]
+//! in one [`BatchVerifier`], which names the invalid ones.
+//!
+//! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser ([`wire`]'s notes).
+//! * [`verify_output_proofs`]: the range proofs of any outputs, one batch, a verdict each.
+
+pub mod wire;
+
+#[cfg(test)]
+mod tests;
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use rand_core::{CryptoRng, RngCore};
+
+use crate::secp256k1_zkp::bulletproofs::GrinStatement;
+use crate::{BatchVerifier, Secp256k1};
+pub use wire::{
+    Block, Header, Input, Kernel, MwebBlock, MwebTx, Output, OutputMessage, PegOut, StandardFields,
+    Transaction, TxBody, TxIn, TxOut, MAX_BYTES, PROOF_LEN,
+};
+
+/// The statement an output's range proof proves: 64 bits of its commitment on \\(H\\) with
+/// 256 generators, bound to its message.
+pub fn output_statement(output: &Output) -> GrinStatement {
+    GrinStatement {
+        extra_data: Some(output.message.bytes.to_vec()),
+        ..GrinStatement::grin(vec![output.commitment])
+    }
+}
+
+/// Verifies the range proofs of `outputs` in one batch: `true` at each position whose proof
+/// verifies (a commitment off the curve, or a proof that does not decode, is `false` too).
+pub fn verify_output_proofs<R: RngCore + CryptoRng>(outputs: &[Output], rng: &mut R) -> Vec<bool> {
+    let mut batch: BatchVerifier<'static, Secp256k1> = BatchVerifier::new();
+    for output in outputs {
+        batch.add_grin_bulletproof(output.proof, &output_statement(output), rng);
+    }
+    let mut valid = vec![true; outputs.len()];
+    if let Err(failed) = batch.verify() {
+        for k in failed.invalid {
+            valid[k] = false;
+        }
+    }
+    valid
+}
