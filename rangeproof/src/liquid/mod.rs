@@ -23,8 +23,8 @@ pub mod transaction;
 mod tests;
 
 use crate::{DecodeError, StatementError};
-use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
-use k256::{AffinePoint, EncodedPoint, ProjectivePoint, Scalar};
+use k256::elliptic_curve::sec1::ToEncodedPoint;
+use k256::{ProjectivePoint, Scalar};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
@@ -37,13 +37,6 @@ use crate::{BatchVerifier, ProofError, Secp256k1};
 pub use transaction::{
     Asset, AssetIssuance, Nonce, Stack, Transaction, TxIn, TxOut, Value, MAX_TRANSACTION_BYTES,
 };
-
-/// A compressed public key (`02`/`03` ‖ x) on the curve.
-pub(crate) fn public_key(bytes: &[u8; 33]) -> Option<ProjectivePoint> {
-    let encoded = EncodedPoint::from_bytes(bytes).ok()?;
-    Option::<AffinePoint>::from(AffinePoint::from_encoded_point(&encoded))
-        .map(ProjectivePoint::from)
-}
 
 /// SHA-256's compression of one 64-byte block `left ‖ right` from the initial state, the state
 /// words big-endian: Elements' `fast_merkle_root` of two leaves (no padding, no length).
@@ -443,7 +436,7 @@ pub fn rewind_nonce(
     nonce_key: &[u8; 33],
     blinding_key: &Scalar,
 ) -> Result<Zeroizing<[u8; 32]>, ProofError> {
-    let point = public_key(nonce_key).ok_or(DecodeError::InvalidPoint)?;
+    let point = crate::secp256k1_zkp::public_key(nonce_key).ok_or(DecodeError::InvalidPoint)?;
     // The shared point is as secret as the blinding key for this output: every form of it is
     // wiped when dropped.
     let shared = Zeroizing::new(point * blinding_key);

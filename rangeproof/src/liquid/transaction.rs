@@ -237,7 +237,7 @@ impl<'a> Reader<'a> {
             prefix @ (0x02 | 0x03) => {
                 let mut bytes = [prefix; 33];
                 bytes[1..].copy_from_slice(self.take(32, "nonce")?);
-                super::public_key(&bytes)
+                crate::secp256k1_zkp::public_key(&bytes)
                     .map(|_| Nonce::Confidential(bytes))
                     .ok_or(ProofError::Decode(DecodeError::MalformedTransaction(
                         "nonce public key not on the curve",

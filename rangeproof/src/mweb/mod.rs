@@ -13,7 +13,9 @@
 //!
 //! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser ([`wire`]'s notes).
 //! * [`verify_output_proofs`]: the range proofs of any outputs, one batch, a verdict each.
+//! * [`sums`]: the kernel sum and the stealth sum of a body.
 
+pub mod sums;
 pub mod wire;
 
 #[cfg(test)]

@@ -242,3 +242,55 @@ fn truncated_extended_and_non_canonical_input_is_refused() {
         assert!(malformed(Block::from_bytes(&presence)));
     }
 }
+
+/// The kernel and stealth sums of the mempool transactions (their own offsets) and of block
+/// 2215584 (the first MWEB block of this chain segment with kernels: its header's cumulative
+/// kernel offset is this block's own when the previous one is zero, as the research notes
+/// found), and their failure when a commitment, a fee or an offset changes.
+#[test]
+fn kernel_and_stealth_sums_hold_and_catch_changes() {
+    use super::sums::{kernel_sum_holds, stealth_sum_holds};
+    for (file, ..) in TRANSACTIONS {
+        let Some(bytes) = shared(file) else { continue };
+        let tx = Transaction::from_bytes(&bytes).expect(file);
+        let mweb = tx.mweb.expect("MWEB");
+        assert!(kernel_sum_holds(&mweb.body, &mweb.kernel_offset), "{file}");
+        assert!(
+            stealth_sum_holds(&mweb.body, &mweb.stealth_offset),
+            "{file}"
+        );
+        // Another offset; another fee; an output's commitment negated (08 ↔ 09).
+        let mut offset = mweb.kernel_offset;
+        offset[31] ^= 1;
+        assert!(!kernel_sum_holds(&mweb.body, &offset), "{file}");
+        let mut stealth = mweb.stealth_offset;
+        stealth[31] ^= 1;
+        assert!(!stealth_sum_holds(&mweb.body, &stealth), "{file}");
+        let mut body = mweb.body.clone();
+        body.kernels[0].fee = body.kernels[0].fee.map(|f| f + 1);
+        assert!(!kernel_sum_holds(&body, &mweb.kernel_offset), "{file}");
+        let mut body = mweb.body.clone();
+        body.outputs[0].commitment[0] ^= 1;
+        assert!(!kernel_sum_holds(&body, &mweb.kernel_offset), "{file}");
+        let mut body = mweb.body.clone();
+        body.outputs[0].sender_pubkey[0] ^= 1;
+        assert!(!stealth_sum_holds(&body, &mweb.stealth_offset), "{file}");
+        // An offset not below the group order is refused.
+        assert!(!kernel_sum_holds(&mweb.body, &[0xff; 32]));
+    }
+    if let Some(bytes) = shared(BLOCKS[0].0) {
+        let block = Block::from_bytes(&bytes).expect("parses");
+        let mweb = block.mweb.expect("MWEB");
+        assert!(kernel_sum_holds(&mweb.body, &mweb.header.kernel_offset));
+        assert!(stealth_sum_holds(&mweb.body, &mweb.header.stealth_offset));
+    }
+    for (file, ..) in &BLOCKS[1..] {
+        let Some(bytes) = shared(file) else { continue };
+        let block = Block::from_bytes(&bytes).expect(file);
+        let mweb = block.mweb.expect("MWEB");
+        assert!(
+            stealth_sum_holds(&mweb.body, &mweb.header.stealth_offset),
+            "{file}"
+        );
+    }
+}

@@ -21,3 +21,12 @@ mod rfc6979;
 pub mod surjection;
 
 pub use borromean::rings::PendingRingSignature;
+
+/// A compressed public key (`02`/`03` ‖ x) on the curve: a point as Bitcoin's transactions
+/// carry keys (Elements' nonces, Litecoin's MWEB keys).
+pub(crate) fn public_key(bytes: &[u8; 33]) -> Option<k256::ProjectivePoint> {
+    use k256::elliptic_curve::sec1::FromEncodedPoint;
+    let encoded = k256::EncodedPoint::from_bytes(bytes).ok()?;
+    Option::<k256::AffinePoint>::from(k256::AffinePoint::from_encoded_point(&encoded))
+        .map(k256::ProjectivePoint::from)
+}
