@@ -7,6 +7,8 @@
 //! 2^32 and up); byte strings are length-prefixed. Litecoin's MWEB data also uses Bitcoin
 //! Core's VARINT ([`Reader::varint`]).
 
+use alloc::vec::Vec;
+
 use crate::DecodeError;
 use crate::ProofError;
 
@@ -136,6 +138,43 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Bitcoin Core's VARINT (`WriteVarInt`), appended to `out`: [`Reader::varint`]'s inverse.
+#[cfg_attr(not(feature = "mweb"), allow(dead_code))]
+pub(crate) fn write_varint(mut n: u64, out: &mut Vec<u8>) {
+    let mut groups = [0u8; 10];
+    let mut len = 0;
+    loop {
+        groups[len] = (n & 0x7f) as u8 | if len > 0 { 0x80 } else { 0 };
+        len += 1;
+        if n <= 0x7f {
+            break;
+        }
+        n = (n >> 7) - 1;
+    }
+    out.extend(groups[..len].iter().rev());
+}
+
+/// A canonical compact size, appended to `out`: [`Reader::compact_size`]'s inverse.
+#[cfg_attr(not(feature = "mweb"), allow(dead_code))]
+pub(crate) fn write_compact_size(n: usize, out: &mut Vec<u8>) {
+    let n = n as u64;
+    match n {
+        0..=0xfc => out.push(n as u8),
+        0xfd..=0xffff => {
+            out.push(0xfd);
+            out.extend((n as u16).to_le_bytes());
+        }
+        0x1_0000..=0xffff_ffff => {
+            out.push(0xfe);
+            out.extend((n as u32).to_le_bytes());
+        }
+        _ => {
+            out.push(0xff);
+            out.extend(n.to_le_bytes());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,14 +204,11 @@ mod tests {
         // A run with no last byte; more groups than 64 bits hold.
         assert_eq!(varint(&[0x80, 0x80], u64::MAX), None);
         assert_eq!(varint(&[0xff; 11], u64::MAX), None);
-        // Core's writer (`WriteVarInt`), for the bounds: each type's largest value reads
-        // back, one more is refused.
-        let encode = |mut n: u64| {
-            let mut out = vec![(n & 0x7f) as u8];
-            while n > 0x7f {
-                n = (n >> 7) - 1;
-                out.insert(0, (n & 0x7f) as u8 | 0x80);
-            }
+        // The writer, for the bounds: each type's largest value reads back, one more is
+        // refused.
+        let encode = |n: u64| {
+            let mut out = Vec::new();
+            write_varint(n, &mut out);
             out
         };
         for max in [i32::MAX as u64, i64::MAX as u64] {
@@ -194,5 +230,10 @@ mod tests {
         assert_eq!(read(&[0xfe, 0xff, 0xff, 0x00, 0x00]), None);
         assert_eq!(read(&[0xff, 0, 0, 0, 0, 1, 0, 0, 0]), None);
         assert_eq!(read(&[0xfd, 0x00]), None);
+        for n in [0, 252, 253, 0xffff, 0x1_0000, 3_999_999] {
+            let mut out = Vec::new();
+            write_compact_size(n, &mut out);
+            assert_eq!(read(&out), Some(n));
+        }
     }
 }

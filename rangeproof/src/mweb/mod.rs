@@ -14,7 +14,10 @@
 //! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser ([`wire`]'s notes).
 //! * [`verify_output_proofs`]: the range proofs of any outputs, one batch, a verdict each.
 //! * [`sums`]: the kernel sum and the stealth sum of a body.
+//! * [`signatures`]: kernel, input and output IDs, signature messages and keys, and MWEB's
+//!   Schnorr verification.
 
+pub mod signatures;
 pub mod sums;
 pub mod wire;
 
