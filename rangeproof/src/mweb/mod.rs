@@ -16,9 +16,12 @@
 //! * [`sums`]: the kernel sum and the stealth sum of a body.
 //! * [`signatures`]: kernel, input and output IDs, signature messages and keys, and MWEB's
 //!   Schnorr verification.
+//! * [`verify::verify_transaction`], [`verify::verify_block`]: everything together, a
+//!   [`verify::Report`] per output and per check, one verdict.
 
 pub mod signatures;
 pub mod sums;
+pub mod verify;
 pub mod wire;
 
 #[cfg(test)]

@@ -99,14 +99,19 @@ fn kernel_fields(kernel: &Kernel) -> Vec<u8> {
     out
 }
 
-/// A kernel's ID: BLAKE3 of the kernel as Core serializes it.
+/// A kernel as Core serializes it (the bytes it was read from, unless it has a peg-out count
+/// or extra data of zero, which Core's writer leaves out).
+pub fn kernel_bytes(kernel: &Kernel) -> Vec<u8> {
+    let mut out = alloc::vec![kernel.features];
+    out.extend(kernel_fields(kernel));
+    out.extend(kernel.excess);
+    out.extend(kernel.signature);
+    out
+}
+
+/// A kernel's ID: BLAKE3 of [`kernel_bytes`].
 pub fn kernel_id(kernel: &Kernel) -> [u8; 32] {
-    blake3(&[
-        &[kernel.features],
-        &kernel_fields(kernel),
-        &kernel.excess,
-        &kernel.signature,
-    ])
+    blake3(&[&kernel_bytes(kernel)])
 }
 
 /// The message a kernel's signature signs.

@@ -410,3 +410,84 @@ fn signatures_and_ids_as_core_makes_them() {
     made_sorted.sort();
     assert_eq!(sorted, made_sorted);
 }
+
+/// Whole checks: every mempool transaction and every block is valid as Core finds it (block
+/// 2215584's kernel sum with a previous cumulative offset of zero, the others' not checked
+/// without their predecessor: incomplete); a changed proof byte, an output out of order, a
+/// changed header field or HogEx output make them invalid, naming what fails.
+#[test]
+fn transactions_and_blocks_verify_as_core_finds_them() {
+    use super::verify::{verify_block, verify_transaction, Check, Status, Verdict};
+    for (file, ..) in TRANSACTIONS {
+        let Some(bytes) = shared(file) else { continue };
+        let tx = Transaction::from_bytes(&bytes).expect(file);
+        let report = verify_transaction(&tx, &mut OsRng).expect("MWEB");
+        assert_eq!(report.verdict(), Verdict::Valid, "{file}: {report:?}");
+    }
+    let zero = [0u8; 32];
+    for (k, (file, ..)) in BLOCKS.iter().enumerate() {
+        let Some(bytes) = shared(file) else { continue };
+        let block = Block::from_bytes(&bytes).expect(file);
+        let report = verify_block(&block, None, &mut OsRng).expect("MWEB");
+        assert_eq!(report.verdict(), Verdict::Incomplete, "{file}: {report:?}");
+        assert_eq!(report.status(Check::KernelSum), Some(Status::NotChecked));
+        if k == 0 {
+            let report = verify_block(&block, Some(&zero), &mut OsRng).expect("MWEB");
+            assert_eq!(report.verdict(), Verdict::Valid, "{report:?}");
+        }
+        // Any other previous offset: the sum no longer holds.
+        let report = verify_block(&block, Some(&[1; 32]), &mut OsRng).expect("MWEB");
+        assert_eq!(
+            report.status(Check::KernelSum),
+            Some(Status::Fails),
+            "{file}"
+        );
+    }
+    let Some(bytes) = shared(BLOCKS[1].0) else {
+        return;
+    };
+    let block = Block::from_bytes(&bytes).expect("parses");
+    let verdict_with = |change: &dyn Fn(&mut Block)| {
+        let mut changed = block.clone();
+        change(&mut changed);
+        verify_block(&changed, None, &mut OsRng).expect("MWEB")
+    };
+    // A proof byte: that output's proof, and its signature (the message hashes the proof).
+    let mut proof = *block.mweb.as_ref().expect("MWEB").body.outputs[3].proof;
+    proof[100] ^= 1;
+    let mut changed = block.clone();
+    changed.mweb.as_mut().expect("MWEB").body.outputs[3].proof = &proof;
+    let report = verify_block(&changed, None, &mut OsRng).expect("MWEB");
+    assert_eq!(report.verdict(), Verdict::Invalid);
+    let failing: Vec<usize> = (0..6).filter(|&i| !report.outputs[i].range_proof).collect();
+    assert_eq!(failing, [3]);
+    // Two outputs swapped: out of order.
+    let report = verdict_with(&|b| b.mweb.as_mut().expect("MWEB").body.outputs.swap(0, 1));
+    assert_eq!(report.status(Check::Sorted), Some(Status::Fails));
+    // A kernel twice: a duplicate, and the count and the root no longer match the header.
+    let report = verdict_with(&|b| {
+        let body = &mut b.mweb.as_mut().expect("MWEB").body;
+        body.kernels.push(body.kernels[2].clone());
+    });
+    for check in [Check::Unique, Check::KernelCount, Check::KernelRoot] {
+        assert_eq!(report.status(check), Some(Status::Fails), "{check:?}");
+    }
+    // The header's stealth offset; the HogEx's first output; a peg-in amount.
+    let report = verdict_with(&|b| b.mweb.as_mut().expect("MWEB").header.stealth_offset[31] ^= 1);
+    assert_eq!(report.status(Check::StealthSum), Some(Status::Fails));
+    let report = verdict_with(&|b| {
+        let hogex = b.transactions.last_mut().expect("HogEx");
+        hogex.outputs[0].value += 1;
+        hogex.outputs[0].script_pubkey = &hogex.outputs[0].script_pubkey[..33];
+    });
+    assert_eq!(report.status(Check::HogExHeader), Some(Status::Fails));
+    let report = verdict_with(&|b| {
+        let kernel = &mut b.mweb.as_mut().expect("MWEB").body.kernels[0];
+        kernel.pegin = kernel.pegin.map(|p| p + 1);
+    });
+    assert_eq!(report.status(Check::PegIns), Some(Status::Fails));
+    assert!(
+        !report.kernels[0],
+        "the kernel's signature covers its peg-in amount"
+    );
+}

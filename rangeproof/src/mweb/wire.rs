@@ -36,9 +36,10 @@ use crate::DecodeError;
 use crate::ProofError;
 
 /// The most bytes a transaction or block may have here: Litecoin's canonical block weight
-/// (4 000 000) bounds its bytes, and the MWEB block's own weight (21 000, an output 18 of it)
-/// keeps it far below another 4 MB.
-pub const MAX_BYTES: usize = 8_000_000;
+/// (4 000 000) bounds its canonical bytes, and the MWEB block's own weight limit (200 000,
+/// an output 18 of it: about 11 000 outputs of 897 bytes, 10 MB at most in theory, far less
+/// in practice with inputs and kernels beside them) the rest.
+pub const MAX_BYTES: usize = 16_000_000;
 
 /// A range proof's length: 64 bits, one value, secp256k1-zkp's Bulletproof.
 pub const PROOF_LEN: usize = 675;

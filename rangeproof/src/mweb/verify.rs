@@ -1,0 +1,383 @@
+//! An MWEB transaction or block checked as Litecoin Core checks it, apart from chain state
+//! (that the spent outputs exist and are unspent): a report per output, input and kernel and
+//! per check, and one verdict.
+//!
+//! Every body (`TxBody::Validate`): the weight limits, the sort orders, no duplicate IDs,
+//! every kernel, input and output signature, every output's range proof (one batch). A
+//! transaction (`mw::Transaction::Validate`) adds the kernel sum and the stealth sum with its
+//! own offsets. A block (`mw::Block::Validate`, `BlockValidator`) adds the kernel count and
+//! the kernel MMR root against its header, the lock heights, the stealth sum with the
+//! header's offset, the HogEx's commitment to the header, and the peg-ins and peg-outs against
+//! the block's canonical side; its kernel sum needs the previous block's cumulative kernel
+//! offset, and is [`Status::NotChecked`] without it.
+
+use alloc::vec::Vec;
+
+use k256::elliptic_curve::PrimeField;
+use k256::{FieldBytes, Scalar};
+use rand_core::{CryptoRng, RngCore};
+
+use super::signatures::{
+    input_signature_holds, kernel_id, kernel_signature_holds, output_id, output_signature_holds,
+};
+use super::sums::{kernel_sum_holds, stealth_sum_holds, supply_change};
+use super::verify_output_proofs;
+use super::wire::{Block, Kernel, Transaction, TxBody};
+use crate::bitcoin_wire::write_compact_size;
+
+/// An MWEB body's weight limit (libmw's consensus parameters).
+pub const MAX_WEIGHT: u64 = 200_000;
+
+/// The most inputs a body may have (libmw's consensus parameters).
+pub const MAX_INPUTS: usize = 50_000;
+
+/// Heights above this one enforce kernel lock heights (libmw's
+/// `KERNEL_LOCK_HEIGHT_GRANDFATHER_HEIGHT`, on every network).
+pub const LOCK_HEIGHT_FROM: u32 = 3_110_000;
+
+/// A check's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It holds.
+    Holds,
+    /// It fails.
+    Fails,
+    /// It could not run (what it needs was not given).
+    NotChecked,
+}
+
+impl From<bool> for Status {
+    fn from(holds: bool) -> Self {
+        if holds {
+            Status::Holds
+        } else {
+            Status::Fails
+        }
+    }
+}
+
+/// The checks beside the per-item ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Weight at most [`MAX_WEIGHT`], at most [`MAX_INPUTS`] inputs.
+    Weight,
+    /// Inputs by spent output ID, outputs by ID, kernels by supply change (descending) then
+    /// ID, every one in its place.
+    Sorted,
+    /// No spent output, output or kernel twice.
+    Unique,
+    /// Outputs minus inputs minus the supply change equal the kernel excesses plus the offset.
+    KernelSum,
+    /// Sender keys and input keys equal the stealth excesses, the spent output keys and the
+    /// stealth offset.
+    StealthSum,
+    /// The header's kernel count is the block's (blocks).
+    KernelCount,
+    /// The header's kernel root is the MMR root of the block's kernels (blocks).
+    KernelRoot,
+    /// No kernel's lock height above the block's height (blocks past [`LOCK_HEIGHT_FROM`]).
+    LockHeights,
+    /// The HogEx's first output commits to the MWEB header (blocks).
+    HogExHeader,
+    /// The peg-in kernels are the canonical peg-in outputs, ID and amount (blocks).
+    PegIns,
+    /// The peg-outs are the HogEx's other outputs, amount and script (blocks).
+    PegOuts,
+}
+
+/// One output's findings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputReport {
+    /// The output's ID.
+    pub id: [u8; 32],
+    /// Its range proof verifies (with its message as extra data).
+    pub range_proof: bool,
+    /// Its signature verifies under its sender key.
+    pub signature: bool,
+}
+
+/// What an MWEB transaction or block was found to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Per output, in order.
+    pub outputs: Vec<OutputReport>,
+    /// Per input: its signature verifies.
+    pub inputs: Vec<bool>,
+    /// Per kernel: its signature verifies.
+    pub kernels: Vec<bool>,
+    /// The other checks, in the order they ran.
+    pub checks: Vec<(Check, Status)>,
+}
+
+/// The verdict of a [`Report`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Everything checked holds.
+    Valid,
+    /// Something fails.
+    Invalid,
+    /// Nothing fails, but a check could not run.
+    Incomplete,
+}
+
+impl Report {
+    /// One verdict: invalid if anything fails, incomplete if a check could not run.
+    pub fn verdict(&self) -> Verdict {
+        let items = self.outputs.iter().all(|o| o.range_proof && o.signature)
+            && self.inputs.iter().all(|&v| v)
+            && self.kernels.iter().all(|&v| v);
+        if !items || self.checks.iter().any(|(_, s)| *s == Status::Fails) {
+            Verdict::Invalid
+        } else if self.checks.iter().any(|(_, s)| *s == Status::NotChecked) {
+            Verdict::Incomplete
+        } else {
+            Verdict::Valid
+        }
+    }
+
+    /// The status of `check`, if it ran.
+    pub fn status(&self, check: Check) -> Option<Status> {
+        self.checks
+            .iter()
+            .find(|(c, _)| *c == check)
+            .map(|(_, s)| *s)
+    }
+}
+
+fn ceil_42(len: usize) -> u64 {
+    len.div_ceil(42) as u64
+}
+
+/// A body's weight (libmw's `Weight::Calculate`).
+pub fn weight(body: &TxBody) -> u64 {
+    let outputs: u64 = body
+        .outputs
+        .iter()
+        .map(|o| {
+            17 + u64::from(o.message.standard.is_some())
+                + ceil_42(o.message.extra_data.map_or(0, <[u8]>::len))
+        })
+        .sum();
+    let kernels: u64 = body
+        .kernels
+        .iter()
+        .map(|k| {
+            2 + u64::from(k.stealth_excess.is_some())
+                + k.pegouts
+                    .iter()
+                    .map(|p| ceil_42(p.script_pubkey.len()))
+                    .sum::<u64>()
+                + ceil_42(k.extra_data.map_or(0, <[u8]>::len))
+        })
+        .sum();
+    let inputs: u64 = body
+        .inputs
+        .iter()
+        .map(|i| ceil_42(i.extra_data.map_or(0, <[u8]>::len)))
+        .sum();
+    outputs + kernels + inputs
+}
+
+/// Kernels' order: supply change descending (out of range after all others), then ID.
+fn kernel_order(kernel: &Kernel) -> (bool, i128, [u8; 32]) {
+    let change = supply_change(&TxBody {
+        kernels: alloc::vec![kernel.clone()],
+        ..TxBody::default()
+    });
+    (change.is_none(), -change.unwrap_or(0), kernel_id(kernel))
+}
+
+fn sorted_and_unique(body: &TxBody, output_ids: &[[u8; 32]]) -> (bool, bool) {
+    let spent: Vec<[u8; 32]> = body.inputs.iter().map(|i| i.output_id).collect();
+    let kernels: Vec<_> = body.kernels.iter().map(kernel_order).collect();
+    let sorted = spent.is_sorted() && output_ids.is_sorted() && kernels.is_sorted();
+    let unique = |ids: &mut Vec<[u8; 32]>| {
+        ids.sort_unstable();
+        ids.windows(2).all(|w| w[0] != w[1])
+    };
+    let kernel_ids: Vec<[u8; 32]> = kernels.iter().map(|k| k.2).collect();
+    let unique = unique(&mut spent.clone())
+        && unique(&mut output_ids.to_vec())
+        && unique(&mut kernel_ids.clone());
+    (sorted, unique)
+}
+
+/// The checks every body gets, and its items' reports.
+fn body_report<R: RngCore + CryptoRng>(body: &TxBody, rng: &mut R) -> Report {
+    let proofs = verify_output_proofs(&body.outputs, rng);
+    let outputs: Vec<OutputReport> = body
+        .outputs
+        .iter()
+        .zip(proofs)
+        .map(|(o, range_proof)| OutputReport {
+            id: output_id(o),
+            range_proof,
+            signature: output_signature_holds(o),
+        })
+        .collect();
+    let ids: Vec<[u8; 32]> = outputs.iter().map(|o| o.id).collect();
+    let (sorted, unique) = sorted_and_unique(body, &ids);
+    let weight_ok = weight(body) <= MAX_WEIGHT && body.inputs.len() <= MAX_INPUTS;
+    Report {
+        outputs,
+        inputs: body.inputs.iter().map(input_signature_holds).collect(),
+        kernels: body.kernels.iter().map(kernel_signature_holds).collect(),
+        checks: alloc::vec![
+            (Check::Weight, weight_ok.into()),
+            (Check::Sorted, sorted.into()),
+            (Check::Unique, unique.into()),
+        ],
+    }
+}
+
+/// Checks a transaction's MWEB part as the mempool does (`None` for a transaction without
+/// one).
+pub fn verify_transaction<R: RngCore + CryptoRng>(tx: &Transaction, rng: &mut R) -> Option<Report> {
+    let mweb = tx.mweb.as_ref()?;
+    let mut report = body_report(&mweb.body, rng);
+    report.checks.push((
+        Check::KernelSum,
+        kernel_sum_holds(&mweb.body, &mweb.kernel_offset).into(),
+    ));
+    report.checks.push((
+        Check::StealthSum,
+        stealth_sum_holds(&mweb.body, &mweb.stealth_offset).into(),
+    ));
+    Some(report)
+}
+
+/// The root of a Merkle mountain range over `leaves` (libmw's `MMR`): leaves hashed with their
+/// post-order position and length, parents with theirs, peaks bagged right to left with the
+/// node count; zero for none.
+pub fn mmr_root<'l>(leaves: impl IntoIterator<Item = &'l [u8]>) -> [u8; 32] {
+    let hash = |parts: &[&[u8]]| {
+        let mut hasher = blake3::Hasher::new();
+        for part in parts {
+            hasher.update(part);
+        }
+        *hasher.finalize().as_bytes()
+    };
+    let mut peaks: Vec<(u32, [u8; 32])> = Vec::new();
+    let mut nodes = 0u64;
+    for leaf in leaves {
+        let mut len = Vec::new();
+        write_compact_size(leaf.len(), &mut len);
+        peaks.push((0, hash(&[&nodes.to_le_bytes(), &len, leaf])));
+        nodes += 1;
+        while let [.., (left_height, left), (right_height, right)] = peaks[..] {
+            if left_height != right_height {
+                break;
+            }
+            peaks.truncate(peaks.len() - 2);
+            peaks.push((
+                left_height + 1,
+                hash(&[&nodes.to_le_bytes(), &left, &right]),
+            ));
+            nodes += 1;
+        }
+    }
+    let mut bagged = peaks.iter().rev().map(|(_, h)| *h);
+    let Some(mut root) = bagged.next() else {
+        return [0; 32];
+    };
+    for peak in bagged {
+        root = hash(&[&nodes.to_le_bytes(), &peak, &root]);
+    }
+    root
+}
+
+/// `a − b` for big-endian scalars (`None` if either is not below the order).
+fn offset_difference(a: &[u8; 32], b: &[u8; 32]) -> Option<[u8; 32]> {
+    let scalar = |x: &[u8; 32]| Option::<Scalar>::from(Scalar::from_repr(FieldBytes::from(*x)));
+    Some((scalar(a)? - scalar(b)?).to_repr().into())
+}
+
+/// Checks a block's MWEB part as Litecoin Core does when it connects the block, apart from
+/// chain state; `previous_kernel_offset` is the previous block's MWEB header's cumulative
+/// kernel offset (without it the kernel sum is not checked). `None` for a block without an
+/// MWEB block.
+pub fn verify_block<R: RngCore + CryptoRng>(
+    block: &Block,
+    previous_kernel_offset: Option<&[u8; 32]>,
+    rng: &mut R,
+) -> Option<Report> {
+    let mweb = block.mweb.as_ref()?;
+    let (header, body) = (&mweb.header, &mweb.body);
+    let mut report = body_report(body, rng);
+    let kernel_sum = match previous_kernel_offset {
+        Some(previous) => offset_difference(&header.kernel_offset, previous)
+            .is_some_and(|offset| kernel_sum_holds(body, &offset))
+            .into(),
+        None => Status::NotChecked,
+    };
+    let kernel_bytes: Vec<Vec<u8>> = body
+        .kernels
+        .iter()
+        .map(super::signatures::kernel_bytes)
+        .collect();
+    let root = mmr_root(kernel_bytes.iter().map(Vec::as_slice));
+    let lock_heights = header.height <= LOCK_HEIGHT_FROM
+        || body
+            .kernels
+            .iter()
+            .all(|k| k.lock_height.is_none_or(|h| h <= header.height));
+    let hogex = block.transactions.last();
+    let header_hash = *blake3::hash(header.bytes).as_bytes();
+    let hogex_header = hogex.and_then(|t| t.outputs.first()).is_some_and(|o| {
+        o.script_pubkey.len() == 34
+            && o.script_pubkey[..2] == [0x58, 0x20]
+            && o.script_pubkey[2..] == header_hash
+    });
+    // Peg-ins: kernel ID and amount on both sides.
+    let mut mweb_pegins: Vec<([u8; 32], u64)> = body
+        .kernels
+        .iter()
+        .filter_map(|k| Some((kernel_id(k), k.pegin?)))
+        .collect();
+    let mut canonical_pegins: Vec<([u8; 32], u64)> = block
+        .transactions
+        .iter()
+        .flat_map(|t| &t.outputs)
+        .filter_map(|o| {
+            let program = o.script_pubkey.strip_prefix(&[0x59, 0x20][..])?;
+            Some((program.try_into().ok()?, o.value))
+        })
+        .collect();
+    mweb_pegins.sort_unstable();
+    canonical_pegins.sort_unstable();
+    // Peg-outs: amount and script on both sides.
+    let mut mweb_pegouts: Vec<(u64, &[u8])> = body
+        .kernels
+        .iter()
+        .flat_map(|k| &k.pegouts)
+        .map(|p| (p.amount, p.script_pubkey))
+        .collect();
+    let mut hogex_pegouts: Vec<(u64, &[u8])> = hogex
+        .map(|t| {
+            t.outputs
+                .iter()
+                .skip(1)
+                .map(|o| (o.value, o.script_pubkey))
+                .collect()
+        })
+        .unwrap_or_default();
+    mweb_pegouts.sort_unstable();
+    hogex_pegouts.sort_unstable();
+    report.checks.extend([
+        (Check::KernelSum, kernel_sum),
+        (
+            Check::StealthSum,
+            stealth_sum_holds(body, &header.stealth_offset).into(),
+        ),
+        (
+            Check::KernelCount,
+            (header.kernel_mmr_size == body.kernels.len() as u64).into(),
+        ),
+        (Check::KernelRoot, (root == header.kernel_root).into()),
+        (Check::LockHeights, lock_heights.into()),
+        (Check::HogExHeader, hogex_header.into()),
+        (Check::PegIns, (mweb_pegins == canonical_pegins).into()),
+        (Check::PegOuts, (mweb_pegouts == hogex_pegouts).into()),
+    ]);
+    Some(report)
+}
