@@ -24,6 +24,7 @@ mod documents;
 mod info;
 mod liquid;
 mod mpc;
+mod mweb;
 mod output;
 mod plot;
 mod progress;
@@ -123,6 +124,11 @@ Examples:
     Liquid {
         #[command(subcommand)]
         command: liquid::LiquidCommand,
+    },
+    /// Litecoin's MWEB: verify transactions and blocks as Litecoin Core does.
+    Mweb {
+        #[command(subcommand)]
+        command: mweb::MwebCommand,
     },
     /// The multi-party aggregation protocol over TCP: a dealer and its parties.
     Mpc {
@@ -227,6 +233,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
         Command::Circuit { command } => circuit::run(command),
         Command::Liquid { command } => liquid::run(command),
+        Command::Mweb { command } => mweb::run(command),
         Command::Mpc { command } => mpc::run(command),
     };
     // Standard output that failed (a full disk; not a closed pipe: see `output`) makes the

@@ -90,9 +90,9 @@ pub fn documents(path: &Path, max: u64) -> Result<Documents<Box<dyn Read>>, Stri
     Ok(Documents::new(reader, max))
 }
 
-/// Reads at most `max` bytes from `path` (or standard input for `-`) as UTF-8 text. The error
-/// is a one-line reason that names the input.
-pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+/// Reads at most `max` bytes from `path` (or standard input for `-`), as they are: a file
+/// larger than `max` is refused before reading.
+pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     let is_stdin = path.as_os_str() == STDIN;
     let name = input_name(path);
     let bytes = if is_stdin {
@@ -105,10 +105,13 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
         }
         read_capped(file, max).map_err(|e| format!("{name}: {e}"))?
     };
-    match bytes {
-        Some(bytes) => String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text")),
-        None => Err(too_large(&name, max)),
-    }
+    bytes.ok_or_else(|| too_large(&name, max))
+}
+
+/// [`read_bytes`] as UTF-8 text.
+pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+    let bytes = read_bytes(path, max)?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", input_name(path)))
 }
 
 /// How errors name an input: its path, or "standard input" for `-`.

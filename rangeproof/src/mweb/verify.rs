@@ -85,6 +85,25 @@ pub enum Check {
     PegOuts,
 }
 
+impl Check {
+    /// The check's name in reports (the command line's lines, its JSON keys).
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::Weight => "weight",
+            Check::Sorted => "sorted",
+            Check::Unique => "unique",
+            Check::KernelSum => "kernel_sum",
+            Check::StealthSum => "stealth_sum",
+            Check::KernelCount => "kernel_count",
+            Check::KernelRoot => "kernel_root",
+            Check::LockHeights => "lock_heights",
+            Check::HogExHeader => "hogex_header",
+            Check::PegIns => "pegins",
+            Check::PegOuts => "pegouts",
+        }
+    }
+}
+
 /// One output's findings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputReport {
