@@ -18,10 +18,12 @@
 //!   Schnorr verification.
 //! * [`verify::verify_transaction`], [`verify::verify_block`]: everything together, a
 //!   [`verify::Report`] per output and per check, one verdict.
+//! * [`wallet`]: outputs made for a stealth address, and a wallet's scan for its own.
 
 pub mod signatures;
 pub mod sums;
 pub mod verify;
+pub mod wallet;
 pub mod wire;
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ use crate::secp256k1_zkp::generator::Commitment;
 use crate::secp256k1_zkp::public_key;
 
 /// BLAKE3 of the concatenation of `parts`.
-fn blake3(parts: &[&[u8]]) -> [u8; 32] {
+pub(super) fn blake3(parts: &[&[u8]]) -> [u8; 32] {
     let mut hasher = blake3::Hasher::new();
     for part in parts {
         hasher.update(part);
@@ -48,7 +48,7 @@ fn blake3(parts: &[&[u8]]) -> [u8; 32] {
 }
 
 /// Hash-to-scalar (see the module notes).
-fn hash_to_scalar(digest: [u8; 32]) -> Scalar {
+pub(super) fn hash_to_scalar(digest: [u8; 32]) -> Scalar {
     let take = |bytes: [u8; 32]| {
         Option::<Scalar>::from(Scalar::from_repr(FieldBytes::from(bytes)))
             .filter(|k| !bool::from(k.is_zero()))
@@ -63,7 +63,7 @@ fn hash_to_scalar(digest: [u8; 32]) -> Scalar {
 }
 
 /// The SEC compressed encoding (`02`/`03` ‖ x); the identity has none.
-fn ser33(p: &ProjectivePoint) -> Option<[u8; 33]> {
+pub(super) fn ser33(p: &ProjectivePoint) -> Option<[u8; 33]> {
     let encoded = p.to_affine().to_encoded_point(true);
     encoded.as_bytes().try_into().ok()
 }
@@ -182,6 +182,42 @@ pub fn output_id(output: &Output) -> [u8; 32] {
     ])
 }
 
+/// \\(e = \mathrm{SHA256}(r ‖ \mathrm{ser}_{33}(P) ‖ m) \bmod n\\).
+fn challenge(r: &[u8], key: &[u8; 33], message: &[u8; 32]) -> Scalar {
+    let digest: [u8; 32] = Sha256::new()
+        .chain_update(r)
+        .chain_update(key)
+        .chain_update(message)
+        .finalize()
+        .into();
+    <Scalar as Reduce<U256>>::reduce_bytes(&FieldBytes::from(digest))
+}
+
+/// Signs a 32-byte message with `secret` as Core's signer does (the module notes' scheme),
+/// with a nonce drawn from `rng`: \\(k\\), negated when \\(kG\\)'s ordinate is not a quadratic
+/// residue, \\(s = k + e x\\). Constant-time in the secret and the nonce (`k256`); the
+/// residuosity of \\(kG\\)'s ordinate is public (the verifier recomputes the point).
+pub fn sign<R: rand_core::RngCore + rand_core::CryptoRng>(
+    secret: &Scalar,
+    message: &[u8; 32],
+    rng: &mut R,
+) -> Option<Signature> {
+    use zeroize::Zeroize;
+    let key = ser33(&(ProjectivePoint::GENERATOR * secret))?;
+    let mut k = <Scalar as k256::elliptic_curve::Field>::random(&mut *rng);
+    let (x, y) = affine_coordinates(&(ProjectivePoint::GENERATOR * k))?;
+    if !is_quadratic_residue(&y) {
+        k = -k;
+    }
+    let r = x.to_bytes();
+    let s = k + challenge(&r, &key, message) * secret;
+    k.zeroize();
+    let mut signature = [0u8; 64];
+    signature[..32].copy_from_slice(&r);
+    signature[32..].copy_from_slice(&s.to_bytes());
+    Some(signature)
+}
+
 /// Verifies an MWEB Schnorr signature (the module notes' rule) on a 32-byte message.
 pub fn verify_signature(key: &ProjectivePoint, message: &[u8; 32], signature: &Signature) -> bool {
     let (r, s) = signature.split_at(32);
@@ -194,13 +230,7 @@ pub fn verify_signature(key: &ProjectivePoint, message: &[u8; 32], signature: &S
     let Some(key_bytes) = ser33(key) else {
         return false;
     };
-    let digest: [u8; 32] = Sha256::new()
-        .chain_update(r)
-        .chain_update(key_bytes)
-        .chain_update(message)
-        .finalize()
-        .into();
-    let e = <Scalar as Reduce<U256>>::reduce_bytes(&FieldBytes::from(digest));
+    let e = challenge(r, &key_bytes, message);
     let point = ProjectivePoint::GENERATOR * s - *key * e;
     affine_coordinates(&point)
         .is_some_and(|(x, y)| x.to_bytes().as_slice() == r && is_quadratic_residue(&y))

@@ -491,3 +491,71 @@ fn transactions_and_blocks_verify_as_core_finds_them() {
         "the kernel's signature covers its peg-in amount"
     );
 }
+
+/// Outputs made here for a wallet's address: their proof and signature verify, the wallet
+/// finds them with their value and a blinding factor that opens the commitment, another
+/// wallet (or the same one without that address) does not, and a changed message is not
+/// found either.
+#[test]
+fn a_wallet_finds_the_outputs_made_for_it_and_no_others() {
+    use super::signatures::output_signature_holds;
+    use super::wallet::{make_output, Wallet};
+    use k256::elliptic_curve::PrimeField;
+    use rand::RngCore;
+    let random_secret = || {
+        let mut k = [0u8; 32];
+        OsRng.fill_bytes(&mut k[1..]);
+        k
+    };
+    let spend_secret = k256::Scalar::from(0x5eed_u64) * k256::Scalar::from(OsRng.next_u64() | 1);
+    let spend = k256::ProjectivePoint::GENERATOR * spend_secret;
+    let spend: [u8; 33] = {
+        use k256::elliptic_curve::sec1::ToEncodedPoint;
+        spend
+            .to_affine()
+            .to_encoded_point(true)
+            .as_bytes()
+            .try_into()
+            .unwrap()
+    };
+    let scan = random_secret();
+    let wallet = Wallet::new(&scan, &spend, 8).expect("a wallet");
+    let stranger = Wallet::new(&random_secret(), &spend, 8).expect("a wallet");
+    let narrow = Wallet::new(&scan, &spend, 3).expect("a wallet");
+    for (address, value) in [(0u32, 0u64), (3, 1), (7, u64::MAX), (5, 123_456_789)] {
+        let (a_i, b_i) = wallet.address(address).expect("an address");
+        let made = make_output((&a_i, &b_i), value, &mut OsRng).expect("made");
+        let output = made.output();
+        assert_eq!(
+            verify_output_proofs(core::slice::from_ref(&output), &mut OsRng),
+            [true]
+        );
+        assert!(output_signature_holds(&output));
+        // It parses back from its bytes as the same output.
+        let bytes = made.to_bytes();
+        assert_eq!(Output::from_bytes(&bytes).expect("parses"), output);
+        let owned = wallet.scan(&output).expect("found");
+        assert_eq!((owned.address, owned.value), (address, value));
+        let blinding = k256::Scalar::from_repr(owned.blinding.into()).unwrap();
+        let opened = k256::ProjectivePoint::GENERATOR * blinding
+            + crate::secp256k1_zkp::generator::h() * k256::Scalar::from(value);
+        assert_eq!(
+            crate::secp256k1_zkp::generator::Commitment::from_point(opened)
+                .unwrap()
+                .to_bytes(),
+            output.commitment
+        );
+        assert!(stranger.scan(&output).is_none());
+        assert_eq!(narrow.scan(&output).is_some(), address < 3);
+        let mut fields = output.message.standard.clone().unwrap();
+        fields.masked_value ^= 1;
+        let changed = Output {
+            message: OutputMessage {
+                standard: Some(fields),
+                ..output.message.clone()
+            },
+            ..output.clone()
+        };
+        assert!(wallet.scan(&changed).is_none());
+    }
+}

@@ -570,6 +570,18 @@ impl<'a> Transaction<'a> {
     }
 }
 
+impl<'a> Output<'a> {
+    /// Parses one serialized output, all of `bytes` (a document's output, an output made
+    /// here).
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Output<'a>, ProofError> {
+        check_size(bytes)?;
+        let mut r = Reader::new(bytes);
+        let output = r.mweb_output()?;
+        r.finish()?;
+        Ok(output)
+    }
+}
+
 impl<'a> Block<'a> {
     /// Parses a serialized block, all of it (trailing bytes are refused; at most
     /// [`MAX_BYTES`]). Byte strings borrow `bytes`.
