@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use rand_core::OsRng;
 use rangeproof::mweb::verify::{self, Report, Status, Verdict};
+use rangeproof::mweb::wallet::Wallet;
+use rangeproof::mweb::TxBody;
 use rangeproof::mweb::{Block, Transaction, MAX_BYTES};
 use rangeproof_documents::input;
 use serde_json::json;
+use zeroize::Zeroizing;
 
 use crate::Outcome;
 
@@ -24,6 +27,27 @@ pub enum MwebCommand {
   rangeproof mweb verify --json tx1.hex tx2.hex
   rangeproof mweb verify block.dat --previous-kernel-offset HEX")]
     Verify(VerifyArgs),
+    /// Find a wallet's outputs in Litecoin transactions or blocks (raw or hex): one JSON line
+    /// per output found — its position, ID, address index, value, blinding factor and nonce.
+    #[command(after_help = "Example:
+  rangeproof mweb scan block.dat --scan-key scan.key --spend-pubkey 02…")]
+    Scan(ScanArgs),
+}
+
+#[derive(Args)]
+pub struct ScanArgs {
+    /// Transactions or blocks, each a file of raw bytes or hex (`-`: standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// A file holding the wallet's 32-byte scan secret in hex (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    scan_key: PathBuf,
+    /// The wallet's spend public key (33 bytes, compressed, in hex).
+    #[arg(long, value_name = "HEX")]
+    spend_pubkey: String,
+    /// How many address indices to look for (from 0).
+    #[arg(long, default_value_t = 100)]
+    addresses: u32,
 }
 
 #[derive(Args)]
@@ -43,6 +67,7 @@ pub struct VerifyArgs {
 pub fn run(command: MwebCommand) -> Result<Outcome, String> {
     match command {
         MwebCommand::Verify(args) => verify_files(&args),
+        MwebCommand::Scan(args) => scan_files(&args),
     }
 }
 
@@ -206,4 +231,89 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
         };
     }
     Ok(outcome)
+}
+
+/// An output a wallet found (its secrets wiped when dropped).
+#[derive(serde::Serialize)]
+struct Found {
+    file: String,
+    output: usize,
+    id: String,
+    address: u32,
+    value: u64,
+    /// Big-endian, as libsecp256k1-zkp takes it.
+    blinding: String,
+    nonce: String,
+}
+
+impl Drop for Found {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.blinding);
+        zeroize::Zeroize::zeroize(&mut self.nonce);
+    }
+}
+
+/// The MWEB body of a parsed block or transaction.
+fn body<'p, 'a>(parsed: &'p Parsed<'a>) -> Option<&'p TxBody<'a>> {
+    match parsed {
+        Parsed::Block(block) => block.mweb.as_ref().map(|m| &m.body),
+        Parsed::Transaction(tx) => tx.mweb.as_ref().map(|m| &m.body),
+    }
+}
+
+fn scan_files(args: &ScanArgs) -> Result<Outcome, String> {
+    crate::secrets::one_stdin(
+        &[("--scan-key", Some(args.scan_key.as_path()))]
+            .into_iter()
+            .chain(args.files.iter().map(|f| ("a file", Some(f.as_path()))))
+            .collect::<Vec<_>>(),
+    )?;
+    let key_hex = crate::secrets::read_hex("--scan-key", &args.scan_key)?;
+    let key = Zeroizing::new(
+        hex::decode(key_hex.as_bytes())
+            .ok()
+            .and_then(|b| <[u8; 32]>::try_from(b).ok())
+            .ok_or("--scan-key: expected 64 hex digits")?,
+    );
+    let spend = hex::decode(&args.spend_pubkey)
+        .ok()
+        .and_then(|b| <[u8; 33]>::try_from(b).ok())
+        .ok_or("--spend-pubkey: expected 66 hex digits")?;
+    let wallet = Wallet::new(&key, &spend, args.addresses).map_err(|e| match e {
+        rangeproof::ProofError::InvalidSecret => {
+            "--scan-key: zero or not below the group order".to_string()
+        }
+        _ => "--spend-pubkey: not a point on the curve".to_string(),
+    })?;
+    let files: Vec<(PathBuf, Vec<u8>)> = args
+        .files
+        .iter()
+        .map(|p| Ok((p.clone(), read(p)?)))
+        .collect::<Result<_, String>>()?;
+    let parsed: Vec<(&PathBuf, Parsed)> = files
+        .iter()
+        .map(|(path, bytes)| Ok((path, parse(path, bytes)?)))
+        .collect::<Result<_, String>>()?;
+    for (path, item) in &parsed {
+        let Some(body) = body(item) else { continue };
+        for (k, output) in body.outputs.iter().enumerate() {
+            let Some(owned) = wallet.scan(output) else {
+                continue;
+            };
+            let found = Found {
+                file: path.display().to_string(),
+                output: k,
+                id: hex::encode(rangeproof::mweb::signatures::output_id(output)),
+                address: owned.address,
+                value: owned.value,
+                blinding: hex::encode(owned.blinding),
+                nonce: hex::encode(owned.nonce),
+            };
+            let line = Zeroizing::new(
+                serde_json::to_string(&found).map_err(|e| format!("output {k}: {e}"))?,
+            );
+            say!("{}", *line);
+        }
+    }
+    Ok(Outcome::Ok)
 }

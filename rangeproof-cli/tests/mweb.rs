@@ -108,3 +108,64 @@ fn unusable_input_is_exit_2_with_one_line() {
         assert_eq!(code(&out), 2, "{}", stderr(&out));
     }
 }
+
+/// A transaction holding an output made for a wallet's address 2: `mweb scan` finds it with
+/// its value; another scan key finds nothing; a bad key is unusable.
+#[test]
+fn scan_finds_the_wallets_outputs() {
+    use rand_core::{OsRng, RngCore};
+    use rangeproof::mweb::wallet::{make_output, Wallet};
+    let mut scan = [0u8; 32];
+    OsRng.fill_bytes(&mut scan[1..]);
+    // The spend key G (its secret 1: scanning needs only the public key).
+    let spend: [u8; 33] =
+        hex::decode("0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+            .unwrap()
+            .try_into()
+            .unwrap();
+    let wallet = Wallet::new(&scan, &spend, 5).unwrap();
+    let (a_i, b_i) = wallet.address(2).unwrap();
+    let made = make_output((&a_i, &b_i), 424_242, &mut OsRng).unwrap();
+    // An MWEB-only transaction: no inputs, the output, one kernel (parsed, not verified here).
+    let mut tx = vec![2, 0, 0, 0, 0x00, 0x08, 0x00, 0x00, 0x01];
+    tx.extend([0u8; 64]);
+    tx.extend([0x00, 0x01]);
+    tx.extend(made.to_bytes());
+    tx.extend([0x01, 0x00, 0x08]);
+    tx.extend([0x11; 32]);
+    tx.extend([0u8; 64]);
+    tx.extend([0u8; 4]);
+    let dir = tempfile::tempdir().unwrap();
+    let tx_path = dir.path().join("tx.dat");
+    std::fs::write(&tx_path, &tx).unwrap();
+    let key_path = dir.path().join("scan.key");
+    std::fs::write(&key_path, hex::encode(scan)).unwrap();
+    let spend_hex = hex::encode(spend);
+    let scan_with = |key: &std::path::Path| {
+        rangeproof(&[
+            "mweb",
+            "scan",
+            tx_path.to_str().unwrap(),
+            "--scan-key",
+            key.to_str().unwrap(),
+            "--spend-pubkey",
+            &spend_hex,
+        ])
+    };
+    let out = scan_with(&key_path);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let found: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(found["address"], 2);
+    assert_eq!(found["value"], 424_242);
+    assert_eq!(found["output"], 0);
+    let other = dir.path().join("other.key");
+    std::fs::write(&other, hex::encode([7u8; 32])).unwrap();
+    let out = scan_with(&other);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    let zero = dir.path().join("zero.key");
+    std::fs::write(&zero, "00".repeat(32)).unwrap();
+    let out = scan_with(&zero);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--scan-key"));
+}
