@@ -12,6 +12,8 @@
 //!   and Liquid transactions against rust-elements; replayed there too.
 //! * [`solana_targets`]: Solana's batched range proofs against `solana-zk-sdk`; replayed by
 //!   `rangeproof/tests/fuzz_corpus.rs`.
+//! * [`mweb_targets`]: Litecoin's MWEB parser and verifier (properties of our own); replayed
+//!   by `rangeproof/tests/fuzz_corpus.rs`.
 //! * [`bppp_targets`]: Bulletproofs++, the optimized verifier against the slow reference one
 //!   (no peer exists); replayed there too.
 //!
@@ -23,6 +25,7 @@ pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;
 pub mod mask;
+pub mod mweb_targets;
 /// `solana-zk-sdk` as the cross-tests drive it, shared with them.
 #[path = "../../rangeproof/tests/support/solana_sdk.rs"]
 pub mod solana_sdk;

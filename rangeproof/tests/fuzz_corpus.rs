@@ -19,6 +19,10 @@ mod solana_targets;
 #[path = "support/solana_sdk.rs"]
 mod solana_sdk;
 
+/// Litecoin's MWEB parser and verifier.
+#[path = "../../fuzz/src/mweb_targets.rs"]
+mod mweb_targets;
+
 /// The masked targets' input rule, shared by their bodies (`super::mask`).
 #[path = "../../fuzz/src/mask.rs"]
 mod mask;
@@ -164,4 +168,9 @@ fn decode_bppp() {
 #[test]
 fn verify_solana() {
     replay("verify_solana", solana_targets::verify_solana);
+}
+
+#[test]
+fn parse_mweb() {
+    replay("parse_mweb", mweb_targets::parse_mweb);
 }
