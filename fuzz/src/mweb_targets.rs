@@ -39,7 +39,10 @@ fn compact_len(n: usize) -> usize {
 
 fn check_report(report: &Report) {
     let fails = report.checks.iter().any(|(_, s)| *s == Status::Fails)
-        || report.outputs.iter().any(|o| !o.range_proof || !o.signature)
+        || report
+            .outputs
+            .iter()
+            .any(|o| !o.range_proof || !o.signature)
         || report.inputs.iter().any(|v| !v)
         || report.kernels.iter().any(|v| !v);
     assert_eq!(report.verdict() == Verdict::Invalid, fails);

@@ -191,6 +191,19 @@ fn parse<'a>(path: &Path, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
     Ok(parsed)
 }
 
+/// Every file's bytes ([`read`]); the first unusable one is the error.
+fn read_all(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+    paths.iter().map(|p| Ok((p.clone(), read(p)?))).collect()
+}
+
+/// Every file parsed, before any verdict: an unusable file stops the run first.
+fn parse_all(files: &[(PathBuf, Vec<u8>)]) -> Result<Vec<(&PathBuf, Parsed<'_>)>, String> {
+    files
+        .iter()
+        .map(|(path, bytes)| Ok((path, parse(path, bytes)?)))
+        .collect()
+}
+
 fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
     let previous = args
         .previous_kernel_offset
@@ -202,16 +215,8 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
                 .ok_or("--previous-kernel-offset: expected 64 hex digits".to_string())
         })
         .transpose()?;
-    // Read and parse everything first: an unusable file stops the run before any verdict.
-    let files: Vec<(PathBuf, Vec<u8>)> = args
-        .files
-        .iter()
-        .map(|p| Ok((p.clone(), read(p)?)))
-        .collect::<Result<_, String>>()?;
-    let parsed: Vec<(&PathBuf, Parsed)> = files
-        .iter()
-        .map(|(path, bytes)| Ok((path, parse(path, bytes)?)))
-        .collect::<Result<_, String>>()?;
+    let files = read_all(&args.files)?;
+    let parsed = parse_all(&files)?;
     let mut outcome = Outcome::Ok;
     for (path, item) in &parsed {
         let (kind, report) = match item {
@@ -285,15 +290,8 @@ fn scan_files(args: &ScanArgs) -> Result<Outcome, String> {
         }
         _ => "--spend-pubkey: not a point on the curve".to_string(),
     })?;
-    let files: Vec<(PathBuf, Vec<u8>)> = args
-        .files
-        .iter()
-        .map(|p| Ok((p.clone(), read(p)?)))
-        .collect::<Result<_, String>>()?;
-    let parsed: Vec<(&PathBuf, Parsed)> = files
-        .iter()
-        .map(|(path, bytes)| Ok((path, parse(path, bytes)?)))
-        .collect::<Result<_, String>>()?;
+    let files = read_all(&args.files)?;
+    let parsed = parse_all(&files)?;
     for (path, item) in &parsed {
         let Some(body) = body(item) else { continue };
         for (k, output) in body.outputs.iter().enumerate() {

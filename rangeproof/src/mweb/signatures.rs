@@ -153,33 +153,26 @@ pub fn input_key(input: &Input) -> Option<ProjectivePoint> {
     }
 }
 
-fn output_parts(output: &Output) -> [[u8; 32]; 2] {
-    [blake3(&[output.message.bytes]), blake3(&[output.proof])]
+/// BLAKE3 of an output's keys and commitment, its message's and proof's hashes, and `tail`.
+fn output_hash(output: &Output, tail: &[u8]) -> [u8; 32] {
+    blake3(&[
+        &output.commitment,
+        &output.sender_pubkey,
+        &output.receiver_pubkey,
+        &blake3(&[output.message.bytes]),
+        &blake3(&[output.proof]),
+        tail,
+    ])
 }
 
 /// The message an output's signature signs (under its sender key).
 pub fn output_message(output: &Output) -> [u8; 32] {
-    let [message, proof] = output_parts(output);
-    blake3(&[
-        &output.commitment,
-        &output.sender_pubkey,
-        &output.receiver_pubkey,
-        &message,
-        &proof,
-    ])
+    output_hash(output, &[])
 }
 
-/// An output's ID (what inputs name when they spend it).
+/// An output's ID (what inputs name when they spend it): the signed fields and the signature.
 pub fn output_id(output: &Output) -> [u8; 32] {
-    let [message, proof] = output_parts(output);
-    blake3(&[
-        &output.commitment,
-        &output.sender_pubkey,
-        &output.receiver_pubkey,
-        &message,
-        &proof,
-        &output.signature,
-    ])
+    output_hash(output, &output.signature)
 }
 
 /// \\(e = \mathrm{SHA256}(r ‖ \mathrm{ser}_{33}(P) ‖ m) \bmod n\\).
