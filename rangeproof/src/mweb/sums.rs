@@ -16,23 +16,27 @@
 use k256::elliptic_curve::PrimeField;
 use k256::{ProjectivePoint, Scalar};
 
-use super::wire::TxBody;
+use super::wire::{Kernel, TxBody};
 use crate::secp256k1_zkp::generator::{self, Commitment};
 
 /// Litecoin's money supply bound, in litoshis (`MAX_MONEY`).
 pub const MAX_MONEY: i128 = 84_000_000 * 100_000_000;
 
+/// A kernel's own supply change, \\(\mathit{pegin} - \mathit{fee} - \sum \mathit{pegouts}\\).
+pub fn kernel_supply_change(kernel: &Kernel) -> i128 {
+    let pegouts: i128 = kernel.pegouts.iter().map(|p| i128::from(p.amount)).sum();
+    i128::from(kernel.pegin.unwrap_or(0)) - i128::from(kernel.fee.unwrap_or(0)) - pegouts
+}
+
+/// Whether a supply change is within \\(\pm\\)`MAX_MONEY`.
+pub fn in_money_range(delta: i128) -> bool {
+    (-MAX_MONEY..=MAX_MONEY).contains(&delta)
+}
+
 /// The supply change \\(\Delta\\) of a body's kernels, or `None` past \\(\pm\\)`MAX_MONEY`.
 pub fn supply_change(body: &TxBody) -> Option<i128> {
-    let delta: i128 = body
-        .kernels
-        .iter()
-        .map(|k| {
-            let pegouts: i128 = k.pegouts.iter().map(|p| i128::from(p.amount)).sum();
-            i128::from(k.pegin.unwrap_or(0)) - i128::from(k.fee.unwrap_or(0)) - pegouts
-        })
-        .sum();
-    (-MAX_MONEY..=MAX_MONEY).contains(&delta).then_some(delta)
+    let delta: i128 = body.kernels.iter().map(kernel_supply_change).sum();
+    in_money_range(delta).then_some(delta)
 }
 
 /// \\(x G\\) for a big-endian offset: the identity for zero, `None` when not below the order.

@@ -20,7 +20,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::signatures::{
     input_signature_holds, kernel_id, kernel_signature_holds, output_id, output_signature_holds,
 };
-use super::sums::{kernel_sum_holds, stealth_sum_holds, supply_change};
+use super::sums::{in_money_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds};
 use super::verify_output_proofs;
 use super::wire::{Block, Kernel, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
@@ -199,11 +199,9 @@ pub fn weight(body: &TxBody) -> u64 {
 
 /// Kernels' order: supply change descending (out of range after all others), then ID.
 fn kernel_order(kernel: &Kernel) -> (bool, i128, [u8; 32]) {
-    let change = supply_change(&TxBody {
-        kernels: alloc::vec![kernel.clone()],
-        ..TxBody::default()
-    });
-    (change.is_none(), -change.unwrap_or(0), kernel_id(kernel))
+    let change = kernel_supply_change(kernel);
+    let valid = in_money_range(change);
+    (!valid, if valid { -change } else { 0 }, kernel_id(kernel))
 }
 
 fn sorted_and_unique(body: &TxBody, output_ids: &[[u8; 32]]) -> (bool, bool) {
