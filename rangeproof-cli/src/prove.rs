@@ -26,8 +26,9 @@ pub struct SuiteArgs {
     pub group: Option<String>,
     /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
     /// (on ed25519), solana (Bulletproofs: the ZK ElGamal proof program's batched range
-    /// proofs; see --bit-lengths), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format), elements
-    /// (Borromean), rangeproof (Bulletproofs++ on ristretto255, ours) or secp256k1-zkp
+    /// proofs; see --bit-lengths), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format),
+    /// mweb (Grin's, as Litecoin's MWEB outputs carry them: one 64-bit value, --extra-data the
+    /// output's message), elements (Borromean), rangeproof (Bulletproofs++ on ristretto255, ours) or secp256k1-zkp
     /// (Bulletproofs++ on secp256k1).
     #[arg(long)]
     pub flavor: Option<String>,
@@ -117,7 +118,7 @@ pub struct ProveArgs {
     #[arg(long)]
     value_generator: Option<String>,
     /// Grin and Borromean: extra data bound into the proof, in hex (Liquid: the output's
-    /// scriptPubKey).
+    /// scriptPubKey; MWEB, where it is required: the output's serialized OutputMessage).
     #[arg(long)]
     extra_data: Option<String>,
     /// Tari (one value) and Grin: a 32-byte recovery nonce in hex — Tari's seed nonce (any 32

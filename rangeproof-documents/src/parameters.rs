@@ -11,6 +11,11 @@ use rangeproof::Suite;
 /// JSON fields by name (what documents and openings files carry).
 pub type JsonFields = BTreeMap<String, serde_json::Value>;
 
+/// libsecp256k1-zkp's parameters, which documents, requests and openings files carry as
+/// fields of their own (`generators_n`, `value_generator`, `extra_data`) rather than in the
+/// suite's `parameters` map.
+pub const FIELDS_OF_THEIR_OWN: [&str; 3] = ["generators_n", "value_generator", "extra_data"];
+
 /// The fields of `fields` that `suite` declares as its parameters, typed and checked against
 /// their bounds; other fields are left alone. `what` names the input in reasons (e.g. "the
 /// bulletproofs ristretto255/dalek document"). The error is a one-line reason.
@@ -18,7 +23,9 @@ pub fn from_json(suite: Suite, fields: &JsonFields, what: &str) -> Result<Parame
     let mut parameters = Parameters::new();
     for spec in suite.info().parameters {
         let Some(json) = fields.get(spec.name) else {
-            if spec.required {
+            // The fields of their own are read by the caller; the library refuses a statement
+            // without one that is required (MWEB's extra data).
+            if spec.required && !FIELDS_OF_THEIR_OWN.contains(&spec.name) {
                 return Err(format!("{what} needs {}", spec.name));
             }
             continue;

@@ -472,7 +472,7 @@ impl ProofDocument {
         if let Some(bytes) = self.value_generator()? {
             parameters.insert(VALUE_GENERATOR.into(), ParameterValue::Bytes(bytes));
         }
-        if let Some(bytes) = self.extra_data()? {
+        if let Some(bytes) = self.extra_data(suite)? {
             parameters.insert(EXTRA_DATA.into(), ParameterValue::Bytes(bytes));
         }
         let statement = SuiteStatement {
@@ -566,6 +566,9 @@ impl ProofDocument {
                 "unsupported bits {bits} for {name} (supported: {:?})",
                 suite.supported_bits()
             ),
+            StatementError::InvalidAggregation(_) if suite.max_values() == 1 => {
+                format!("{m} commitments: a {name} proof covers one value only")
+            }
             StatementError::InvalidAggregation(_) => format!(
                 "{m} commitments: a {name} proof covers between 1 and {}",
                 suite.max_values()
@@ -626,14 +629,19 @@ impl ProofDocument {
         }
     }
 
-    /// `extra_data` in hex, at most [`MAX_EXTRA_DATA`] bytes.
-    fn extra_data(&self) -> Result<Option<Vec<u8>>, String> {
+    /// `extra_data` in hex, at most the suite's bound on it ([`MAX_EXTRA_DATA`] bytes but for
+    /// an MWEB output's message), checked before decoding.
+    fn extra_data(&self, suite: Suite) -> Result<Option<Vec<u8>>, String> {
         let Some(text) = &self.extra_data else {
             return Ok(None);
         };
-        if text.len() > 2 * MAX_EXTRA_DATA {
+        let most = suite
+            .parameter(EXTRA_DATA)
+            .and_then(|spec| usize::try_from(spec.max).ok())
+            .unwrap_or(MAX_EXTRA_DATA);
+        if text.len() / 2 > most {
             return Err(format!(
-                "extra_data is {} hex digits, longer than {MAX_EXTRA_DATA} bytes",
+                "extra_data is {} hex digits, longer than {most} bytes",
                 text.len()
             ));
         }
@@ -914,6 +922,74 @@ mod tests {
             assert!(err.contains(needle), "{err:?} should mention {needle:?}");
             assert!(!err.contains('\n'));
         }
+    }
+
+    /// An MWEB output's proof: a Grin-format document under `"flavor": "mweb"`, its message
+    /// as the extra data it requires, no generator fields (they are fixed).
+    #[test]
+    fn mweb_documents() {
+        use rand_core::OsRng;
+        let suite = Suite::MWEB_BULLETPROOFS;
+        let statement = SuiteStatement {
+            bits: 64,
+            extension_degree: 1,
+            parameters: [(
+                EXTRA_DATA.to_string(),
+                ParameterValue::Bytes(vec![0x01; 59]),
+            )]
+            .into(),
+            ..SuiteStatement::default()
+        };
+        let made = suite.prove(&statement, &[42], &mut OsRng).unwrap();
+        let doc = ProofDocument::of(suite, &statement, &made.proof, &made.commitments);
+        let text = serde_json::to_string(&doc).unwrap();
+        assert!(text.contains(r#""flavor":"mweb""#), "{text}");
+        assert!(!text.contains(VALUE_GENERATOR) && !text.contains(GENERATORS_N));
+        let parsed = parse(&text).unwrap();
+        assert_eq!(parsed.suite, suite);
+        assert_eq!(parsed.statement, statement);
+        crate::Document::parse(&text).unwrap().verify().unwrap();
+        // The same bytes under Grin's flavor with its fields spelled out verify too.
+        let mut as_grin = doc.clone();
+        as_grin.flavor = "grin".into();
+        as_grin.generators_n = Some(256);
+        as_grin.value_generator = Some("H".into());
+        let as_grin = serde_json::to_string(&as_grin).unwrap();
+        crate::Document::parse(&as_grin).unwrap().verify().unwrap();
+
+        type Mutation = Box<dyn Fn(&mut ProofDocument)>;
+        let cases: Vec<(Mutation, &str)> = vec![
+            (Box::new(|d| d.extra_data = None), "extra_data"),
+            (
+                Box::new(|d| d.extra_data = Some(String::new())),
+                "extra_data",
+            ),
+            (Box::new(|d| d.generators_n = Some(256)), "no generators_n"),
+            (
+                Box::new(|d| d.value_generator = Some("H".into())),
+                "no value_generator",
+            ),
+            (Box::new(|d| d.bits = Some(32)), "unsupported bits"),
+            (
+                Box::new(|d| d.commitments = vec![d.commitments[0].clone(); 2]),
+                "one value only",
+            ),
+        ];
+        for (mutate, needle) in cases {
+            let mut d = doc.clone();
+            mutate(&mut d);
+            let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+            assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+        }
+        // A message of more than libsecp256k1-zkp's usual 4096 bytes is an MWEB output's to
+        // carry (the bound is what a block holds).
+        let mut long = doc.clone();
+        long.extra_data = Some("02".repeat(MAX_EXTRA_DATA + 1));
+        let long = crate::Document::parse(&serde_json::to_string(&long).unwrap()).unwrap();
+        assert!(
+            long.verify().is_err(),
+            "another message: invalid, not refused"
+        );
     }
 
     /// Monero documents carry no label; the others need one.

@@ -565,9 +565,12 @@ impl RequestParts {
         let degree = self.extension_degree.or(given_degree).unwrap_or(1);
         // libsecp256k1-zkp's fields are parameters of the suites that declare them (Grin's
         // generator count recorded even when defaulted, so that openings say what was proved).
-        let generators_n = self
-            .generators_n
-            .or_else(|| suite.default_generators_n(bits, value_count));
+        let generators_n = self.generators_n.or_else(|| {
+            suite
+                .takes_generator_count()
+                .then(|| suite.default_generators_n(bits, value_count))
+                .flatten()
+        });
         for (field, value) in [
             (
                 Field::GeneratorsN,

@@ -2,6 +2,10 @@
 //! Assets, with asset value generators): any generator count, minimum values (one value),
 //! extra data, x-only wire format, deterministic nonces with rewinding. A power-of-two number
 //! of values, 1 to 256 (the C verifier rejects what its prover makes for other counts).
+//!
+//! Litecoin's MWEB outputs carry the same proofs under fixed parameters (flavor `"mweb"`):
+//! one 64-bit value on \\(H\\), 256 generators, the output's message as the extra data it
+//! requires, and random nonces — nothing to rewind.
 
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
@@ -14,9 +18,46 @@ use crate::group::Group;
 use crate::secp256k1_zkp::bulletproofs::{self as grin, GrinGeneratorCache, GrinRangeProof};
 use crate::{BatchVerifier, ProofError, Secp256k1, StatementError};
 use alloc::{vec, vec::Vec};
+use core::marker::PhantomData;
 
-/// The proof system (registered as [`super::Suite::GRIN_BULLETPROOFS`]).
-pub(super) struct GrinBulletproofs;
+/// The proof system under a flavor's fixed parameters (registered as
+/// [`super::Suite::GRIN_BULLETPROOFS`] and `MWEB_BULLETPROOFS`).
+pub(super) struct GrinBulletproofs<F>(PhantomData<fn() -> F>);
+
+/// What a flavor of libsecp256k1-zkp's Bulletproofs fixes: its names and the parameters its
+/// statements may carry (one left out takes Grin's default: \\(H\\), 256 generators for
+/// 64 bits and one value), and whether its provers' nonces rewind.
+pub(super) trait Flavor: 'static {
+    /// Names, limits and parameters.
+    const INFO: SuiteInfo;
+}
+
+/// Grin's (and Elements' Confidential Assets'): every parameter the C library takes, proofs
+/// rewound with the nonce they were made with.
+pub(super) struct Grin;
+
+impl Flavor for Grin {
+    const INFO: SuiteInfo = INFO;
+}
+
+/// Litecoin MWEB's outputs (`libmw`'s `Bulletproofs::Generate` and `BatchVerify`): 64 bits,
+/// one value, \\(H\\), 256 generators, the OutputMessage as extra data; the prover's nonces
+/// are random, so there is no recovery nonce.
+#[cfg(feature = "mweb")]
+pub(super) struct Mweb;
+
+#[cfg(feature = "mweb")]
+impl Flavor for Mweb {
+    const INFO: SuiteInfo = SuiteInfo {
+        flavor: "mweb",
+        bits: &[64],
+        max_values: 1,
+        minimum_values: false,
+        recovery_nonce: false,
+        parameters: &[parameters::MWEB_OUTPUT_MESSAGE],
+        ..INFO
+    };
+}
 
 const INFO: SuiteInfo = SuiteInfo {
     scheme: "bulletproofs",
@@ -70,11 +111,11 @@ fn grin_statement(
     Ok(prover(statement, commitments.len())?.statement(encodings::<Secp256k1>(commitments)?))
 }
 
-impl RangeSystem for GrinBulletproofs {
+impl<F: Flavor> RangeSystem for GrinBulletproofs<F> {
     type Group = Secp256k1;
     type State = GrinGeneratorCache;
 
-    const INFO: SuiteInfo = INFO;
+    const INFO: SuiteInfo = F::INFO;
 
     fn state(sharing: StateSharing) -> Held<GrinGeneratorCache> {
         Held::new(
@@ -89,7 +130,9 @@ impl RangeSystem for GrinBulletproofs {
     }
 
     /// Deterministic, as in the C library: every nonce derives from the rewind nonce (drawn
-    /// when none is given), which also recovers the blinding.
+    /// when none is given), which also recovers the blinding. Without a recovery nonce (MWEB)
+    /// both nonces are fresh and independent, as `libmw` draws them: the proof rewinds to
+    /// nothing.
     fn prove(
         cache: &GrinGeneratorCache,
         statement: &SuiteStatement,
@@ -100,12 +143,13 @@ impl RangeSystem for GrinBulletproofs {
     ) -> Result<Proved, ProofError> {
         let prover = prover(statement, values.len())?;
         let nonce = given_or_fresh_nonce(nonce, rng);
+        // One nonce for both where proofs rewind: rewinding recovers the blinding too.
+        let private_nonce = (!F::INFO.recovery_nonce).then(|| *given_or_fresh_nonce(None, rng));
         let witness = grin::GrinWitness {
             values: values.to_vec(),
             blindings: blindings.iter().map(|b| b[0]).collect(),
             rewind_nonce: *nonce,
-            // One nonce for both: rewinding recovers the blinding too.
-            private_nonce: None,
+            private_nonce,
             message: None,
         };
         let (st, proof) = prover.prove_in(cache, &witness)?;
@@ -118,7 +162,7 @@ impl RangeSystem for GrinBulletproofs {
                     .map(|b| vec![Secp256k1::scalar_to_bytes(&b[0]).to_vec()])
                     .collect(),
             ),
-            rewind_nonce: Some(nonce),
+            rewind_nonce: F::INFO.recovery_nonce.then_some(nonce),
         })
     }
 
@@ -175,6 +219,9 @@ impl RangeSystem for GrinBulletproofs {
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
+        if !F::INFO.recovery_nonce {
+            return Err(ProofError::NoRecoveryNonce);
+        }
         let rewound = grin::rewind(proof, &grin_statement(statement, commitments)?, nonce)?;
         let blinding = rewound.blinding.ok_or(ProofError::RewindFailed)?;
         Ok(Recovered {

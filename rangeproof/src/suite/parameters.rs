@@ -167,6 +167,17 @@ pub const EXTRA_DATA: ParameterSpec = ParameterSpec::bytes(
     "bytes bound into the transcript (libsecp256k1-zkp's extra_commit)",
 );
 
+/// An MWEB output's serialized OutputMessage, the extra data its range proof binds (required):
+/// at most what a parsable block holds.
+#[cfg(feature = "mweb")]
+pub const MWEB_OUTPUT_MESSAGE: ParameterSpec = ParameterSpec::bytes(
+    "extra_data",
+    1,
+    crate::mweb::MAX_BYTES as i64,
+    "the output's serialized OutputMessage (libmw binds it as extra_commit)",
+)
+.required();
+
 /// libsecp256k1-zkp's Bulletproofs generator count \\(N\\) (Grin): absent, the suite's
 /// default ([`Suite::default_generators_n`](super::Suite::default_generators_n)).
 #[cfg(feature = "secp256k1-zkp")]

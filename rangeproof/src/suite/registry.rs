@@ -63,7 +63,11 @@ impl Suite {
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
-    pub const GRIN_BULLETPROOFS: Suite = Suite(&RangeSuite::<super::grin::GrinBulletproofs>::NEW);
+    pub const GRIN_BULLETPROOFS: Suite = Suite::secp256k1_zkp_bulletproofs::<super::grin::Grin>();
+    /// libsecp256k1-zkp's Bulletproofs as Litecoin's MWEB outputs carry them (one 64-bit value
+    /// on \\(H\\), 256 generators, the output's message as extra data).
+    #[cfg(feature = "mweb")]
+    pub const MWEB_BULLETPROOFS: Suite = Suite::secp256k1_zkp_bulletproofs::<super::grin::Mweb>();
     /// Elements' Borromean range proofs on secp256k1, as Liquid runs them.
     #[cfg(feature = "secp256k1-zkp")]
     pub const ELEMENTS_BORROMEAN: Suite = Suite(&super::borromean::ElementsBorromean);
@@ -98,6 +102,8 @@ impl Suite {
         Suite::SOLANA_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
+        #[cfg(feature = "mweb")]
+        Suite::MWEB_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::ELEMENTS_BORROMEAN,
         #[cfg(feature = "secp256k1-zkp")]
@@ -124,6 +130,12 @@ impl Suite {
         C::Group: InBatches,
     {
         Suite(&RangeSuite::<BulletproofsPlus<C>>::NEW)
+    }
+
+    /// The suite of libsecp256k1-zkp's Bulletproofs under the flavor `F`.
+    #[cfg(feature = "secp256k1-zkp")]
+    const fn secp256k1_zkp_bulletproofs<F: super::grin::Flavor>() -> Suite {
+        Suite(&RangeSuite::<super::grin::GrinBulletproofs<F>>::NEW)
     }
 
     /// A suite implemented outside this crate (not in [`Suite::ALL`]): for applications with a
@@ -174,7 +186,8 @@ impl Suite {
     }
 
     /// The suite for a scheme with an optional group and flavor: the only one that matches
-    /// what is given (ristretto255 with its flavor when neither is given).
+    /// what is given; when several match, the named group's first (its default), or
+    /// ristretto255's when no group is given.
     pub fn resolve(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Option<Suite> {
         let mut matches = Suite::ALL.iter().copied().filter(|s| {
             s.scheme() == scheme
@@ -184,6 +197,9 @@ impl Suite {
         let first = matches.next()?;
         match matches.next() {
             None => Some(first),
+            // Ambiguous in a named group (Grin's and MWEB's Bulletproofs on secp256k1): the
+            // group's first, its default.
+            Some(_) if group.is_some() => Some(first),
             // Ambiguous (neither group nor flavor given): the ristretto255 default.
             Some(_) => Suite::ALL
                 .iter()

@@ -861,3 +861,131 @@ fn solana_statements_take_bit_lengths() {
         ))
     );
 }
+
+/// MWEB's flavor is Grin's proof under fixed parameters: one 64-bit value on \\(H\\), 256
+/// generators, the output's message required as extra data, no recovery nonce. Its proofs
+/// are Grin proofs with those parameters (both ways), bind the message, batch with the
+/// other suites, and statements outside the fixed shape are refused.
+#[cfg(feature = "mweb")]
+#[test]
+fn mweb_statements_are_grin_statements_with_fixed_parameters() {
+    let mweb = Suite::MWEB_BULLETPROOFS;
+    assert_eq!(Suite::find("bulletproofs", "secp256k1", "mweb"), Some(mweb));
+    assert_eq!(
+        Suite::resolve("bulletproofs", Some("secp256k1"), None),
+        Some(Suite::GRIN_BULLETPROOFS)
+    );
+    let message = vec![0x01; 59];
+    let mut st = statement(mweb, 64);
+    st.parameters
+        .insert("extra_data".into(), ParameterValue::Bytes(message.clone()));
+    let grin = Suite::GRIN_BULLETPROOFS;
+    let mut grin_st = st.clone();
+    grin_st
+        .parameters
+        .insert("generators_n".into(), ParameterValue::Integer(256));
+
+    let mut batch = SuiteBatch::new();
+    for value in [0, 1, u64::MAX] {
+        let made = mweb.prove(&st, &[value], &mut OsRng).unwrap();
+        assert!(made.rewind_nonce.is_none(), "MWEB proofs carry no nonce");
+        assert_eq!(made.proof.len(), 675);
+        mweb.verify(&st, &made.proof, &made.commitments, &mut OsRng)
+            .unwrap();
+        grin.verify(&grin_st, &made.proof, &made.commitments, &mut OsRng)
+            .unwrap();
+        let by_grin = grin.prove(&grin_st, &[value], &mut OsRng).unwrap();
+        mweb.verify(&st, &by_grin.proof, &by_grin.commitments, &mut OsRng)
+            .unwrap();
+        batch
+            .add(mweb, &st, &made.proof, &made.commitments, &mut OsRng)
+            .unwrap();
+        // The message is bound: one bit of it changed fails.
+        let mut other = st.clone();
+        let mut flipped = message.clone();
+        flipped[58] ^= 1;
+        other
+            .parameters
+            .insert("extra_data".into(), ParameterValue::Bytes(flipped));
+        assert_eq!(
+            mweb.verify(&other, &made.proof, &made.commitments, &mut OsRng),
+            Err(ProofError::VerificationFailed)
+        );
+        batch
+            .add(mweb, &other, &made.proof, &made.commitments, &mut OsRng)
+            .unwrap();
+        assert_eq!(
+            mweb.recover(&st, &made.proof, &made.commitments, &[0; 32])
+                .err(),
+            Some(ProofError::NoRecoveryNonce)
+        );
+    }
+    let dalek = Suite::DALEK_BULLETPROOFS;
+    let ref_st = statement(dalek, 32);
+    let reference = dalek.prove(&ref_st, &[5], &mut OsRng).unwrap();
+    batch
+        .add(
+            dalek,
+            &ref_st,
+            &reference.proof,
+            &reference.commitments,
+            &mut OsRng,
+        )
+        .unwrap();
+    assert_eq!(
+        batch.verify(),
+        Err(BatchError {
+            invalid: vec![1, 3, 5]
+        })
+    );
+
+    type Mutation = fn(&mut SuiteStatement);
+    let mutations: [(Mutation, StatementError); 5] = [
+        (
+            |s| {
+                s.parameters.remove("extra_data");
+            },
+            StatementError::MissingParameter("extra_data"),
+        ),
+        (
+            |s| {
+                s.parameters
+                    .insert("extra_data".into(), ParameterValue::Bytes(vec![]));
+            },
+            StatementError::InvalidParameter {
+                name: "extra_data",
+                min: 1,
+                max: crate::mweb::MAX_BYTES as i64,
+            },
+        ),
+        (
+            |s| {
+                s.parameters
+                    .insert("generators_n".into(), ParameterValue::Integer(256));
+            },
+            StatementError::UndeclaredParameter,
+        ),
+        (
+            |s| {
+                s.parameters.insert(
+                    "value_generator".into(),
+                    ParameterValue::Bytes(vec![0x0a; 33]),
+                );
+            },
+            StatementError::UndeclaredParameter,
+        ),
+        (|s| s.bits = 32, StatementError::InvalidBitsize(32)),
+    ];
+    for (mutate, expected) in mutations {
+        let mut bad = st.clone();
+        mutate(&mut bad);
+        assert_eq!(mweb.check_statement(&bad, 1), Err(expected));
+    }
+    assert!(mweb.check_statement(&st, 2).is_err(), "one value a proof");
+    let opening = mweb.prove(&st, &[1], &mut OsRng).unwrap().blindings;
+    assert_eq!(
+        mweb.prove_recoverable(&st, &[1], &opening, &[7; 32], &mut OsRng)
+            .err(),
+        Some(ProofError::NoRecoveryNonce)
+    );
+}

@@ -229,13 +229,15 @@ fn recheck(a: &FieldElement, half: [u64; 5]) -> Option<FieldElement> {
     if half.iter().any(|&limb| limb >= 1 << 52) {
         return a.sqrt();
     }
+    // Magnitude 9 (limb 4 may use 52 bits): reduced weakly to the magnitude 1 a square takes.
     let root = FieldElement::from_limbs_below_2_52(half)
+        .normalize_weak()
         .square()
         .normalize();
     let square = root.square();
     if square.equals(a) {
         Some(root)
-    } else if square.equals(&a.negate(1)) {
+    } else if (square + *a).normalizes_to_zero() {
         None
     } else {
         a.sqrt()
