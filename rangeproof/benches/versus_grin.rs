@@ -146,7 +146,7 @@ fn bench(c: &mut Criterion) {
     let commitments: Vec<Vec<[u8; 33]>> =
         cases.iter().map(|(s, _)| s.commitments.clone()).collect();
     group.bench_function("secp256k1-zkp", |b| {
-        b.iter(|| assert!(clib.verify_multi(&proofs, &commitments, 64)))
+        b.iter(|| assert!(clib.verify_multi(&proofs, &commitments, 64, None)))
     });
     group.finish();
 
@@ -241,7 +241,7 @@ fn interleaved_table() {
             }
             batch.verify().unwrap()
         },
-        |_| assert!(clib.verify_multi(&proofs, &commitments, 64)),
+        |_| assert!(clib.verify_multi(&proofs, &commitments, 64, None)),
     );
     row(
         "batch-verify 1024 proofs (m = 1), per proof",

@@ -699,7 +699,7 @@ fn grin_secp256k1zkp_23_batches_of_every_size_name_the_invalid() {
                 .collect();
             let bytes: Vec<Vec<u8>> = proofs.iter().map(|(p, _)| p.clone()).collect();
             // The C batch takes proofs of one length: a flipped bit keeps the length.
-            let theirs = c.verify_multi(&bytes, &commitments, 64);
+            let theirs = c.verify_multi(&bytes, &commitments, 64, None);
             assert_eq!(
                 theirs,
                 expected.is_empty(),

@@ -192,8 +192,16 @@ fn address_tweak(a: &Scalar, i: u32) -> Scalar {
     hash_to_scalar(tagged(b'A', &[&i.to_le_bytes(), &*a]))
 }
 
-/// An output made here, with its bytes owned (see [`Made::output`]).
-#[derive(Clone, Debug)]
+/// An output's secrets: the commitment's blinding factor and the sender key (what a
+/// transaction's kernel excess and stealth excess are made from). Wiped when dropped.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+struct Secrets {
+    blinding: Scalar,
+    sender_key: Scalar,
+}
+
+/// An output made here, with its bytes owned (see [`Made::output`]) and its secrets.
+#[derive(Clone)]
 pub struct Made {
     commitment: [u8; 33],
     sender_pubkey: [u8; 33],
@@ -202,6 +210,15 @@ pub struct Made {
     fields: StandardFields,
     proof: [u8; PROOF_LEN],
     signature: [u8; 64],
+    secrets: Secrets,
+}
+
+impl core::fmt::Debug for Made {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Made")
+            .field("commitment", &self.commitment)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Made {
@@ -233,6 +250,170 @@ impl Made {
         out.extend(self.signature);
         out
     }
+
+    /// The commitment's blinding factor \\(x\\) (secret: a transaction's kernel excess
+    /// sums them).
+    pub fn blinding(&self) -> &Scalar {
+        &self.secrets.blinding
+    }
+
+    /// The sender key \\(k_s\\) (secret: a transaction's stealth excess sums them).
+    pub fn sender_key(&self) -> &Scalar {
+        &self.secrets.sender_key
+    }
+}
+
+/// An output to an address before its range proof: the commitment, keys and message fixed,
+/// the proof and the signature (which covers it) to come — from this crate's prover
+/// ([`Draft::prove`]) or another one ([`Draft::with_proof`]: a hardware signer, the C library).
+pub struct Draft {
+    made: Made,
+    value: Zeroizing<u64>,
+}
+
+impl Draft {
+    /// Everything of a standard output of `value` to address \\((A_i, B_i)\\) but its proof,
+    /// as Core's `Output::Create` derives it: a fresh sender key, the shared secret, the
+    /// receiver key, the masked value and nonce, the blinding factor.
+    pub fn new<R: RngCore + CryptoRng>(
+        address: (&[u8; 33], &[u8; 33]),
+        value: u64,
+        rng: &mut R,
+    ) -> Result<Draft, ProofError> {
+        let bad_key = || ProofError::Decode(crate::DecodeError::InvalidPoint);
+        let (a_i_bytes, b_i_bytes) = address;
+        let (a_i, b_i) = (
+            public_key(a_i_bytes).ok_or_else(bad_key)?,
+            public_key(b_i_bytes).ok_or_else(bad_key)?,
+        );
+        let k_s = Zeroizing::new(<Scalar as k256::elliptic_curve::Field>::random(&mut *rng));
+        let sender = ser33(&(ProjectivePoint::GENERATOR * *k_s)).ok_or_else(bad_key)?;
+        let k_s_bytes = Zeroizing::new(scalar_bytes(&k_s));
+        let nonce: [u8; 16] = tagged(b'N', &[&*k_s_bytes])[..16]
+            .try_into()
+            .map_err(|_| bad_key())?;
+        let s = Zeroizing::new(hash_to_scalar(tagged(
+            b'S',
+            &[a_i_bytes, b_i_bytes, &value.to_le_bytes(), &nonce],
+        )));
+        let exchange = ser33(&(b_i * *s)).ok_or_else(bad_key)?;
+        let shared = ser33(&(a_i * *s)).ok_or_else(bad_key)?;
+        let t = Zeroizing::new(scalar_bytes(&hash_to_scalar(tagged(b'D', &[&shared]))));
+        let receiver = ser33(&(b_i * hash_to_scalar(tagged(b'O', &[&*t])))).ok_or_else(bad_key)?;
+        let value_mask = tagged(b'Y', &[&*t]);
+        let nonce_mask = tagged(b'X', &[&*t]);
+        let fields = StandardFields {
+            key_exchange_pubkey: exchange,
+            view_tag: tagged(b'T', &[&shared])[0],
+            masked_value: value
+                ^ u64::from_le_bytes(value_mask[..8].try_into().map_err(|_| bad_key())?),
+            masked_nonce: core::array::from_fn(|k| nonce[k] ^ nonce_mask[k]),
+        };
+        let mut message = Vec::with_capacity(59);
+        message.push(0x01);
+        message.extend(fields.key_exchange_pubkey);
+        message.push(fields.view_tag);
+        message.extend(fields.masked_value.to_le_bytes());
+        message.extend(fields.masked_nonce);
+        let x = blinding(&t, value).ok_or(ProofError::InvalidSecret)?;
+        let commitment = Commitment::new(value, &x, &generator::ValueGenerator::h())
+            .ok_or(ProofError::InvalidSecret)?
+            .to_bytes();
+        Ok(Draft {
+            made: Made {
+                commitment,
+                sender_pubkey: sender,
+                receiver_pubkey: receiver,
+                message,
+                fields,
+                proof: [0; PROOF_LEN],
+                signature: [0; 64],
+                secrets: Secrets {
+                    blinding: x,
+                    sender_key: *k_s,
+                },
+            },
+            value: Zeroizing::new(value),
+        })
+    }
+
+    /// The commitment \\(vH + xG\\) the proof must prove.
+    pub fn commitment(&self) -> &[u8; 33] {
+        &self.made.commitment
+    }
+
+    /// The serialized OutputMessage: the proof's extra data.
+    pub fn message(&self) -> &[u8] {
+        &self.made.message
+    }
+
+    /// The value (secret).
+    pub fn value(&self) -> u64 {
+        *self.value
+    }
+
+    /// The blinding factor \\(x\\) (secret), for an outside prover.
+    pub fn blinding(&self) -> &Scalar {
+        &self.made.secrets.blinding
+    }
+
+    /// Proves with this crate's prover (64 bits, the message as extra data, random nonces
+    /// as Core's — nothing to rewind) and signs.
+    pub fn prove<R: RngCore + CryptoRng>(self, rng: &mut R) -> Result<Made, ProofError> {
+        let mut nonces = Zeroizing::new([0u8; 64]);
+        rng.fill_bytes(&mut *nonces);
+        let (rewind_nonce, private_nonce) = (
+            nonces[..32].try_into().unwrap_or([0; 32]),
+            nonces[32..].try_into().unwrap_or([0; 32]),
+        );
+        let witness = GrinWitness {
+            values: alloc::vec![*self.value],
+            blindings: alloc::vec![self.made.secrets.blinding],
+            rewind_nonce,
+            private_nonce: Some(private_nonce),
+            message: None,
+        };
+        let prover = GrinProver {
+            extra_data: Some(self.made.message.clone()),
+            ..GrinProver::grin()
+        };
+        let (_, proof) = prover.prove(&witness)?;
+        let proof: [u8; PROOF_LEN] = proof
+            .try_into()
+            .map_err(|p: Vec<u8>| ProofError::Decode(crate::DecodeError::InvalidLength(p.len())))?;
+        self.signed(proof, rng)
+    }
+
+    /// Takes a proof made elsewhere — refused unless it verifies for this commitment and
+    /// message — and signs.
+    pub fn with_proof<R: RngCore + CryptoRng>(
+        self,
+        proof: [u8; PROOF_LEN],
+        rng: &mut R,
+    ) -> Result<Made, ProofError> {
+        let mut candidate = self.made.clone();
+        candidate.proof = proof;
+        crate::secp256k1_zkp::bulletproofs::verify(
+            &proof,
+            &super::output_statement(&candidate.output()),
+        )?;
+        self.signed(proof, rng)
+    }
+
+    fn signed<R: RngCore + CryptoRng>(
+        mut self,
+        proof: [u8; PROOF_LEN],
+        rng: &mut R,
+    ) -> Result<Made, ProofError> {
+        self.made.proof = proof;
+        self.made.signature = sign(
+            &self.made.secrets.sender_key,
+            &output_message(&self.made.output()),
+            rng,
+        )
+        .ok_or(ProofError::InvalidSecret)?;
+        Ok(self.made)
+    }
 }
 
 /// Makes a standard output of `value` to address \\((A_i, B_i)\\) as Core's `Output::Create`
@@ -243,69 +424,5 @@ pub fn make_output<R: RngCore + CryptoRng>(
     value: u64,
     rng: &mut R,
 ) -> Result<Made, ProofError> {
-    let bad_key = || ProofError::Decode(crate::DecodeError::InvalidPoint);
-    let (a_i_bytes, b_i_bytes) = address;
-    let (a_i, b_i) = (
-        public_key(a_i_bytes).ok_or_else(bad_key)?,
-        public_key(b_i_bytes).ok_or_else(bad_key)?,
-    );
-    let k_s = Zeroizing::new(<Scalar as k256::elliptic_curve::Field>::random(&mut *rng));
-    let sender = ser33(&(ProjectivePoint::GENERATOR * *k_s)).ok_or_else(bad_key)?;
-    let k_s_bytes = Zeroizing::new(scalar_bytes(&k_s));
-    let nonce: [u8; 16] = tagged(b'N', &[&*k_s_bytes])[..16]
-        .try_into()
-        .map_err(|_| bad_key())?;
-    let s = Zeroizing::new(hash_to_scalar(tagged(
-        b'S',
-        &[a_i_bytes, b_i_bytes, &value.to_le_bytes(), &nonce],
-    )));
-    let exchange = ser33(&(b_i * *s)).ok_or_else(bad_key)?;
-    let shared = ser33(&(a_i * *s)).ok_or_else(bad_key)?;
-    let t = Zeroizing::new(scalar_bytes(&hash_to_scalar(tagged(b'D', &[&shared]))));
-    let receiver = ser33(&(b_i * hash_to_scalar(tagged(b'O', &[&*t])))).ok_or_else(bad_key)?;
-    let value_mask = tagged(b'Y', &[&*t]);
-    let nonce_mask = tagged(b'X', &[&*t]);
-    let fields = StandardFields {
-        key_exchange_pubkey: exchange,
-        view_tag: tagged(b'T', &[&shared])[0],
-        masked_value: value
-            ^ u64::from_le_bytes(value_mask[..8].try_into().map_err(|_| bad_key())?),
-        masked_nonce: core::array::from_fn(|k| nonce[k] ^ nonce_mask[k]),
-    };
-    let mut message = Vec::with_capacity(59);
-    message.push(0x01);
-    message.extend(fields.key_exchange_pubkey);
-    message.push(fields.view_tag);
-    message.extend(fields.masked_value.to_le_bytes());
-    message.extend(fields.masked_nonce);
-    let x = blinding(&t, value).ok_or(ProofError::InvalidSecret)?;
-    let mut nonces = [0u8; 64];
-    rng.fill_bytes(&mut nonces);
-    let witness = GrinWitness {
-        values: alloc::vec![value],
-        blindings: alloc::vec![x],
-        rewind_nonce: nonces[..32].try_into().map_err(|_| bad_key())?,
-        private_nonce: Some(nonces[32..].try_into().map_err(|_| bad_key())?),
-        message: None,
-    };
-    nonces.zeroize();
-    let prover = GrinProver {
-        extra_data: Some(message.clone()),
-        ..GrinProver::grin()
-    };
-    let (statement, proof) = prover.prove(&witness)?;
-    let proof: [u8; PROOF_LEN] = proof
-        .try_into()
-        .map_err(|p: Vec<u8>| ProofError::Decode(crate::DecodeError::InvalidLength(p.len())))?;
-    let mut made = Made {
-        commitment: statement.commitments[0],
-        sender_pubkey: sender,
-        receiver_pubkey: receiver,
-        message,
-        fields,
-        proof,
-        signature: [0; 64],
-    };
-    made.signature = sign(&k_s, &output_message(&made.output()), rng).ok_or_else(bad_key)?;
-    Ok(made)
+    Draft::new(address, value, rng)?.prove(rng)
 }

@@ -184,13 +184,18 @@ impl CLib {
     }
 
     /// `secp256k1_bulletproof_rangeproof_verify_multi`: proofs of one shape (same length,
-    /// bits and commitment count), value generator H, no extra data.
+    /// bits and commitment count), value generator H, and each proof's extra data when
+    /// `extras` is given (one per proof; Litecoin's MWEB passes each output's message).
     pub fn verify_multi(
         &mut self,
         proofs: &[Vec<u8>],
         commitments: &[Vec<[u8; 33]>],
         bits: usize,
+        extras: Option<&[Vec<u8>]>,
     ) -> bool {
+        if extras.is_some_and(|e| e.len() != proofs.len()) {
+            return false;
+        }
         let Some(internal) = commitments
             .iter()
             .map(|cs| {
@@ -206,8 +211,12 @@ impl CLib {
         let gens: Vec<u8> = (0..proofs.len())
             .flat_map(|_| constants::GENERATOR_H)
             .collect();
+        let extra_ptrs: Option<Vec<*const u8>> =
+            extras.map(|e| e.iter().map(|x| x.as_ptr()).collect());
+        let extra_lens: Option<Vec<usize>> = extras.map(|e| e.iter().map(Vec::len).collect());
         // SAFETY: n_proofs pointers each to a proof of plen bytes and to n_commits 64-byte
-        // commitments; n_proofs 64-byte value generators.
+        // commitments; n_proofs 64-byte value generators; when given, n_proofs extra-data
+        // pointers each with its length (checked above).
         let ok = unsafe {
             ffi::secp256k1_bulletproof_rangeproof_verify_multi(
                 self.ctx,
@@ -221,8 +230,12 @@ impl CLib {
                 commitments[0].len(),
                 bits,
                 gens.as_ptr(),
-                core::ptr::null(),
-                core::ptr::null(),
+                extra_ptrs
+                    .as_ref()
+                    .map_or(core::ptr::null(), |p| p.as_ptr()),
+                extra_lens
+                    .as_ref()
+                    .map_or(core::ptr::null(), |l| l.as_ptr()),
             )
         };
         ok == 1
