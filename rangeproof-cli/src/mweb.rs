@@ -6,12 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use rand_core::OsRng;
-use rangeproof::mweb::verify::{self, Report, Status, Verdict};
-use rangeproof::mweb::wallet::Wallet;
-use rangeproof::mweb::TxBody;
-use rangeproof::mweb::{Block, Transaction, MAX_BYTES};
+use rangeproof::mweb::verify::{Report, Status, Verdict};
+use rangeproof::mweb::MAX_BYTES;
 use rangeproof_documents::input;
+use rangeproof_documents::mweb::{self as shared, Parsed};
 use serde_json::json;
 use zeroize::Zeroizing;
 
@@ -32,6 +30,19 @@ pub enum MwebCommand {
     #[command(after_help = "Example:
   rangeproof mweb scan block.dat --scan-key scan.key --spend-pubkey 02…")]
     Scan(ScanArgs),
+    /// Write each MWEB output's range proof as a proof document (`"flavor": "mweb"`, its
+    /// message as the extra data), one JSON line each, to verify with `rangeproof verify -`
+    /// beside any other documents.
+    #[command(after_help = "Example:
+  rangeproof mweb documents block.dat | rangeproof verify - other.json")]
+    Documents(DocumentsArgs),
+}
+
+#[derive(Args)]
+pub struct DocumentsArgs {
+    /// Transactions or blocks, each a file of raw bytes or hex (`-`: standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -68,23 +79,28 @@ pub fn run(command: MwebCommand) -> Result<Outcome, String> {
     match command {
         MwebCommand::Verify(args) => verify_files(&args),
         MwebCommand::Scan(args) => scan_files(&args),
+        MwebCommand::Documents(args) => documents(&args),
     }
+}
+
+fn documents(args: &DocumentsArgs) -> Result<Outcome, String> {
+    let files = read_all(&args.files)?;
+    let parsed = parse_all(&files)?;
+    for (_, item) in &parsed {
+        for doc in item.output_documents() {
+            say!(
+                "{}",
+                serde_json::to_string(&doc).map_err(|e| e.to_string())?
+            );
+        }
+    }
+    Ok(Outcome::Ok)
 }
 
 /// The file's bytes: hex when it is hex text (white space around it allowed), else as read.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     let bytes = input::read_bytes(path, 2 * MAX_BYTES as u64 + 2)?;
-    let text = std::str::from_utf8(&bytes).map(str::trim).unwrap_or("");
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return hex::decode(text).map_err(|e| format!("{}: not hex: {e}", path.display()));
-    }
-    if bytes.len() > MAX_BYTES {
-        return Err(format!(
-            "{}: larger than {MAX_BYTES} bytes",
-            input::input_name(path)
-        ));
-    }
-    Ok(bytes)
+    shared::bytes_of(&bytes).map_err(|e| format!("{}: {e}", input::input_name(path)))
 }
 
 fn word(holds: bool) -> &'static str {
@@ -97,9 +113,8 @@ fn word(holds: bool) -> &'static str {
 
 fn status_word(status: Status) -> &'static str {
     match status {
-        Status::Holds => "holds",
         Status::Fails => "FAILS",
-        Status::NotChecked => "not checked",
+        other => shared::status_word(other),
     }
 }
 
@@ -113,20 +128,11 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
                        "range_proof": o.range_proof, "signature": o.signature})
             );
         }
-        let checks: serde_json::Map<String, serde_json::Value> = report
-            .checks
-            .iter()
-            .map(|(c, s)| (c.name().to_string(), json!(status_word(*s))))
-            .collect();
-        let verdict = match report.verdict() {
-            Verdict::Valid => "valid",
-            Verdict::Invalid => "invalid",
-            Verdict::Incomplete => "incomplete",
-        };
         say!(
             "{}",
             json!({"file": name, "kind": kind, "inputs": report.inputs,
-                   "kernels": report.kernels, "checks": checks, "verdict": verdict})
+                   "kernels": report.kernels, "checks": shared::checks_json(report),
+                   "verdict": shared::verdict_word(report.verdict())})
         );
         return;
     }
@@ -162,33 +168,9 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
     say!("{name}: {kind}, {verdict}");
 }
 
-enum Parsed<'a> {
-    Block(Block<'a>),
-    Transaction(Transaction<'a>),
-}
-
 /// A block, else a transaction; either with MWEB data.
 fn parse<'a>(path: &Path, bytes: &'a [u8]) -> Result<Parsed<'a>, String> {
-    let parsed = match Block::from_bytes(bytes) {
-        Ok(block) if block.mweb.is_some() => Parsed::Block(block),
-        Ok(_) => return Err(format!("{}: a block without MWEB data", path.display())),
-        Err(block_error) => match Transaction::from_bytes(bytes) {
-            Ok(tx) if tx.mweb.is_some() => Parsed::Transaction(tx),
-            Ok(_) => {
-                return Err(format!(
-                    "{}: a transaction without MWEB data",
-                    path.display()
-                ))
-            }
-            Err(tx_error) => {
-                return Err(format!(
-                    "{}: neither a block ({block_error}) nor a transaction ({tx_error})",
-                    path.display()
-                ))
-            }
-        },
-    };
-    Ok(parsed)
+    shared::parse(bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every file's bytes ([`read`]); the first unusable one is the error.
@@ -208,27 +190,14 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
     let previous = args
         .previous_kernel_offset
         .as_deref()
-        .map(|text| {
-            hex::decode(text)
-                .ok()
-                .and_then(|b| <[u8; 32]>::try_from(b).ok())
-                .ok_or("--previous-kernel-offset: expected 64 hex digits".to_string())
-        })
+        .map(|text| shared::offset(text).map_err(|e| format!("--previous-kernel-offset: {e}")))
         .transpose()?;
     let files = read_all(&args.files)?;
     let parsed = parse_all(&files)?;
     let mut outcome = Outcome::Ok;
     for (path, item) in &parsed {
-        let (kind, report) = match item {
-            Parsed::Block(block) => (
-                "block",
-                verify::verify_block(block, previous.as_ref(), &mut OsRng),
-            ),
-            Parsed::Transaction(tx) => ("transaction", verify::verify_transaction(tx, &mut OsRng)),
-        };
-        // `parse` refused both without MWEB data.
-        let Some(report) = report else { continue };
-        report_file(path, kind, &report, args.json);
+        let report = item.verify(previous.as_ref());
+        report_file(path, item.kind(), &report, args.json);
         outcome = match (outcome, report.verdict()) {
             (_, Verdict::Invalid) | (Outcome::Invalid, _) => Outcome::Invalid,
             (_, Verdict::Incomplete) | (Outcome::Incomplete, _) => Outcome::Incomplete,
@@ -236,34 +205,6 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
         };
     }
     Ok(outcome)
-}
-
-/// An output a wallet found (its secrets wiped when dropped).
-#[derive(serde::Serialize)]
-struct Found {
-    file: String,
-    output: usize,
-    id: String,
-    address: u32,
-    value: u64,
-    /// Big-endian, as libsecp256k1-zkp takes it.
-    blinding: String,
-    nonce: String,
-}
-
-impl Drop for Found {
-    fn drop(&mut self) {
-        zeroize::Zeroize::zeroize(&mut self.blinding);
-        zeroize::Zeroize::zeroize(&mut self.nonce);
-    }
-}
-
-/// The MWEB body of a parsed block or transaction.
-fn body<'p, 'a>(parsed: &'p Parsed<'a>) -> Option<&'p TxBody<'a>> {
-    match parsed {
-        Parsed::Block(block) => block.mweb.as_ref().map(|m| &m.body),
-        Parsed::Transaction(tx) => tx.mweb.as_ref().map(|m| &m.body),
-    }
 }
 
 fn scan_files(args: &ScanArgs) -> Result<Outcome, String> {
@@ -282,35 +223,31 @@ fn scan_files(args: &ScanArgs) -> Result<Outcome, String> {
     );
     let spend = hex::decode(&args.spend_pubkey)
         .ok()
-        .and_then(|b| <[u8; 33]>::try_from(b).ok())
+        .filter(|b| b.len() == 33)
         .ok_or("--spend-pubkey: expected 66 hex digits")?;
-    let wallet = Wallet::new(&key, &spend, args.addresses).map_err(|e| match e {
-        rangeproof::ProofError::InvalidSecret => {
-            "--scan-key: zero or not below the group order".to_string()
+    let wallet = shared::wallet(&key[..], &spend, args.addresses).map_err(|e| {
+        if e.starts_with("scan key") {
+            format!("--scan-key: {}", e.trim_start_matches("scan key: "))
+        } else {
+            format!(
+                "--spend-pubkey: {}",
+                e.trim_start_matches("spend public key: ")
+            )
         }
-        _ => "--spend-pubkey: not a point on the curve".to_string(),
     })?;
     let files = read_all(&args.files)?;
     let parsed = parse_all(&files)?;
     for (path, item) in &parsed {
-        let Some(body) = body(item) else { continue };
-        for (k, output) in body.outputs.iter().enumerate() {
-            let Some(owned) = wallet.scan(output) else {
-                continue;
-            };
-            let found = Found {
-                file: path.display().to_string(),
-                output: k,
-                id: hex::encode(rangeproof::mweb::signatures::output_id(output)),
-                address: owned.address,
-                value: owned.value,
-                blinding: hex::encode(owned.blinding),
-                nonce: hex::encode(owned.nonce),
-            };
-            let line = Zeroizing::new(
-                serde_json::to_string(&found).map_err(|e| format!("output {k}: {e}"))?,
-            );
-            say!("{}", *line);
+        for found in shared::scan(item, &wallet) {
+            let mut line = serde_json::to_value(&found).map_err(|e| e.to_string())?;
+            line["file"] = json!(path.display().to_string());
+            let text = Zeroizing::new(line.to_string());
+            for field in ["blinding", "nonce"] {
+                if let Some(serde_json::Value::String(secret)) = line.get_mut(field) {
+                    zeroize::Zeroize::zeroize(secret);
+                }
+            }
+            say!("{}", *text);
         }
     }
     Ok(Outcome::Ok)

@@ -169,3 +169,133 @@ fn scan_finds_the_wallets_outputs() {
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("--scan-key"));
 }
+
+/// The committed transactions of `vectors/mweb-made-here.json` (proofs by libsecp256k1-zkp and
+/// by us; always in the repository): valid; a changed proof byte invalid, naming the output;
+/// a truncated or non-canonical one unusable (2); their outputs' proofs as documents verify
+/// with `rangeproof verify` beside a Grin document, and a changed one is named there.
+#[test]
+fn made_here_transactions_verify_and_their_outputs_batch_as_documents() {
+    let vectors: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../vectors/mweb-made-here.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for (k, case) in vectors["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let path = dir.path().join(format!("tx{k}.hex"));
+        std::fs::write(&path, case["tx"].as_str().unwrap()).unwrap();
+        paths.push(path);
+    }
+    let names: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+    let mut args = vec!["mweb", "verify"];
+    args.extend(&names);
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(
+        stdout(&out).matches(": transaction, valid").count(),
+        names.len()
+    );
+
+    // One proof byte changed in the third transaction (two outputs): invalid, named.
+    let raw = hex::decode(vectors["transactions"][2]["tx"].as_str().unwrap()).unwrap();
+    let tx = rangeproof::mweb::Transaction::from_bytes(&raw).unwrap();
+    let proof = *tx.mweb.as_ref().unwrap().body.outputs[1].proof;
+    let at = raw.windows(675).position(|w| w == proof).unwrap() + 200;
+    let mut changed = raw.clone();
+    changed[at] ^= 0x10;
+    let bad = dir.path().join("bad.dat");
+    std::fs::write(&bad, &changed).unwrap();
+    let out = rangeproof(&["mweb", "verify", bad.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("range proof INVALID"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out)
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("output 1 "));
+
+    // Truncated, and the output count written non-canonically (fd 02 00): unusable.
+    let truncated = dir.path().join("truncated.dat");
+    std::fs::write(&truncated, &raw[..raw.len() - 3]).unwrap();
+    // version 4, 00 08, 00 00, 01, offsets 64, input count 00, output count at 74.
+    assert_eq!(raw[74], 2);
+    let mut wide = raw[..74].to_vec();
+    wide.extend([0xfd, 0x02, 0x00]);
+    wide.extend(&raw[75..]);
+    let noncanonical = dir.path().join("noncanonical.dat");
+    std::fs::write(&noncanonical, &wide).unwrap();
+    for path in [&truncated, &noncanonical] {
+        let out = rangeproof(&["mweb", "verify", path.to_str().unwrap()]);
+        assert_eq!(code(&out), 2, "{}", stdout(&out));
+        assert_eq!(stderr(&out).trim().lines().count(), 1);
+    }
+
+    // Documents: every output of the good transactions, then a Grin proof, in one run.
+    let mut args = vec!["mweb", "documents"];
+    args.extend(&names);
+    args.push(bad.to_str().unwrap());
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let docs = dir.path().join("outputs.jsonl");
+    std::fs::write(&docs, stdout(&out)).unwrap();
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let outputs: usize = vectors["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["values"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(lines.len(), outputs + 2);
+    assert!(lines[0].contains(r#""flavor":"mweb""#));
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs",
+        "--group",
+        "secp256k1",
+        "--flavor",
+        "grin",
+        "--bits",
+        "64",
+        "--values",
+        "5",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let grin = dir.path().join("grin.json");
+    std::fs::write(&grin, stdout(&out)).unwrap();
+    let out = rangeproof(&[
+        "verify",
+        "--json",
+        docs.to_str().unwrap(),
+        grin.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let verdicts: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(verdicts.len(), outputs + 3);
+    let invalid: Vec<usize> = verdicts
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v["valid"] == false)
+        .map(|(k, _)| k)
+        .collect();
+    // The changed transaction's second output, the second-to-last document of the file.
+    assert_eq!(invalid, vec![outputs + 1]);
+}

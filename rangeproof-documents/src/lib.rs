@@ -23,6 +23,8 @@
 //!   range, a surjection proof's ring), for `rangeproof info` and `verify --json`.
 //! - [`liquid`]: a Liquid transaction's verification report as JSON (the Python package's and
 //!   the C library's), and spent outputs from their serialized fields.
+//! - [`mweb`]: Litecoin MWEB transactions and blocks, raw or hex: the verification report as
+//!   JSON, a wallet's scan, each output's proof as a document (`"flavor": "mweb"`).
 //! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
 //!   the dealer's and a party's side of a run (the `rangeproof mpc` commands run it over TCP).
 //!
@@ -38,6 +40,7 @@ mod error;
 pub mod info;
 pub mod input;
 pub mod liquid;
+pub mod mweb;
 pub mod openings;
 pub mod parameters;
 pub mod proof;

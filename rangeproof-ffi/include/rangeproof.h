@@ -409,6 +409,55 @@ int rp_monero_bulletproof_verify(const rp_context *ctx,
                                  size_t *n_invalid);
 
 /*
+ Verifies the MWEB data of a Litecoin transaction or block (`data`, `data_len` bytes: raw,
+ or hex text): every output's range proof (all in one batch, each with its message as extra
+ data) and signature, every input's and kernel's signature, the weight, the sort orders,
+ the kernel and stealth sums, and for a block its header, kernels, HogEx, peg-ins and
+ peg-outs. A block's kernel sum needs `previous_kernel_offset` (the previous block's MWEB
+ header's 32-byte kernel offset; NULL: not checked).
+
+ When `report` is not NULL, the report's JSON (`{"kind", "outputs": [{"id", "range_proof",
+ "signature"}], "inputs", "kernels", "checks", "verdict"}`) is written there with a NUL; its
+ capacity is `*report_len` on entry and its length (NUL not counted) on return — or the
+ length needed when it is too short (the result is then -1).
+
+ Returns 1 valid, 0 invalid (something fails), 2 incomplete (nothing fails, but a block's
+ kernel sum was not checked), -1 unusable input (neither a transaction nor a block with MWEB
+ data, too large, a NULL pointer), with the reason in `reason`.
+ */
+int rp_mweb_verify(const rp_context *ctx,
+                   const unsigned char *data_ptr,
+                   size_t data_len,
+                   const unsigned char *previous_kernel_offset,
+                   char *report,
+                   size_t *report_len,
+                   char *reason,
+                   size_t reason_len);
+
+/*
+ Finds the outputs of a Litecoin transaction or block (`data`, raw or hex) that the wallet
+ of `scan_key` (32 bytes, secret) and `spend_pubkey` (33 bytes, compressed) owns at address
+ indices `0 .. addresses - 1`, and writes them to `found` as JSON with a NUL:
+ `[{"output", "id", "address", "value", "blinding", "nonce"}, …]` (blinding factor and
+ nonce in hex: secret — the caller wipes the buffer). `found`'s capacity is `*found_len` on
+ entry and the text's length on return, or the length needed when it is too short (the
+ result is then -1).
+
+ Returns 1 (the list written, empty when nothing is the wallet's), -1 unusable input (the
+ data does not parse, a key is not a key, a NULL pointer), with the reason in `reason`.
+ */
+int rp_mweb_scan(const rp_context *ctx,
+                 const unsigned char *data_ptr,
+                 size_t data_len,
+                 const unsigned char *scan_key,
+                 const unsigned char *spend_pubkey,
+                 uint32_t addresses,
+                 char *found,
+                 size_t *found_len,
+                 char *reason,
+                 size_t reason_len);
+
+/*
  Proves that each of the `n` values lies in `[0, 2^bit_lengths[i])` for the commitments
  `values[i]·G + blindings[i]·H` (Solana's Pedersen bases; `blindings` is `n` canonical
  32-byte scalars, one after another: the openings a wallet holds), and writes the

@@ -6,7 +6,8 @@
 //! # Conventions every function keeps
 //!
 //! * Results: `1` success (valid, added, made), `0` a well-formed proof that does not verify,
-//!   `2` incomplete (`rp_liquid_verify_tx` without the spent outputs: nothing invalid, but not
+//!   `2` incomplete (`rp_liquid_verify_tx` without the spent outputs, `rp_mweb_verify` of a
+//!   block without the previous kernel offset: nothing invalid, but not
 //!   everything checked), `-1` unusable input (a NULL pointer, a length out of range, text that is not a document,
 //!   a buffer too short) — the reason, when the caller gives a buffer for it, is written there
 //!   as one NUL-terminated line, truncated to fit.
@@ -32,6 +33,7 @@ mod elements;
 mod grin;
 mod liquid;
 mod monero;
+mod mweb;
 mod solana;
 mod status;
 
@@ -51,4 +53,5 @@ pub use grin::{
 };
 pub use liquid::rp_liquid_verify_tx;
 pub use monero::{rp_monero_bulletproof_plus_verify, rp_monero_bulletproof_verify};
+pub use mweb::{rp_mweb_scan, rp_mweb_verify};
 pub use solana::{rp_solana_batched_range_proof_prove, rp_solana_batched_range_proof_verify};

@@ -8,7 +8,7 @@ use rangeproof::liquid::{TransactionVerdict, MAX_TRANSACTION_BYTES};
 use rangeproof_documents::liquid;
 
 use crate::context::context;
-use crate::status::{bytes, guarded, Failure, INCOMPLETE, INVALID, OK};
+use crate::status::{bytes, guarded, write_out, Failure, INCOMPLETE, INVALID, OK};
 
 /// The caller's array of `n` byte strings (`data[i]` of `lens[i]` bytes), each non-NULL.
 ///
@@ -101,17 +101,7 @@ pub unsafe extern "C" fn rp_liquid_verify_tx(
             };
             let (verdict, text) =
                 liquid::verify_tx(tx, spent.as_deref()).map_err(Failure::unusable)?;
-            if !report.is_null() {
-                if *report_len <= text.len() {
-                    *report_len = text.len();
-                    return Err(Failure::unusable(
-                        "the report buffer is too short: the length needed (without the NUL) is in report_len",
-                    ));
-                }
-                std::ptr::copy_nonoverlapping(text.as_ptr(), report.cast::<u8>(), text.len());
-                *report.add(text.len()) = 0;
-                *report_len = text.len();
-            }
+            write_out(report, report_len, &text)?;
             Ok(match verdict {
                 TransactionVerdict::Valid => OK,
                 TransactionVerdict::Invalid => INVALID,

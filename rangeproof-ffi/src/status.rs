@@ -118,3 +118,38 @@ pub(crate) unsafe fn text<'a>(
         unsafe { bytes(data, len) }.ok_or_else(|| Failure::unusable(format!("{what} is NULL")))?;
     std::str::from_utf8(raw).map_err(|_| Failure::unusable(format!("{what} is not UTF-8 text")))
 }
+
+/// Writes `text` and a NUL to the caller's `buffer` of capacity `*len` (when `buffer` is not
+/// NULL), and its length (NUL not counted) to `*len`; when the buffer is too short, only the
+/// length needed, and the error.
+///
+/// # Safety
+/// `buffer` is NULL or points to `*len` writable bytes; `len` is non-NULL when `buffer` is not
+/// (checked: a NULL `len` with a buffer is an error).
+pub(crate) unsafe fn write_out(
+    buffer: *mut c_char,
+    len: *mut usize,
+    text: &str,
+) -> Result<(), Failure> {
+    if buffer.is_null() {
+        return Ok(());
+    }
+    if len.is_null() {
+        return Err(Failure::unusable("NULL length with an output buffer"));
+    }
+    // SAFETY: `len` is non-NULL and the caller's to read and write.
+    unsafe {
+        if *len <= text.len() {
+            *len = text.len();
+            return Err(Failure::unusable(
+                "the output buffer is too short: the length needed (without the NUL) is in its length argument",
+            ));
+        }
+        // SAFETY: `text.len() + 1 <= *len` writable bytes (the caller's promise); the text is
+        // ours, so the two cannot overlap.
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buffer.cast::<u8>(), text.len());
+        *buffer.add(text.len()) = 0;
+        *len = text.len();
+    }
+    Ok(())
+}

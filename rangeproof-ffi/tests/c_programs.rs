@@ -581,6 +581,51 @@ fn elements_functions_agree_with_rust() {
     assert!(report.contains(" 0 disagreements"), "{report}");
 }
 
+/// The checks of `mweb.c`: the committed MWEB transactions (valid; a proof byte changed
+/// invalid; truncated unusable) and the test wallet's scans of them; with the shared testnet
+/// block beside the repository, a block without and with the previous kernel offset.
+fn mweb_checks() -> String {
+    let text = |v: &Value| v.as_str().expect("a hex string").to_string();
+    let made = read("mweb-made-here.json");
+    let wallet = &made["wallet"];
+    let (scan, spend) = (text(&wallet["scan_secret"]), text(&wallet["spend_pubkey"]));
+    let mut out = String::new();
+    for case in made["transactions"].as_array().unwrap() {
+        let tx = text(&case["tx"]);
+        let raw = hex_decode(&tx);
+        out += &format!("verify 1 {tx} -\n");
+        let parsed = rangeproof::mweb::Transaction::from_bytes(&raw).unwrap();
+        let proof = *parsed.mweb.as_ref().unwrap().body.outputs[0].proof;
+        let at = raw.windows(675).position(|w| w == proof).unwrap() + 400;
+        let mut changed = raw.clone();
+        changed[at] ^= 0x04;
+        out += &format!("verify 0 {} -\n", hex_of(&changed));
+        out += &format!("verify -1 {} -\n", &tx[..tx.len() - 2]);
+        let outputs = case["values"].as_array().unwrap().len();
+        out += &format!("scan {outputs} {tx} {scan} {spend}\n");
+        out += &format!("scan 0 {tx} {} {spend}\n", "07".repeat(32));
+        out += &format!("scan -1 {tx} {} {spend}\n", "00".repeat(32));
+    }
+    out += &format!("verify -1 {} -\n", "00".repeat(40));
+    let block = crate_dir().join("../../shared/vectors/mweb/testnet4Block2215584.dat");
+    match std::fs::read(&block) {
+        Ok(bytes) => {
+            out += &format!("verify 2 {} -\n", hex_of(&bytes));
+            out += &format!("verify 1 {} {}\n", hex_of(&bytes), "00".repeat(32));
+        }
+        Err(_) => eprintln!(
+            "note: ../shared/vectors/mweb/ is not beside the repository: mweb.c checked no block"
+        ),
+    }
+    out
+}
+
+#[test]
+fn mweb_functions_agree_with_rust() {
+    let report = run_program("mweb.c", Some(mweb_checks()));
+    assert!(report.contains(" 0 disagreements"), "{report}");
+}
+
 /// The lines of `solana.c`: proofs to make from openings (uneven splits, the edges 0 and
 /// 2^n - 1; statements the program refuses), and proof data made in Rust to verify, valid and
 /// refused (altered, a non-zero unused slot, a length of no kind).

@@ -408,6 +408,9 @@ impl<'g, G: Group> EquationSum<'g, G> {
     /// are appended to the proofs' points for it and removed again, so more equations can be
     /// added afterwards.
     pub(crate) fn is_zero(&mut self) -> bool {
+        if let Some(holds) = self.is_zero_with_table() {
+            return holds;
+        }
         let own = self.scalars.len();
         for sum in &self.pedersen {
             // [B, B̃_1, …], as many as the sums.
@@ -435,6 +438,54 @@ impl<'g, G: Group> EquationSum<'g, G> {
         self.scalars.truncate(own);
         self.points.truncate(own);
         holds
+    }
+}
+
+impl<G: Group> EquationSum<'_, G> {
+    /// [`Self::is_zero`] for a sum over one range-generator set and nothing else, where the
+    /// backend batches with tables ([`Group::BATCH_WITH_TABLES`]): the sums laid out as one
+    /// verification of the widest shape summed (`[G(n, m), H(n, m), B, B̃…]`, shorter chains
+    /// padded with zeros) and multiplied with that shape's precomputed tables. `None` when
+    /// the sum is of another kind, or the shape has no table.
+    fn is_zero_with_table(&self) -> Option<bool> {
+        if !G::BATCH_WITH_TABLES {
+            return None;
+        }
+        let ([pedersen], [vector], []) = (
+            self.pedersen.as_slice(),
+            self.vector.as_slice(),
+            self.sets.as_slice(),
+        ) else {
+            return None;
+        };
+        let gens = pedersen.gens;
+        if !core::ptr::eq(vector.vector, gens.vector()) {
+            return None;
+        }
+        let m = vector.g.len();
+        let n = vector.g.iter().chain(&vector.h).map(Vec::len).max()?;
+        if n == 0 {
+            return None;
+        }
+        let table = gens.single_verification_table(n, m)?;
+        let mut statics = vec![G::zero(); gens.static_len(n, m, pedersen.blinding.len())];
+        for (j, (g, h)) in vector.g.iter().zip(&vector.h).enumerate() {
+            for (slot, s) in statics[j * n..].iter_mut().zip(g) {
+                *slot = G::from_fast(s);
+            }
+            for (slot, s) in statics[(m + j) * n..].iter_mut().zip(h) {
+                *slot = G::from_fast(s);
+            }
+        }
+        statics[2 * n * m] = pedersen.b;
+        statics[2 * n * m + 1..].copy_from_slice(&pedersen.blinding);
+        let points: Option<Vec<G::Point>> = self.points.iter().map(G::point_from_batch).collect();
+        Some(G::is_identity(&G::vartime_mixed_multiscalar_mul(
+            &table,
+            &statics,
+            &self.scalars,
+            &points?,
+        )))
     }
 }
 

@@ -75,6 +75,12 @@ fn base_statement(suite: Suite) -> SuiteStatement {
             .parameters
             .insert("base".into(), ParameterValue::Integer(16));
     }
+    // MWEB requires its extra data (an output's message).
+    if suite.parameter("extra_data").is_some_and(|p| p.required) {
+        statement
+            .parameters
+            .insert("extra_data".into(), ParameterValue::Bytes(vec![0x01; 59]));
+    }
     statement
 }
 

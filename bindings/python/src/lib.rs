@@ -338,6 +338,90 @@ fn liquid_verify_tx(
     Ok(report)
 }
 
+/// A Litecoin MWEB block or transaction's verdicts, as JSON (`rangeproof_documents::mweb`):
+/// per output its range proof and signature, per input and kernel its signature, the other
+/// checks, and the verdict: valid, invalid or incomplete. `kind` is `"block"`,
+/// `"transaction"` or `None` for either.
+#[pyfunction]
+#[pyo3(signature = (data, kind=None, previous_kernel_offset=None))]
+fn mweb_verify(
+    py: Python<'_>,
+    data: Vec<u8>,
+    kind: Option<String>,
+    previous_kernel_offset: Option<Vec<u8>>,
+) -> PyResult<String> {
+    use rangeproof_documents::mweb;
+    let previous = previous_kernel_offset
+        .map(|b| {
+            <[u8; 32]>::try_from(b.as_slice()).map_err(|_| {
+                unusable(format!(
+                    "previous_kernel_offset has {} bytes, expected 32",
+                    b.len()
+                ))
+            })
+        })
+        .transpose()?;
+    let (_, report) = py
+        .allow_threads(|| mweb::verify(&data, kind.as_deref(), previous.as_ref()))
+        .map_err(unusable)?;
+    Ok(report)
+}
+
+/// `(position, ID, address index, value, blinding factor, nonce)` of an output a wallet owns.
+type FoundTuple<'py> = (usize, Bound<'py, PyBytes>, u32, u64, Bound<'py, PyBytes>, Bound<'py, PyBytes>);
+
+/// The outputs of an MWEB block or transaction that a wallet (scan secret, spend public key,
+/// address indices `0..addresses`) owns: position, ID, address, value, blinding factor
+/// (big-endian) and nonce each, the secrets as bytes (no text copy of them is made here).
+#[pyfunction]
+fn mweb_scan<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    scan_key: Vec<u8>,
+    spend_pubkey: Vec<u8>,
+    addresses: u32,
+) -> PyResult<Vec<FoundTuple<'py>>> {
+    use rangeproof_documents::mweb;
+    let scan_key = Zeroizing::new(scan_key);
+    let wallet = mweb::wallet(&scan_key, &spend_pubkey, addresses).map_err(unusable)?;
+    let bytes = mweb::bytes_of(&data).map_err(unusable)?;
+    let parsed = mweb::parse(&bytes).map_err(unusable)?;
+    let body = parsed.body();
+    let found: Vec<(usize, rangeproof::mweb::wallet::Owned)> = py.allow_threads(|| {
+        body.outputs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| wallet.scan(o).map(|owned| (k, owned)))
+            .collect()
+    });
+    Ok(found
+        .iter()
+        .map(|(k, owned)| {
+            (
+                *k,
+                PyBytes::new(py, &rangeproof::mweb::signatures::output_id(&body.outputs[*k])),
+                owned.address,
+                owned.value,
+                PyBytes::new(py, &owned.blinding),
+                PyBytes::new(py, &owned.nonce),
+            )
+        })
+        .collect())
+}
+
+/// Each output's range proof of an MWEB block or transaction as a proof document (JSON text).
+#[pyfunction]
+fn mweb_documents(data: Vec<u8>) -> PyResult<Vec<String>> {
+    use rangeproof_documents::mweb;
+    let bytes = mweb::bytes_of(&data).map_err(unusable)?;
+    let parsed = mweb::parse(&bytes).map_err(unusable)?;
+    parsed
+        .output_documents()
+        .iter()
+        .map(|d| serde_json::to_string(d).map_err(|e| unusable(e.to_string())))
+        .collect()
+}
+
 /// `(value, asset tag, asset blinding, value blinding)` of an output unblinded with the
 /// receiver's blinding key; `RecoveryFailed` when the key does not open it.
 type UnblindedTuple<'py> = (
@@ -727,6 +811,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(commit, m)?)?;
     m.add_function(wrap_pyfunction!(sum_points, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_verify_tx, m)?)?;
+    m.add_function(wrap_pyfunction!(mweb_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(mweb_scan, m)?)?;
+    m.add_function(wrap_pyfunction!(mweb_documents, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_unblind, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_asset_generator, m)?)?;
     m.add_function(wrap_pyfunction!(liquid_prove_surjection, m)?)?;

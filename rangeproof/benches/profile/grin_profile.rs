@@ -1,7 +1,8 @@
-//! `cargo run --release -p rangeproof --example grin_profile -- prove|verify|batch [m] [rounds]`:
+//! `cargo run --release -p rangeproof --example grin_profile -- prove|verify|batch [m] [rounds] [size]`:
 //! proves (or verifies) 64-bit secp256k1-zkp proofs of `m` values (default 16) in a loop and
 //! prints each time, for a profiler (`perf record`) or to see the spread of timings on a
-//! shared host; `batch` verifies 1024 distinct proofs of `m` values in one batch each round.
+//! shared host; `batch` verifies `size` (default 1024) distinct proofs of `m` values in one
+//! batch each round.
 use rand_core::{OsRng, RngCore};
 use rangeproof::secp256k1_zkp::bulletproofs::{self as grin, GrinProver, GrinWitness};
 use rangeproof::{BatchVerifier, Group, Secp256k1};
@@ -33,8 +34,11 @@ fn main() {
         ..GrinProver::grin()
     };
     let (statement, proof) = prover.prove(&witness(m)).unwrap();
+    let size: usize = args
+        .get(4)
+        .map_or(1024, |a| a.parse().expect("size: a number"));
     let batch: Vec<_> = if mode == "batch" {
-        (0..1024)
+        (0..size)
             .map(|_| prover.prove(&witness(m)).unwrap())
             .collect()
     } else {

@@ -172,6 +172,13 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// (its tables stop fitting in cache). Measured, see `BENCHMARKS.md`.
     const PRECOMPUTATION_CROSSOVER: usize;
 
+    /// Whether a batch whose fixed points are all one generator set's multiplies them with
+    /// that set's precomputed tables, as a single verification does, leaving the choice of
+    /// method to [`Group::vartime_mixed_multiscalar_mul`]'s cost model (secp256k1: a block's
+    /// few MWEB or Grin outputs are mostly fixed points). Off by default: a backend whose
+    /// mixed multiplication is not tuned for many dynamic points keeps its batch MSM.
+    const BATCH_WITH_TABLES: bool = false;
+
     /// The neutral element.
     fn identity() -> Self::Point;
 

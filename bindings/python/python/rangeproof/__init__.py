@@ -13,8 +13,10 @@ deployment's conventions, named as in the documents and the CLI: Bulletproofs as
 crate (``"dalek"``), Bulletproofs+ as Tari (``"tari"``), both as Monero (``group="ed25519"``,
 ``"monero"``), and libsecp256k1-zkp's Bulletproofs as Grin (``group="secp256k1"``,
 ``"grin"``), and Elements' Borromean range proofs (``scheme="borromean"``, ``"elements"``;
-surjection proof documents verify too). Liquid transactions — verify their proofs, unblind an
-output — are :mod:`rangeproof.liquid`'s. Bytes go in and out; proving and verifying release the
+surjection proof documents verify too), and Litecoin MWEB outputs' proofs (``"mweb"``). Liquid
+transactions — verify their proofs, unblind an output — are :mod:`rangeproof.liquid`'s; Litecoin
+MWEB transactions and blocks — verify them, scan them for a wallet's outputs — are
+:mod:`rangeproof.mweb`'s. Bytes go in and out; proving and verifying release the
 GIL, so Python threads verify in parallel.
 
 Arguments are checked, not converted: values and sizes are ``int`` (not ``bool``, not
@@ -527,7 +529,7 @@ class BatchVerifier:
         return not self.invalid
 
 
-_SUBMODULES = ("circuit", "cluster", "liquid", "mpc")
+_SUBMODULES = ("circuit", "cluster", "liquid", "mpc", "mweb")
 
 
 def __getattr__(name: str) -> object:
@@ -542,5 +544,5 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> List[str]:
     """The API: what ``__all__`` lists and the submodules (``circuit``, ``cluster``,
-    ``liquid``, ``mpc``), not the helpers and imports the module happens to hold."""
+    ``liquid``, ``mpc``, ``mweb``), not the helpers and imports the module happens to hold."""
     return sorted([*__all__, *_SUBMODULES])

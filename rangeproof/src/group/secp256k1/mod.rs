@@ -196,6 +196,9 @@ impl Group for Secp256k1 {
     // The "table" is the fixed points in affine form (and their endomorphism images); it never
     // loses to normalizing them on every call, so there is no crossover.
     const PRECOMPUTATION_CROSSOVER: usize = usize::MAX;
+    // Its mixed multiplication weighs the fixed-base tables against Straus and Pippenger over
+    // all points (`msm::Secp256k1Precomputation::vartime_mixed`).
+    const BATCH_WITH_TABLES: bool = true;
 
     fn identity() -> ProjectivePoint {
         ProjectivePoint::IDENTITY

@@ -1,0 +1,135 @@
+"""Litecoin MWEB (MimbleWimble extension blocks): verify a transaction's or a block's MWEB data
+as Litecoin Core does, find a wallet's outputs, and hand each output's range proof on as a
+proof document.
+
+::
+
+    from rangeproof import mweb
+    report = mweb.verify_tx(tx_bytes)                 # or the hex string itself
+    assert report.valid
+    report = mweb.verify_block(block_bytes, previous_kernel_offset=prev)
+    for found in mweb.scan(block_bytes, scan_key=a, spend_pubkey=B):
+        print(found.address, found.value)
+
+:func:`verify_tx` and :func:`verify_block` check every output's range proof (all in one batch,
+each with its message as the proof's extra data) and signature, every input's and kernel's
+signature, the weight, the sort orders, the kernel and stealth sums and, for a block, its
+header, kernels, HogEx, peg-ins and peg-outs — everything but chain state (that the spent
+outputs exist). A block's kernel sum needs the previous block's kernel offset: without it the
+verdict is ``"incomplete"``. :func:`scan` is the wallet's side: with the scan secret and the
+spend public key it finds the outputs sent to addresses ``0 .. addresses - 1``, decrypts their
+value and nonce, and keeps only those whose commitment they open.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Union
+
+from . import _native
+from ._errors import UnusableInput, UnusableType
+
+__all__ = ["MAX_BYTES", "Found", "Report", "documents", "scan", "verify_block", "verify_tx"]
+
+_BYTES = (bytes, bytearray, memoryview)
+
+#: The most bytes a transaction or block may have; larger ones are refused before they are
+#: decoded or copied.
+MAX_BYTES = 16_000_000
+
+
+def _data(name: str, data: object) -> bytes:
+    if isinstance(data, str):
+        text = data.strip()
+        if len(text) > 2 * MAX_BYTES:
+            raise UnusableInput(f"{name}: {len(text) // 2} bytes, more than the {MAX_BYTES} allowed")
+        try:
+            return bytes.fromhex(text)
+        except ValueError as e:
+            raise UnusableInput(f"{name}: not hex: {e}") from None
+    if isinstance(data, _BYTES):
+        size = memoryview(data).nbytes
+        if size > MAX_BYTES:
+            raise UnusableInput(f"{name}: {size} bytes, more than the {MAX_BYTES} allowed")
+        return bytes(data)
+    raise UnusableType(f"{name}: expected bytes or a hex str, got {type(data).__name__}")
+
+
+def _key(name: str, x: object, length: int) -> bytes:
+    if not isinstance(x, _BYTES):
+        raise UnusableType(f"{name}: expected bytes, got {type(x).__name__}")
+    x = bytes(x)
+    if len(x) != length:
+        raise UnusableInput(f"{name}: {len(x)} bytes, expected {length}")
+    return x
+
+
+@dataclass(frozen=True)
+class Report:
+    """``outputs``: per output its ``id`` (hex) and whether its ``range_proof`` and
+    ``signature`` verify; ``inputs``, ``kernels``: whether each signature verifies;
+    ``checks``: the other checks by name (``"holds"``, ``"fails"``, ``"not checked"``);
+    ``verdict``: ``"valid"``, ``"invalid"`` or ``"incomplete"`` (the CLI's exit codes 0, 1 and
+    3); ``valid``: the verdict is ``"valid"``; ``kind``: ``"transaction"`` or ``"block"``."""
+
+    kind: str
+    outputs: List[dict]
+    inputs: List[bool]
+    kernels: List[bool]
+    checks: Dict[str, str]
+    verdict: str
+    valid: bool
+
+    @property
+    def invalid_outputs(self) -> List[int]:
+        """The positions of the outputs whose range proof or signature fails."""
+        return [k for k, o in enumerate(self.outputs) if not (o["range_proof"] and o["signature"])]
+
+
+def _report(text: str) -> Report:
+    r = json.loads(text)
+    return Report(r["kind"], r["outputs"], r["inputs"], r["kernels"], r["checks"], r["verdict"], r["verdict"] == "valid")
+
+
+def verify_tx(tx: Union[bytes, str]) -> Report:
+    """Verifies a Litecoin transaction's MWEB data (raw bytes or hex) as the mempool does."""
+    return _report(_native.mweb_verify(_data("tx", tx), "transaction", None))
+
+
+def verify_block(block: Union[bytes, str], previous_kernel_offset: Optional[bytes] = None) -> Report:
+    """Verifies a Litecoin block's MWEB data (raw bytes or hex); its kernel sum needs
+    ``previous_kernel_offset`` (the previous block's MWEB header's 32-byte kernel offset)."""
+    previous = None if previous_kernel_offset is None else _key("previous_kernel_offset", previous_kernel_offset, 32)
+    return _report(_native.mweb_verify(_data("block", block), "block", previous))
+
+
+@dataclass(frozen=True)
+class Found:
+    """An output the wallet owns: its position among the outputs, its 32-byte ``id``, the
+    ``address`` index it pays, its ``value`` in litoshis, and (kept out of ``repr``) the
+    commitment's ``blinding`` factor (32 bytes, big-endian) and the sender's 16-byte
+    ``nonce``."""
+
+    output: int
+    id: bytes
+    address: int
+    value: int
+    blinding: bytes = field(repr=False)
+    nonce: bytes = field(repr=False)
+
+
+def scan(data: Union[bytes, str], scan_key: bytes, spend_pubkey: bytes, addresses: int = 100) -> List[Found]:
+    """The outputs of a transaction or block (raw bytes or hex) sent to the wallet of
+    ``scan_key`` (32 bytes) and ``spend_pubkey`` (33 bytes, compressed), at address indices
+    ``0 .. addresses - 1``."""
+    if not isinstance(addresses, int) or isinstance(addresses, bool) or not 0 <= addresses < 2**32:
+        raise UnusableType(f"addresses: expected an int in 0 .. 2**32 - 1, got {addresses!r}")
+    found = _native.mweb_scan(_data("data", data), _key("scan_key", scan_key, 32), _key("spend_pubkey", spend_pubkey, 33), addresses)
+    return [Found(k, bytes(i), a, v, bytes(b), bytes(n)) for k, i, a, v, b, n in found]
+
+
+def documents(data: Union[bytes, str]) -> List[str]:
+    """Each output's range proof as a proof document (JSON text, ``"flavor": "mweb"``) that
+    :func:`rangeproof.verify` and ``rangeproof verify`` accept beside any others."""
+    return list(_native.mweb_documents(_data("data", data)))

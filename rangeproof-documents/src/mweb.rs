@@ -1,0 +1,361 @@
+//! Litecoin MWEB transactions and blocks as every front end reads and reports them (the
+//! command-line tool, the Python package, the C library): raw bytes or hex, told apart (a block
+//! or a transaction, either with MWEB data), the verification report as one JSON object —
+//!
+//! ```text
+//! {"kind": "block" | "transaction",
+//!  "outputs": [{"id": "hex", "range_proof": true|false, "signature": true|false}, …],
+//!  "inputs": [true|false, …], "kernels": [true|false, …],
+//!  "checks": {"weight": "holds" | "fails" | "not checked", …},
+//!  "verdict": "valid" | "invalid" | "incomplete"}
+//! ```
+//!
+//! — a wallet's scan as a list of the outputs it owns, and each output's range proof as a
+//! proof document (`"flavor": "mweb"`), to batch with any other documents.
+
+use rand_core::OsRng;
+use rangeproof::mweb::signatures::output_id;
+use rangeproof::mweb::verify::{self, Report, Status, Verdict};
+use rangeproof::mweb::wallet::Wallet;
+use rangeproof::mweb::{Block, Output, Transaction, TxBody, MAX_BYTES};
+use rangeproof::suite::ParameterValue;
+use rangeproof::{Suite, SuiteStatement};
+use serde::Serialize;
+use serde_json::{json, Value};
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::ProofDocument;
+
+/// A block or a transaction, with MWEB data.
+pub enum Parsed<'a> {
+    /// A block (its MWEB block present).
+    Block(Block<'a>),
+    /// A transaction (its MWEB transaction present).
+    Transaction(Transaction<'a>),
+}
+
+/// Bytes as given: hex text (white space around it allowed) is decoded, anything else is
+/// taken as raw; more than [`MAX_BYTES`] refused.
+pub fn bytes_of(given: &[u8]) -> Result<Vec<u8>, String> {
+    let text = std::str::from_utf8(given).map(str::trim).unwrap_or("");
+    let bytes = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if text.len() / 2 > MAX_BYTES {
+            return Err(format!(
+                "{} bytes of hex, more than {MAX_BYTES}",
+                text.len() / 2
+            ));
+        }
+        hex::decode(text).map_err(|e| format!("not hex: {e}"))?
+    } else {
+        given.to_vec()
+    };
+    if bytes.len() > MAX_BYTES {
+        return Err(format!("{} bytes, more than {MAX_BYTES}", bytes.len()));
+    }
+    Ok(bytes)
+}
+
+/// A block, else a transaction; either with MWEB data, or the reason neither parses.
+pub fn parse(bytes: &[u8]) -> Result<Parsed<'_>, String> {
+    match Block::from_bytes(bytes) {
+        Ok(block) if block.mweb.is_some() => Ok(Parsed::Block(block)),
+        Ok(_) => Err("a block without MWEB data".into()),
+        Err(block_error) => match Transaction::from_bytes(bytes) {
+            Ok(tx) if tx.mweb.is_some() => Ok(Parsed::Transaction(tx)),
+            Ok(_) => Err("a transaction without MWEB data".into()),
+            Err(tx_error) => Err(format!(
+                "neither a block ({block_error}) nor a transaction ({tx_error})"
+            )),
+        },
+    }
+}
+
+impl<'a> Parsed<'a> {
+    /// `"block"` or `"transaction"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Parsed::Block(_) => "block",
+            Parsed::Transaction(_) => "transaction",
+        }
+    }
+
+    /// The MWEB body.
+    pub fn body(&self) -> &TxBody<'a> {
+        // `parse` admits only blocks and transactions with MWEB data; an empty body is never
+        // reached but costs nothing to name.
+        static EMPTY: TxBody<'static> = TxBody {
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            kernels: Vec::new(),
+        };
+        match self {
+            Parsed::Block(block) => block.mweb.as_ref().map_or(&EMPTY, |m| &m.body),
+            Parsed::Transaction(tx) => tx.mweb.as_ref().map_or(&EMPTY, |m| &m.body),
+        }
+    }
+
+    /// Every check Litecoin Core makes, apart from chain state: a block's kernel sum needs
+    /// the previous block's kernel offset (without it, [`Status::NotChecked`]).
+    pub fn verify(&self, previous_kernel_offset: Option<&[u8; 32]>) -> Report {
+        let report = match self {
+            Parsed::Block(block) => verify::verify_block(block, previous_kernel_offset, &mut OsRng),
+            Parsed::Transaction(tx) => verify::verify_transaction(tx, &mut OsRng),
+        };
+        report.unwrap_or_else(|| Report {
+            outputs: Vec::new(),
+            inputs: Vec::new(),
+            kernels: Vec::new(),
+            checks: Vec::new(),
+        })
+    }
+
+    /// Each output's range proof as a proof document (`"flavor": "mweb"`: its message as the
+    /// extra data), in order.
+    pub fn output_documents(&self) -> Vec<ProofDocument> {
+        self.body().outputs.iter().map(output_document).collect()
+    }
+}
+
+/// An output's range proof as a proof document.
+pub fn output_document(output: &Output) -> ProofDocument {
+    let statement = SuiteStatement {
+        bits: 64,
+        extension_degree: 1,
+        parameters: [(
+            "extra_data".to_string(),
+            ParameterValue::Bytes(output.message.bytes.to_vec()),
+        )]
+        .into(),
+        ..SuiteStatement::default()
+    };
+    ProofDocument::of(
+        Suite::MWEB_BULLETPROOFS,
+        &statement,
+        output.proof,
+        &[output.commitment.to_vec()],
+    )
+}
+
+/// A check's status as reports spell it.
+pub fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Holds => "holds",
+        Status::Fails => "fails",
+        Status::NotChecked => "not checked",
+    }
+}
+
+/// A verdict as reports spell it.
+pub fn verdict_word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Valid => "valid",
+        Verdict::Invalid => "invalid",
+        Verdict::Incomplete => "incomplete",
+    }
+}
+
+/// The checks beside the items', by name.
+pub fn checks_json(report: &Report) -> serde_json::Map<String, Value> {
+    report
+        .checks
+        .iter()
+        .map(|(c, s)| (c.name().to_string(), json!(status_word(*s))))
+        .collect()
+}
+
+/// The report as one JSON object (the module's layout).
+pub fn report_json(kind: &str, report: &Report) -> Value {
+    let outputs: Vec<Value> = report
+        .outputs
+        .iter()
+        .map(|o| json!({"id": hex::encode(o.id), "range_proof": o.range_proof, "signature": o.signature}))
+        .collect();
+    json!({
+        "kind": kind,
+        "outputs": outputs,
+        "inputs": report.inputs,
+        "kernels": report.kernels,
+        "checks": checks_json(report),
+        "verdict": verdict_word(report.verdict()),
+    })
+}
+
+/// Parses and verifies a block or transaction (raw or hex): the verdict and the report's JSON
+/// text. `expect` names the kind the caller wants (`"block"`, `"transaction"`) or `None` for
+/// either. An error is unusable input.
+pub fn verify(
+    given: &[u8],
+    expect: Option<&str>,
+    previous_kernel_offset: Option<&[u8; 32]>,
+) -> Result<(Verdict, String), String> {
+    let bytes = bytes_of(given)?;
+    let parsed = parse(&bytes)?;
+    if let Some(kind) = expect.filter(|k| *k != parsed.kind()) {
+        return Err(format!("a {}, not a {kind}", parsed.kind()));
+    }
+    let report = parsed.verify(previous_kernel_offset);
+    let text =
+        serde_json::to_string(&report_json(parsed.kind(), &report)).map_err(|e| e.to_string())?;
+    Ok((report.verdict(), text))
+}
+
+/// A 32-byte big-endian offset from 64 hex digits.
+pub fn offset(text: &str) -> Result<[u8; 32], String> {
+    hex::decode(text.trim())
+        .ok()
+        .and_then(|b| <[u8; 32]>::try_from(b).ok())
+        .ok_or_else(|| "expected 64 hex digits".to_string())
+}
+
+/// The wallet of a scan secret and a spend public key, looking for `addresses` address
+/// indices; the reason names the bad key.
+pub fn wallet(scan_secret: &[u8], spend_pubkey: &[u8], addresses: u32) -> Result<Wallet, String> {
+    let scan = Zeroizing::new(
+        <[u8; 32]>::try_from(scan_secret)
+            .map_err(|_| format!("scan key: {} bytes, expected 32", scan_secret.len()))?,
+    );
+    let spend = <[u8; 33]>::try_from(spend_pubkey).map_err(|_| {
+        format!(
+            "spend public key: {} bytes, expected 33",
+            spend_pubkey.len()
+        )
+    })?;
+    Wallet::new(&scan, &spend, addresses).map_err(|e| match e {
+        rangeproof::ProofError::InvalidSecret => {
+            "scan key: zero or not below the group order".to_string()
+        }
+        _ => "spend public key: not a point on the curve".to_string(),
+    })
+}
+
+/// An output a wallet found (its secrets wiped when dropped).
+#[derive(Serialize)]
+pub struct Found {
+    /// Its position among the body's outputs.
+    pub output: usize,
+    /// Its ID (hex).
+    pub id: String,
+    /// The address index it pays.
+    pub address: u32,
+    /// The value, in litoshis.
+    pub value: u64,
+    /// The commitment's blinding factor, big-endian (as libsecp256k1-zkp takes it), hex.
+    pub blinding: String,
+    /// The sender's nonce, hex.
+    pub nonce: String,
+}
+
+impl Drop for Found {
+    fn drop(&mut self) {
+        self.blinding.zeroize();
+        self.nonce.zeroize();
+        self.value.zeroize();
+    }
+}
+
+/// The outputs of `parsed` that `wallet` owns, in order.
+pub fn scan(parsed: &Parsed, wallet: &Wallet) -> Vec<Found> {
+    parsed
+        .body()
+        .outputs
+        .iter()
+        .enumerate()
+        .filter_map(|(k, output)| {
+            let owned = wallet.scan(output)?;
+            Some(Found {
+                output: k,
+                id: hex::encode(output_id(output)),
+                address: owned.address,
+                value: owned.value,
+                blinding: hex::encode(owned.blinding),
+                nonce: hex::encode(owned.nonce),
+            })
+        })
+        .collect()
+}
+
+/// Parses a block or transaction (raw or hex) and scans it: the JSON list of the outputs the
+/// wallet owns (secret: the caller wipes it). An error is unusable input.
+pub fn scan_json(given: &[u8], wallet: &Wallet) -> Result<Zeroizing<String>, String> {
+    let bytes = bytes_of(given)?;
+    let parsed = parse(&bytes)?;
+    let found = scan(&parsed, wallet);
+    serde_json::to_string(&found)
+        .map(Zeroizing::new)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vectors() -> Value {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../vectors/mweb-made-here.json"
+        );
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn transactions_report_outputs_documents_and_scans() {
+        let v = vectors();
+        let w = &v["wallet"];
+        let wallet = wallet(
+            &hex::decode(w["scan_secret"].as_str().unwrap()).unwrap(),
+            &hex::decode(w["spend_pubkey"].as_str().unwrap()).unwrap(),
+            8,
+        )
+        .unwrap();
+        let case = &v["transactions"][0];
+        let hex_text = case["tx"].as_str().unwrap();
+        let (verdict, text) = verify(hex_text.as_bytes(), Some("transaction"), None).unwrap();
+        assert_eq!(verdict, Verdict::Valid);
+        let report: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(report["kind"], "transaction");
+        assert_eq!(report["verdict"], "valid");
+        assert_eq!(report["checks"]["kernel_sum"], "holds");
+        assert_eq!(report["outputs"][0]["range_proof"], true);
+        let raw = hex::decode(hex_text).unwrap();
+        assert_eq!(
+            verify(&raw, None, None).unwrap().1,
+            text,
+            "raw and hex alike"
+        );
+        assert!(verify(&raw, Some("block"), None)
+            .unwrap_err()
+            .contains("not a block"));
+
+        let parsed = parse(&raw).unwrap();
+        let docs = parsed.output_documents();
+        assert_eq!(docs.len(), 1);
+        let doc_text = serde_json::to_string(&docs[0]).unwrap();
+        crate::Document::parse(&doc_text).unwrap().verify().unwrap();
+
+        let found = scan(&parsed, &wallet);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].value, case["values"][0].as_u64().unwrap());
+
+        // One byte of the proof changed: invalid, the output named.
+        let proof = *parsed.body().outputs[0].proof;
+        let proof_at = raw.windows(675).position(|w| w == proof).unwrap() + 100;
+        let mut changed = raw.clone();
+        changed[proof_at] ^= 1;
+        let (verdict, text) = verify(&changed, None, None).unwrap();
+        assert_eq!(verdict, Verdict::Invalid);
+        let report: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(report["outputs"][0]["range_proof"], false);
+
+        for bad in [&b""[..], b"00", &raw[..raw.len() - 1]] {
+            assert!(verify(bad, None, None).is_err());
+        }
+        assert!(wallet_err(&[0; 32]).contains("scan key"));
+    }
+
+    fn wallet_err(scan: &[u8]) -> String {
+        match wallet(scan, &[2; 33], 1) {
+            Err(e) => e,
+            Ok(_) => String::new(),
+        }
+    }
+}
