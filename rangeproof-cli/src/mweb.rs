@@ -69,8 +69,10 @@ pub struct VerifyArgs {
     /// One JSON line per output, then one with the checks and the verdict, per file.
     #[arg(long)]
     json: bool,
-    /// The previous block's MWEB header's kernel offset (64 hex digits), for a block's kernel
-    /// sum (the header's offset is cumulative).
+    /// The previous block's MWEB header's kernel offset (64 hex digits), for the first block's
+    /// kernel sum (the header's offset is cumulative). Blocks are checked as one chain segment
+    /// in the order given: all their range proofs in one batch, their signatures in another,
+    /// and a block at the height after the one before takes that block's offset.
     #[arg(long, value_name = "HEX")]
     previous_kernel_offset: Option<String>,
 }
@@ -194,10 +196,11 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
         .transpose()?;
     let files = read_all(&args.files)?;
     let parsed = parse_all(&files)?;
+    let items: Vec<&Parsed> = parsed.iter().map(|(_, item)| item).collect();
+    let reports = shared::verify_all(&items, previous.as_ref());
     let mut outcome = Outcome::Ok;
-    for (path, item) in &parsed {
-        let report = item.verify(previous.as_ref());
-        report_file(path, item.kind(), &report, args.json);
+    for ((path, item), report) in parsed.iter().zip(&reports) {
+        report_file(path, item.kind(), report, args.json);
         outcome = match (outcome, report.verdict()) {
             (_, Verdict::Invalid) | (Outcome::Invalid, _) => Outcome::Invalid,
             (_, Verdict::Incomplete) | (Outcome::Incomplete, _) => Outcome::Incomplete,

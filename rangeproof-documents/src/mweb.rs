@@ -101,18 +101,47 @@ impl<'a> Parsed<'a> {
             Parsed::Block(block) => verify::verify_block(block, previous_kernel_offset, &mut OsRng),
             Parsed::Transaction(tx) => verify::verify_transaction(tx, &mut OsRng),
         };
-        report.unwrap_or_else(|| Report {
-            outputs: Vec::new(),
-            inputs: Vec::new(),
-            kernels: Vec::new(),
-            checks: Vec::new(),
-        })
+        report.unwrap_or_else(empty_report)
     }
 
     /// Each output's range proof as a proof document (`"flavor": "mweb"`: its message as the
     /// extra data), in order.
     pub fn output_documents(&self) -> Vec<ProofDocument> {
         self.body().outputs.iter().map(output_document).collect()
+    }
+}
+
+/// Verifies several: the blocks as one chain segment in the order given
+/// ([`verify::verify_blocks`]: every range proof of them in one batch, every signature in
+/// another; `previous_kernel_offset` for the first block, each following block's from the one
+/// before when their heights are consecutive), each transaction on its own. A report per item,
+/// in order.
+pub fn verify_all(items: &[&Parsed], previous_kernel_offset: Option<&[u8; 32]>) -> Vec<Report> {
+    let blocks: Vec<Block> = items
+        .iter()
+        .filter_map(|p| match p {
+            Parsed::Block(block) => Some(block.clone()),
+            Parsed::Transaction(_) => None,
+        })
+        .collect();
+    let mut segment =
+        verify::verify_blocks(&blocks, previous_kernel_offset, &mut OsRng).into_iter();
+    items
+        .iter()
+        .map(|item| match item {
+            Parsed::Block(_) => segment.next().flatten(),
+            Parsed::Transaction(_) => Some(item.verify(None)),
+        })
+        .map(|report| report.unwrap_or_else(empty_report))
+        .collect()
+}
+
+fn empty_report() -> Report {
+    Report {
+        outputs: Vec::new(),
+        inputs: Vec::new(),
+        kernels: Vec::new(),
+        checks: Vec::new(),
     }
 }
 

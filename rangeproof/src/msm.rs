@@ -12,6 +12,19 @@ use alloc::vec::Vec;
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub const PARALLEL_THRESHOLD: usize = 1024;
 
+/// Whether an MSM of `points` points is split across threads ([`split`]'s rule).
+pub(crate) fn splits(points: usize) -> bool {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads() > 1 && points >= PARALLEL_THRESHOLD
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = points;
+        false
+    }
+}
+
 /// `msm` over one chunk of the inputs per rayon thread, when there are several threads and
 /// enough points to pay for the split; `None` to run it over the whole inputs instead.
 #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]

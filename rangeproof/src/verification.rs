@@ -446,9 +446,10 @@ impl<G: Group> EquationSum<'_, G> {
     /// backend batches with tables ([`Group::BATCH_WITH_TABLES`]): the sums laid out as one
     /// verification of the widest shape summed (`[G(n, m), H(n, m), B, B̃…]`, shorter chains
     /// padded with zeros) and multiplied with that shape's precomputed tables. `None` when
-    /// the sum is of another kind, or the shape has no table.
+    /// the sum is of another kind, the shape has no table, or the proofs' points are many
+    /// enough to split across threads (one thread with tables loses to all of them without).
     fn is_zero_with_table(&self) -> Option<bool> {
-        if !G::BATCH_WITH_TABLES {
+        if !G::BATCH_WITH_TABLES || msm::splits(self.points.len()) {
             return None;
         }
         let ([pedersen], [vector], []) = (

@@ -192,3 +192,105 @@ fn our_outputs_verify_in_the_c_library() {
         Verdict::Valid
     );
 }
+
+/// Every signature of the committed transactions verifies in one batch; one changed (its
+/// `r`, its `s`, a key off the curve, another message) is named and the others still hold.
+#[test]
+fn signatures_verify_in_one_batch_that_names_the_invalid() {
+    use rangeproof::mweb::signatures::{verify_signatures, SignatureCheck};
+    let v = vectors();
+    let raws: Vec<Vec<u8>> = v["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| bytes(&c["tx"]))
+        .collect();
+    let txs: Vec<Transaction> = raws
+        .iter()
+        .map(|r| Transaction::from_bytes(r).unwrap())
+        .collect();
+    let bodies: Vec<_> = txs.iter().map(|t| &t.mweb.as_ref().unwrap().body).collect();
+    let checks: Vec<SignatureCheck> = bodies
+        .iter()
+        .flat_map(|b| {
+            b.outputs
+                .iter()
+                .map(SignatureCheck::output)
+                .chain(b.kernels.iter().map(SignatureCheck::kernel))
+        })
+        .collect();
+    assert!(checks.len() > 10);
+    assert!(verify_signatures(&checks, &mut OsRng).iter().all(|&ok| ok));
+    let n = checks.len();
+    for (k, change) in [(0usize, 5usize), (n / 2, 40), (n - 1, 63)] {
+        let mut signature = *checks[k].signature;
+        signature[change] ^= 1;
+        let mut altered: Vec<SignatureCheck> = checks
+            .iter()
+            .map(|c| SignatureCheck {
+                key: c.key,
+                message: c.message,
+                signature: c.signature,
+            })
+            .collect();
+        altered[k].signature = &signature;
+        let mut expected = vec![true; n];
+        expected[k] = false;
+        assert_eq!(verify_signatures(&altered, &mut OsRng), expected);
+        altered[k].signature = checks[k].signature;
+        altered[k].message[0] ^= 1;
+        assert_eq!(verify_signatures(&altered, &mut OsRng), expected);
+        altered[k].message = checks[k].message;
+        altered[k].key = None;
+        assert_eq!(verify_signatures(&altered, &mut OsRng), expected);
+    }
+    assert!(verify_signatures(&[], &mut OsRng).is_empty());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(8))]
+
+    /// Peg-ins built from random values (the edge 0 among them) parse back to the outputs and
+    /// kernel they were made of, re-serialize to the same bytes, and verify; the C library
+    /// verifies their proofs.
+    #[test]
+    fn built_transactions_parse_back_and_verify(
+        values in proptest::collection::vec(0u64..=2_100_000_000_000_000, 1..4),
+        fee in 0u64..1_000_000,
+        zero_first in proptest::bool::ANY,
+    ) {
+        let v = vectors();
+        let wallet = wallet(&v);
+        let mut values = values;
+        if zero_first {
+            values[0] = 0;
+        }
+        let made: Vec<Made> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| {
+                let (a, b) = wallet.address(i as u32).unwrap();
+                make_output((&a, &b), value, &mut OsRng).unwrap()
+            })
+            .collect();
+        let refs: Vec<&Made> = made.iter().collect();
+        let raw = mweb_build::pegin(&refs, &values, fee);
+        let tx = Transaction::from_bytes(&raw).unwrap();
+        let body = &tx.mweb.as_ref().unwrap().body;
+        proptest::prop_assert_eq!(body.outputs.len(), values.len());
+        for output in &body.outputs {
+            let original = made.iter().find(|m| m.output().commitment == output.commitment).unwrap();
+            proptest::prop_assert_eq!(&original.output(), output);
+            let serialized = original.to_bytes();
+            proptest::prop_assert_eq!(&Output::from_bytes(&serialized).unwrap(), output);
+        }
+        let kernel = &body.kernels[0];
+        proptest::prop_assert_eq!(kernel.fee, Some(fee));
+        proptest::prop_assert_eq!(kernel.pegin, Some(values.iter().sum::<u64>() + fee));
+        proptest::prop_assert_eq!(rangeproof::mweb::signatures::kernel_bytes(kernel), kernel.bytes.to_vec());
+        proptest::prop_assert_eq!(tx.bytes, &raw[..]);
+        proptest::prop_assert_eq!(verify_transaction(&tx, &mut OsRng).unwrap().verdict(), Verdict::Valid);
+        let mut clib = CLib::new(256);
+        proptest::prop_assert!(c_verifies(&mut clib, &body.outputs));
+    }
+}

@@ -229,6 +229,122 @@ pub fn verify_signature(key: &ProjectivePoint, message: &[u8; 32], signature: &S
         .is_some_and(|(x, y)| x.to_bytes().as_slice() == r && is_quadratic_residue(&y))
 }
 
+/// One signature of a batch: the key it verifies under (`None`: the key does not decode, so
+/// the signature fails), its message and the signature.
+pub struct SignatureCheck<'s> {
+    /// The key.
+    pub key: Option<ProjectivePoint>,
+    /// The signed message.
+    pub message: [u8; 32],
+    /// The signature.
+    pub signature: &'s Signature,
+}
+
+impl<'s> SignatureCheck<'s> {
+    /// A kernel's signature under [`kernel_key`].
+    pub fn kernel(kernel: &'s Kernel) -> Self {
+        SignatureCheck {
+            key: kernel_key(kernel),
+            message: kernel_message(kernel),
+            signature: &kernel.signature,
+        }
+    }
+
+    /// An input's signature under [`input_key`].
+    pub fn input(input: &'s Input) -> Self {
+        SignatureCheck {
+            key: input_key(input),
+            message: input_message(input),
+            signature: &input.signature,
+        }
+    }
+
+    /// An output's signature under its sender key.
+    pub fn output(output: &'s Output) -> Self {
+        SignatureCheck {
+            key: public_key(&output.sender_pubkey),
+            message: output_message(output),
+            signature: &output.signature,
+        }
+    }
+}
+
+/// Verifies signatures together, as Core's `secp256k1_schnorrsig_verify_batch` does: with
+/// \\(R_i\\) the point of abscissa \\(r_i\\) and residue ordinate and random weights
+/// \\(a_i\\) (the first one), one multiscalar multiplication checks
+/// \\((\sum a_i s_i) G - \sum a_i R_i - \sum a_i e_i P_i = 0\\), which holds for valid
+/// signatures and, but with probability about \\(2^{-128}\\), only when each
+/// \\(s_i G - e_i P_i = R_i\\) — [`verify_signature`]'s rule. A signature whose key,
+/// \\(r\\) or \\(s\\) does not decode fails before; when the sum fails, each is checked alone
+/// to name the invalid. `true` at each position that verifies.
+pub fn verify_signatures<R: rand_core::RngCore + rand_core::CryptoRng>(
+    checks: &[SignatureCheck],
+    rng: &mut R,
+) -> Vec<bool> {
+    use crate::group::secp256k1::field::FieldElement;
+    use crate::group::secp256k1::{lift_x_quadratic_batch, point_from_affine};
+    use crate::group::Group;
+    let mut valid = alloc::vec![false; checks.len()];
+    // Decoded: (position, key, its encoding, r's field element, s).
+    let mut decoded = Vec::with_capacity(checks.len());
+    for (k, check) in checks.iter().enumerate() {
+        let (r, s) = check.signature.split_at(32);
+        let (Some(key), Some(x), Some(s)) = (
+            check.key,
+            <[u8; 32]>::try_from(r)
+                .ok()
+                .and_then(|r| FieldElement::from_bytes(&r)),
+            Option::<Scalar>::from(Scalar::from_repr(FieldBytes::clone_from_slice(s))),
+        ) else {
+            continue;
+        };
+        let Some(key_bytes) = ser33(&key) else {
+            continue;
+        };
+        decoded.push((k, key, key_bytes, x, s));
+    }
+    let xs: Vec<_> = decoded.iter().map(|d| d.3).collect();
+    let mut scalars = Vec::with_capacity(2 * decoded.len() + 1);
+    let mut points = Vec::with_capacity(scalars.capacity());
+    let mut g = Scalar::ZERO;
+    let mut members = Vec::with_capacity(decoded.len());
+    for ((k, key, key_bytes, _, s), lifted) in decoded.iter().zip(lift_x_quadratic_batch(&xs)) {
+        let Some(r_point) = lifted.and_then(|(x, y)| point_from_affine(&x, &y)) else {
+            continue;
+        };
+        let check = &checks[*k];
+        let e = challenge(&check.signature[..32], key_bytes, &check.message);
+        // The first weight is one, as Core's.
+        let a = if members.is_empty() {
+            Scalar::ONE
+        } else {
+            crate::Secp256k1::random_scalar(rng)
+        };
+        g += a * s;
+        scalars.push(-a);
+        points.push(r_point);
+        scalars.push(-(a * e));
+        points.push(*key);
+        members.push(*k);
+    }
+    if members.is_empty() {
+        return valid;
+    }
+    scalars.push(g);
+    points.push(ProjectivePoint::GENERATOR);
+    let holds =
+        crate::Secp256k1::is_identity(&crate::msm::vartime::<crate::Secp256k1>(&scalars, &points));
+    for k in members {
+        valid[k] = holds || {
+            let check = &checks[k];
+            check
+                .key
+                .is_some_and(|key| verify_signature(&key, &check.message, check.signature))
+        };
+    }
+    valid
+}
+
 /// Whether a kernel's signature verifies.
 pub fn kernel_signature_holds(kernel: &Kernel) -> bool {
     kernel_key(kernel)

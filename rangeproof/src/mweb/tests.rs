@@ -559,3 +559,52 @@ fn a_wallet_finds_the_outputs_made_for_it_and_no_others() {
         assert!(wallet.scan(&changed).is_none());
     }
 }
+
+/// A chain segment checked together gives each block the report it gets alone, with the
+/// block before's header offset as its previous kernel offset; a changed proof in the second
+/// block is named there and nowhere else.
+#[test]
+fn a_chain_segment_in_one_batch_reports_as_its_blocks_alone() {
+    use super::verify::{verify_block, verify_blocks, Verdict};
+    let (Some(first), Some(second)) = (shared(BLOCKS[0].0), shared(BLOCKS[1].0)) else {
+        return;
+    };
+    let zero = [0u8; 32];
+    let blocks = [
+        Block::from_bytes(&first).unwrap(),
+        Block::from_bytes(&second).unwrap(),
+    ];
+    // 2215584 and 2215586 are not consecutive: the second's kernel sum is not checked.
+    let alone = [
+        verify_block(&blocks[0], Some(&zero), &mut OsRng),
+        verify_block(&blocks[1], None, &mut OsRng),
+    ];
+    assert_eq!(verify_blocks(&blocks, Some(&zero), &mut OsRng), alone);
+    // The same block twice at consecutive heights is a segment: the second takes the first's
+    // header offset.
+    let mut next = blocks[0].clone();
+    next.mweb.as_mut().unwrap().header.height += 1;
+    let between = blocks[0].mweb.as_ref().unwrap().header.kernel_offset;
+    let segment = verify_blocks(&[blocks[0].clone(), next.clone()], Some(&zero), &mut OsRng);
+    assert_eq!(
+        segment,
+        [
+            alone[0].clone(),
+            verify_block(&next, Some(&between), &mut OsRng)
+        ]
+    );
+    assert_eq!(alone[0].as_ref().unwrap().verdict(), Verdict::Valid);
+
+    let mut changed = second.clone();
+    let proof = *blocks[1].mweb.as_ref().unwrap().body.outputs[3].proof;
+    let at = second.windows(675).position(|w| w == proof).unwrap() + 500;
+    changed[at] ^= 0x20;
+    let blocks = [blocks[0].clone(), Block::from_bytes(&changed).unwrap()];
+    let reports = verify_blocks(&blocks, Some(&zero), &mut OsRng);
+    assert_eq!(reports[0], alone[0]);
+    let outputs = &reports[1].as_ref().unwrap().outputs;
+    let invalid: Vec<usize> = (0..outputs.len())
+        .filter(|&k| !outputs[k].range_proof)
+        .collect();
+    assert_eq!(invalid, vec![3]);
+}

@@ -17,12 +17,10 @@ use k256::elliptic_curve::PrimeField;
 use k256::{FieldBytes, Scalar};
 use rand_core::{CryptoRng, RngCore};
 
-use super::signatures::{
-    input_signature_holds, kernel_id, kernel_signature_holds, output_id, output_signature_holds,
-};
+use super::signatures::{kernel_id, output_id, verify_signatures, SignatureCheck};
 use super::sums::{in_money_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds};
 use super::verify_output_proofs;
-use super::wire::{Block, Kernel, Transaction, TxBody};
+use super::wire::{Block, Kernel, Output, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
 
 /// An MWEB body's weight limit (libmw's consensus parameters).
@@ -219,17 +217,53 @@ fn sorted_and_unique(body: &TxBody, output_ids: &[[u8; 32]]) -> (bool, bool) {
     (sorted, unique)
 }
 
-/// The checks every body gets, and its items' reports.
-fn body_report<R: RngCore + CryptoRng>(body: &TxBody, rng: &mut R) -> Report {
-    let proofs = verify_output_proofs(&body.outputs, rng);
+/// The item checks of some bodies: every range proof of all of them in one batch, every
+/// signature (outputs', inputs', kernels') in another — a body's, a block's, or a chain
+/// segment's worth at once.
+struct Items {
+    proofs: Vec<bool>,
+    outputs: Vec<bool>,
+    inputs: Vec<bool>,
+    kernels: Vec<bool>,
+}
+
+fn batched_items<R: RngCore + CryptoRng>(bodies: &[&TxBody], rng: &mut R) -> Vec<Items> {
+    let outputs: Vec<Output> = bodies
+        .iter()
+        .flat_map(|b| b.outputs.iter().cloned())
+        .collect();
+    let mut proofs = verify_output_proofs(&outputs, rng).into_iter();
+    let checks: Vec<SignatureCheck> = bodies
+        .iter()
+        .flat_map(|b| {
+            let outputs = b.outputs.iter().map(SignatureCheck::output);
+            let inputs = b.inputs.iter().map(SignatureCheck::input);
+            let kernels = b.kernels.iter().map(SignatureCheck::kernel);
+            outputs.chain(inputs).chain(kernels)
+        })
+        .collect();
+    let mut signatures = verify_signatures(&checks, rng).into_iter();
+    bodies
+        .iter()
+        .map(|b| Items {
+            proofs: proofs.by_ref().take(b.outputs.len()).collect(),
+            outputs: signatures.by_ref().take(b.outputs.len()).collect(),
+            inputs: signatures.by_ref().take(b.inputs.len()).collect(),
+            kernels: signatures.by_ref().take(b.kernels.len()).collect(),
+        })
+        .collect()
+}
+
+/// The checks every body gets, with its items' verdicts.
+fn body_report(body: &TxBody, items: Items) -> Report {
     let outputs: Vec<OutputReport> = body
         .outputs
         .iter()
-        .zip(proofs)
-        .map(|(o, range_proof)| OutputReport {
+        .zip(items.proofs.into_iter().zip(items.outputs))
+        .map(|(o, (range_proof, signature))| OutputReport {
             id: output_id(o),
             range_proof,
-            signature: output_signature_holds(o),
+            signature,
         })
         .collect();
     let ids: Vec<[u8; 32]> = outputs.iter().map(|o| o.id).collect();
@@ -237,8 +271,8 @@ fn body_report<R: RngCore + CryptoRng>(body: &TxBody, rng: &mut R) -> Report {
     let weight_ok = weight(body) <= MAX_WEIGHT && body.inputs.len() <= MAX_INPUTS;
     Report {
         outputs,
-        inputs: body.inputs.iter().map(input_signature_holds).collect(),
-        kernels: body.kernels.iter().map(kernel_signature_holds).collect(),
+        inputs: items.inputs,
+        kernels: items.kernels,
         checks: alloc::vec![
             (Check::Weight, weight_ok.into()),
             (Check::Sorted, sorted.into()),
@@ -251,7 +285,8 @@ fn body_report<R: RngCore + CryptoRng>(body: &TxBody, rng: &mut R) -> Report {
 /// one).
 pub fn verify_transaction<R: RngCore + CryptoRng>(tx: &Transaction, rng: &mut R) -> Option<Report> {
     let mweb = tx.mweb.as_ref()?;
-    let mut report = body_report(&mweb.body, rng);
+    let items = batched_items(&[&mweb.body], rng).pop()?;
+    let mut report = body_report(&mweb.body, items);
     report.checks.push((
         Check::KernelSum,
         kernel_sum_holds(&mweb.body, &mweb.kernel_offset).into(),
@@ -318,9 +353,50 @@ pub fn verify_block<R: RngCore + CryptoRng>(
     previous_kernel_offset: Option<&[u8; 32]>,
     rng: &mut R,
 ) -> Option<Report> {
-    let mweb = block.mweb.as_ref()?;
+    verify_blocks(core::slice::from_ref(block), previous_kernel_offset, rng).pop()?
+}
+
+/// Checks a chain segment — blocks in order — as [`verify_block`] checks each, with every
+/// range proof of the segment in one batch and every signature in another (split across
+/// threads with the `parallel` feature). A block whose height follows the block before's
+/// takes that block's header offset as its previous kernel offset; the first block takes
+/// `previous_kernel_offset`; any other's kernel sum is not checked. A report per block
+/// (`None` for one without an MWEB block).
+pub fn verify_blocks<R: RngCore + CryptoRng>(
+    blocks: &[Block],
+    previous_kernel_offset: Option<&[u8; 32]>,
+    rng: &mut R,
+) -> Vec<Option<Report>> {
+    let bodies: Vec<&TxBody> = blocks
+        .iter()
+        .filter_map(|b| b.mweb.as_ref().map(|m| &m.body))
+        .collect();
+    let mut items = batched_items(&bodies, rng).into_iter();
+    let mut previous: Option<(Option<u32>, [u8; 32])> =
+        previous_kernel_offset.map(|offset| (None, *offset));
+    blocks
+        .iter()
+        .map(|block| {
+            let mweb = block.mweb.as_ref()?;
+            let height = mweb.header.height;
+            let offset = previous
+                .filter(|(h, _)| h.is_none_or(|h| h.checked_add(1) == Some(height)))
+                .map(|(_, offset)| offset);
+            let report = block_report(block, offset.as_ref(), items.next()?);
+            previous = Some((Some(height), mweb.header.kernel_offset));
+            Some(report)
+        })
+        .collect()
+}
+
+/// A block's report: its body's, and the block's own checks.
+fn block_report(block: &Block, previous_kernel_offset: Option<&[u8; 32]>, items: Items) -> Report {
+    // `verify_blocks` passes blocks with an MWEB block only.
+    let Some(mweb) = block.mweb.as_ref() else {
+        return body_report(&TxBody::default(), items);
+    };
     let (header, body) = (&mweb.header, &mweb.body);
-    let mut report = body_report(body, rng);
+    let mut report = body_report(body, items);
     let kernel_sum = match previous_kernel_offset {
         Some(previous) => offset_difference(&header.kernel_offset, previous)
             .is_some_and(|offset| kernel_sum_holds(body, &offset))
@@ -396,5 +472,5 @@ pub fn verify_block<R: RngCore + CryptoRng>(
         (Check::PegIns, (mweb_pegins == canonical_pegins).into()),
         (Check::PegOuts, (mweb_pegouts == hogex_pegouts).into()),
     ]);
-    Some(report)
+    report
 }
