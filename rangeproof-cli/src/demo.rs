@@ -7,8 +7,10 @@
 //! smaller) and the same commitments with Bulletproofs++ (smaller still), a block of payments of
 //! the three kinds is verified in one batch, with a forged proof in it pinpointed, and the range proofs of three Monero mainnet transactions (one Bulletproofs+,
 //! two original Bulletproofs; shipped in the `monero-oxide` 0.1.0 crate package, bundled) are
-//! verified in one batch; on secp256k1, Grin's format and a Liquid output (Borromean), and a
-//! Liquid mainnet transaction (bundled from the `elements` 0.26.2 crate package) verified.
+//! verified in one batch; on secp256k1, Grin's format and a Liquid output (Borromean), a
+//! Liquid mainnet transaction (bundled from the `elements` 0.26.2 crate package) verified, and
+//! both outputs paid to Litecoin MWEB stealth addresses, scanned by Bob's wallet, beside a
+//! peg-in whose proofs libsecp256k1-zkp made.
 
 use std::time::Instant;
 
@@ -431,6 +433,8 @@ pub fn run() -> Result<(), String> {
 
     let liquid = liquid_rows(&outputs)?;
 
+    let litecoin = litecoin_rows(&outputs)?;
+
     let digest = circuit_rows()?;
 
     say!();
@@ -453,6 +457,10 @@ pub fn run() -> Result<(), String> {
     say!(
         "Liquid: Bob's output as Elements proves it ({} bytes, Borromean); a mainnet transaction's {} range proofs verified in one batch.",
         liquid.0, liquid.1
+    );
+    say!(
+        "Litecoin MWEB: both outputs paid to stealth addresses ({} bytes each with proof and signature); Bob's wallet found his {}; a peg-in whose {} proofs libsecp256k1-zkp made verified as Litecoin Core does.",
+        litecoin.0, litecoin.1, litecoin.2
     );
     say!(
         "Circuits: a mix of 8 committed amounts shuffled; a secret message with SHA-256 {}… proved known (25 998 gates).",
@@ -547,6 +555,81 @@ fn liquid_rows(outputs: &[u64]) -> Result<(usize, usize), String> {
         t.elapsed(),
     );
     Ok((proved.proof.len(), proven))
+}
+
+/// Litecoin MWEB rows: both outputs made for stealth addresses as Litecoin Core makes them
+/// (Bob's and Alice's change: the message, the range proof with it as extra data, the
+/// signature), verified in one batch each (proofs, signatures) and scanned by Bob's wallet; then
+/// a peg-in transaction whose range proofs libsecp256k1-zkp made (bundled from
+/// `vectors/mweb-made-here.json`) checked as Core checks it. Returns an output's size, the value
+/// Bob found and the peg-in's output count.
+fn litecoin_rows(outputs: &[u64]) -> Result<(usize, u64, usize), String> {
+    use rangeproof::mweb::signatures::{verify_signatures, SignatureCheck};
+    use rangeproof::mweb::verify::{verify_transaction, Verdict};
+    use rangeproof::mweb::wallet::{make_output, spend_pubkey, Made, Wallet};
+    use rangeproof::mweb::{verify_output_proofs, Output, Transaction};
+
+    let wallet = |seed: u8| -> Result<Wallet, String> {
+        let mut scan = [seed; 32];
+        rand_core::RngCore::fill_bytes(&mut OsRng, &mut scan[1..]);
+        let mut spend_secret = zeroize::Zeroizing::new([0u8; 32]);
+        rand_core::RngCore::fill_bytes(&mut OsRng, &mut spend_secret[1..]);
+        let spend = spend_pubkey(&spend_secret).map_err(|e| e.to_string())?;
+        Wallet::new(&scan, &spend, 4).map_err(|e| e.to_string())
+    };
+    let (bob, alice) = (wallet(0x0b)?, wallet(0x0a)?);
+    let t = Instant::now();
+    let made: Vec<Made> = [(&bob, outputs[0]), (&alice, outputs[1])]
+        .into_iter()
+        .map(|(w, value)| {
+            let (a, b) = w.address(0).ok_or("an address")?;
+            make_output((&a, &b), value, &mut OsRng).map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, String>>()?;
+    let size = made[0].to_bytes().len();
+    row(
+        "Litecoin MWEB: pay both to stealth addresses",
+        2,
+        2,
+        2 * size,
+        t.elapsed(),
+    );
+    let t = Instant::now();
+    let outs: Vec<Output> = made.iter().map(Made::output).collect();
+    let checks: Vec<SignatureCheck> = outs.iter().map(SignatureCheck::output).collect();
+    if !verify_output_proofs(&outs, &mut OsRng).iter().all(|&v| v)
+        || !verify_signatures(&checks, &mut OsRng).iter().all(|&v| v)
+    {
+        return Err("the demo's MWEB outputs failed to verify".into());
+    }
+    let found = bob
+        .scan(&outs[0])
+        .filter(|_| bob.scan(&outs[1]).is_none())
+        .ok_or("Bob's wallet did not find his output alone")?;
+    row(
+        "Litecoin MWEB: verify them, Bob's wallet scans",
+        2,
+        2,
+        2 * size,
+        t.elapsed(),
+    );
+    let hex_tx = include_str!("../data/mweb-pegin-secp256k1-zkp.hex");
+    let t = Instant::now();
+    let bytes = hex::decode(hex_tx.trim()).map_err(|e| format!("bundled MWEB peg-in: {e}"))?;
+    let tx = Transaction::from_bytes(&bytes).map_err(|e| format!("bundled MWEB peg-in: {e}"))?;
+    let report =
+        verify_transaction(&tx, &mut OsRng).ok_or("the bundled peg-in has no MWEB data")?;
+    if report.verdict() != Verdict::Valid {
+        return Err("the bundled MWEB peg-in failed to verify".into());
+    }
+    row(
+        "Litecoin MWEB peg-in (C-made proofs): verify",
+        report.outputs.len(),
+        report.outputs.len(),
+        bytes.len(),
+        t.elapsed(),
+    );
+    Ok((size, found.value, report.outputs.len()))
 }
 
 /// Arithmetic-circuit rows: a shuffle of committed amounts (the reference's gadget and

@@ -144,6 +144,22 @@ fn vector_lines() -> Vec<String> {
     lines
 }
 
+/// What a suite requires beyond the shared fields (MWEB: an output's message).
+fn required_parameters(suite: Suite) -> rangeproof::suite::Parameters {
+    suite
+        .info()
+        .parameters
+        .iter()
+        .filter(|p| p.required && p.name == "extra_data")
+        .map(|p| {
+            (
+                p.name.to_string(),
+                rangeproof::suite::ParameterValue::Bytes(vec![1; 59]),
+            )
+        })
+        .collect()
+}
+
 /// Documents of every suite that proves through the suite API, and a tampered copy of each
 /// (one proof byte flipped: it decodes or not, and verifies either way as invalid).
 fn generated_lines() -> Vec<String> {
@@ -160,9 +176,11 @@ fn generated_lines() -> Vec<String> {
             } else {
                 Vec::new()
             },
+            parameters: required_parameters(suite),
             ..SuiteStatement::default()
         };
-        let proved = suite.prove(&statement, &[0, 12345], &mut OsRng).unwrap();
+        let values = &[0, 12345][2 - suite.max_values().min(2)..];
+        let proved = suite.prove(&statement, values, &mut OsRng).unwrap();
         let doc = ProofDocument::of(suite, &statement, &proved.proof, &proved.commitments);
         let mut value = serde_json::to_value(&doc).unwrap();
         lines.push(line(true, &value));
@@ -527,8 +545,14 @@ fn prove_requests() -> String {
             continue;
         };
         let top = u64::MAX >> (64 - bits);
-        let request = json!({"scheme": suite.scheme(), "group": suite.group(),
+        let mut request = json!({"scheme": suite.scheme(), "group": suite.group(),
             "flavor": suite.flavor(), "bits": bits, "values": [0, top]});
+        if suite.max_values() == 1 {
+            request["values"] = json!([top]);
+        }
+        for (name, _) in required_parameters(suite) {
+            request[name] = json!("01".repeat(59));
+        }
         out += &format!("1 {request}\n");
     }
     for refused in [

@@ -18,7 +18,7 @@ fn range_suites() -> Vec<Suite> {
 
 fn statement(suite: Suite) -> SuiteStatement {
     let bits = *suite.supported_bits().last().unwrap();
-    SuiteStatement {
+    let mut statement = SuiteStatement {
         bits,
         extension_degree: 1,
         transcript_label: if suite.takes_transcript_label() {
@@ -27,18 +27,42 @@ fn statement(suite: Suite) -> SuiteStatement {
             Vec::new()
         },
         ..SuiteStatement::default()
+    };
+    // MWEB's proofs require their extra data (an output's message).
+    if suite.parameter("extra_data").is_some_and(|p| p.required) {
+        statement.parameters.insert(
+            "extra_data".into(),
+            rangeproof::suite::ParameterValue::Bytes(vec![1; 59]),
+        );
     }
+    statement
 }
 
-/// Two values: the edges 0 and 2^n - 1, or a random one beside an edge.
-fn values(bits: usize) -> [u64; 2] {
+/// Two values (one where the suite proves one): the edges 0 and 2^n - 1, or a random one
+/// beside an edge.
+fn values(suite: Suite, bits: usize) -> Vec<u64> {
     let top = u64::MAX >> (64 - bits);
     let random = OsRng.gen::<u64>() & top;
-    if OsRng.gen::<bool>() {
+    let two = if OsRng.gen::<bool>() {
         [0, top]
     } else {
         [random, top]
+    };
+    two[2 - suite.max_values().min(2)..].to_vec()
+}
+
+/// Commitments of the same count that the proof is not about: swapped, or (one value)
+/// another proof's.
+fn other_commitments(suite: Suite, st: &SuiteStatement, commitments: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    if commitments.len() > 1 {
+        let mut swapped = commitments.to_vec();
+        swapped.reverse();
+        return swapped;
     }
+    suite
+        .prove(st, &values(suite, st.bits), &mut OsRng)
+        .unwrap()
+        .commitments
 }
 
 #[test]
@@ -46,7 +70,7 @@ fn proofs_cross_between_owned_and_process_contexts() {
     let (first, second) = (SuiteContext::new(), SuiteContext::new());
     for suite in range_suites() {
         let st = statement(suite);
-        let values = values(st.bits);
+        let values = values(suite, st.bits);
         let ours = first
             .suite(suite)
             .prove(&st, &values, &mut OsRng)
@@ -71,8 +95,7 @@ fn proofs_cross_between_owned_and_process_contexts() {
             "{suite:?}"
         );
         // A proof of other values is refused in a context as anywhere.
-        let mut wrong = ours.commitments.clone();
-        wrong.swap(0, 1);
+        let wrong = other_commitments(suite, &st, &ours.commitments);
         assert!(first
             .suite(suite)
             .verify(&st, &ours.proof, &wrong, &mut OsRng)
@@ -89,11 +112,11 @@ fn batches_in_a_context_name_the_invalid_proofs() {
         let st = statement(suite);
         let mut proved = context
             .suite(suite)
-            .prove(&st, &values(st.bits), &mut OsRng)
+            .prove(&st, &values(suite, st.bits), &mut OsRng)
             .unwrap();
         if k % 2 == 1 {
             // Another proof's commitments: decodes, does not verify.
-            proved.commitments.reverse();
+            proved.commitments = other_commitments(suite, &st, &proved.commitments);
             expected.push(k);
         }
         let position = batch

@@ -53,7 +53,8 @@ def test_the_smallest_use_reads_naturally():
     assert p.values == [5, 7] and q.values is None
     # Six range-proof deployments, Elements' Borromean and surjection proofs, and
     # Bulletproofs++ on both groups.
-    assert len(rangeproof.suites()) == 10
+    assert len(rangeproof.suites()) == 11
+    assert ("bulletproofs", "secp256k1", "mweb") in rangeproof.suites()
     assert ("surjection", "secp256k1", "elements") in rangeproof.suites()
     assert ("bulletproofs++", "ristretto255", "rangeproof") in rangeproof.suites()
     assert ("bulletproofs++", "secp256k1", "secp256k1-zkp") in rangeproof.suites()

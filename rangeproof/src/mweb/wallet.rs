@@ -186,6 +186,18 @@ impl Wallet {
     }
 }
 
+/// The spend public key \\(B = bG\\) of a spend secret \\(b\\) (32 bytes, big-endian): what
+/// a scanning wallet is given instead of the secret. Refused when \\(b\\) is zero or not
+/// below the group order.
+pub fn spend_pubkey(spend_secret: &[u8; 32]) -> Result<[u8; 33], ProofError> {
+    let b = Zeroizing::new(
+        Option::<Scalar>::from(Scalar::from_repr(FieldBytes::from(*spend_secret)))
+            .filter(|b| !bool::from(b.is_zero()))
+            .ok_or(ProofError::InvalidSecret)?,
+    );
+    ser33(&(ProjectivePoint::GENERATOR * *b)).ok_or(ProofError::InvalidSecret)
+}
+
 /// \\(m_i = H2S(B3(\mathtt{A} ‖ \mathrm{LE32}(i) ‖ a))\\).
 fn address_tweak(a: &Scalar, i: u32) -> Scalar {
     let a = Zeroizing::new(scalar_bytes(a));

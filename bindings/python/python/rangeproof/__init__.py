@@ -222,7 +222,7 @@ class Proof:
     @property
     def flavor(self) -> str:
         """The deployment's conventions, as the document names them (``"dalek"``, ``"tari"``,
-        ``"monero"``, ``"solana"``, ``"grin"``, ``"elements"``, ``"rangeproof"``,
+        ``"monero"``, ``"solana"``, ``"grin"``, ``"mweb"``, ``"elements"``, ``"rangeproof"``,
         ``"secp256k1-zkp"``)."""
         return str(self._document["flavor"])
 
