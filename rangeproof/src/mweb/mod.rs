@@ -52,12 +52,17 @@ pub fn output_statement(output: &Output) -> GrinStatement {
 
 /// Verifies the range proofs of `outputs` in one batch: `true` at each position whose proof
 /// verifies (a commitment off the curve, or a proof that does not decode, is `false` too).
-pub fn verify_output_proofs<R: RngCore + CryptoRng>(outputs: &[Output], rng: &mut R) -> Vec<bool> {
+pub fn verify_output_proofs<'o, 'b: 'o, R: RngCore + CryptoRng>(
+    outputs: impl IntoIterator<Item = &'o Output<'b>>,
+    rng: &mut R,
+) -> Vec<bool> {
     let mut batch: BatchVerifier<'static, Secp256k1> = BatchVerifier::new();
+    let mut count = 0;
     for output in outputs {
         batch.add_grin_bulletproof(output.proof, &output_statement(output), rng);
+        count += 1;
     }
-    let mut valid = vec![true; outputs.len()];
+    let mut valid = vec![true; count];
     if let Err(failed) = batch.verify() {
         for k in failed.invalid {
             valid[k] = false;

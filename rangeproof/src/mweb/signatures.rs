@@ -229,22 +229,28 @@ pub fn verify_signature(key: &ProjectivePoint, message: &[u8; 32], signature: &S
         .is_some_and(|(x, y)| x.to_bytes().as_slice() == r && is_quadratic_residue(&y))
 }
 
-/// One signature of a batch: the key it verifies under (`None`: the key does not decode, so
-/// the signature fails), its message and the signature.
+/// One signature of a batch: the key it verifies under with its encoding (`None`: the key does
+/// not decode, so the signature fails), its message and the signature.
 pub struct SignatureCheck<'s> {
-    /// The key.
-    pub key: Option<ProjectivePoint>,
+    /// The key and its SEC encoding (what the challenge hashes).
+    pub key: Option<(ProjectivePoint, [u8; 33])>,
     /// The signed message.
     pub message: [u8; 32],
     /// The signature.
     pub signature: &'s Signature,
 }
 
+/// A computed key with its encoding.
+fn encoded(key: Option<ProjectivePoint>) -> Option<(ProjectivePoint, [u8; 33])> {
+    let key = key?;
+    Some((key, ser33(&key)?))
+}
+
 impl<'s> SignatureCheck<'s> {
     /// A kernel's signature under [`kernel_key`].
     pub fn kernel(kernel: &'s Kernel) -> Self {
         SignatureCheck {
-            key: kernel_key(kernel),
+            key: encoded(kernel_key(kernel)),
             message: kernel_message(kernel),
             signature: &kernel.signature,
         }
@@ -253,16 +259,16 @@ impl<'s> SignatureCheck<'s> {
     /// An input's signature under [`input_key`].
     pub fn input(input: &'s Input) -> Self {
         SignatureCheck {
-            key: input_key(input),
+            key: encoded(input_key(input)),
             message: input_message(input),
             signature: &input.signature,
         }
     }
 
-    /// An output's signature under its sender key.
+    /// An output's signature under its sender key (its encoding as the output carries it).
     pub fn output(output: &'s Output) -> Self {
         SignatureCheck {
-            key: public_key(&output.sender_pubkey),
+            key: public_key(&output.sender_pubkey).map(|key| (key, output.sender_pubkey)),
             message: output_message(output),
             signature: &output.signature,
         }
@@ -289,16 +295,13 @@ pub fn verify_signatures<R: rand_core::RngCore + rand_core::CryptoRng>(
     let mut decoded = Vec::with_capacity(checks.len());
     for (k, check) in checks.iter().enumerate() {
         let (r, s) = check.signature.split_at(32);
-        let (Some(key), Some(x), Some(s)) = (
+        let (Some((key, key_bytes)), Some(x), Some(s)) = (
             check.key,
             <[u8; 32]>::try_from(r)
                 .ok()
                 .and_then(|r| FieldElement::from_bytes(&r)),
             Option::<Scalar>::from(Scalar::from_repr(FieldBytes::clone_from_slice(s))),
         ) else {
-            continue;
-        };
-        let Some(key_bytes) = ser33(&key) else {
             continue;
         };
         decoded.push((k, key, key_bytes, x, s));
@@ -339,7 +342,7 @@ pub fn verify_signatures<R: rand_core::RngCore + rand_core::CryptoRng>(
             let check = &checks[k];
             check
                 .key
-                .is_some_and(|key| verify_signature(&key, &check.message, check.signature))
+                .is_some_and(|(key, _)| verify_signature(&key, &check.message, check.signature))
         };
     }
     valid

@@ -20,7 +20,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::signatures::{kernel_id, output_id, verify_signatures, SignatureCheck};
 use super::sums::{in_money_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds};
 use super::verify_output_proofs;
-use super::wire::{Block, Kernel, Output, Transaction, TxBody};
+use super::wire::{Block, Kernel, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
 
 /// An MWEB body's weight limit (libmw's consensus parameters).
@@ -228,11 +228,8 @@ struct Items {
 }
 
 fn batched_items<R: RngCore + CryptoRng>(bodies: &[&TxBody], rng: &mut R) -> Vec<Items> {
-    let outputs: Vec<Output> = bodies
-        .iter()
-        .flat_map(|b| b.outputs.iter().cloned())
-        .collect();
-    let mut proofs = verify_output_proofs(&outputs, rng).into_iter();
+    let outputs = bodies.iter().flat_map(|b| &b.outputs);
+    let mut proofs = verify_output_proofs(outputs, rng).into_iter();
     let checks: Vec<SignatureCheck> = bodies
         .iter()
         .flat_map(|b| {

@@ -22,12 +22,10 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple, Union
 
 from . import _native
-from ._errors import UnusableInput, UnusableType
+from ._errors import UnusableType
+from ._input import bytes_or_hex, exact_bytes
 
 __all__ = ["MAX_TX_BYTES", "TxReport", "Unblinded", "asset_generator", "prove_surjection", "unblind", "verify_tx"]
-
-_BYTES = (bytes, bytearray, memoryview)
-
 
 #: The most bytes a transaction may have (Elements' block weight bounds its size); larger
 #: ones are refused before they are decoded or copied.
@@ -35,29 +33,10 @@ MAX_TX_BYTES = 4_000_000
 
 
 def _tx(tx: object) -> bytes:
-    if isinstance(tx, str):
-        text = tx.strip()
-        if len(text) > 2 * MAX_TX_BYTES:
-            raise UnusableInput(f"tx: {len(text) // 2} bytes, more than the {MAX_TX_BYTES} allowed")
-        try:
-            return bytes.fromhex(text)
-        except ValueError as e:
-            raise UnusableInput(f"tx: not hex: {e}") from None
-    if isinstance(tx, _BYTES):
-        size = memoryview(tx).nbytes
-        if size > MAX_TX_BYTES:
-            raise UnusableInput(f"tx: {size} bytes, more than the {MAX_TX_BYTES} allowed")
-        return bytes(tx)
-    raise UnusableType(f"tx: expected bytes or a hex str, got {type(tx).__name__}")
+    return bytes_or_hex("tx", tx, MAX_TX_BYTES)
 
 
-def _b(name: str, x: object, length: Optional[int] = None) -> bytes:
-    if not isinstance(x, _BYTES):
-        raise UnusableType(f"{name}: expected bytes, got {type(x).__name__}")
-    x = bytes(x)
-    if length is not None and len(x) != length:
-        raise UnusableInput(f"{name}: {len(x)} bytes, expected {length}")
-    return x
+_b = exact_bytes
 
 
 @dataclass(frozen=True)

@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Union
 
 from . import _native
-from ._errors import UnusableInput, UnusableType
+from ._errors import UnusableType
+from ._input import bytes_or_hex, exact_bytes
 
 __all__ = ["MAX_BYTES", "Found", "Report", "documents", "scan", "verify_block", "verify_tx"]
-
-_BYTES = (bytes, bytearray, memoryview)
 
 #: The most bytes a transaction or block may have; larger ones are refused before they are
 #: decoded or copied.
@@ -40,29 +39,10 @@ MAX_BYTES = 16_000_000
 
 
 def _data(name: str, data: object) -> bytes:
-    if isinstance(data, str):
-        text = data.strip()
-        if len(text) > 2 * MAX_BYTES:
-            raise UnusableInput(f"{name}: {len(text) // 2} bytes, more than the {MAX_BYTES} allowed")
-        try:
-            return bytes.fromhex(text)
-        except ValueError as e:
-            raise UnusableInput(f"{name}: not hex: {e}") from None
-    if isinstance(data, _BYTES):
-        size = memoryview(data).nbytes
-        if size > MAX_BYTES:
-            raise UnusableInput(f"{name}: {size} bytes, more than the {MAX_BYTES} allowed")
-        return bytes(data)
-    raise UnusableType(f"{name}: expected bytes or a hex str, got {type(data).__name__}")
+    return bytes_or_hex(name, data, MAX_BYTES)
 
 
-def _key(name: str, x: object, length: int) -> bytes:
-    if not isinstance(x, _BYTES):
-        raise UnusableType(f"{name}: expected bytes, got {type(x).__name__}")
-    x = bytes(x)
-    if len(x) != length:
-        raise UnusableInput(f"{name}: {len(x)} bytes, expected {length}")
-    return x
+_key = exact_bytes
 
 
 @dataclass(frozen=True)
