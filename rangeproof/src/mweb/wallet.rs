@@ -372,19 +372,18 @@ impl Draft {
     /// Proves with this crate's prover (64 bits, the message as extra data, random nonces
     /// as Core's — nothing to rewind) and signs.
     pub fn prove<R: RngCore + CryptoRng>(self, rng: &mut R) -> Result<Made, ProofError> {
-        let mut nonces = Zeroizing::new([0u8; 64]);
-        rng.fill_bytes(&mut *nonces);
-        let (rewind_nonce, private_nonce) = (
-            nonces[..32].try_into().unwrap_or([0; 32]),
-            nonces[32..].try_into().unwrap_or([0; 32]),
-        );
-        let witness = GrinWitness {
+        let mut witness = GrinWitness {
             values: alloc::vec![*self.value],
             blindings: alloc::vec![self.made.secrets.blinding],
-            rewind_nonce,
-            private_nonce: Some(private_nonce),
+            rewind_nonce: [0; 32],
+            private_nonce: Some([0; 32]),
             message: None,
         };
+        // Two independent random nonces, filled in place (the witness wipes them).
+        rng.fill_bytes(&mut witness.rewind_nonce);
+        if let Some(nonce) = witness.private_nonce.as_mut() {
+            rng.fill_bytes(nonce);
+        }
         let prover = GrinProver {
             extra_data: Some(self.made.message.clone()),
             ..GrinProver::grin()
