@@ -89,6 +89,20 @@ pub fn load(text: &Result<String, String>) -> Result<Document, String> {
     Document::parse(text).map_err(|e| e.to_string())
 }
 
+/// Every document of a chunk parsed ([`load`]): on all threads with the `parallel` feature
+/// (parsing and hex-decoding are each document's own work), in order.
+fn load_all(chunk: &[Source]) -> Vec<Result<Document, String>> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        chunk.par_iter().map(|doc| load(&doc.text)).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        chunk.iter().map(|doc| load(&doc.text)).collect()
+    }
+}
+
 /// Refuses standard input named twice (one `-` feeds one argument).
 pub fn stdin_once(files: &[PathBuf]) -> Result<(), String> {
     if files
@@ -122,8 +136,7 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        let loaded: Vec<Result<Document, String>> =
-            chunk.iter().map(|doc| load(&doc.text)).collect();
+        let loaded = load_all(&chunk);
         let verdicts = verify_chunk(&loaded, alone);
         progress.clear();
         for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
