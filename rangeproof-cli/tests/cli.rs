@@ -1287,3 +1287,54 @@ fn every_command_has_an_example_and_the_global_option_once() {
         );
     }
 }
+
+/// A chunk verified in one batch per thread gives the same verdicts and names the same
+/// documents as one batch on one thread: 200 documents of two suites (so each of two threads
+/// has a part of its own), three of them made invalid in different parts, one unusable.
+#[test]
+fn verdicts_and_blame_are_the_same_on_one_thread_and_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let dalek = prove_to(dir.path(), "dalek.json", "16", "7");
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--bits",
+        "32",
+        "--values",
+        "5,6",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let tari = dir.path().join("tari.json");
+    std::fs::write(&tari, stdout(&out)).unwrap();
+    let other = prove_to(dir.path(), "other.json", "16", "9");
+    let mut paths = Vec::new();
+    for k in 0..200 {
+        let path = dir.path().join(format!("d{k:03}.json"));
+        std::fs::copy(if k % 3 == 0 { &tari } else { &dalek }, &path).unwrap();
+        paths.push(path);
+    }
+    for k in [4, 101, 197] {
+        let mut bad = read(&paths[k]);
+        bad["commitments"] = read(&other)["commitments"].clone();
+        write(&paths[k], &bad);
+    }
+    std::fs::write(&paths[150], "{").unwrap();
+    let run = |threads: &str| {
+        let mut args = vec!["--threads", threads, "verify", "--json"];
+        args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        stdout(&out)
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one, two);
+    let invalid: Vec<usize> = one
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(r#""valid":false"#))
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(invalid, vec![4, 101, 197]);
+    assert!(one.lines().nth(150).unwrap().contains(r#""valid":null"#));
+}
