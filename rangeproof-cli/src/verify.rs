@@ -127,17 +127,27 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
     let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
     let mut files_done = 0;
+    let mut next: Vec<Source> = docs.by_ref().take(CHUNK).collect();
     loop {
         progress.advance(0, "");
-        let chunk: Vec<Source> = docs.by_ref().take(CHUNK).collect();
+        let chunk = core::mem::take(&mut next);
         if chunk.is_empty() {
             break;
         }
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        let loaded = load_all(&chunk);
-        let verdicts = verify_chunk_on_all_threads(&loaded, alone);
+        // The next chunk is read while this one is parsed and verified.
+        let (loaded, verdicts) = std::thread::scope(|scope| {
+            let work = scope.spawn(|| {
+                let loaded = load_all(&chunk);
+                let verdicts = verify_chunk_on_all_threads(&loaded, alone);
+                (loaded, verdicts)
+            });
+            next = docs.by_ref().take(CHUNK).collect();
+            work.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
         progress.clear();
         for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
             match verdict {
