@@ -89,6 +89,18 @@ pub fn load(text: &Result<String, String>) -> Result<Document, String> {
     Document::parse(text).map_err(|e| e.to_string())
 }
 
+/// The threads verification may use: rayon's pool with the `parallel` feature, else one.
+fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
 /// Every document of a chunk parsed ([`load`]): on all threads with the `parallel` feature
 /// (parsing and hex-decoding are each document's own work), in order.
 fn load_all(chunk: &[Source]) -> Vec<Result<Document, String>> {
@@ -137,17 +149,25 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        // The next chunk is read while this one is parsed and verified.
-        let (loaded, verdicts) = std::thread::scope(|scope| {
-            let work = scope.spawn(|| {
-                let loaded = load_all(&chunk);
-                let verdicts = verify_chunk_on_all_threads(&loaded, alone);
-                (loaded, verdicts)
-            });
+        let work = || {
+            let loaded = load_all(&chunk);
+            let verdicts = verify_chunk_on_all_threads(&loaded, alone);
+            (loaded, verdicts)
+        };
+        // With more than one thread, the next chunk is read while this one is parsed and
+        // verified; on one (`--threads 1`), after.
+        let (loaded, verdicts) = if threads() > 1 {
+            std::thread::scope(|scope| {
+                let work = scope.spawn(work);
+                next = docs.by_ref().take(CHUNK).collect();
+                work.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+        } else {
+            let done = work();
             next = docs.by_ref().take(CHUNK).collect();
-            work.join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
+            done
+        };
         progress.clear();
         for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
             match verdict {
@@ -196,7 +216,7 @@ fn verify_chunk_on_all_threads(docs: &[Result<Document, String>], alone: bool) -
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        let threads = rayon::current_num_threads();
+        let threads = threads();
         if !alone && threads > 1 && docs.len() >= 2 * MIN_PART {
             let part = docs.len().div_ceil(threads).max(MIN_PART);
             return docs
