@@ -102,7 +102,11 @@ fn documents(args: &DocumentsArgs) -> Result<Outcome, String> {
 /// The file's bytes: hex when it is hex text (white space around it allowed), else as read.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     let bytes = input::read_bytes(path, 2 * MAX_BYTES as u64 + 2)?;
-    shared::bytes_of(&bytes).map_err(|e| format!("{}: {e}", input::input_name(path)))
+    match shared::bytes_of(&bytes) {
+        Ok(std::borrow::Cow::Borrowed(_)) => Ok(bytes),
+        Ok(decoded) => Ok(decoded.into_owned()),
+        Err(e) => Err(format!("{}: {e}", input::input_name(path))),
+    }
 }
 
 fn word(holds: bool) -> &'static str {

@@ -13,6 +13,8 @@
 //! — a wallet's scan as a list of the outputs it owns, and each output's range proof as a
 //! proof document (`"flavor": "mweb"`), to batch with any other documents.
 
+use std::borrow::Cow;
+
 use rand_core::OsRng;
 use rangeproof::mweb::signatures::output_id;
 use rangeproof::mweb::verify::{self, Report, Status, Verdict};
@@ -35,8 +37,8 @@ pub enum Parsed<'a> {
 }
 
 /// Bytes as given: hex text (white space around it allowed) is decoded, anything else is
-/// taken as raw; more than [`MAX_BYTES`] refused.
-pub fn bytes_of(given: &[u8]) -> Result<Vec<u8>, String> {
+/// taken as raw (borrowed, not copied); more than [`MAX_BYTES`] refused.
+pub fn bytes_of(given: &[u8]) -> Result<Cow<'_, [u8]>, String> {
     let text = std::str::from_utf8(given).map(str::trim).unwrap_or("");
     let bytes = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_hexdigit()) {
         if text.len() / 2 > MAX_BYTES {
@@ -45,9 +47,9 @@ pub fn bytes_of(given: &[u8]) -> Result<Vec<u8>, String> {
                 text.len() / 2
             ));
         }
-        hex::decode(text).map_err(|e| format!("not hex: {e}"))?
+        Cow::Owned(hex::decode(text).map_err(|e| format!("not hex: {e}"))?)
     } else {
-        given.to_vec()
+        Cow::Borrowed(given)
     };
     if bytes.len() > MAX_BYTES {
         return Err(format!("{} bytes, more than {MAX_BYTES}", bytes.len()));
@@ -117,10 +119,10 @@ impl<'a> Parsed<'a> {
 /// before when their heights are consecutive), each transaction on its own. A report per item,
 /// in order.
 pub fn verify_all(items: &[&Parsed], previous_kernel_offset: Option<&[u8; 32]>) -> Vec<Report> {
-    let blocks: Vec<Block> = items
+    let blocks: Vec<&Block> = items
         .iter()
         .filter_map(|p| match p {
-            Parsed::Block(block) => Some(block.clone()),
+            Parsed::Block(block) => Some(block),
             Parsed::Transaction(_) => None,
         })
         .collect();

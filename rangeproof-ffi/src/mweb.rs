@@ -60,8 +60,11 @@ pub unsafe extern "C" fn rp_mweb_verify(
             // SAFETY: the pointers' contracts are the caller's, as documented.
             context(ctx).ok_or_else(|| Failure::unusable("the context is NULL"))?;
             let given = data(data_ptr, data_len)?;
-            let previous = bytes(previous_kernel_offset.cast(), 32)
-                .map(|b| <[u8; 32]>::try_from(b).unwrap_or([0; 32]));
+            // 32 readable bytes or NULL, by the caller's contract.
+            let previous: Option<[u8; 32]> = bytes(previous_kernel_offset.cast(), 32)
+                .map(<[u8; 32]>::try_from)
+                .transpose()
+                .map_err(|_| Failure::unusable("previous_kernel_offset"))?;
             let (verdict, text) =
                 mweb::verify(given, None, previous.as_ref()).map_err(Failure::unusable)?;
             write_out(report, report_len, &text)?;

@@ -12,6 +12,7 @@
 //! offset, and is [`Status::NotChecked`] without it.
 
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 
 use k256::elliptic_curve::PrimeField;
 use k256::{FieldBytes, Scalar};
@@ -353,20 +354,20 @@ pub fn verify_block<R: RngCore + CryptoRng>(
     verify_blocks(core::slice::from_ref(block), previous_kernel_offset, rng).pop()?
 }
 
-/// Checks a chain segment — blocks in order — as [`verify_block`] checks each, with every
+/// Checks a chain segment — blocks in order (owned or borrowed) — as [`verify_block`] checks each, with every
 /// range proof of the segment in one batch and every signature in another (split across
 /// threads with the `parallel` feature). A block whose height follows the block before's
 /// takes that block's header offset as its previous kernel offset; the first block takes
 /// `previous_kernel_offset`; any other's kernel sum is not checked. A report per block
 /// (`None` for one without an MWEB block).
-pub fn verify_blocks<R: RngCore + CryptoRng>(
-    blocks: &[Block],
+pub fn verify_blocks<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
+    blocks: &[B],
     previous_kernel_offset: Option<&[u8; 32]>,
     rng: &mut R,
 ) -> Vec<Option<Report>> {
     let bodies: Vec<&TxBody> = blocks
         .iter()
-        .filter_map(|b| b.mweb.as_ref().map(|m| &m.body))
+        .filter_map(|b| b.borrow().mweb.as_ref().map(|m| &m.body))
         .collect();
     let mut items = batched_items(&bodies, rng).into_iter();
     let mut previous: Option<(Option<u32>, [u8; 32])> =
@@ -374,6 +375,7 @@ pub fn verify_blocks<R: RngCore + CryptoRng>(
     blocks
         .iter()
         .map(|block| {
+            let block = block.borrow();
             let mweb = block.mweb.as_ref()?;
             let height = mweb.header.height;
             let offset = previous

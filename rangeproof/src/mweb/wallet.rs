@@ -398,15 +398,14 @@ impl Draft {
     /// Takes a proof made elsewhere — refused unless it verifies for this commitment and
     /// message — and signs.
     pub fn with_proof<R: RngCore + CryptoRng>(
-        self,
+        mut self,
         proof: [u8; PROOF_LEN],
         rng: &mut R,
     ) -> Result<Made, ProofError> {
-        let mut candidate = self.made.clone();
-        candidate.proof = proof;
+        self.made.proof = proof;
         crate::secp256k1_zkp::bulletproofs::verify(
             &proof,
-            &super::output_statement(&candidate.output()),
+            &super::output_statement(&self.made.output()),
         )?;
         self.signed(proof, rng)
     }
