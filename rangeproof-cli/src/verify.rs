@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rangeproof::{SuiteBatch, SuiteContext};
+use rangeproof::SuiteContext;
 use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
-use rangeproof_documents::Document;
+use rangeproof_documents::{batch, Document, Invalid};
 
 use crate::documents::{documents, Source};
 use crate::progress::Progress;
@@ -101,19 +101,74 @@ fn threads() -> usize {
     }
 }
 
-/// Every document of a chunk parsed ([`load`]): on all threads with the `parallel` feature
-/// (parsing and hex-decoding are each document's own work), in order.
-fn load_all(chunk: &[Source]) -> Vec<Result<Document, String>> {
+/// The size of the parts a chunk of `len` documents is cut into, each part one batch: at most
+/// [`CHUNK`], as even as they come, and as many as a multiple of the threads, so that no thread
+/// waits on the last part alone; no part below [`batch::MIN_PART`] (one part on one thread).
+fn part_size(len: usize, threads: usize) -> usize {
+    if threads < 2 || len < 2 * batch::MIN_PART {
+        return len.clamp(1, CHUNK);
+    }
+    let parts = len.div_ceil(CHUNK).next_multiple_of(threads);
+    len.div_ceil(parts).max(batch::MIN_PART)
+}
+
+/// A chunk's documents parsed ([`load`]) and verified ([`verify_chunk`]), in order, in parts of
+/// [`part_size`], each its own batch. With the `parallel` feature the parts run on all threads:
+/// parsing, decoding and transcript replay are each document's own work, which one batch does
+/// one document at a time, and one task per part (not a parse, then a verify) leaves the
+/// threads one wait per chunk.
+fn check_chunk(chunk: &[Source], alone: bool) -> Vec<(Result<Document, String>, Verdict)> {
+    let part = |sources: &[Source]| {
+        let loaded: Vec<_> = sources.iter().map(|doc| load(&doc.text)).collect();
+        let verdicts = verify_chunk(&loaded, alone);
+        loaded.into_iter().zip(verdicts)
+    };
+    let size = part_size(chunk.len(), threads());
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        chunk.par_iter().map(|doc| load(&doc.text)).collect()
+        if threads() > 1 {
+            return chunk.par_chunks(size).flat_map_iter(part).collect();
+        }
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        chunk.iter().map(|doc| load(&doc.text)).collect()
+    chunk.chunks(size).flat_map(part).collect()
+}
+
+/// The next documents, read while the ones before are verified: up to `most`, and at most
+/// [`READ_BYTES`] of text.
+fn read_chunk(docs: &mut impl Iterator<Item = Source>, most: usize) -> Vec<Source> {
+    let mut bytes = 0;
+    let mut chunk = Vec::new();
+    for doc in docs.by_ref() {
+        bytes += doc.text.as_ref().map_or(0, String::len);
+        chunk.push(doc);
+        if chunk.len() == most || bytes >= READ_BYTES {
+            break;
+        }
+    }
+    chunk
+}
+
+/// How many documents the next read takes, after one of `last`: [`CHUNK`] a thread, twice over
+/// (so that a thread done with its part finds another). On several threads the reads start
+/// small and grow fourfold (reading a document takes about a fifth of verifying it), so the
+/// threads start verifying soon and the next read is done before the chunk it overlaps.
+fn next_read(last: usize) -> usize {
+    let threads = threads();
+    if threads < 2 {
+        return CHUNK;
+    }
+    let most = 2 * threads * CHUNK;
+    if last == 0 {
+        (2 * threads * batch::MIN_PART).min(most)
+    } else {
+        (4 * last).min(most)
     }
 }
+
+/// The most document text held at a time, beside the verifier's own memory: what one chunk of
+/// [`CHUNK`] documents at the default cap of 1 MiB each could reach.
+const READ_BYTES: usize = CHUNK * DEFAULT_MAX_DOCUMENT_BYTES as usize;
 
 /// Refuses standard input named twice (one `-` feeds one argument).
 pub fn stdin_once(files: &[PathBuf]) -> Result<(), String> {
@@ -139,7 +194,8 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
     let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
     let mut files_done = 0;
-    let mut next: Vec<Source> = docs.by_ref().take(CHUNK).collect();
+    let mut next = read_chunk(&mut docs, next_read(0));
+    let mut largest = 0; // the largest batch
     loop {
         progress.advance(0, "");
         let chunk = core::mem::take(&mut next);
@@ -149,27 +205,24 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        let work = || {
-            let loaded = load_all(&chunk);
-            let verdicts = verify_chunk_on_all_threads(&loaded, alone);
-            (loaded, verdicts)
-        };
+        largest = largest.max(part_size(chunk.len(), threads()));
+        let work = || check_chunk(&chunk, alone);
         // With more than one thread, the next chunk is read while this one is parsed and
         // verified; on one (`--threads 1`), after.
-        let (loaded, verdicts) = if threads() > 1 {
+        let checked = if threads() > 1 {
             std::thread::scope(|scope| {
                 let work = scope.spawn(work);
-                next = docs.by_ref().take(CHUNK).collect();
+                next = read_chunk(&mut docs, next_read(chunk.len()));
                 work.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
         } else {
             let done = work();
-            next = docs.by_ref().take(CHUNK).collect();
+            next = read_chunk(&mut docs, next_read(chunk.len()));
             done
         };
         progress.clear();
-        for ((doc, loaded), verdict) in chunk.iter().zip(&loaded).zip(&verdicts) {
+        for (doc, (loaded, verdict)) in chunk.iter().zip(&checked) {
             match verdict {
                 Verdict::Valid => {}
                 Verdict::Invalid(_) => invalid += 1,
@@ -186,10 +239,10 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         files_done = files_done.max(reached);
     }
     if total > 1 && !args.json {
-        let how = if total <= CHUNK {
+        let how = if largest == total {
             "verified in one batch per group".to_string()
         } else {
-            format!("verified in batches of up to {CHUNK} per group")
+            format!("verified in batches of up to {largest} per group")
         };
         let valid = total - invalid - unusable.len();
         match unusable.len() {
@@ -208,60 +261,54 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     }
 }
 
-/// [`verify_chunk`] with the chunk cut into one part per thread, each part its own batch on its
-/// own thread (with the `parallel` feature): a document's decoding and transcript replay are
-/// its own work, which one batch does one document at a time; each part pays the generators'
-/// share of a multiscalar multiplication again, little beside its proofs' points.
-fn verify_chunk_on_all_threads(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdict> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let threads = threads();
-        if !alone && threads > 1 && docs.len() >= 2 * MIN_PART {
-            let part = docs.len().div_ceil(threads).max(MIN_PART);
-            return docs
-                .par_chunks(part)
-                .flat_map_iter(|part| verify_chunk(part, false))
-                .collect();
-        }
+/// Per document: its verdict, on this thread. A single document is verified alone, for the
+/// verifier's own reason; several together ([`batch::verify_together`]: the range proofs of
+/// each group in one batch, circuit proofs each on their own).
+pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdict> {
+    let context = SuiteContext::global();
+    let verdict = |checked: Result<(), Invalid>| {
+        checked.map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid)
+    };
+    if let (true, [Ok(Document::Proof(d))]) = (alone, docs) {
+        return vec![verdict(d.verify_in(context))];
     }
-    verify_chunk(docs, alone)
+    let usable: Vec<&Document> = docs.iter().filter_map(|d| d.as_ref().ok()).collect();
+    let mut checked = batch::verify_together(context, &usable).into_iter();
+    docs.iter()
+        .map(|doc| match doc {
+            Err(reason) => Verdict::Unusable(reason.clone()),
+            Ok(_) => checked
+                .next()
+                .map_or_else(|| Verdict::Unusable("not verified".into()), verdict),
+        })
+        .collect()
 }
 
-/// The fewest documents a thread's part of a chunk holds: below it, the part's batch saves
-/// less than its own multiscalar multiplication costs.
-#[cfg(feature = "parallel")]
-const MIN_PART: usize = 32;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Per document: its verdict. A single document is verified alone; several range proofs in
-/// one batch (one multiscalar multiplication per group); circuit proofs each on its own.
-pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdict> {
-    let mut verdicts: Vec<Verdict> = Vec::with_capacity(docs.len());
-    let mut batch = SuiteBatch::new();
-    let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
-    for (i, doc) in docs.iter().enumerate() {
-        let verdict = match doc {
-            Err(reason) => Verdict::Unusable(reason.clone()),
-            Ok(Document::Circuit(c)) => c
-                .verify()
-                .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
-            Ok(Document::Proof(d)) if alone => d
-                .verify_in(SuiteContext::global())
-                .map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid),
-            Ok(Document::Proof(d)) => match d.add_to(&mut batch) {
-                Ok(_) => {
-                    batched.push(i);
-                    Verdict::Valid
+    #[test]
+    fn parts_are_batches_of_at_most_a_chunk_and_spread_over_the_threads() {
+        for threads in 1..=8 {
+            for len in 1..=3000 {
+                let size = part_size(len, threads);
+                let parts = len.div_ceil(size);
+                assert!((1..=CHUNK).contains(&size), "{len} on {threads}: {size}");
+                if threads == 1 || len < 2 * batch::MIN_PART {
+                    // As few batches as a chunk allows.
+                    assert_eq!(parts, len.div_ceil(CHUNK), "{len} on {threads}");
+                } else {
+                    // Every thread gets a part, none more than its share, none below the
+                    // least worth a batch.
+                    assert!(size >= batch::MIN_PART, "{len} on {threads}: {size}");
+                    assert!(
+                        parts >= threads.min(len / batch::MIN_PART),
+                        "{len} on {threads}"
+                    );
+                    assert!(size <= len.div_ceil(threads).max(batch::MIN_PART));
                 }
-                Err(e) => Verdict::Invalid(e.to_string()),
-            },
-        };
-        verdicts.push(verdict);
-    }
-    if let Err(failure) = batch.verify() {
-        for k in failure.invalid {
-            verdicts[batched[k]] = Verdict::Invalid("proof verification failed".into());
+            }
         }
     }
-    verdicts
 }

@@ -14,6 +14,7 @@
 //! bytes, length hidden) of `digest`. As for range-proof documents, a structural problem is
 //! *unusable input* (exit 2) and a proof that does not verify is *invalid* (exit 1).
 
+use crate::hex;
 use serde::{Deserialize, Serialize};
 
 use rangeproof::group::Group;

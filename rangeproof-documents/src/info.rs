@@ -15,6 +15,7 @@
 //!  "proof_bytes": 1377, "digest": "hex"}
 //! ```
 
+use crate::hex;
 use serde::Serialize;
 
 use rangeproof::r1cs::gadgets::sha256::MAX_MESSAGE_LEN;

@@ -11,6 +11,8 @@
 //! - Solana's documents (`solana.rs`): the batched range proof instruction's fields — `kind`,
 //!   `bit_lengths`, `proof_data` (context and proof, as the program receives them) — read and
 //!   written beside the proof document's own.
+//! - [`batch`]: many documents verified together — one batch per group, on all threads with
+//!   the `parallel` feature — with each one's verdict (the CLI's, Python's and C's batches).
 //! - [`circuit`]: the JSON document of an arithmetic-circuit proof (SHA-256 preimage, shuffle).
 //! - [`openings`]: the openings file — values, blindings, commitments and the statement they
 //!   were proved under (secret; wiped on drop).
@@ -34,9 +36,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod circuit;
 pub mod document;
 mod error;
+mod hex;
 pub mod info;
 pub mod input;
 pub mod liquid;

@@ -13,6 +13,7 @@
 //! — a wallet's scan as a list of the outputs it owns, and each output's range proof as a
 //! proof document (`"flavor": "mweb"`), to batch with any other documents.
 
+use crate::hex;
 use std::borrow::Cow;
 
 use rand_core::OsRng;

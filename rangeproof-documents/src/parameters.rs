@@ -3,6 +3,7 @@
 //! as hex) and the CLI's `NAME=VALUE` assignments. Nothing here knows a suite: the names, kinds
 //! and bounds come from the suite's [`rangeproof::SuiteInfo::parameters`].
 
+use crate::hex;
 use std::collections::BTreeMap;
 
 use rangeproof::suite::{ParameterKind, ParameterSpec, ParameterValue, Parameters};

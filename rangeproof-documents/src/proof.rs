@@ -39,6 +39,7 @@
 //! input* (exit 2). What the proof bytes and commitment encodings mean is left to the verifier:
 //! a document that parses but does not verify is an *invalid proof* (exit 1).
 
+use crate::hex;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

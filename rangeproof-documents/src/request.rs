@@ -12,6 +12,7 @@
 //! Errors are typed ([`RequestError`]) and worded by the front end: each names the part of the
 //! request it is about as the caller spells it ([`Field::json`] or [`Field::flag`]).
 
+use crate::hex;
 use rand_core::OsRng;
 use serde::Deserialize;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};

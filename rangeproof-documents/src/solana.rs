@@ -17,6 +17,7 @@
 //! program refuses in it (its length, its context's rules) is an invalid proof, as is proof
 //! data that disagrees with the separate fields when both are present.
 
+use crate::hex;
 use rangeproof::deployments::solana::{Kind, ProofData};
 use rangeproof::{Suite, SuiteStatement};
 

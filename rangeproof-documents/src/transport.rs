@@ -24,6 +24,7 @@
 //! network or inside TLS or SSH. The first streams the dealer is given are the parties. What a
 //! man-in-the-middle can and cannot do is in SECURITY.md ("The MPC transport's trust model").
 
+use crate::hex;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};

@@ -21,7 +21,9 @@
 #include <stdint.h>
 
 /*
- A batch of documents. Holds its context alive until destroyed.
+ A batch of documents: parsed when added, verified together when the batch is
+ (`rangeproof_documents::batch`: one multiscalar multiplication per group, on all cores with
+ the `parallel` feature).
  */
 typedef struct rp_batch rp_batch;
 
@@ -80,7 +82,8 @@ int rp_batch_add_document(rp_batch *batch,
                           size_t reason_len);
 
 /*
- Verifies every document added. Returns 1 when all are valid (an empty batch included), 0
+ Verifies every document added, on all cores (rayon's pool; `RAYON_NUM_THREADS` caps it).
+ Returns 1 when all are valid (an empty batch included), 0
  when some are not: their positions (in the order they were added, ascending) go to
  `invalid[0..*n_invalid)` — at most `invalid_cap` of them are written, `*n_invalid` is the
  full count either way —, -1 for NULL `batch` or `n_invalid` (or NULL `invalid` with a

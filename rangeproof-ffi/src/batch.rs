@@ -10,42 +10,17 @@ use rangeproof::{SuiteBatch, SuiteContext};
 use crate::context::{context, rp_context};
 use crate::document::parse;
 use crate::status::{guarded, text, Failure, INVALID, OK};
+use rangeproof_documents::batch::verify_all;
 use rangeproof_documents::Document;
 
-/// Where a document added went.
-enum Entry {
-    /// Into the batch, at this position there.
-    Batched(usize),
-    /// Settled when added: a circuit proof (verified on its own) or a proof that did not
-    /// decode (invalid).
-    Settled(bool),
-}
-
-/// A batch of documents. Holds its context alive until destroyed.
+/// A batch of documents: parsed when added, verified together when the batch is
+/// (`rangeproof_documents::batch`: one multiscalar multiplication per group, on all cores with
+/// the `parallel` feature).
 #[allow(non_camel_case_types)]
 pub struct rp_batch {
-    // Declared before `_context`, so dropped before it: `batch` borrows from the context's
-    // heap allocation, which `_context` keeps alive.
-    batch: SuiteBatch<'static>,
-    entries: Vec<Entry>,
-    /// Keeps the context alive while `batch` borrows from it.
-    _context: Arc<SuiteContext>,
-}
-
-impl rp_batch {
-    fn new(context: Arc<SuiteContext>) -> Self {
-        // SAFETY: the reference points into the `Arc`'s heap allocation, which does not move
-        // and lives while any clone of the `Arc` does; this struct keeps one (`_context`) for as
-        // long as `batch` exists (fields drop in declaration order: `batch` first, and nothing
-        // moves `_context` out or replaces it), so the reference never dangles although its type
-        // says `'static`. Only shared access is ever made through it.
-        let shared: &'static SuiteContext = unsafe { &*Arc::as_ptr(&context) };
-        rp_batch {
-            batch: SuiteBatch::in_context(shared),
-            entries: Vec::new(),
-            _context: context,
-        }
-    }
+    documents: Vec<Document>,
+    /// The context whose generators the proofs are checked against, kept alive.
+    context: Arc<SuiteContext>,
 }
 
 /// Makes an empty batch checked with `ctx`'s generators (which it keeps alive). Returns NULL
@@ -55,7 +30,10 @@ pub unsafe extern "C" fn rp_batch_create(ctx: *const rp_context) -> *mut rp_batc
     catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: `ctx` is NULL or live (the caller's contract).
         match unsafe { context(ctx) } {
-            Some(ctx) => Box::into_raw(Box::new(rp_batch::new(Arc::clone(&ctx.suites)))),
+            Some(ctx) => Box::into_raw(Box::new(rp_batch {
+                documents: Vec::new(),
+                context: Arc::clone(&ctx.suites),
+            })),
             None => std::ptr::null_mut(),
         }
     }))
@@ -85,20 +63,14 @@ pub unsafe extern "C" fn rp_batch_add_document(
                 .ok_or_else(|| Failure::unusable("the batch is NULL"))?;
             // SAFETY: `json` is NULL or `json_len` readable bytes.
             let text = text(json, json_len, "the document")?;
-            let entry = match parse(text)? {
-                Document::Circuit(circuit) => Entry::Settled(circuit.verify().is_ok()),
-                Document::Proof(doc) => match doc.add_to(&mut batch.batch) {
-                    Ok(position) => Entry::Batched(position),
-                    Err(_) => Entry::Settled(false),
-                },
-            };
-            batch.entries.push(entry);
+            batch.documents.push(parse(text)?);
             Ok(OK)
         })
     }
 }
 
-/// Verifies every document added. Returns 1 when all are valid (an empty batch included), 0
+/// Verifies every document added, on all cores (rayon's pool; `RAYON_NUM_THREADS` caps it).
+/// Returns 1 when all are valid (an empty batch included), 0
 /// when some are not: their positions (in the order they were added, ascending) go to
 /// `invalid[0..*n_invalid)` — at most `invalid_cap` of them are written, `*n_invalid` is the
 /// full count either way —, -1 for NULL `batch` or `n_invalid` (or NULL `invalid` with a
@@ -120,18 +92,11 @@ pub unsafe extern "C" fn rp_batch_verify(
             if n_invalid.is_null() || (invalid.is_null() && invalid_cap > 0) {
                 return Err(Failure::unusable("NULL output"));
             }
-            let failed_in_batch = match batch.batch.verify() {
-                Ok(()) => Vec::new(),
-                Err(e) => e.invalid,
-            };
-            let bad: Vec<usize> = batch
-                .entries
+            let documents: Vec<&Document> = batch.documents.iter().collect();
+            let bad: Vec<usize> = verify_all(&batch.context, &documents)
                 .iter()
                 .enumerate()
-                .filter(|(_, entry)| match entry {
-                    Entry::Batched(k) => failed_in_batch.contains(k),
-                    Entry::Settled(valid) => !valid,
-                })
+                .filter(|(_, verdict)| verdict.is_err())
                 .map(|(position, _)| position)
                 .collect();
             // SAFETY: `n_invalid` is non-NULL and writable; `invalid` holds `invalid_cap`

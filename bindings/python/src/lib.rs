@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::{OsRng, RngCore as _};
 use rangeproof::{
-    Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteBatch, SuiteStatement,
+    Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteContext, SuiteStatement,
 };
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL};
@@ -252,19 +252,11 @@ fn commit<'py>(
     Ok(commitments.iter().map(|c| PyBytes::new(py, c)).collect())
 }
 
-/// Several documents checked together (one multiscalar multiplication per group); circuit
-/// documents are checked on their own when the batch is.
+/// Several documents checked together when the batch is (`rangeproof_documents::batch`: one
+/// multiscalar multiplication per group, on all cores; circuit documents each on their own).
 #[pyclass(module = "rangeproof._native")]
 struct Batch {
-    batch: SuiteBatch<'static>,
-    /// Position in this batch -> position in `batch`, or the circuit document.
-    entries: Vec<Entry>,
-}
-
-enum Entry {
-    Batched(usize),
-    Circuit(rangeproof_documents::circuit::ParsedCircuit),
-    Rejected,
+    documents: Vec<Document>,
 }
 
 #[pymethods]
@@ -272,45 +264,29 @@ impl Batch {
     #[new]
     fn new() -> Self {
         Batch {
-            batch: SuiteBatch::new(),
-            entries: Vec::new(),
+            documents: Vec::new(),
         }
     }
 
-    /// Adds a document; returns its position.
-    fn add(&mut self, py: Python<'_>, text: &str) -> PyResult<usize> {
-        let entry = match parse(text)? {
-            Document::Circuit(c) => Entry::Circuit(c),
-            Document::Proof(d) => {
-                let batch = &mut self.batch;
-                match py.allow_threads(|| d.add_to(batch)) {
-                    Ok(k) => Entry::Batched(k),
-                    Err(_) => Entry::Rejected,
-                }
-            }
-        };
-        self.entries.push(entry);
-        Ok(self.entries.len() - 1)
+    /// Adds a document (parsed now; its proof is decoded when the batch is checked); returns
+    /// its position.
+    fn add(&mut self, text: &str) -> PyResult<usize> {
+        self.documents.push(parse(text)?);
+        Ok(self.documents.len() - 1)
     }
 
     fn __len__(&self) -> usize {
-        self.entries.len()
+        self.documents.len()
     }
 
     /// The positions of the invalid documents (empty when all are valid).
-    fn invalid(&mut self, py: Python<'_>) -> Vec<usize> {
-        let batch = &mut self.batch;
-        let entries = &self.entries;
+    fn invalid(&self, py: Python<'_>) -> Vec<usize> {
+        let documents: Vec<&Document> = self.documents.iter().collect();
         py.allow_threads(|| {
-            let failed = batch.verify().err().map(|e| e.invalid).unwrap_or_default();
-            entries
+            rangeproof_documents::batch::verify_all(SuiteContext::global(), &documents)
                 .iter()
                 .enumerate()
-                .filter(|(_, entry)| match entry {
-                    Entry::Batched(k) => failed.contains(k),
-                    Entry::Circuit(c) => c.verify().is_err(),
-                    Entry::Rejected => true,
-                })
+                .filter(|(_, verdict)| verdict.is_err())
                 .map(|(i, _)| i)
                 .collect()
         })
