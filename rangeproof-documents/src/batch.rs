@@ -1,5 +1,7 @@
 //! Many documents verified together, as every front end does it: the range proofs of each
-//! group in one batch (one multiscalar multiplication), circuit proofs each on their own, and
+//! group in one batch (one multiscalar multiplication), circuit proofs as
+//! [`circuit::verify_all`] does them (SHA-256 preimage proofs of a flavor in a batch of their
+//! own over the circuit prepared once), and
 //! with the `parallel` feature the documents cut into one part per thread, each part its own
 //! batch on its own thread.
 //!
@@ -12,6 +14,7 @@
 
 use rangeproof::{SuiteBatch, SuiteContext};
 
+use crate::circuit::{self, ParsedCircuit};
 use crate::{Document, Invalid};
 
 /// The fewest documents a thread's part holds: below it, the part's batch saves less than its
@@ -43,11 +46,19 @@ pub fn verify_together(context: &SuiteContext, docs: &[&Document]) -> Vec<Result
     let mut verdicts = Vec::with_capacity(docs.len());
     let mut batch = SuiteBatch::in_context(context);
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
+    let mut circuits = Vec::new(); // (document, circuit)
     for (i, doc) in docs.iter().enumerate() {
         verdicts.push(match doc {
-            Document::Circuit(c) => c.verify().map_err(Invalid::Circuit),
+            Document::Circuit(c) => {
+                circuits.push((i, c));
+                Ok(())
+            }
             Document::Proof(d) => d.add_to(&mut batch).map(|_| batched.push(i)),
         });
+    }
+    let parsed: Vec<&ParsedCircuit> = circuits.iter().map(|(_, c)| *c).collect();
+    for ((i, _), verdict) in circuits.iter().zip(circuit::verify_all(&parsed)) {
+        verdicts[*i] = verdict.map_err(Invalid::Circuit);
     }
     if let Err(failure) = batch.verify() {
         for k in failure.invalid {

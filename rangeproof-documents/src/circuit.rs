@@ -17,13 +17,14 @@
 use crate::hex;
 use serde::{Deserialize, Serialize};
 
+use rand_core::OsRng;
 use rangeproof::group::Group;
 use rangeproof::r1cs::gadgets::sha256::{
-    prove_sha256_preimage, verify_sha256_preimage, MAX_MESSAGE_LEN,
+    prove_sha256_preimage, verify_sha256_preimage, Sha256Circuit, MAX_MESSAGE_LEN,
 };
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
 use rangeproof::r1cs::{generators, R1csError, R1csFlavor, R1csProof};
-use rangeproof::Ristretto255;
+use rangeproof::{BatchVerifier, ProofError, Ristretto255};
 use zeroize::Zeroizing;
 
 type Scalar = <Ristretto255 as Group>::Scalar;
@@ -387,6 +388,57 @@ impl CircuitDocument {
     }
 }
 
+/// Verifies circuit documents together, each verdict in order: the SHA-256 preimage proofs of
+/// a flavor, when there are two or more, in one batch over the circuit prepared once
+/// ([`Sha256Circuit`]: no gadget run nor circuit digest per proof, one multiscalar
+/// multiplication for all; BENCHMARKS.md, issue 42); every other alone. A batch that fails
+/// names its invalid proofs, each with [`rangeproof::ProofError::VerificationFailed`].
+pub fn verify_all(circuits: &[&ParsedCircuit]) -> Vec<Result<(), R1csError>> {
+    let mut verdicts: Vec<Option<Result<(), R1csError>>> = vec![None; circuits.len()];
+    for flavor in [R1csFlavor::Bound, R1csFlavor::Dalek] {
+        let sha256: Vec<(usize, &[u8; 32])> = circuits
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.flavor == flavor)
+            .filter_map(|(i, c)| match &c.statement {
+                CircuitStatement::Sha256 { digest } => Some((i, digest)),
+                CircuitStatement::Shuffle { .. } => None,
+            })
+            .collect();
+        if sha256.len() < 2 {
+            continue;
+        }
+        let circuit = match Sha256Circuit::new(generators::dalek(), flavor) {
+            Ok(circuit) => circuit,
+            Err(_) => continue, // each verified alone below, with its own reason
+        };
+        let mut batch = BatchVerifier::new();
+        let mut batched = Vec::with_capacity(sha256.len()); // position in the batch -> document
+        for (i, digest) in sha256 {
+            match R1csProof::<Ristretto255>::from_bytes(&circuits[i].proof) {
+                Ok(proof) => {
+                    circuit.add_to(&mut batch, digest, &proof, &mut OsRng);
+                    batched.push(i);
+                }
+                Err(e) => verdicts[i] = Some(Err(e.into())),
+            }
+        }
+        for &i in &batched {
+            verdicts[i] = Some(Ok(()));
+        }
+        if let Err(failure) = batch.verify() {
+            for k in failure.invalid {
+                verdicts[batched[k]] = Some(Err(ProofError::VerificationFailed.into()));
+            }
+        }
+    }
+    verdicts
+        .into_iter()
+        .zip(circuits)
+        .map(|(verdict, circuit)| verdict.unwrap_or_else(|| circuit.verify()))
+        .collect()
+}
+
 impl ParsedCircuit {
     /// Decodes and verifies the proof; the error is the reason it is invalid.
     pub fn verify(&self) -> Result<(), R1csError> {
@@ -405,5 +457,32 @@ impl ParsedCircuit {
                 verify_shuffle(gens, self.flavor, label, inputs, outputs, &proof)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SHA-256 proofs verified together over the prepared circuit get the verdicts each gets
+    /// alone; a proof with another proof's digest is named, a lone proof of another flavor and
+    /// a shuffle are verified on their own.
+    #[test]
+    fn circuits_together_decide_as_each_alone() {
+        let a = prove_sha256(b"first", R1csFlavor::Bound).unwrap();
+        let b = prove_sha256(b"second", R1csFlavor::Bound).unwrap();
+        let lone = prove_sha256(b"dalek", R1csFlavor::Dalek).unwrap();
+        let mut swapped = a.clone();
+        swapped.digest = b.digest.clone();
+        let shuffle = prove_shuffle_of(&[3, 1], &[1, 3], R1csFlavor::Bound, "shuffle", &mut OsRng)
+            .unwrap()
+            .document;
+        let docs = [a, swapped, shuffle, lone, b];
+        let parsed: Vec<ParsedCircuit> = docs.iter().map(|d| d.check().unwrap()).collect();
+        let refs: Vec<&ParsedCircuit> = parsed.iter().collect();
+        let together: Vec<bool> = verify_all(&refs).iter().map(Result::is_ok).collect();
+        let alone: Vec<bool> = parsed.iter().map(|p| p.verify().is_ok()).collect();
+        assert_eq!(together, [true, false, true, true, true]);
+        assert_eq!(together, alone);
     }
 }

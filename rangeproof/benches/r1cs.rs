@@ -74,6 +74,28 @@ fn sha256(c: &mut Criterion) {
             })
         });
     }
+    // The circuit prepared once (`Sha256Circuit`): no gadget run, no circuit digest of the
+    // shared constraints, a compact flattening per proof.
+    let prepared =
+        rangeproof::r1cs::gadgets::sha256::Sha256Circuit::new(gens, R1csFlavor::Bound).unwrap();
+    group.bench_function("prepared verify", |b| {
+        b.iter(|| {
+            let (proof, digest) = &proofs[next(&counter)];
+            prepared.verify(digest, proof).unwrap()
+        })
+    });
+    for count in [1usize, 4] {
+        group.bench_function(format!("prepared batch of {count}"), |b| {
+            b.iter(|| {
+                let mut batch = rangeproof::BatchVerifier::new();
+                for _ in 0..count {
+                    let (proof, digest) = &proofs[next(&counter)];
+                    prepared.add_to(&mut batch, digest, proof, &mut rand::rngs::OsRng);
+                }
+                batch.verify().unwrap()
+            })
+        });
+    }
     group.finish();
 }
 

@@ -44,4 +44,37 @@ fn main() {
         }
         println!("verify x{n}: {:?} each", t.elapsed() / n as u32);
     }
+    // `-- prepared N`: the circuit prepared once, then N verifications alone and N batches of
+    // one and of four proofs (one more proof in a batch: (four − one) / 3).
+    if args.get(1).map(String::as_str) == Some("prepared") {
+        use rangeproof::r1cs::gadgets::sha256::Sha256Circuit;
+        let n: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(10);
+        let t = Instant::now();
+        let circuit = Sha256Circuit::new(gens, R1csFlavor::Bound).unwrap();
+        println!("prepare: {:?}", t.elapsed());
+        let proofs: Vec<_> = (0..4u8)
+            .map(|i| prove_sha256_preimage(gens, R1csFlavor::Bound, &[i; 20]).unwrap())
+            .collect();
+        let t = Instant::now();
+        for k in 0..n {
+            let (p, d) = &proofs[k % 4];
+            circuit.verify(d, p).unwrap();
+        }
+        println!("prepared verify x{n}: {:?} each", t.elapsed() / n as u32);
+        for size in [1, 4] {
+            let t = Instant::now();
+            for k in 0..n {
+                let mut batch = rangeproof::BatchVerifier::new();
+                for j in 0..size {
+                    let (p, d) = &proofs[(k + j) % 4];
+                    circuit.add_to(&mut batch, d, p, &mut rand_core::OsRng);
+                }
+                batch.verify().unwrap();
+            }
+            println!(
+                "prepared batch of {size} x{n}: {:?} each",
+                t.elapsed() / n as u32
+            );
+        }
+    }
 }

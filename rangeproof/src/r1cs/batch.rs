@@ -41,9 +41,18 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     {
         let r1cs_gens = verifier.gens();
         let weight = G::random_scalar(rng);
-        let Ok(equation) = verifier.equation(proof, weight) else {
-            return self.add_settled(false);
-        };
+        match verifier.equation(proof, weight) {
+            Ok(equation) => self.add_r1cs_equation(r1cs_gens, equation),
+            Err(_) => self.add_settled(false),
+        }
+    }
+
+    /// Adds a replayed circuit proof's weighted check.
+    pub(super) fn add_r1cs_equation(
+        &mut self,
+        r1cs_gens: &'g super::R1csGens<G>,
+        equation: super::verifier::R1csEquation<G>,
+    ) -> usize {
         match r1cs_gens.batch_generators(equation.padded_n) {
             Some(gens) => self.add_pending(gens, Ok(ComputedTerms(equation.into_terms()))),
             None => self.add_settled(false),

@@ -116,6 +116,9 @@ pub trait RandomizedConstraintSystem<G: Group>: ConstraintSystem<G> {
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar;
 }
 
+/// The domain separator of a proof whose second phase is empty.
+pub(crate) const ONE_PHASE: &[u8] = b"r1cs-1phase";
+
 /// The two phases of a prover or verifier: `$outer` defers randomized-constraint callbacks (in
 /// its `deferred` list) to its second-phase wrapper `$wrapper { $field: $outer }`, where every
 /// constraint-system call goes to the wrapped system and challenges come from its transcript.
@@ -128,7 +131,8 @@ macro_rules! two_phases {
                 self.pending_multiplier = None;
                 self.phase_one_constraints = Some(self.constraints.len());
                 if self.deferred.is_empty() {
-                    self.transcript.append_domain_separator(b"r1cs-1phase");
+                    self.transcript
+                        .append_domain_separator($crate::r1cs::constraint_system::ONE_PHASE);
                     return Ok(self);
                 }
                 self.transcript.append_domain_separator(b"r1cs-2phase");

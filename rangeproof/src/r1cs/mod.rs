@@ -52,6 +52,14 @@
 //! \\(2n' + 13 + m + 2\log_2 n'\\) points (\\(n'\\) the next power of two). Proofs join
 //! [`crate::BatchVerifier`], where the generator scalars of many proofs are summed.
 //!
+//! # Many proofs of one circuit
+//!
+//! A [`PreparedCircuit`] is a circuit built once and checked against many statements that
+//! differ in a few constants (a SHA-256 preimage proof's digest:
+//! [`gadgets::sha256::Sha256Circuit`]): no gadget run and no digest of the shared constraints
+//! per proof, a compact flattening — the SHA-256 check from ≈ 109 to ≈ 79 ms, one more proof in
+//! a batch from ≈ 50 to ≈ 15 ms (BENCHMARKS.md).
+//!
 //! # Transcripts
 //!
 //! Two conventions ([`R1csFlavor`]): `dalek`, byte-compatible with the reference crate's R1CS,
@@ -88,6 +96,7 @@ mod constraint_system;
 pub mod gadgets;
 pub mod generators;
 mod linear_combination;
+mod prepared;
 mod proof;
 mod prover;
 mod transcript;
@@ -102,6 +111,7 @@ pub use constraint_system::{
 };
 pub use generators::R1csGens;
 pub use linear_combination::{LinearCombination, Variable};
+pub use prepared::PreparedCircuit;
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
 pub use transcript::R1csFlavor;

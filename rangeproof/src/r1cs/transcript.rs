@@ -81,8 +81,24 @@ impl R1csFlavor {
         constraints: &[Lc<G>],
     ) {
         if self == R1csFlavor::Bound {
+            self.absorb_digest::<G, T>(
+                transcript,
+                phase_one,
+                &circuit_digest::<G>(shape, constraints),
+            );
+        }
+    }
+
+    /// [`Self::absorb_circuit`] with the digest computed by the caller.
+    pub(crate) fn absorb_digest<G: Group, T: TranscriptProtocol<G>>(
+        self,
+        transcript: &mut T,
+        phase_one: bool,
+        digest: &[u8; 64],
+    ) {
+        if self == R1csFlavor::Bound {
             let label: &'static [u8] = if phase_one { b"circuit-1" } else { b"circuit" };
-            transcript.append_bytes(label, &circuit_digest::<G>(shape, constraints));
+            transcript.append_bytes(label, digest);
         }
     }
 }
@@ -101,6 +117,15 @@ pub(crate) struct CircuitShape {
 /// BLAKE2b-512 of the circuit: the counts, then each constraint as its term count and terms
 /// (variable kind, index, canonical coefficient), in order.
 pub(crate) fn circuit_digest<G: Group>(shape: CircuitShape, constraints: &[Lc<G>]) -> [u8; 64] {
+    let mut h = circuit_hasher::<G>(shape, constraints.len());
+    absorb_constraints::<G>(&mut h, constraints);
+    h.finalize().into()
+}
+
+/// [`circuit_digest`]'s hash with the counts absorbed, for `constraints` constraints: the
+/// constraints follow through [`absorb_constraints`], in as many pieces as wanted (a prepared
+/// circuit keeps the state after the constraints every statement shares).
+pub(crate) fn circuit_hasher<G: Group>(shape: CircuitShape, constraints: usize) -> Blake2b512 {
     let mut h = Blake2b512::new();
     h.update(b"rangeproof r1cs circuit v1");
     h.update(G::NAME.as_bytes());
@@ -108,10 +133,15 @@ pub(crate) fn circuit_digest<G: Group>(shape: CircuitShape, constraints: &[Lc<G>
         shape.committed,
         shape.multipliers,
         shape.phase_one_multipliers,
-        constraints.len(),
+        constraints,
     ] {
         h.update((count as u64).to_le_bytes());
     }
+    h
+}
+
+/// Feeds constraints to a [`circuit_hasher`].
+pub(crate) fn absorb_constraints<G: Group>(h: &mut Blake2b512, constraints: &[Lc<G>]) {
     let mut buf = Vec::with_capacity(64 * 1024);
     for lc in constraints {
         buf.extend_from_slice(&(lc.terms.len() as u64).to_le_bytes());
@@ -133,5 +163,4 @@ pub(crate) fn circuit_digest<G: Group>(shape: CircuitShape, constraints: &[Lc<G>
         }
     }
     h.update(&buf);
-    h.finalize().into()
 }

@@ -11,7 +11,7 @@ use super::generators::R1csGens;
 use super::linear_combination::Variable;
 use super::proof::R1csProof;
 use super::transcript::{CircuitShape, R1csFlavor};
-use super::{flatten, MAX_MULTIPLIERS};
+use super::{flatten, Weights, MAX_MULTIPLIERS};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
 use crate::util::product_tree;
@@ -39,6 +39,15 @@ pub struct Verifier<'g, G: Group, T: TranscriptProtocol<G>> {
 /// The verifier during the second phase.
 pub struct RandomizingVerifier<'g, G: Group, T: TranscriptProtocol<G>> {
     verifier: Verifier<'g, G, T>,
+}
+
+/// A one-phase circuit as its gadgets built it ([`Verifier::into_parts`]).
+pub(super) struct BuiltCircuit<'g, G: Group> {
+    pub gens: &'g R1csGens<G>,
+    pub flavor: R1csFlavor,
+    pub constraints: Vec<Lc<G>>,
+    pub multipliers: usize,
+    pub committed: usize,
 }
 
 /// A replayed proof's check, as scalars on the generators and on the proof's own points.
@@ -120,6 +129,23 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         self.gens
     }
 
+    /// The circuit built, for [`super::PreparedCircuit`]: refused with a second phase, which
+    /// a prepared circuit cannot replay.
+    pub(super) fn into_parts(self) -> Result<BuiltCircuit<'g, G>, R1csError> {
+        if !self.deferred.is_empty() {
+            return Err(R1csError::Gadget(
+                "a circuit with randomized constraints cannot be prepared",
+            ));
+        }
+        Ok(BuiltCircuit {
+            gens: self.gens,
+            flavor: self.flavor,
+            constraints: self.constraints,
+            multipliers: self.multipliers,
+            committed: self.commitments.len(),
+        })
+    }
+
     /// Replays the transcript and computes the check times `weight` (the batch weight).
     pub(crate) fn equation(
         mut self,
@@ -140,9 +166,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let tr = &mut self.transcript;
         self.flavor
             .absorb_circuit::<G, T>(tr, true, shape, &self.constraints);
-        tr.validate_and_append_point(b"A_I1", &proof.a_i1.bytes)?;
-        tr.validate_and_append_point(b"A_O1", &proof.a_o1.bytes)?;
-        tr.validate_and_append_point(b"S1", &proof.s1.bytes)?;
+        absorb_phase_one(tr, proof)?;
 
         // The second phase: callbacks draw challenges bound to the first-phase commitments.
         self = self.second_phase()?;
@@ -150,11 +174,6 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let n = self.multipliers;
         if n > MAX_MULTIPLIERS {
             return Err(R1csError::TooManyMultipliers(n));
-        }
-        let padded_n = n.next_power_of_two();
-        // A proof for another number of multipliers has another number of rounds.
-        if proof.ipp.l_vec.len() != padded_n.trailing_zeros() as usize {
-            return Err(ProofError::VerificationFailed.into());
         }
         // The first digest covered the first-phase constraints: this one covers the rest.
         let phase_one = self.phase_one_constraints.unwrap_or(0);
@@ -166,6 +185,51 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let tr = &mut self.transcript;
         self.flavor
             .absorb_circuit::<G, T>(tr, false, shape, &self.constraints[phase_one..]);
+        let challenges = Challenges::replay(tr, proof, n)?;
+        let wts = flatten::<G>(&self.constraints, challenges.z, n, m)?;
+        challenges.equation(proof, &wts, &self.commitments, n1, weight)
+    }
+}
+
+/// Absorbs the first-phase commitments \(A_{I1}, A_{O1}, S_1\), refusing non-canonical ones.
+pub(super) fn absorb_phase_one<G: Group, T: TranscriptProtocol<G>>(
+    tr: &mut T,
+    proof: &R1csProof<G>,
+) -> Result<(), R1csError> {
+    tr.validate_and_append_point(b"A_I1", &proof.a_i1.bytes)?;
+    tr.validate_and_append_point(b"A_O1", &proof.a_o1.bytes)?;
+    tr.validate_and_append_point(b"S1", &proof.s1.bytes)?;
+    Ok(())
+}
+
+/// The challenges of a proof of \(n\) multipliers, drawn once the circuit is in the
+/// transcript: from \(A_{I2}\) on, to the inner-product argument's and the weight \(r\)
+/// that joins the two checks.
+pub(super) struct Challenges<G: Group> {
+    /// \\(n\\) and \\(n'\\), the next power of two.
+    n: usize,
+    padded_n: usize,
+    y: G::Scalar,
+    pub(super) z: G::Scalar,
+    u: G::Scalar,
+    x: G::Scalar,
+    w: G::Scalar,
+    ipp_u: Vec<G::Scalar>,
+    r: G::Scalar,
+}
+
+impl<G: Group> Challenges<G> {
+    /// Replays the transcript from the second-phase commitments on.
+    pub(super) fn replay<T: TranscriptProtocol<G>>(
+        tr: &mut T,
+        proof: &R1csProof<G>,
+        n: usize,
+    ) -> Result<Self, R1csError> {
+        let padded_n = n.next_power_of_two();
+        // A proof for another number of multipliers has another number of rounds.
+        if proof.ipp.l_vec.len() != padded_n.trailing_zeros() as usize {
+            return Err(ProofError::VerificationFailed.into());
+        }
         tr.append_point(b"A_I2", &proof.a_i2.bytes);
         tr.append_point(b"A_O2", &proof.a_o2.bytes);
         tr.append_point(b"S2", &proof.s2.bytes);
@@ -188,8 +252,41 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         // The weight that joins the two checks (polynomial and inner product): random, keyed
         // by the transcript so far.
         let r = G::random_scalar(&mut tr.witness_rng(&[], &mut OsRng));
+        Ok(Challenges {
+            n,
+            padded_n,
+            y,
+            z,
+            u,
+            x,
+            w,
+            ipp_u,
+            r,
+        })
+    }
 
-        let wts = flatten::<G>(&self.constraints, z, n, m)?;
+    /// The check times `weight`, given the constraints flattened with \(z\) (`wts`) and the
+    /// commitments; `n1` multipliers belong to the first phase.
+    pub(super) fn equation(
+        self,
+        proof: &R1csProof<G>,
+        wts: &Weights<G>,
+        commitments: &[EncodedPoint<G>],
+        n1: usize,
+        weight: G::Scalar,
+    ) -> Result<R1csEquation<G>, R1csError> {
+        let Challenges {
+            n,
+            padded_n,
+            y,
+            z: _,
+            u,
+            x,
+            w,
+            ipp_u,
+            r,
+        } = self;
+        let m = commitments.len();
         let rounds = ipp_u.len();
         let mut inverses = ipp_u.clone();
         inverses.push(y);
@@ -197,7 +294,6 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
         let y_inv = inverses.pop().ok_or(ProofError::VerificationFailed)?;
         let u_inv = inverses;
         let (a, b) = (proof.ipp.a, proof.ipp.b);
-
         // The vectors below are scalar work over 2n' entries: in the group's fast form
         // (Montgomery on curve25519), converted once for the multiscalar multiplication.
         let f = |s: &G::Scalar| G::to_fast(s);
@@ -276,7 +372,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
             dynamic_scalars.push(s);
             dynamic_points.push(DynamicPoint::new(p, 0));
         }
-        for (w_v, v) in wts.w_v.iter().zip(&self.commitments) {
+        for (w_v, v) in wts.w_v.iter().zip(commitments) {
             dynamic_scalars.push(G::from_fast(w_v) * rxx);
             dynamic_points.push(DynamicPoint::new(v, 0));
         }

@@ -33,8 +33,13 @@ use merlin::Transcript;
 
 use super::boolean::allocate_bit;
 use crate::group::Group;
-use crate::r1cs::{ConstraintSystem, Lc, R1csError, R1csFlavor, R1csGens, R1csProof, Variable};
+use crate::r1cs::{
+    ConstraintSystem, Lc, PreparedCircuit, R1csError, R1csFlavor, R1csGens, R1csProof, Variable,
+    Verifier,
+};
 use crate::transcript::TranscriptProtocol;
+use crate::BatchVerifier;
+use rand_core::{CryptoRng, RngCore};
 
 /// The longest message one block holds (64 − 1 − 8 bytes).
 pub const MAX_MESSAGE_LEN: usize = 55;
@@ -53,6 +58,16 @@ const K: [u32; 64] = [
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
+
+/// The scalar of a small signed integer.
+fn small_scalar<G: Group>(c: i64) -> G::Scalar {
+    let s = G::Scalar::from(c.unsigned_abs());
+    if c < 0 {
+        -s
+    } else {
+        s
+    }
+}
 
 /// A linear combination with small integer coefficients: what this circuit's bits and sums
 /// are (coefficients ±1, ±2, times \\(2^i\\) in sums: below \\(2^{37}\\)). Scaling and adding
@@ -95,14 +110,7 @@ impl SmallLc {
     }
 
     fn to_lc<G: Group>(&self) -> Lc<G> {
-        let scalar = |c: i64| {
-            let s = G::Scalar::from(c.unsigned_abs());
-            if c < 0 {
-                -s
-            } else {
-                s
-            }
-        };
+        let scalar = small_scalar::<G>;
         let mut lc = Lc::<G>::zero();
         for (v, c) in &self.terms {
             lc.push(*v, scalar(*c));
@@ -431,16 +439,11 @@ pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G> + ?Sized>(
         ];
     }
     // H_i = IV_i + state_i mod 2^32 must be the digest's word i: IV_i + state_i − d_i = 2^32 c_i.
-    for (i, word) in state.iter().enumerate() {
-        let d = u32::from_be_bytes([
-            digest[4 * i],
-            digest[4 * i + 1],
-            digest[4 * i + 2],
-            digest[4 * i + 3],
-        ]);
+    // Each of these eight constraints has its constant last ([`Sha256Circuit`]).
+    for (i, (word, constant)) in state.iter().zip(digest_constants(digest)).enumerate() {
         let total = word_value(word).map(|v| v + IV[i] as u64);
         let carry = allocate_bit(cs, total.map(|t| t >> 32 == 1))?;
-        let mut lc = SmallLc::constant(IV[i] as i64 - d as i64);
+        let mut lc = SmallLc::constant(constant);
         for (k, bit) in word.iter().enumerate() {
             lc = lc.add_scaled(&bit.lc(), 1 << k);
         }
@@ -448,6 +451,70 @@ pub fn sha256_preimage<G: Group, CS: ConstraintSystem<G> + ?Sized>(
         cs.constrain(lc.to_lc::<G>());
     }
     Ok(())
+}
+
+/// The constants the digest puts in the circuit: \(IV_i - d_i\) for its words \(d_i\).
+fn digest_constants(digest: &[u8; 32]) -> [i64; 8] {
+    core::array::from_fn(|i| {
+        let d = u32::from_be_bytes([
+            digest[4 * i],
+            digest[4 * i + 1],
+            digest[4 * i + 2],
+            digest[4 * i + 3],
+        ]);
+        IV[i] as i64 - d as i64
+    })
+}
+
+/// The SHA-256 preimage circuit built once ([`PreparedCircuit`]): proofs for any digest are
+/// checked without building the circuit again — the digest is the constants of eight of its
+/// constraints. Decides exactly as [`verify_sha256_preimage`] (tested), in less
+/// time: no gadget run, no hashing of the shared constraints, a compact flattening.
+pub struct Sha256Circuit<'g, G: Group> {
+    circuit: PreparedCircuit<'g, G>,
+}
+
+impl<'g, G: Group> Sha256Circuit<'g, G>
+where
+    Transcript: TranscriptProtocol<G>,
+{
+    /// Builds and prepares the circuit over `gens` under `flavor`.
+    pub fn new(gens: &'g R1csGens<G>, flavor: R1csFlavor) -> Result<Self, R1csError> {
+        // Two digests whose constants IV_i − d_i all differ and none is zero.
+        let build = |digest: &[u8; 32]| {
+            let mut verifier = Verifier::new(gens, flavor, sha256_transcript(digest));
+            sha256_preimage::<G, _>(&mut verifier, None, digest).map(|()| verifier)
+        };
+        Ok(Sha256Circuit {
+            circuit: PreparedCircuit::new(build(&[0; 32])?, build(&[0xff; 32])?)?,
+        })
+    }
+
+    /// Checks a proof of knowledge of a preimage of `digest`.
+    pub fn verify(&self, digest: &[u8; 32], proof: &R1csProof<G>) -> Result<(), R1csError> {
+        let constants = digest_constants(digest).map(small_scalar::<G>);
+        self.circuit
+            .verify(sha256_transcript(digest), &[], &constants, proof)
+    }
+
+    /// Adds a proof of a preimage of `digest` to `batch`; returns its position there.
+    pub fn add_to<R: RngCore + CryptoRng>(
+        &self,
+        batch: &mut BatchVerifier<'g, G>,
+        digest: &[u8; 32],
+        proof: &R1csProof<G>,
+        rng: &mut R,
+    ) -> usize {
+        let constants = digest_constants(digest).map(small_scalar::<G>);
+        batch.add_prepared_r1cs(
+            &self.circuit,
+            sha256_transcript(digest),
+            &[],
+            &constants,
+            proof,
+            rng,
+        )
+    }
 }
 
 /// The transcript of a SHA-256 preimage proof: an application label, then the digest (so the
@@ -550,5 +617,93 @@ mod tests {
         let mut other = digest;
         other[0] ^= 1;
         assert!(verify_sha256_preimage(gens, R1csFlavor::Bound, &other, &proof).is_err());
+    }
+
+    /// The prepared circuit decides as the plain verifier: both flavors, alone and in a
+    /// batch that names the invalid, for proofs of two digests, a wrong digest and a changed
+    /// proof.
+    #[test]
+    fn the_prepared_circuit_decides_as_the_plain_verifier() {
+        use rand_core::OsRng;
+        let gens = generators::dalek();
+        for flavor in [R1csFlavor::Bound, R1csFlavor::Dalek] {
+            let prepared = Sha256Circuit::<Ristretto255>::new(gens, flavor).unwrap();
+            let (p1, d1) = prove_sha256_preimage(gens, flavor, b"first").unwrap();
+            let (p2, d2) = prove_sha256_preimage(gens, flavor, b"").unwrap();
+            let mut wrong = d1;
+            wrong[31] ^= 0x80;
+            let mut changed = p2.to_bytes();
+            changed[200] ^= 1; // inside A_O2's encoding … or a point that no longer decodes
+            let changed = R1csProof::<Ristretto255>::from_bytes(&changed);
+            let mut cases = vec![
+                (d1, &p1, true),
+                (d2, &p2, true),
+                (wrong, &p1, false),
+                (d1, &p2, false),
+            ];
+            if let Ok(changed) = &changed {
+                cases.push((d2, changed, false));
+            }
+            let mut batch = BatchVerifier::new();
+            for (digest, proof, valid) in &cases {
+                let plain = verify_sha256_preimage(gens, flavor, digest, proof);
+                assert_eq!(plain.is_ok(), *valid, "{flavor:?}");
+                assert_eq!(prepared.verify(digest, proof), plain, "{flavor:?}");
+                prepared.add_to(&mut batch, digest, proof, &mut OsRng);
+            }
+            let expected: Vec<usize> = (0..cases.len()).filter(|&i| !cases[i].2).collect();
+            assert_eq!(batch.verify().unwrap_err().invalid, expected, "{flavor:?}");
+            let mut valid_only = BatchVerifier::new();
+            prepared.add_to(&mut valid_only, &d1, &p1, &mut OsRng);
+            prepared.add_to(&mut valid_only, &d2, &p2, &mut OsRng);
+            valid_only.verify().unwrap();
+        }
+    }
+
+    /// The prepared circuit's digest and flattening equal the plain verifier's for digests
+    /// whose constants are zero (a digest word equal to the IV's: the constant term is then
+    /// absent from the constraint), negative and positive.
+    #[test]
+    fn the_prepared_digest_and_weights_are_the_plain_ones() {
+        use crate::r1cs::transcript::{circuit_digest, CircuitShape};
+        let gens = generators::dalek();
+        let prepared = Sha256Circuit::<Ristretto255>::new(gens, R1csFlavor::Bound).unwrap();
+        let mut iv_words = [0u8; 32];
+        for (i, word) in IV.iter().enumerate() {
+            iv_words[4 * i..4 * i + 4].copy_from_slice(&word.to_be_bytes());
+        }
+        let mut mixed = iv_words;
+        mixed[0] ^= 0xff;
+        mixed[9] = 0;
+        for digest in [iv_words, mixed, [0xff; 32], [0; 32]] {
+            let mut verifier = Verifier::new(gens, R1csFlavor::Bound, sha256_transcript(&digest));
+            sha256_preimage::<Ristretto255, _>(&mut verifier, None, &digest).unwrap();
+            let built = verifier.into_parts().unwrap();
+            let shape = CircuitShape {
+                committed: 0,
+                multipliers: built.multipliers,
+                phase_one_multipliers: built.multipliers,
+            };
+            let constants = digest_constants(&digest).map(small_scalar::<Ristretto255>);
+            assert_eq!(
+                prepared.circuit.digest(&constants),
+                circuit_digest::<Ristretto255>(shape, &built.constraints),
+            );
+            let z = Ristretto255::random_scalar(&mut rand_core::OsRng);
+            let plain =
+                crate::r1cs::flatten::<Ristretto255>(&built.constraints, z, built.multipliers, 0)
+                    .unwrap();
+            let compact = prepared.circuit.flatten(z, &constants);
+            let canonical = |v: &[<Ristretto255 as Group>::FastScalar]| {
+                v.iter().map(Ristretto255::from_fast).collect::<Vec<_>>()
+            };
+            assert_eq!(canonical(&plain.w_l), canonical(&compact.w_l));
+            assert_eq!(canonical(&plain.w_r), canonical(&compact.w_r));
+            assert_eq!(canonical(&plain.w_o), canonical(&compact.w_o));
+            assert_eq!(
+                Ristretto255::from_fast(&plain.w_c),
+                Ristretto255::from_fast(&compact.w_c)
+            );
+        }
     }
 }
