@@ -126,9 +126,13 @@ fn halves(k: &Scalar, w: usize) -> [[i8; 257]; 2] {
     })
 }
 
-/// Fewest double multiplications worth a vector call (which costs the same for one lane as for
-/// sixteen: about five serial ones).
-const MIN_VECTOR_LANES: usize = 6;
+/// Fewest double multiplications worth a vector call. A call runs its sixteen lanes as two
+/// halves of eight and skips an empty half, so up to eight lanes cost one half: about 2.6
+/// serial double multiplications (measured with `surjection_profile`: three surjection proofs'
+/// rings, 115 µs a proof in lanes against 128 µs serially; two, 129 µs serially, more in
+/// lanes). It was six, from a model of whole calls; three also puts the last few rings of a
+/// Liquid transaction's Borromean proofs in lanes (two outputs: 3.07 → 2.86 ms).
+const MIN_VECTOR_LANES: usize = 3;
 
 /// [`base_plus`] for many triples: sixteen at a time in lockstep with IFMA where the CPU has
 /// it and the tables carry all sixteen multiples, serially otherwise (and for any lane the
@@ -246,7 +250,8 @@ mod tests {
         scalars[13].1 = Scalar::ZERO;
         scalars[14] = (Scalar::ZERO, Scalar::ZERO);
         let before = crate::group::secp256k1::field_x8::tests::vector_calls();
-        for len in [1usize, 5, 6, 16, 17, 40] {
+        // Each side of the vector threshold (MIN_VECTOR_LANES), whole and in a last chunk.
+        for len in [1usize, 2, 3, 5, 6, 16, 17, 18, 19, 40] {
             let items: Vec<(&Scalar, &Scalar, &GlvTable)> = scalars[..len]
                 .iter()
                 .zip(&tables)
