@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README's test command: the Rust workspace and the library's
 # feature matrix, then the Python package built into a fresh virtual environment (maturin and
-# pytest come from PyPI) and its pytest suite. Needs the Rust toolchain, a C and C++ compiler
-# (cc, c++), valgrind (the C library's test programs run under it) and Python 3.8+ with venv.
+# pytest come from PyPI) and its pytest suite, then the JavaScript package. Needs the Rust
+# toolchain, a C and C++ compiler (cc, c++), valgrind (the C library's test programs run under
+# it), Python 3.8+ with venv, Node.js 18+, and a WebAssembly toolchain (rustup's wasm32 target,
+# or Debian's rustc-web, cargo-web, rust-web-src and lld, which scripts/build-js.sh installs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features
@@ -49,3 +51,8 @@ if [ ! -f "${wheels[0]}" ] || [ "${#wheels[@]}" -ne 1 ]; then
 fi
 "$venv/bin/python" -m pip install --quiet "${wheels[0]}[dask]"
 "$venv/bin/python" -m pytest -q bindings/python/tests
+# The JavaScript package: its WebAssembly module built (with Debian's WebAssembly toolchain,
+# installed when missing, where rustup has no wasm32 target) and its node --test suite, which
+# reads the same vectors as the Rust and Python tests.
+scripts/build-js.sh --install
+node --test bindings/js/test/

@@ -54,6 +54,7 @@ impl MontScalar {
     }
 
     /// From Montgomery-form limbs, which must be fully reduced (below ℓ).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn from_limbs(limbs: [u64; 4]) -> Self {
         MontScalar(Mont(limbs))
     }

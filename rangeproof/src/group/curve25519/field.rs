@@ -63,6 +63,8 @@ macro_rules! sqrt_ratio_candidate_chain {
     }};
 }
 
+// Used by the x86-64 vector code only; other targets (WebAssembly) build without it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 pub(super) use {pow22501_chain, pow_p58_chain, sqrt_ratio_candidate_chain};
 
 /// An element of \\(\mathbb F_p\\) (tight limbs, not necessarily fully reduced).

@@ -38,6 +38,7 @@ pub fn scale_into(
     backend: Backend,
 ) {
     let len = src.len().min(dst.len());
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Ifma && len >= 8 && Backend::detect() == Backend::Ifma {

@@ -121,6 +121,7 @@ pub(crate) fn lambda() -> Scalar {
 }
 
 /// \\(\beta\\)'s limbs (for the vector code).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn beta_limbs() -> [u64; 5] {
     constants().beta.limbs()
 }

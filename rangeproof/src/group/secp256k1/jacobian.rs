@@ -63,6 +63,7 @@ impl Jacobian {
 
     /// From coordinates of any magnitude up to the field's limit; `None` where \\(Z \equiv 0\\)
     /// (the vector code's signal for a lane to redo serially).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn from_coordinates(
         x: FieldElement,
         y: FieldElement,

@@ -29,6 +29,8 @@
 //! [`super::field_x8::ifma_available`] has confirmed both features on the running CPU.
 
 #![allow(unsafe_code)]
+// The lanes run on x86-64 only; other targets (WebAssembly) take the serial path.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 use super::bits::bits_at;
 use super::jacobian::{Affine, Jacobian};

@@ -1,0 +1,105 @@
+// The package's verify against the repository's shared vectors and the CLI's bundled documents:
+// verdicts as the Rust and Python tests have them, alone and in one batch, tampering refused,
+// bad input answered with typed errors or per-document reasons, never a crash.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { verify, UnusableInput } from "../index.js";
+
+const root = new URL("../../../", import.meta.url);
+const read = (path) => readFileSync(new URL(path, root), "utf8");
+
+/** The reference crate's proofs (vectors/dalek-bp-ristretto255.json) as documents. */
+function dalekDocuments() {
+  const vectors = JSON.parse(read("vectors/dalek-bp-ristretto255.json"));
+  return vectors.cases.map((c) => ({
+    valid: Boolean(c.valid),
+    text: JSON.stringify({
+      scheme: "bulletproofs",
+      group: "ristretto255",
+      flavor: "dalek",
+      transcript_label: vectors.transcript_label,
+      bits: Number(c.bits),
+      commitments: c.commitments,
+      proof: c.proof,
+    }),
+  }));
+}
+
+/** The documents the CLI's demo bundles (Grin's genesis output, Monero mainnet proofs). */
+function bundledDocuments() {
+  const dir = new URL("rangeproof-cli/data/documents/", root);
+  return readdirSync(dir).map((name) => read(`rangeproof-cli/data/documents/${name}`));
+}
+
+/** `text` with one hex digit of its proof changed. */
+function tampered(text, at = 0.5) {
+  const doc = JSON.parse(text);
+  const i = Math.floor(doc.proof.length * at);
+  doc.proof = doc.proof.slice(0, i) + (doc.proof[i] === "0" ? "1" : "0") + doc.proof.slice(i + 1);
+  return JSON.stringify(doc);
+}
+
+test("the reference crate's proofs verify alone, as the vectors say", async () => {
+  for (const { valid, text } of dalekDocuments()) {
+    const [verdict] = await verify(text);
+    assert.equal(verdict.valid, valid, verdict.error);
+  }
+});
+
+test("Grin's and Monero's bundled documents verify, and tampered ones do not", async () => {
+  for (const text of bundledDocuments()) {
+    assert.deepEqual(await verify(text), [{ valid: true }]);
+    const [bad] = await verify(tampered(text));
+    assert.equal(bad.valid, false);
+    assert.equal(typeof bad.error, "string");
+  }
+});
+
+test("a batch of every kind names exactly the invalid ones, in order", async () => {
+  const good = [...dalekDocuments().map((d) => d.text), ...bundledDocuments()];
+  const docs = [...good];
+  const bad = new Set([1, 5, docs.length - 1]);
+  for (const i of bad) {
+    docs[i] = tampered(docs[i], 0.3);
+  }
+  docs.splice(3, 0, "{\"scheme\": \"bulletproofs\"}");
+  const verdicts = await verify(docs);
+  assert.equal(verdicts.length, docs.length);
+  verdicts.forEach((v, i) => {
+    if (i === 3) {
+      assert.equal(v.valid, false);
+      assert.equal(v.unusable, true);
+      assert.match(v.error, /./);
+      return;
+    }
+    const original = i < 3 ? i : i - 1;
+    assert.equal(v.valid, !bad.has(original), `document ${original}: ${v.error}`);
+  });
+  assert.deepEqual(await verify(good), good.map(() => ({ valid: true })));
+});
+
+test("bad input: typed errors for wrong types, reasons for wrong texts, no crash", async () => {
+  for (const wrong of [undefined, null, 42, {}, [1], [null], ["{}", 7]]) {
+    await assert.rejects(verify(wrong), UnusableInput);
+  }
+  assert.deepEqual(await verify([]), []);
+  for (const text of ["", "not json", "[]", "{}", "{\"proof\": 1}", "x".repeat(1 << 20)]) {
+    const [v] = await verify(text);
+    assert.equal(v.valid, false);
+    assert.equal(v.unusable, true);
+  }
+  // A document truncated anywhere is refused, never a crash.
+  const text = bundledDocuments()[0];
+  for (let cut = 0; cut < text.length; cut += 97) {
+    const [v] = await verify(text.slice(0, cut));
+    assert.equal(v.valid, false);
+  }
+  // A huge count: a document claiming more commitments than any suite takes.
+  const doc = JSON.parse(dalekDocuments()[0].text);
+  doc.commitments = Array(100000).fill(doc.commitments[0]);
+  const [huge] = await verify(JSON.stringify(doc));
+  assert.equal(huge.valid, false);
+  // The module still answers after all of it.
+  assert.deepEqual(await verify(bundledDocuments()[0]), [{ valid: true }]);
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the JavaScript package's WebAssembly module (bindings/js/rangeproof.wasm), so that
+# `npm pack` (or `npm test`) in bindings/js works.
+#
+# Two routes, the first that this machine has:
+#  1. rustup's toolchain with the wasm32-unknown-unknown target installed
+#     (`rustup target add wasm32-unknown-unknown`): a plain `cargo build --target …`.
+#  2. Debian's packages rustc-web, cargo-web and rust-web-src (Rust with its library's source)
+#     and lld (wasm-ld), where rustup cannot download targets: the standard library is built
+#     from that source (`-Zbuild-std`, allowed on a stable compiler by RUSTC_BOOTSTRAP=1) and
+#     linked with wasm-ld. `--install` installs those packages first when they are missing (CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+manifest=bindings/js/Cargo.toml
+target_dir="${CARGO_TARGET_DIR:-target}/js"
+out=bindings/js/rangeproof.wasm
+target=wasm32-unknown-unknown
+
+if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    cargo build --release --manifest-path "$manifest" --target "$target" --target-dir "$target_dir"
+else
+    debian_rust=/usr/bin/rustc
+    if [ "${1:-}" = "--install" ] && ! { [ -x "$debian_rust" ] && "$debian_rust" --version | grep -q "source tarball" \
+        && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; }; then
+        packages="rustc-web cargo-web rust-web-src lld"
+        if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo=sudo; fi
+        $sudo apt-get update -qq
+        # bookworm's security suite carries the newer rustc-web (the library needs Rust 1.89).
+        $sudo apt-get install -y -qq -t bookworm-security $packages 2>/dev/null \
+            || $sudo apt-get install -y -qq $packages
+    fi
+    if ! { [ -x "$debian_rust" ] && command -v wasm-ld >/dev/null; }; then
+        echo "no WebAssembly toolchain: run 'rustup target add $target', or install Debian's" \
+            "rustc-web cargo-web rust-web-src lld (or pass --install)" >&2
+        exit 2
+    fi
+    RUSTC="$debian_rust" RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+        /usr/bin/cargo build --release --manifest-path "$manifest" --target "$target" \
+        --target-dir "$target_dir" -Zbuild-std=std,panic_abort
+fi
+cp "$target_dir/$target/release/rangeproof_js.wasm" "$out"
+echo "$out: $(wc -c < "$out") bytes, $(gzip -9c "$out" | wc -c) gzipped"
