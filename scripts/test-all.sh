@@ -3,8 +3,9 @@
 # feature matrix, then the Python package built into a fresh virtual environment (maturin and
 # pytest come from PyPI) and its pytest suite, then the JavaScript package. Needs the Rust
 # toolchain, a C and C++ compiler (cc, c++), valgrind (the C library's test programs run under
-# it), Python 3.8+ with venv, Node.js 18+, and a WebAssembly toolchain (rustup's wasm32 target,
-# or Debian's rustc-web, cargo-web, rust-web-src and lld, which scripts/build-js.sh installs).
+# it), Python 3.8+ with venv, Node.js 18+, a WebAssembly toolchain (rustup's wasm32 target,
+# or Debian's rustc-web, cargo-web, rust-web-src and lld, which scripts/build-js.sh installs) and
+# Chromium (/usr/bin/chromium, or CHROMIUM=path) for the page's test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features
@@ -56,3 +57,7 @@ fi
 # reads the same vectors as the Rust and Python tests.
 scripts/build-js.sh --install
 node --test bindings/js/test/
+# The verification page (web/) in headless Chromium (Debian's chromium; puppeteer-core from the
+# npm registry drives it): the vectors verified in the page, a screenshot left in target/web/.
+(cd web && npm ci --silent --no-audit --no-fund)
+node --test web/test/

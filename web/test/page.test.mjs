@@ -1,0 +1,148 @@
+// The verification page in a real browser: Debian's Chromium, headless, driven by
+// puppeteer-core, the page served from a local static server. It verifies the repository's
+// vectors, names a tampered one and a line that is not a document, makes no request beyond the
+// server, and leaves a screenshot (target/web/verification-page.png) as the run's artifact.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile, mkdir, readdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const root = new URL("../../", import.meta.url);
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+};
+
+/** The repository's files over HTTP on loopback (what a static host serves). */
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = new URL(`.${path}`, root);
+    if (path.includes("..") || !file.href.startsWith(root.href)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+let server, browser, origin;
+
+before(async () => {
+  assert.ok(existsSync(chromium), `${chromium} is missing: install Debian's chromium package`);
+  assert.ok(
+    existsSync(new URL("bindings/js/rangeproof.wasm", root)),
+    "bindings/js/rangeproof.wasm is missing: run scripts/build-js.sh",
+  );
+  server = await serve();
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function vectorDocuments() {
+  const vectors = JSON.parse(await readFile(new URL("vectors/dalek-bp-ristretto255.json", root), "utf8"));
+  const dalek = vectors.cases.map((c) => ({
+    valid: Boolean(c.valid),
+    text: JSON.stringify({
+      scheme: "bulletproofs",
+      group: "ristretto255",
+      flavor: "dalek",
+      transcript_label: vectors.transcript_label,
+      bits: Number(c.bits),
+      commitments: c.commitments,
+      proof: c.proof,
+    }),
+  }));
+  const dir = new URL("rangeproof-cli/data/documents/", root);
+  const bundled = await Promise.all(
+    (await readdir(dir)).map(async (name) => ({
+      valid: true,
+      // Pretty-printed, as `rangeproof prove` writes them: the page splits them itself.
+      text: await readFile(new URL(name, dir), "utf8"),
+    })),
+  );
+  return [...dalek, ...bundled];
+}
+
+function tampered(text) {
+  const doc = JSON.parse(text);
+  const i = Math.floor(doc.proof.length / 3);
+  doc.proof = doc.proof.slice(0, i) + (doc.proof[i] === "0" ? "1" : "0") + doc.proof.slice(i + 1);
+  return JSON.stringify(doc, null, 1);
+}
+
+test("the page verifies the vectors in the browser, names the bad ones, and sends nothing", async () => {
+  const page = await browser.newPage();
+  const elsewhere = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(origin)) elsewhere.push(r.url());
+  });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${origin}/web/index.html`, { waitUntil: "load" });
+
+  const docs = await vectorDocuments();
+  docs[2] = { valid: false, text: tampered(docs[2].text) };
+  const last = docs.length - 1;
+  docs[last] = { valid: false, text: tampered(docs[last].text) };
+  const texts = docs.map((d) => d.text);
+  texts.splice(5, 0, "this line is not a document");
+  const expected = docs.map((d) => (d.valid ? "valid" : "INVALID"));
+  expected.splice(5, 0, "UNUSABLE");
+
+  await page.$eval("#input", (el, value) => { el.value = value; }, texts.join("\n"));
+  await page.click("#verify");
+  await page.waitForFunction(() => document.querySelector("#summary").dataset.total !== undefined, {
+    timeout: 60_000,
+  });
+  const verdicts = await page.$$eval("#verdicts tbody td.verdict", (cells) =>
+    cells.map((c) => c.firstChild.textContent),
+  );
+  assert.deepEqual(verdicts, expected);
+  const summary = await page.$eval("#summary", (el) => el.textContent);
+  assert.match(summary, new RegExp(`^${expected.filter((v) => v === "valid").length} valid, 3 not, in [0-9.]+ ms$`));
+  const reasons = await page.$$eval("#verdicts tbody tr.invalid .reason", (r) => r.map((x) => x.textContent));
+  assert.equal(reasons.length, 2);
+
+  await mkdir(new URL("target/web/", root), { recursive: true });
+  await page.screenshot({ path: new URL("target/web/verification-page.png", root).pathname, fullPage: true });
+
+  // Clearing and verifying nothing says so; the page is still alive after all of it.
+  await page.click("#clear");
+  await page.click("#verify");
+  assert.equal(await page.$eval("#summary", (el) => el.textContent), "no documents");
+  assert.deepEqual(elsewhere, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
