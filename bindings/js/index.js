@@ -13,9 +13,12 @@ export class UnusableInput extends TypeError {
 
 let loaded;
 
-/** The WebAssembly module's exports, instantiated once. */
+/** The WebAssembly module's exports, instantiated once (tried again after a failed load). */
 function module() {
-  loaded ??= instantiate();
+  loaded ??= instantiate().catch((e) => {
+    loaded = undefined;
+    throw e;
+  });
   return loaded;
 }
 

@@ -5,10 +5,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { readFile, mkdir, readdir } from "node:fs/promises";
+import { readFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { extname } from "node:path";
 import puppeteer from "puppeteer-core";
+import { bundledDocuments, dalekDocuments, tampered } from "../../bindings/js/test/vectors.mjs";
 
 const root = new URL("../../", import.meta.url);
 const types = {
@@ -70,36 +71,10 @@ after(async () => {
   server?.close();
 });
 
-async function vectorDocuments() {
-  const vectors = JSON.parse(await readFile(new URL("vectors/dalek-bp-ristretto255.json", root), "utf8"));
-  const dalek = vectors.cases.map((c) => ({
-    valid: Boolean(c.valid),
-    text: JSON.stringify({
-      scheme: "bulletproofs",
-      group: "ristretto255",
-      flavor: "dalek",
-      transcript_label: vectors.transcript_label,
-      bits: Number(c.bits),
-      commitments: c.commitments,
-      proof: c.proof,
-    }),
-  }));
-  const dir = new URL("rangeproof-cli/data/documents/", root);
-  const bundled = await Promise.all(
-    (await readdir(dir)).map(async (name) => ({
-      valid: true,
-      // Pretty-printed, as `rangeproof prove` writes them: the page splits them itself.
-      text: await readFile(new URL(name, dir), "utf8"),
-    })),
-  );
-  return [...dalek, ...bundled];
-}
-
-function tampered(text) {
-  const doc = JSON.parse(text);
-  const i = Math.floor(doc.proof.length / 3);
-  doc.proof = doc.proof.slice(0, i) + (doc.proof[i] === "0" ? "1" : "0") + doc.proof.slice(i + 1);
-  return JSON.stringify(doc, null, 1);
+/** The vectors, and the bundled documents pretty-printed as `rangeproof prove` writes them (the
+ * page splits them itself). */
+function vectorDocuments() {
+  return [...dalekDocuments(), ...bundledDocuments().map((text) => ({ valid: true, text }))];
 }
 
 test("the page verifies the vectors in the browser, names the bad ones, and sends nothing", async () => {
@@ -112,10 +87,10 @@ test("the page verifies the vectors in the browser, names the bad ones, and send
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${origin}/web/index.html`, { waitUntil: "load" });
 
-  const docs = await vectorDocuments();
-  docs[2] = { valid: false, text: tampered(docs[2].text) };
+  const docs = vectorDocuments();
+  docs[2] = { valid: false, text: tampered(docs[2].text, 1 / 3) };
   const last = docs.length - 1;
-  docs[last] = { valid: false, text: tampered(docs[last].text) };
+  docs[last] = { valid: false, text: tampered(docs[last].text, 1 / 3) };
   const texts = docs.map((d) => d.text);
   texts.splice(5, 0, "this line is not a document");
   const expected = docs.map((d) => (d.valid ? "valid" : "INVALID"));

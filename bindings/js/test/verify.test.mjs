@@ -3,42 +3,8 @@
 // bad input answered with typed errors or per-document reasons, never a crash.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
 import { verify, UnusableInput } from "../index.js";
-
-const root = new URL("../../../", import.meta.url);
-const read = (path) => readFileSync(new URL(path, root), "utf8");
-
-/** The reference crate's proofs (vectors/dalek-bp-ristretto255.json) as documents. */
-function dalekDocuments() {
-  const vectors = JSON.parse(read("vectors/dalek-bp-ristretto255.json"));
-  return vectors.cases.map((c) => ({
-    valid: Boolean(c.valid),
-    text: JSON.stringify({
-      scheme: "bulletproofs",
-      group: "ristretto255",
-      flavor: "dalek",
-      transcript_label: vectors.transcript_label,
-      bits: Number(c.bits),
-      commitments: c.commitments,
-      proof: c.proof,
-    }),
-  }));
-}
-
-/** The documents the CLI's demo bundles (Grin's genesis output, Monero mainnet proofs). */
-function bundledDocuments() {
-  const dir = new URL("rangeproof-cli/data/documents/", root);
-  return readdirSync(dir).map((name) => read(`rangeproof-cli/data/documents/${name}`));
-}
-
-/** `text` with one hex digit of its proof changed. */
-function tampered(text, at = 0.5) {
-  const doc = JSON.parse(text);
-  const i = Math.floor(doc.proof.length * at);
-  doc.proof = doc.proof.slice(0, i) + (doc.proof[i] === "0" ? "1" : "0") + doc.proof.slice(i + 1);
-  return JSON.stringify(doc);
-}
+import { bundledDocuments, dalekDocuments, tampered } from "./vectors.mjs";
 
 test("the reference crate's proofs verify alone, as the vectors say", async () => {
   for (const { valid, text } of dalekDocuments()) {

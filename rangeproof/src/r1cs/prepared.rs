@@ -15,7 +15,6 @@ use super::{R1csFlavor, Weights, MAX_MULTIPLIERS};
 use crate::batch::BatchVerifier;
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
-use crate::ProofError;
 
 /// A one-phase circuit built once, checked against statements that differ in a few constants.
 ///
@@ -132,16 +131,8 @@ impl<'g, G: Group> PreparedCircuit<'g, G> {
         constants: &[G::Scalar],
         proof: &R1csProof<G>,
     ) -> Result<(), R1csError> {
-        let equation = self.equation(transcript, commitments, constants, proof, G::one())?;
-        let batch_gens = self
-            .gens
-            .batch_generators(equation.padded_n)
-            .ok_or(R1csError::TooManyMultipliers(equation.padded_n))?;
-        if equation.into_terms().is_zero(batch_gens) {
-            Ok(())
-        } else {
-            Err(ProofError::VerificationFailed.into())
-        }
+        self.equation(transcript, commitments, constants, proof, G::one())?
+            .holds(self.gens)
     }
 
     /// The generators the circuit is checked against.

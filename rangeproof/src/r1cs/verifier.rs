@@ -64,6 +64,20 @@ pub(crate) struct R1csEquation<G: Group> {
 }
 
 impl<G: Group> R1csEquation<G> {
+    /// Whether the check holds on its own: over the same terms and generators a batch uses
+    /// (measured ~10 % faster than multiplying over the chains directly, for the 65 k-point
+    /// SHA-256 check).
+    pub(crate) fn holds(self, gens: &R1csGens<G>) -> Result<(), R1csError> {
+        let batch_gens = gens
+            .batch_generators(self.padded_n)
+            .ok_or(R1csError::TooManyMultipliers(self.padded_n))?;
+        if self.into_terms().is_zero(batch_gens) {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed.into())
+        }
+    }
+
     /// The same check as batch terms over the first \(n'\) chain points taken as one party
     /// share ([`R1csGens::batch_generators`]).
     pub(crate) fn into_terms(self) -> crate::verification::VerificationTerms<G> {
@@ -111,17 +125,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
     /// Checks `proof` against the circuit built so far.
     pub fn verify(self, proof: &R1csProof<G>) -> Result<(), R1csError> {
         let gens = self.gens;
-        let equation = self.equation(proof, G::one())?;
-        // The same terms and generators a batch uses (measured ~10 % faster than multiplying
-        // over the chains directly, for the 65 k-point SHA-256 check).
-        let batch_gens = gens
-            .batch_generators(equation.padded_n)
-            .ok_or(R1csError::TooManyMultipliers(equation.padded_n))?;
-        if equation.into_terms().is_zero(batch_gens) {
-            Ok(())
-        } else {
-            Err(ProofError::VerificationFailed.into())
-        }
+        self.equation(proof, G::one())?.holds(gens)
     }
 
     /// The generators this verifier checks against.
