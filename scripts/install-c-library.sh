@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds the C library (release) and installs it under PREFIX (default /usr/local):
 # lib/librangeproof.a, lib/librangeproof.so, include/rangeproof.h, lib/pkgconfig/rangeproof.pc.
-# Then: cc app.c $(pkg-config --cflags --libs rangeproof)   (or --static for the archive).
+# Then: cc app.c $(pkg-config --cflags --libs rangeproof) -Wl,-rpath,PREFIX/lib (the shared
+# library), or the archive by its path: cc app.c $(pkg-config --cflags rangeproof)
+# PREFIX/lib/librangeproof.a -lpthread -ldl -lm -lrt -lutil (`pkg-config --static` would still
+# link the shared one, which sits beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:-/usr/local}"
