@@ -16,3 +16,24 @@ export class UnusableInput extends TypeError {}
  * the invalid ones named): one verdict per document, in order.
  */
 export function verify(docs: string | string[]): Promise<Verdict[]>;
+
+/** A transaction's report, as the CLI, Python and C write it. */
+export interface TransactionReport {
+  verdict: "valid" | "invalid" | "incomplete";
+  [field: string]: unknown;
+}
+
+/**
+ * Verifies a Liquid transaction (hex or bytes); `spent`: each spent output's asset and value
+ * fields, in input order, for the surjection proofs' domain and the balance.
+ */
+export function verifyLiquidTransaction(
+  tx: string | Uint8Array,
+  options?: { spent?: [string | Uint8Array, string | Uint8Array][] },
+): Promise<TransactionReport>;
+
+/** Verifies a Litecoin MWEB transaction or block (hex or bytes). */
+export function verifyMweb(
+  data: string | Uint8Array,
+  options?: { kind?: "block" | "transaction"; previousKernelOffset?: string },
+): Promise<TransactionReport>;

@@ -91,3 +91,62 @@ export async function verify(docs) {
   }
   return answer;
 }
+
+/** Text or bytes as hex (bytes from a `Uint8Array`; text as given, the module checks it). */
+function hexOf(data, what) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof Uint8Array) {
+    return Array.from(data, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  throw new UnusableInput(`${what} must be hex text or a Uint8Array`);
+}
+
+/** Calls a transaction function of the module; its report, or `UnusableInput` with the reason. */
+async function transaction(name, input) {
+  const exports = await module();
+  const answer = callWithText(exports, exports[name], JSON.stringify(input));
+  if (typeof answer.error === "string") {
+    throw new UnusableInput(answer.error);
+  }
+  return answer;
+}
+
+/**
+ * Verifies a Liquid (Elements) transaction, hex or bytes: every output's range proof and
+ * surjection proof in one batch, and with `spent` (each spent output's `[asset, value]` fields,
+ * hex or bytes, in input order) the surjection proofs' domain and the balance. Resolves to the
+ * report (`verdict`: `"valid"`, `"invalid"` or `"incomplete"`, per output its proofs' verdicts),
+ * as the CLI, Python and C write it.
+ */
+export async function verifyLiquidTransaction(tx, { spent } = {}) {
+  if (spent !== undefined && !Array.isArray(spent)) {
+    throw new UnusableInput("spent must be an array of [asset, value] pairs");
+  }
+  return transaction("rp_liquid_verify", {
+    tx: hexOf(tx, "the transaction"),
+    ...(spent && {
+      spent: spent.map((pair) => {
+        if (!Array.isArray(pair) || pair.length !== 2) {
+          throw new UnusableInput("each spent output is an [asset, value] pair");
+        }
+        return [hexOf(pair[0], "a spent asset"), hexOf(pair[1], "a spent value")];
+      }),
+    }),
+  });
+}
+
+/**
+ * Verifies a Litecoin MWEB transaction or block, hex or bytes: range proofs and signatures in
+ * batches, the sums. `kind` (`"block"` or `"transaction"`) requires one; a block's kernel sum
+ * needs `previousKernelOffset` (64 hex digits). Resolves to the report (`verdict`: `"valid"`,
+ * `"invalid"` or `"incomplete"`).
+ */
+export async function verifyMweb(data, { kind, previousKernelOffset } = {}) {
+  return transaction("rp_mweb_verify", {
+    tx: hexOf(data, "the MWEB data"),
+    ...(kind !== undefined && { kind }),
+    ...(previousKernelOffset !== undefined && { previous_kernel_offset: previousKernelOffset }),
+  });
+}

@@ -93,6 +93,92 @@ pub unsafe extern "C" fn rp_verify(ptr: *const u8, len: usize) -> *mut u8 {
     with_length(output.into_bytes())
 }
 
+/// What a transaction function takes: the transaction (hex) and its options.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TransactionInput {
+    /// The transaction (or, for MWEB, block) in hex.
+    tx: String,
+    /// Liquid: each spent output's asset and value fields, in hex, in input order.
+    #[serde(default)]
+    spent: Option<Vec<(String, String)>>,
+    /// MWEB: `"block"` or `"transaction"` (either when absent).
+    #[serde(default)]
+    kind: Option<String>,
+    /// MWEB: the previous block's kernel offset (64 hex digits), for a block's kernel sum.
+    #[serde(default)]
+    previous_kernel_offset: Option<String>,
+}
+
+/// Verifies a Liquid transaction: the input is the JSON of [`TransactionInput`] (`tx`,
+/// optional `spent`); the output (as [`rp_verify`]'s) is the report's JSON
+/// (`rangeproof_documents::liquid`, as the CLI, Python and C write it), or `{"error": …}` for
+/// unusable input.
+///
+/// # Safety
+/// `ptr` points to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn rp_liquid_verify(ptr: *const u8, len: usize) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
+    answer(transaction_input(input).and_then(|given| {
+        use rangeproof_documents::liquid;
+        let tx = decode_hex("tx", &given.tx)?;
+        let spent = given
+            .spent
+            .map(|pairs| {
+                let pairs = pairs
+                    .iter()
+                    .map(|(asset, value)| {
+                        Ok((
+                            decode_hex("spent asset", asset)?,
+                            decode_hex("spent value", value)?,
+                        ))
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                liquid::spent_outputs(&pairs)
+            })
+            .transpose()?;
+        liquid::verify_tx(&tx, spent.as_deref()).map(|(_, report)| report)
+    }))
+}
+
+/// Verifies a Litecoin MWEB transaction or block: the input is the JSON of
+/// [`TransactionInput`] (`tx`, optional `kind` and `previous_kernel_offset`); the output is the
+/// report's JSON (`rangeproof_documents::mweb`), or `{"error": …}` for unusable input.
+///
+/// # Safety
+/// `ptr` points to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn rp_mweb_verify(ptr: *const u8, len: usize) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
+    answer(transaction_input(input).and_then(|given| {
+        use rangeproof_documents::mweb;
+        let previous = given
+            .previous_kernel_offset
+            .as_deref()
+            .map(mweb::offset)
+            .transpose()?;
+        let bytes = decode_hex("tx", &given.tx)?;
+        mweb::verify(&bytes, given.kind.as_deref(), previous.as_ref()).map(|(_, report)| report)
+    }))
+}
+
+fn transaction_input(input: &[u8]) -> Result<TransactionInput, String> {
+    serde_json::from_slice(input).map_err(|e| format!("the input is not what was asked: {e}"))
+}
+
+fn decode_hex(what: &str, text: &str) -> Result<Vec<u8>, String> {
+    hex::decode(text.trim()).map_err(|e| format!("{what} is not hex: {e}"))
+}
+
+/// A report's JSON text, or the reason as `{"error": …}`, in a buffer for the host.
+fn answer(result: Result<String, String>) -> *mut u8 {
+    let text = result.unwrap_or_else(|reason| serde_json::json!({ "error": reason }).to_string());
+    with_length(text.into_bytes())
+}
+
 fn verify(texts: &[String]) -> Vec<Verdict> {
     let parsed: Vec<Result<Document, String>> = texts
         .iter()
