@@ -1,9 +1,8 @@
 //! Many documents verified together, as every front end does it: the range proofs of each
 //! group in one batch (one multiscalar multiplication), circuit proofs as
 //! [`circuit::verify_all`] does them (SHA-256 preimage proofs of a flavor in a batch of their
-//! own over the circuit prepared once), and
-//! with the `parallel` feature the documents cut into one part per thread, each part its own
-//! batch on its own thread.
+//! own over the circuit prepared once). With the `parallel` feature the documents are cut into
+//! one part per thread, each part its own batch on its own thread.
 //!
 //! Why parts rather than one batch split inside: a batch takes its proofs one at a time (each
 //! decodes its points and replays its transcript as it is added), and that per-document work
@@ -46,19 +45,19 @@ pub fn verify_together(context: &SuiteContext, docs: &[&Document]) -> Vec<Result
     let mut verdicts = Vec::with_capacity(docs.len());
     let mut batch = SuiteBatch::in_context(context);
     let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
-    let mut circuits = Vec::new(); // (document, circuit)
+    let (mut circuit_at, mut circuits) = (Vec::new(), Vec::<&ParsedCircuit>::new());
     for (i, doc) in docs.iter().enumerate() {
         verdicts.push(match doc {
             Document::Circuit(c) => {
-                circuits.push((i, c));
+                circuit_at.push(i);
+                circuits.push(c);
                 Ok(())
             }
             Document::Proof(d) => d.add_to(&mut batch).map(|_| batched.push(i)),
         });
     }
-    let parsed: Vec<&ParsedCircuit> = circuits.iter().map(|(_, c)| *c).collect();
-    for ((i, _), verdict) in circuits.iter().zip(circuit::verify_all(&parsed)) {
-        verdicts[*i] = verdict.map_err(Invalid::Circuit);
+    for (i, verdict) in circuit_at.into_iter().zip(circuit::verify_all(&circuits)) {
+        verdicts[i] = verdict.map_err(Invalid::Circuit);
     }
     if let Err(failure) = batch.verify() {
         for k in failure.invalid {
