@@ -23,6 +23,10 @@
 //!   JSON lines — each capped, as every front end reads them.
 //! - [`info`]: what a proof document says, without secrets (scheme, sizes, a Borromean proof's
 //!   range, a surjection proof's ring), for `rangeproof info` and `verify --json`.
+//! - [`recover`]: a receiver's secrets read back — a document's opening with its nonce (Tari,
+//!   Grin), a Liquid output unblinded with its blinding key.
+//! - [`assets`]: Elements' blinded asset generators and asset surjection proofs, as a wallet
+//!   makes them.
 //! - [`liquid`]: a Liquid transaction's verification report as JSON (the Python package's and
 //!   the C library's), and spent outputs from their serialized fields.
 //! - [`mweb`]: Litecoin MWEB transactions and blocks, raw or hex: the verification report as
@@ -36,6 +40,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod assets;
 pub mod batch;
 pub mod circuit;
 pub mod document;
@@ -48,6 +53,7 @@ pub mod mweb;
 pub mod openings;
 pub mod parameters;
 pub mod proof;
+pub mod recover;
 pub mod request;
 pub mod rounds;
 mod solana;

@@ -126,6 +126,40 @@ pub struct ProofDocument {
     pub parameters: BTreeMap<String, serde_json::Value>,
 }
 
+impl ProofDocument {
+    /// A document of `scheme`, `group` and `flavor` with no other field yet.
+    pub fn new(scheme: &str, group: &str, flavor: &str) -> ProofDocument {
+        ProofDocument {
+            scheme: scheme.into(),
+            group: group.into(),
+            flavor: flavor.into(),
+            transcript_label: None,
+            bits: None,
+            extension_degree: None,
+            minimum_values: None,
+            generators_n: None,
+            value_generator: None,
+            extra_data: None,
+            kind: None,
+            bit_lengths: None,
+            proof_data: None,
+            commitments: Vec::new(),
+            proof: None,
+            parameters: BTreeMap::new(),
+        }
+    }
+
+    /// The document of a Solana batched range proof instruction's proof data (context, then
+    /// proof) taken from a transaction: `proof_data` alone, its context read by the program's
+    /// rules when the document is verified.
+    pub fn of_solana_proof_data(proof_data: &[u8]) -> ProofDocument {
+        ProofDocument {
+            proof_data: Some(hex::encode(proof_data)),
+            ..ProofDocument::new("bulletproofs", "ristretto255", "solana")
+        }
+    }
+}
+
 /// A document whose structure has been checked: the suite it names, the statement, and the
 /// bytes to verify.
 #[derive(Clone, Debug)]

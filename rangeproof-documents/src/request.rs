@@ -702,6 +702,40 @@ impl ProveRequest {
     }
 }
 
+/// The Pedersen commitments of given openings under `suite` (each value with its
+/// `extension_degree` blinding factors' encodings), encoded as the suite's documents carry
+/// them. `value_generator` is a 33-byte asset generator where the suite takes one (`None`: the
+/// suite's own); `extra_data` is needed only where the suite's statement requires it (MWEB: the
+/// output's message), though no commitment depends on it. The error is a one-line reason.
+pub fn commit(
+    suite: Suite,
+    extension_degree: usize,
+    value_generator: Option<&[u8]>,
+    extra_data: Option<&[u8]>,
+    values: &[u64],
+    blindings: &[Vec<Vec<u8>>],
+) -> Result<Vec<Vec<u8>>, String> {
+    let mut statement = SuiteStatement {
+        // Any bit size the suite proves: commitments do not depend on it.
+        bits: suite.supported_bits().first().copied().unwrap_or(0),
+        extension_degree,
+        ..SuiteStatement::default()
+    };
+    for (name, bytes) in [
+        ("value_generator", value_generator),
+        ("extra_data", extra_data),
+    ] {
+        if let Some(bytes) = bytes {
+            statement
+                .parameters
+                .insert(name.into(), ParameterValue::Bytes(bytes.to_vec()));
+        }
+    }
+    suite
+        .commit(&statement, values, blindings)
+        .map_err(|e| e.to_string())
+}
+
 /// A proof and its openings, as documents.
 pub struct ProvedDocuments {
     /// The proof document (public).

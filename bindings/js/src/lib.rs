@@ -1,24 +1,68 @@
-//! The WebAssembly side of the JavaScript package: the library's one document entry point
-//! (`rangeproof_documents`) behind a byte ABI that `index.js` drives. JSON in, JSON out, so the
-//! JavaScript side holds no knowledge of formats: it copies text into this module's memory,
-//! calls, and reads text back.
+//! The WebAssembly side of the JavaScript package: the library's shared front-end code
+//! (`rangeproof_documents`) behind a byte ABI that `index.js` drives. JSON in, an answer out
+//! ([`answer`]): the JavaScript side holds no knowledge of formats.
 //!
 //! - `rp_alloc(len) -> ptr` / `rp_free(ptr, len)`: buffers the JavaScript side writes into.
-//! - `rp_verify(ptr, len) -> ptr`: the input is a JSON array of document texts; the output (a
-//!   buffer from `rp_alloc` that the caller frees, its length in its first four bytes,
-//!   little-endian) is a JSON array of `{"valid": bool, "error"?: string, "unusable"?: true}`,
-//!   one per document in order, the usable ones verified together
-//!   (`rangeproof_documents::batch::verify_all`: one multiscalar multiplication per group,
-//!   invalid ones named). An input that is not such an array gives `{"error": …}` instead.
+//! - Every other export takes `(ptr, len)`, the UTF-8 JSON of its input, and returns an
+//!   answer buffer (its layout in [`answer`]) that the caller frees: [`verify`] (documents,
+//!   Liquid transactions, MWEB data), [`prove`] (prove, commit, recover), [`wallet`] (Liquid's
+//!   unblinding, asset generators and surjection proofs; MWEB's scan and documents; Solana's
+//!   proof data) and [`circuit`] (SHA-256 preimage and shuffle proofs).
 //!
-//! Randomness (the batch weights) comes from the host: `env.random(ptr, len)` must fill the
-//! bytes with `crypto.getRandomValues`.
+//! Secrets: the JavaScript side writes secret inputs (blinding factors, nonces, keys) into the
+//! input bytes without making strings of them, and reads secret outputs into `Uint8Array`s
+//! the caller can wipe ([`answer::Secrets`]). Inside the module, every freed byte is zeroed
+//! ([`ZeroOnFree`]): once a call returns and its buffers are freed, no secret it touched
+//! remains in the module's memory.
+//!
+//! Randomness (blindings, proofs' nonces, batch weights) comes from the host: `env.random(ptr,
+//! len)` fills the bytes with `crypto.getRandomValues`.
 
-use std::alloc::{alloc, dealloc, Layout};
+use std::alloc::{alloc, dealloc, GlobalAlloc, Layout, System};
 
-use rangeproof::SuiteContext;
-use rangeproof_documents::{batch, Document};
-use serde::Serialize;
+mod answer;
+mod circuit;
+mod prove;
+mod verify;
+mod wallet;
+
+/// The system allocator, zeroing every block before it is freed (and, through `GlobalAlloc`'s
+/// default `realloc` — allocate, copy, free — every block a reallocation leaves). Secrets pass
+/// through `Vec`s and `String`s that grow and are dropped without wiping (a JSON text being
+/// written, a decoded hex string); here no freed block keeps them. It costs a write of each
+/// freed byte.
+struct ZeroOnFree;
+
+// SAFETY: every method forwards to `System` with the caller's pointer and layout, which meet
+// `System`'s contract because they meet `GlobalAlloc`'s; `dealloc` first writes `layout.size()`
+// zero bytes at `ptr`, a block this allocator handed out with that layout, so the writes stay
+// inside memory the caller owns until the forwarded `dealloc`.
+unsafe impl GlobalAlloc for ZeroOnFree {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded (see above).
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded (see above).
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` is a live block of `layout.size()` bytes (the caller's contract).
+        unsafe {
+            core::ptr::write_bytes(ptr, 0, layout.size());
+        }
+        // The block is read by nothing after this: without an observer the compiler could
+        // drop the zeroing as dead stores. `black_box` is that observer.
+        core::hint::black_box(ptr);
+        // SAFETY: forwarded (see above).
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: ZeroOnFree = ZeroOnFree;
 
 #[link(wasm_import_module = "env")]
 extern "C" {
@@ -51,7 +95,7 @@ pub extern "C" fn rp_alloc(len: usize) -> *mut u8 {
     }
 }
 
-/// Frees a buffer of [`rp_alloc`] of `len` bytes (or a result of [`rp_verify`]: its length
+/// Frees (and so zeroes) a buffer of [`rp_alloc`] of `len` bytes, or an answer (its length
 /// prefix plus four).
 ///
 /// # Safety
@@ -64,177 +108,36 @@ pub unsafe extern "C" fn rp_free(ptr: *mut u8, len: usize) {
     }
 }
 
-/// One document's verdict, as the JavaScript side returns it.
-#[derive(Serialize)]
-struct Verdict {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    /// The document could not be read (not a document, a field out of its rules).
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    unusable: bool,
-}
-
-/// Verifies documents together (see the module notes).
-///
-/// # Safety
-/// `ptr` points to `len` readable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn rp_verify(ptr: *const u8, len: usize) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
-    let output = match serde_json::from_slice::<Vec<String>>(input) {
-        Ok(texts) => serde_json::to_string(&verify(&texts)),
-        Err(e) => serde_json::to_string(&serde_json::json!({
-            "error": format!("the input is not a JSON array of document texts: {e}")
-        })),
-    }
-    .unwrap_or_else(|_| r#"{"error":"the verdicts could not be written"}"#.into());
-    with_length(output.into_bytes())
-}
-
-/// What a transaction function takes: the transaction (hex) and its options.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TransactionInput {
-    /// The transaction (or, for MWEB, block) in hex.
-    tx: String,
-    /// Liquid: each spent output's asset and value fields, in hex, in input order.
-    #[serde(default)]
-    spent: Option<Vec<(String, String)>>,
-    /// MWEB: `"block"` or `"transaction"` (either when absent).
-    #[serde(default)]
-    kind: Option<String>,
-    /// MWEB: the previous block's kernel offset (64 hex digits), for a block's kernel sum.
-    #[serde(default)]
-    previous_kernel_offset: Option<String>,
-}
-
-/// Verifies a Liquid transaction: the input is the JSON of [`TransactionInput`] (`tx`,
-/// optional `spent`); the output (as [`rp_verify`]'s) is the report's JSON
-/// (`rangeproof_documents::liquid`, as the CLI, Python and C write it), or `{"error": …}` for
-/// unusable input.
-///
-/// # Safety
-/// `ptr` points to `len` readable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn rp_liquid_verify(ptr: *const u8, len: usize) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
-    answer(transaction_input(input).and_then(|given| {
-        use rangeproof_documents::liquid;
-        let tx = decode_hex("tx", &given.tx)?;
-        let spent = given
-            .spent
-            .map(|pairs| {
-                let pairs = pairs
-                    .iter()
-                    .map(|(asset, value)| {
-                        Ok((
-                            decode_hex("spent asset", asset)?,
-                            decode_hex("spent value", value)?,
-                        ))
-                    })
-                    .collect::<Result<Vec<_>, String>>()?;
-                liquid::spent_outputs(&pairs)
-            })
-            .transpose()?;
-        liquid::verify_tx(&tx, spent.as_deref()).map(|(_, report)| report)
-    }))
-}
-
-/// Verifies a Litecoin MWEB transaction or block: the input is the JSON of
-/// [`TransactionInput`] (`tx`, optional `kind` and `previous_kernel_offset`); the output is the
-/// report's JSON (`rangeproof_documents::mweb`), or `{"error": …}` for unusable input.
-///
-/// # Safety
-/// `ptr` points to `len` readable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn rp_mweb_verify(ptr: *const u8, len: usize) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
-    answer(transaction_input(input).and_then(|given| {
-        use rangeproof_documents::mweb;
-        let previous = given
-            .previous_kernel_offset
-            .as_deref()
-            .map(mweb::offset)
-            .transpose()?;
-        let bytes = decode_hex("tx", &given.tx)?;
-        mweb::verify(&bytes, given.kind.as_deref(), previous.as_ref()).map(|(_, report)| report)
-    }))
-}
-
-fn transaction_input(input: &[u8]) -> Result<TransactionInput, String> {
-    serde_json::from_slice(input).map_err(|e| format!("the input is not what was asked: {e}"))
-}
-
-fn decode_hex(what: &str, text: &str) -> Result<Vec<u8>, String> {
-    hex::decode(text.trim()).map_err(|e| format!("{what} is not hex: {e}"))
-}
-
-/// A report's JSON text, or the reason as `{"error": …}`, in a buffer for the host.
-fn answer(result: Result<String, String>) -> *mut u8 {
-    let text = result.unwrap_or_else(|reason| serde_json::json!({ "error": reason }).to_string());
-    with_length(text.into_bytes())
-}
-
-fn verify(texts: &[String]) -> Vec<Verdict> {
-    let parsed: Vec<Result<Document, String>> = texts
-        .iter()
-        .map(|t| Document::parse(t).map_err(|e| e.to_string()))
-        .collect();
-    let usable: Vec<&Document> = parsed.iter().filter_map(|d| d.as_ref().ok()).collect();
-    let context = SuiteContext::global();
-    // One document is verified alone, for the verifier's own reason when invalid.
-    let mut checked = match usable.as_slice() {
-        [Document::Proof(one)] if texts.len() == 1 => vec![one.verify_in(context)],
-        _ => batch::verify_all(context, &usable),
-    }
-    .into_iter();
-    parsed
-        .iter()
-        .map(|doc| match doc {
-            Err(reason) => Verdict {
-                valid: false,
-                error: Some(reason.clone()),
-                unusable: true,
-            },
-            Ok(_) => match checked.next() {
-                Some(Ok(())) => Verdict {
-                    valid: true,
-                    error: None,
-                    unusable: false,
-                },
-                Some(Err(e)) => Verdict {
-                    valid: false,
-                    error: Some(e.to_string()),
-                    unusable: false,
-                },
-                None => Verdict {
-                    valid: false,
-                    error: Some("not verified".into()),
-                    unusable: false,
-                },
-            },
-        })
-        .collect()
-}
-
-/// `bytes` behind a four-byte little-endian length, in a buffer of [`rp_alloc`] the host frees
-/// with [`rp_free`] (length plus four); null when memory runs out.
-fn with_length(bytes: Vec<u8>) -> *mut u8 {
-    let Ok(len) = u32::try_from(bytes.len()) else {
-        return core::ptr::null_mut();
-    };
-    let ptr = rp_alloc(bytes.len() + 4);
-    if !ptr.is_null() {
-        // SAFETY: `ptr` holds `bytes.len() + 4` writable bytes, just allocated, distinct from
-        // `bytes`.
-        unsafe {
-            core::ptr::copy_nonoverlapping(len.to_le_bytes().as_ptr(), ptr, 4);
-            core::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.add(4), bytes.len());
+/// Defines an export `rp_<name>(ptr, len) -> answer` over `fn(&[u8]) -> answer::Result`.
+macro_rules! export {
+    ($($name:ident => $function:path),* $(,)?) => {$(
+        /// See the function it calls.
+        ///
+        /// # Safety
+        /// `ptr` points to `len` readable bytes.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(ptr: *const u8, len: usize) -> *mut u8 {
+            // SAFETY: the caller's contract.
+            let input = unsafe { core::slice::from_raw_parts(ptr, len) };
+            answer::write($function(input))
         }
-    }
-    ptr
+    )*};
+}
+
+export! {
+    rp_verify => verify::documents,
+    rp_liquid_verify => verify::liquid,
+    rp_mweb_verify => verify::mweb,
+    rp_prove => prove::prove,
+    rp_commit => prove::commit,
+    rp_suites => prove::suites,
+    rp_recover => prove::recover,
+    rp_liquid_unblind => wallet::liquid_unblind,
+    rp_liquid_asset_generator => wallet::liquid_asset_generator,
+    rp_liquid_prove_surjection => wallet::liquid_prove_surjection,
+    rp_mweb_scan => wallet::mweb_scan,
+    rp_mweb_documents => wallet::mweb_documents,
+    rp_solana_document => wallet::solana_document,
+    rp_circuit_prove_sha256 => circuit::prove_sha256,
+    rp_circuit_prove_shuffle => circuit::prove_shuffle,
 }

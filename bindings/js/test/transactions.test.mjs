@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { verifyLiquidTransaction, verifyMweb, UnusableInput } from "../index.js";
+import { liquid, mweb, UnusableInput } from "../index.js";
 
 const root = new URL("../../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), "utf8");
@@ -15,7 +15,7 @@ test("Liquid transactions: the range proofs hold; one changed byte of one makes 
   const names = readdirSync(new URL(dir, root)).filter((n) => n.endsWith(".hex"));
   assert.ok(names.length >= 10);
   for (const name of names) {
-    const report = await verifyLiquidTransaction(read(dir + name).trim());
+    const report = await liquid.verifyTransaction(read(dir + name).trim());
     // Without the spent outputs the range proofs hold and the rest is not checked.
     assert.equal(report.verdict, "incomplete", name);
   }
@@ -28,36 +28,36 @@ test("Liquid transactions: the range proofs hold; one changed byte of one makes 
   const at = hex.indexOf(proof) / 2 + proof.length / 2 - 1;
   assert.ok(at > 0);
   raw[at] ^= 1;
-  assert.equal((await verifyLiquidTransaction(raw)).verdict, "invalid");
+  assert.equal((await liquid.verifyTransaction(raw)).verdict, "invalid");
   // The same transaction as bytes and as hex gives the same report.
-  assert.deepEqual(await verifyLiquidTransaction(bytes(hex)), await verifyLiquidTransaction(hex));
+  assert.deepEqual(await liquid.verifyTransaction(bytes(hex)), await liquid.verifyTransaction(hex));
 });
 
 test("MWEB transactions made here verify; a changed proof byte makes one invalid", async () => {
   const made = JSON.parse(read("vectors/mweb-made-here.json"));
   for (const c of made.transactions) {
-    const report = await verifyMweb(c.tx, { kind: "transaction" });
+    const report = await mweb.verify(c.tx, { kind: "transaction" });
     assert.equal(report.verdict, "valid");
   }
   const raw = bytes(made.transactions[2].tx);
   raw[Math.floor(raw.length / 2)] ^= 1;
-  const changed = await verifyMweb(raw).catch((e) => e);
+  const changed = await mweb.verify(raw).catch((e) => e);
   // A byte changed in the middle lands in a proof, a key or a signature: invalid, or a
   // transaction that no longer parses (a typed error), never valid.
   assert.ok(changed instanceof UnusableInput || changed.verdict === "invalid");
-  await assert.rejects(verifyMweb(made.transactions[0].tx, { kind: "block" }), UnusableInput);
+  await assert.rejects(mweb.verify(made.transactions[0].tx, { kind: "block" }), UnusableInput);
 });
 
 test("bad transaction input: typed errors, no crash", async () => {
   for (const wrong of [undefined, 42, {}, [1, 2]]) {
-    await assert.rejects(verifyLiquidTransaction(wrong), UnusableInput);
-    await assert.rejects(verifyMweb(wrong), UnusableInput);
+    await assert.rejects(liquid.verifyTransaction(wrong), UnusableInput);
+    await assert.rejects(mweb.verify(wrong), UnusableInput);
   }
   for (const text of ["", "zz", "0200", "00".repeat(100)]) {
-    await assert.rejects(verifyLiquidTransaction(text), UnusableInput);
-    await assert.rejects(verifyMweb(text), UnusableInput);
+    await assert.rejects(liquid.verifyTransaction(text), UnusableInput);
+    await assert.rejects(mweb.verify(text), UnusableInput);
   }
-  await assert.rejects(verifyLiquidTransaction("00", { spent: "x" }), UnusableInput);
-  await assert.rejects(verifyLiquidTransaction("00", { spent: [["00"]] }), UnusableInput);
-  await assert.rejects(verifyMweb("00", { previousKernelOffset: "12" }), UnusableInput);
+  await assert.rejects(liquid.verifyTransaction("00", { spent: "x" }), UnusableInput);
+  await assert.rejects(liquid.verifyTransaction("00", { spent: [["00"]] }), UnusableInput);
+  await assert.rejects(mweb.verify("00", { previousKernelOffset: "12" }), UnusableInput);
 });

@@ -9,10 +9,8 @@
 use pyo3::import_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rand_core::{OsRng, RngCore as _};
-use rangeproof::{
-    Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteContext, SuiteStatement,
-};
+use rand_core::OsRng;
+use rangeproof::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteContext};
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL};
 use rangeproof_documents::request::{self, Field, RequestParts};
@@ -158,6 +156,15 @@ fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
         .map_err(|e| InvalidProof::new_err(e.to_string()))
 }
 
+fn recover_error(e: rangeproof_documents::recover::RecoverError) -> PyErr {
+    match e {
+        rangeproof_documents::recover::RecoverError::Unusable(reason) => unusable(reason),
+        rangeproof_documents::recover::RecoverError::Failed(reason) => {
+            RecoveryFailed::new_err(reason)
+        }
+    }
+}
+
 /// `(value or None, [blinding bytes], message or None, checked)`.
 type RecoveredTuple<'py> = (
     Option<u64>,
@@ -181,31 +188,10 @@ fn recover<'py>(
     let Document::Proof(d) = parse(text)? else {
         return Err(unusable("circuit proofs have no recovery nonce"));
     };
-    let nonce: Zeroizing<[u8; 32]> = Zeroizing::new(
-        nonce
-            .as_slice()
-            .try_into()
-            .map_err(|_| unusable(format!("nonce has {} bytes, expected 32", nonce.len())))?,
-    );
-    // The library checks the recovered opening against the commitment whenever the value is
-    // known (Grin's rewind gives it; for Tari the caller may): a mismatch is `RewindFailed`.
+    let nonce = Zeroizing::new(nonce);
     let recovered = py
-        .allow_threads(|| {
-            d.suite
-                .recover_with_value(&d.statement, &d.proof, &d.commitments, &nonce, value)
-        })
-        .map_err(|e| match e {
-            rangeproof::ProofError::NoRecoveryNonce => unusable(format!(
-                "{} proofs carry no recovery nonce (Tari's and Grin's do)",
-                d.suite.flavor()
-            )),
-            rangeproof::ProofError::MaskRecoveryNeedsSingleProof => unusable(e),
-            rangeproof::ProofError::RewindFailed => RecoveryFailed::new_err(
-                "the recovered blindings and the value do not open the commitment: a wrong \
-                 nonce, a proof made without one, or a wrong value",
-            ),
-            other => RecoveryFailed::new_err(other.to_string()),
-        })?;
+        .allow_threads(|| rangeproof_documents::recover::recover(&d, &nonce, value))
+        .map_err(recover_error)?;
     let checked = recovered.checked;
     Ok((
         recovered.value,
@@ -235,20 +221,15 @@ fn commit<'py>(
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let suite = suite(scheme, group, flavor)?;
     let blindings = Zeroizing::new(blindings);
-    let mut statement = SuiteStatement {
-        bits: 64,
+    let commitments = rangeproof_documents::request::commit(
+        suite,
         extension_degree,
-        ..SuiteStatement::default()
-    };
-    if let Some(bytes) = value_generator {
-        statement.parameters.insert(
-            "value_generator".into(),
-            rangeproof::suite::ParameterValue::Bytes(bytes),
-        );
-    }
-    let commitments = suite
-        .commit(&statement, &values, &blindings)
-        .map_err(unusable)?;
+        value_generator.as_deref(),
+        None,
+        &values,
+        &blindings,
+    )
+    .map_err(unusable)?;
     Ok(commitments.iter().map(|c| PyBytes::new(py, c)).collect())
 }
 
@@ -344,7 +325,14 @@ fn mweb_verify(
 }
 
 /// `(position, ID, address index, value, blinding factor, nonce)` of an output a wallet owns.
-type FoundTuple<'py> = (usize, Bound<'py, PyBytes>, u32, u64, Bound<'py, PyBytes>, Bound<'py, PyBytes>);
+type FoundTuple<'py> = (
+    usize,
+    Bound<'py, PyBytes>,
+    u32,
+    u64,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
 
 /// The outputs of an MWEB block or transaction that a wallet (scan secret, spend public key,
 /// address indices `0..addresses`) owns: position, ID, address, value, blinding factor
@@ -375,7 +363,10 @@ fn mweb_scan<'py>(
         .map(|(k, owned)| {
             (
                 *k,
-                PyBytes::new(py, &rangeproof::mweb::signatures::output_id(&body.outputs[*k])),
+                PyBytes::new(
+                    py,
+                    &rangeproof::mweb::signatures::output_id(&body.outputs[*k]),
+                ),
                 owned.address,
                 owned.value,
                 PyBytes::new(py, &owned.blinding),
@@ -414,33 +405,10 @@ fn liquid_unblind<'py>(
     output: usize,
     blinding_key: Vec<u8>,
 ) -> PyResult<UnblindedTuple<'py>> {
-    use rangeproof::liquid::{self, Transaction};
-    let tx = Transaction::from_bytes(&tx).map_err(|e| unusable(format!("tx: {e}")))?;
-    let out = tx.output(output).ok_or_else(|| {
-        unusable(format!(
-            "output {output}: the transaction has {} outputs",
-            tx.n_outputs()
-        ))
-    })?;
-    let key_bytes: Zeroizing<[u8; 32]> =
-        Zeroizing::new(blinding_key.as_slice().try_into().map_err(|_| {
-            unusable(format!(
-                "blinding_key has {} bytes, expected 32",
-                blinding_key.len()
-            ))
-        })?);
-    let key = Zeroizing::new(
-        liquid::secret_key(&key_bytes)
-            .map_err(|_| unusable("blinding_key is zero or not below the group order"))?,
-    );
+    let blinding_key = Zeroizing::new(blinding_key);
     let got = py
-        .allow_threads(|| liquid::unblind(&out, &key))
-        .map_err(|e| match e {
-            rangeproof::ProofError::Unsupported(why) => unusable(why),
-            other => {
-                RecoveryFailed::new_err(format!("the key does not unblind this output: {other}"))
-            }
-        })?;
+        .allow_threads(|| rangeproof_documents::recover::unblind(&tx, output, &blinding_key))
+        .map_err(recover_error)?;
     Ok((
         got.value,
         PyBytes::new(py, &got.asset),
@@ -471,70 +439,27 @@ fn liquid_prove_surjection<'py>(
     n_to_use: usize,
     max_iterations: usize,
 ) -> PyResult<SurjectionTuple<'py>> {
-    use rangeproof::liquid::secret_key;
-    use rangeproof::secp256k1_zkp::generator::generator_generate_blinded;
-    use rangeproof::secp256k1_zkp::surjection;
-    let b32 = |name: &str, b: &[u8]| -> PyResult<[u8; 32]> {
-        b.try_into()
-            .map_err(|_| unusable(format!("{name}: {} bytes, expected 32", b.len())))
-    };
-    let scalar = |name: &str, b: &[u8]| -> PyResult<Zeroizing<k256::Scalar>> {
-        let bytes = Zeroizing::new(b32(name, b)?);
-        secret_key(&bytes)
-            .map(Zeroizing::new)
-            .map_err(|_| unusable(format!("{name}: zero or not below the group order")))
-    };
-    if input_tags.len() != input_blindings.len() {
-        return Err(unusable(format!(
-            "{} input tags, {} input blindings: one each",
-            input_tags.len(),
-            input_blindings.len()
-        )));
-    }
-    let tags = input_tags
-        .iter()
-        .map(|t| b32("input tag", t))
-        .collect::<PyResult<Vec<_>>>()?;
-    let blindings = input_blindings
-        .iter()
-        .map(|b| scalar("input blinding", b))
-        .collect::<PyResult<Vec<_>>>()?;
-    let out_tag = b32("output tag", &output_tag)?;
-    let out_blinding = scalar("output blinding", &output_blinding)?;
-    let seed = b32("seed", &seed)?;
-    let generator = |tag: &[u8; 32], r: &k256::Scalar| {
-        generator_generate_blinded(tag, r).ok_or_else(|| unusable("an asset tag has no generator"))
-    };
-    let inputs = tags
-        .iter()
-        .zip(&blindings)
-        .map(|(t, r)| generator(t, r))
-        .collect::<PyResult<Vec<_>>>()?;
-    let output = generator(&out_tag, &out_blinding)?;
-    let proof = py
+    let (input_blindings, output_blinding) = (
+        Zeroizing::new(input_blindings),
+        Zeroizing::new(output_blinding),
+    );
+    let proved = py
         .allow_threads(|| {
-            let selection =
-                surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &seed)?;
-            // Hedged: fresh randomness beside the statement and the keys in the ring's seed.
-            let mut extra = Zeroizing::new([0u8; 32]);
-            OsRng.fill_bytes(extra.as_mut_slice());
-            surjection::generate(
-                &selection,
-                &inputs,
-                &output,
-                &blindings[selection.input_index()],
-                &out_blinding,
-                Some(&extra),
+            rangeproof_documents::assets::prove_surjection(
+                &input_tags,
+                &input_blindings,
+                &output_tag,
+                &output_blinding,
+                &seed,
+                n_to_use,
+                max_iterations,
             )
         })
         .map_err(unusable)?;
     Ok((
-        PyBytes::new(py, &proof.to_bytes()),
-        inputs
-            .iter()
-            .map(|g| PyBytes::new(py, &g.to_bytes()))
-            .collect(),
-        PyBytes::new(py, &output.to_bytes()),
+        PyBytes::new(py, &proved.proof),
+        proved.inputs.iter().map(|g| PyBytes::new(py, g)).collect(),
+        PyBytes::new(py, &proved.output),
     ))
 }
 
@@ -545,23 +470,9 @@ fn liquid_asset_generator<'py>(
     tag: Vec<u8>,
     blinding: Vec<u8>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let tag: [u8; 32] = tag
-        .as_slice()
-        .try_into()
-        .map_err(|_| unusable("the asset tag is 32 bytes"))?;
-    let blinding: Zeroizing<[u8; 32]> = Zeroizing::new(
-        blinding
-            .as_slice()
-            .try_into()
-            .map_err(|_| unusable("the blinding factor is 32 bytes"))?,
-    );
-    let r = Zeroizing::new(
-        rangeproof::liquid::secret_key(&blinding)
-            .map_err(|_| unusable("the blinding factor is zero or not below the group order"))?,
-    );
-    let g = rangeproof::secp256k1_zkp::generator::generator_generate_blinded(&tag, &r)
-        .ok_or_else(|| unusable("this asset tag has no generator"))?;
-    Ok(PyBytes::new(py, &g.to_bytes()))
+    let blinding = Zeroizing::new(blinding);
+    let g = rangeproof_documents::assets::asset_generator(&tag, &blinding).map_err(unusable)?;
+    Ok(PyBytes::new(py, &g))
 }
 
 /// The sum of encoded points of a group (`"ristretto255"`, `"ed25519"`, `"secp256k1"`), encoded

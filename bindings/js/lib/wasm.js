@@ -1,0 +1,133 @@
+// The WebAssembly module (rangeproof.wasm, built by scripts/build-js.sh), loaded on first use
+// — in Node from the package's directory, in browsers from the URL beside the package — and
+// called through its byte ABI (src/lib.rs): the input's JSON in, an answer out (src/answer.rs:
+// a kind, JSON, and the secrets beside it, which come back as `Uint8Array`s and `BigInt`s).
+
+import { OutOfMemory, RecoveryFailed, UnusableInput } from "./errors.js";
+import { JsonBytes } from "./json-bytes.js";
+
+let loaded;
+
+/** The module's exports, instantiated once (tried again after a failed load). */
+export function module() {
+  loaded ??= instantiate().catch((e) => {
+    loaded = undefined;
+    throw e;
+  });
+  return loaded;
+}
+
+async function wasmBytes() {
+  const url = new URL("../rangeproof.wasm", import.meta.url);
+  if (url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`cannot load ${url}: ${response.status}`);
+  }
+  return response.arrayBuffer();
+}
+
+async function instantiate() {
+  let memory;
+  const imports = {
+    env: {
+      // Every random byte the module uses (blindings, proofs' nonces, batch weights): the
+      // platform's cryptographic source.
+      random(ptr, len) {
+        globalThis.crypto.getRandomValues(new Uint8Array(memory.buffer, ptr, len));
+      },
+    },
+  };
+  const { instance } = await WebAssembly.instantiate(await wasmBytes(), imports);
+  memory = instance.exports.memory;
+  return instance.exports;
+}
+
+const decoder = new TextDecoder();
+
+/** The answer's parts: its kind, its JSON text, its secrets (copied out of the module). */
+function readAnswer(exports, out) {
+  // The memory may have grown during the call: a fresh view each time.
+  const length = new DataView(exports.memory.buffer).getUint32(out, true);
+  try {
+    const bytes = new Uint8Array(exports.memory.buffer, out + 4, length);
+    const view = new DataView(exports.memory.buffer, out + 4, length);
+    const kind = bytes[0];
+    const jsonLength = view.getUint32(1, true);
+    const json = decoder.decode(bytes.subarray(5, 5 + jsonLength));
+    let at = 5 + jsonLength;
+    const count = view.getUint32(at, true);
+    at += 4;
+    const secrets = [];
+    for (let i = 0; i < count; i++) {
+      const n = view.getUint32(at, true);
+      secrets.push(bytes.slice(at + 4, at + 4 + n));
+      at += 4 + n;
+    }
+    return { kind, json, secrets };
+  } finally {
+    // Freeing zeroes the answer inside the module (src/lib.rs, ZeroOnFree).
+    exports.rp_free(out, length + 4);
+  }
+}
+
+/** The result with each `{"$bytes": i}` / `{"$u64": i}` replaced by its secret. */
+function withSecrets(json, secrets) {
+  if (secrets.length === 0) {
+    return JSON.parse(json);
+  }
+  return JSON.parse(json, (key, value) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      return value;
+    }
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === "$bytes") {
+      return secrets[value.$bytes];
+    }
+    if (keys.length === 1 && keys[0] === "$u64") {
+      const bytes = secrets[value.$u64];
+      const amount = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
+      bytes.fill(0);
+      return amount;
+    }
+    return value;
+  });
+}
+
+/**
+ * Calls the module's `rp_<name>` with `input` (written by `JsonBytes`: bytes as hex, never a
+ * string) and returns its result, or throws the error of its kind.
+ */
+export async function call(name, input) {
+  const exports = await module();
+  const writer = new JsonBytes();
+  let out;
+  try {
+    writer.value(input);
+    const bytes = writer.bytes();
+    const ptr = exports.rp_alloc(bytes.length);
+    if (ptr === 0) {
+      throw new OutOfMemory("the WebAssembly module is out of memory");
+    }
+    try {
+      new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
+      out = exports[`rp_${name}`](ptr, bytes.length);
+    } finally {
+      exports.rp_free(ptr, bytes.length);
+    }
+  } finally {
+    writer.wipe();
+  }
+  if (out === 0) {
+    throw new OutOfMemory("the WebAssembly module is out of memory");
+  }
+  const { kind, json, secrets } = readAnswer(exports, out);
+  if (kind === 0) {
+    return withSecrets(json, secrets);
+  }
+  const { error } = JSON.parse(json);
+  throw kind === 2 ? new RecoveryFailed(error) : new UnusableInput(error);
+}
