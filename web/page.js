@@ -1,6 +1,7 @@
-// The verification page: documents from the text area or dropped files, verified together by
-// the JavaScript package (../bindings/js: the library in WebAssembly), a verdict per document.
-import { verify } from "../bindings/js/index.js";
+// The verification page: what is pasted or dropped — proof documents, Liquid or Litecoin MWEB
+// transactions (hex, or dropped raw files), Solana proof data (hex) — verified by the
+// JavaScript package (../bindings/js: the library in WebAssembly), a verdict per item.
+import { verify, liquid, mweb, solana, UnusableInput } from "../bindings/js/index.js";
 
 const input = document.getElementById("input");
 const summary = document.getElementById("summary");
@@ -8,11 +9,11 @@ const table = document.getElementById("verdicts");
 const button = document.getElementById("verify");
 
 /**
- * The documents in `text`: a JSON array of documents, or documents one after another (pretty or
- * JSON lines), split where a top-level value ends; anything between them that is not a
- * document stays a piece of its own, for the verifier to call unusable.
+ * The items in `text`: a JSON array of documents, or pieces one after another — JSON values
+ * (pretty or JSON lines), split where a top-level value ends, and lines of other text (hex) —
+ * each a piece of its own.
  */
-export function documents(text) {
+export function pieces(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("[")) {
     try {
@@ -24,7 +25,7 @@ export function documents(text) {
       // Not one array: read as values one after another.
     }
   }
-  const pieces = [];
+  const found = [];
   let depth = 0, start = -1, inString = false, escaped = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -38,18 +39,20 @@ export function documents(text) {
     if (c === "{" || c === "[") { if (depth === 0 && start < 0) start = i; depth++; continue; }
     if (c === "}" || c === "]") {
       depth--;
-      if (depth === 0 && start >= 0) { pieces.push(text.slice(start, i + 1)); start = -1; }
+      if (depth === 0 && start >= 0) { found.push(text.slice(start, i + 1)); start = -1; }
       continue;
     }
     if (depth === 0 && !/\s/.test(c) && start < 0) start = i;
-    if (depth === 0 && c === "\n" && start >= 0) { pieces.push(text.slice(start, i)); start = -1; }
+    if (depth === 0 && c === "\n" && start >= 0) { found.push(text.slice(start, i)); start = -1; }
   }
-  if (start >= 0) pieces.push(text.slice(start));
-  return pieces.map((p) => p.trim()).filter((p) => p.length > 0);
+  if (start >= 0) found.push(text.slice(start));
+  return found.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
 /** What a document says of itself, for its row: scheme, group, flavor. */
-function label(text) {
+function describe(text) {
   try {
     const doc = JSON.parse(text);
     return [doc.scheme, doc.group, doc.flavor, doc.circuit].filter(Boolean).join(" · ") || "?";
@@ -58,23 +61,75 @@ function label(text) {
   }
 }
 
-function row(index, text, verdict) {
+/** The parts of a transaction's report that failed or were not checked, as reasons. */
+function findings(report, wanted, path = []) {
+  if (report === null || typeof report !== "object") return [];
+  if (wanted in report && Object.keys(report).length === 1) {
+    return [`${path.join(" ")}: ${report[wanted]}`];
+  }
+  // "outputs", 0, "range_proof" reads "output 1 range proof".
+  return Object.entries(report).flatMap(([key, value]) => {
+    const here = Array.isArray(report)
+      ? [...path.slice(0, -1), `${path.at(-1)?.replace(/s$/, "") ?? "item"} ${Number(key) + 1}`]
+      : [...path, key.replaceAll("_", " ")];
+    return findings(value, wanted, here);
+  });
+}
+
+/** A transaction's report as a row's verdict. */
+function transactionVerdict(report) {
+  const invalid = findings(report, "invalid");
+  const unchecked = findings(report, "not checked");
+  return {
+    kind: report.verdict === "valid" ? "valid" : report.verdict === "invalid" ? "invalid" : "incomplete",
+    error: report.verdict === "valid" ? undefined : (invalid.length ? invalid : unchecked).join("; "),
+  };
+}
+
+/**
+ * One hex piece: a Liquid transaction, else an MWEB transaction or block, else Solana proof
+ * data (made a document, verified with the documents). Resolves to its row's content, or to
+ * `{ document }` for the documents' batch.
+ */
+async function classify(hex) {
+  const reasons = [];
+  for (const [label, name, check] of [
+    ["Liquid transaction", "a Liquid transaction", (h) => liquid.verifyTransaction(h)],
+    ["Litecoin MWEB", "an MWEB transaction or block", (h) => mweb.verify(h)],
+  ]) {
+    try {
+      return { label, ...transactionVerdict(await check(hex)) };
+    } catch (e) {
+      if (!(e instanceof UnusableInput)) throw e;
+      reasons.push(`as ${name}: ${e.message}`);
+    }
+  }
+  if ([936, 1000, 1064].includes(hex.length / 2)) {
+    return { document: await solana.document(hex), label: "Solana proof data" };
+  }
+  return { label: "hex", kind: "unusable", error: reasons.join("; ") };
+}
+
+function row(index, item) {
   const tr = document.createElement("tr");
-  const kind = verdict.valid ? "valid" : verdict.unusable ? "unusable" : "invalid";
-  tr.className = kind;
-  const cells = [String(index + 1), label(text)];
-  for (const value of cells) {
+  tr.className = item.kind;
+  for (const value of [String(index + 1), item.label]) {
     const td = document.createElement("td");
     td.textContent = value;
     tr.append(td);
   }
   const td = document.createElement("td");
-  td.className = `verdict ${kind}`;
-  td.textContent = { valid: "valid", invalid: "INVALID", unusable: "UNUSABLE" }[kind];
-  if (verdict.error) {
+  td.className = `verdict ${item.kind}`;
+  td.textContent = {
+    valid: "valid",
+    invalid: "INVALID",
+    unusable: "UNUSABLE",
+    incomplete: "INCOMPLETE",
+  }[item.kind];
+  if (item.error) {
     const reason = document.createElement("span");
     reason.className = "reason";
-    reason.textContent = verdict.error;
+    reason.textContent = item.error;
     td.append(reason);
   }
   tr.append(td);
@@ -82,26 +137,44 @@ function row(index, text, verdict) {
 }
 
 async function run() {
-  const docs = documents(input.value);
+  const given = pieces(input.value);
   const body = table.tBodies[0];
   body.replaceChildren();
-  if (docs.length === 0) {
+  if (given.length === 0) {
     table.hidden = true;
-    summary.textContent = "no documents";
+    summary.textContent = "nothing to verify";
     return;
   }
   button.disabled = true;
   summary.textContent = "verifying…";
   try {
     const started = performance.now();
-    const verdicts = await verify(docs);
+    // Transactions are verified each on its own; documents (Solana's proof data among them)
+    // together, in one batch per group.
+    const items = [];
+    for (const piece of given) {
+      if (HEX.test(piece)) {
+        items.push(await classify(piece));
+      } else {
+        items.push({ document: piece, label: describe(piece) });
+      }
+    }
+    const batch = items.filter((item) => item.document !== undefined);
+    if (batch.length > 0) {
+      const verdicts = await verify(batch.map((item) => item.document));
+      batch.forEach((item, i) => {
+        const v = verdicts[i];
+        item.kind = v.valid ? "valid" : v.unusable ? "unusable" : "invalid";
+        item.error = v.error;
+      });
+    }
     const ms = performance.now() - started;
-    verdicts.forEach((v, i) => body.append(row(i, docs[i], v)));
+    items.forEach((item, i) => body.append(row(i, item)));
     table.hidden = false;
-    const valid = verdicts.filter((v) => v.valid).length;
-    summary.textContent = `${valid} valid, ${verdicts.length - valid} not, in ${ms.toFixed(1)} ms`;
+    const valid = items.filter((item) => item.kind === "valid").length;
+    summary.textContent = `${valid} valid, ${items.length - valid} not, in ${ms.toFixed(1)} ms`;
     summary.dataset.valid = String(valid);
-    summary.dataset.total = String(verdicts.length);
+    summary.dataset.total = String(items.length);
   } catch (e) {
     summary.textContent = `error: ${e.message}`;
   } finally {
@@ -109,11 +182,24 @@ async function run() {
   }
 }
 
+/** A dropped file's content as text: its text, or its bytes in hex when it is not text. */
+async function fileText(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (!/[\x00-\x08\x0e-\x1f]/.test(text)) return text.trim();
+  } catch {
+    // Not UTF-8: raw bytes.
+  }
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 button.addEventListener("click", run);
 document.getElementById("clear").addEventListener("click", () => {
   input.value = "";
   table.hidden = true;
   summary.textContent = "";
+  delete summary.dataset.total;
 });
 const drop = document.getElementById("drop");
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
@@ -121,6 +207,6 @@ drop.addEventListener("dragleave", () => drop.classList.remove("over"));
 drop.addEventListener("drop", async (e) => {
   e.preventDefault();
   drop.classList.remove("over");
-  const texts = await Promise.all([...e.dataTransfer.files].map((f) => f.text()));
-  input.value = [input.value.trim(), ...texts.map((t) => t.trim())].filter(Boolean).join("\n");
+  const texts = await Promise.all([...e.dataTransfer.files].map(fileText));
+  input.value = [input.value.trim(), ...texts].filter(Boolean).join("\n");
 });

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { extname } from "node:path";
 import puppeteer from "puppeteer-core";
 import { bundledDocuments, dalekDocuments, tampered } from "../../bindings/js/test/vectors.mjs";
+import { readFileSync } from "node:fs";
 
 const root = new URL("../../", import.meta.url);
 const types = {
@@ -116,8 +117,57 @@ test("the page verifies the vectors in the browser, names the bad ones, and send
   // Clearing and verifying nothing says so; the page is still alive after all of it.
   await page.click("#clear");
   await page.click("#verify");
-  assert.equal(await page.$eval("#summary", (el) => el.textContent), "no documents");
+  assert.equal(await page.$eval("#summary", (el) => el.textContent), "nothing to verify");
   assert.deepEqual(elsewhere, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** `hex` with the digit at `at` (a fraction of its length) changed. */
+function changed(hex, at) {
+  const i = Math.floor(hex.length * at);
+  return hex.slice(0, i) + (hex[i] === "0" ? "1" : "0") + hex.slice(i + 1);
+}
+
+test("the page verifies Liquid and MWEB transactions and Solana proof data beside documents", async () => {
+  const read = (path) => readFileSync(new URL(path, root), "utf8");
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${origin}/web/index.html`, { waitUntil: "load" });
+
+  const liquidTx = read("vectors/elements-tx/1in3out_tx.hex").trim();
+  const mwebTx = JSON.parse(read("vectors/mweb-made-here.json")).transactions[0].tx;
+  const solanaData = JSON.parse(read("vectors/solana-zk-sdk-instructions-ristretto255.json")).cases[0].proof_data;
+  // A proof byte of the Liquid transaction's first range proof (its last third), and a
+  // byte of the Solana proof (past its 264-byte context).
+  const liquidCases = JSON.parse(read("vectors/elements-liquid-secp256k1.json")).cases;
+  const proof = liquidCases.find((c) => c.source_tx === "1in3out_tx" && c.expected === "valid" && c.proof).proof;
+  const at = liquidTx.indexOf(proof);
+  assert.ok(at > 0);
+  const badLiquid = liquidTx.slice(0, at) + changed(proof, 0.7) + liquidTx.slice(at + proof.length);
+  const items = [
+    [liquidTx, "INCOMPLETE"],
+    [mwebTx, "valid"],
+    [solanaData, "valid"],
+    [dalekDocuments()[0].text, "valid"],
+    [badLiquid, "INVALID"],
+    [changed(solanaData, 0.8), "INVALID"],
+    ["abcd", "UNUSABLE"],
+  ];
+  await page.$eval("#input", (el, value) => { el.value = value; }, items.map(([t]) => t).join("\n"));
+  await page.click("#verify");
+  await page.waitForFunction(() => document.querySelector("#summary").dataset.total !== undefined, {
+    timeout: 60_000,
+  });
+  const rows = await page.$$eval("#verdicts tbody tr", (trs) =>
+    trs.map((tr) => [tr.cells[1].textContent, tr.querySelector("td.verdict").firstChild.textContent]),
+  );
+  assert.deepEqual(rows.map((r) => r[1]), items.map(([, v]) => v));
+  assert.deepEqual(rows.slice(0, 3).map((r) => r[0]), ["Liquid transaction", "Litecoin MWEB", "Solana proof data"]);
+  const reasons = await page.$$eval("#verdicts tbody td.verdict .reason", (r) => r.map((x) => x.textContent));
+  assert.ok(reasons.some((r) => /output \d+ range proof: /.test(r)), reasons.join("\n"));
+  await page.screenshot({ path: new URL("target/web/verification-page-transactions.png", root).pathname, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });
