@@ -3,6 +3,8 @@
 //! Inputs vary per iteration (fresh random values for proving, a rotation of distinct proofs
 //! for verifying) so variable-time code is not flattered by a constant input. The side-by-side
 //! comparison with the peer libraries is `cargo bench`, which keeps them dev-dependencies.
+//! Measured on one thread unless `--threads N` (in a rayon pool of its own, with the
+//! `parallel` feature), as the criterion benches are; the header names the CPU and the threads.
 //! Proofs go through the library's [`Suite`] as bytes, as the CLI's documents do: verification
 //! times include decoding.
 
@@ -20,8 +22,8 @@ pub struct BenchArgs {
     /// Number of values in the batch-verification measurement (as many proofs as that takes).
     #[arg(long, default_value_t = 256)]
     batch: usize,
-    /// Also draw prove and verify time against m (n = 64) for our schemes and the peers'
-    /// figures recorded in BENCHMARKS.md, as an SVG file.
+    /// Also draw this run's prove and verify time per proof against m (64 bits each), as an
+    /// SVG file. The peer libraries are compared by `cargo bench`, not drawn.
     /// A new file: an existing path or a symlink is refused unless --force.
     #[arg(long)]
     plot: Option<std::path::PathBuf>,
@@ -58,6 +60,9 @@ pub const KINDS: [Suite; 7] = [
     Suite::GRIN_BULLETPROOFS,
     Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
 ];
+
+// A colour and a marker for each suite's line.
+const _: () = assert!(crate::plot::STYLES.len() >= KINDS.len());
 
 /// Whether `suite` proves `m` values of `n` bits (Monero: 64 bits, at most 16 outputs).
 fn measures(suite: Suite, n: usize, m: usize) -> bool {
@@ -177,7 +182,8 @@ pub fn fmt(d: Duration) -> String {
     }
 }
 
-pub fn run(args: &BenchArgs) -> Result<(), String> {
+/// Measures on `threads` threads (`--threads`, checked by the caller; 1 by default).
+pub fn run(args: &BenchArgs, threads: usize) -> Result<(), String> {
     if args.batch == 0 {
         return Err("--batch must be at least 1".into());
     }
@@ -187,16 +193,39 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         .as_deref()
         .map(|path| crate::output::OutputFile::create("--plot", path, args.force, &[]))
         .transpose()?;
+    // The library's parallel code sizes itself by the pool it runs in.
+    #[cfg(feature = "parallel")]
+    {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| format!("--threads: {e}"))?;
+        pool.install(|| measure(args, threads, plot))
+    }
+    #[cfg(not(feature = "parallel"))]
+    measure(args, threads, plot)
+}
+
+fn measure(
+    args: &BenchArgs,
+    threads: usize,
+    plot: Option<crate::output::OutputFile>,
+) -> Result<(), String> {
     let min = Duration::from_millis(args.millis);
+    let cpu = crate::plot::cpu_model();
+    // One header line (scripts take the next line for the first row): the columns, then what
+    // the run is measured on.
     say!(
-        "{:>6} {:>4} {:>4} {:>8} {:>12} {:>12} {:>22}",
+        "{:>6} {:>4} {:>4} {:>8} {:>12} {:>12} {:>22}   ({cpu}, {}; each time the mean over at least {} ms)",
         "scheme",
         "n",
         "m",
         "bytes",
         "prove",
         "verify",
-        "batch verify / proof"
+        "batch verify / proof",
+        crate::plot::threads(threads),
+        args.millis
     );
     let measured = SHAPES
         .iter()
@@ -205,11 +234,19 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut progress = crate::progress::Progress::new("bench", measured, true);
     let mut ours: Vec<crate::plot::Series> = KINDS
         .iter()
-        .map(|kind| crate::plot::Series {
-            name: format!("rangeproof {} ({})", short_name(*kind), kind.flavor()),
+        .map(|&kind| crate::plot::Series {
+            name: short_name(kind).into(),
+            description: if kind.max_values() < 64 {
+                format!(
+                    "{} (at most {} values a proof)",
+                    kind.name(),
+                    kind.max_values()
+                )
+            } else {
+                kind.name()
+            },
             prove: Vec::new(),
             verify: Vec::new(),
-            measured_here: true,
         })
         .collect();
     for (n, m) in SHAPES {
@@ -261,9 +298,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         }
     }
     if let Some(file) = plot {
-        ours.extend(crate::plot::peers());
-        let svg = crate::plot::svg(&ours, &crate::plot::cpu_model());
-        file.write(svg.trim_end())?;
+        let run = crate::plot::Run {
+            cpu: &cpu,
+            threads,
+            millis: args.millis,
+        };
+        file.write(crate::plot::svg(&ours, &run).trim_end())?;
     }
     Ok(())
 }

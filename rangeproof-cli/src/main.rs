@@ -40,9 +40,9 @@ use clap::{Parser, Subcommand};
 /// Said once, at the top: what the global option governs and the exit codes every command
 /// keeps (each command's help lists `--threads` in one line under "Global options").
 const ROOT_AFTER_HELP: &str = "\
-Threads: every command uses all of this machine's cores. --threads N (before or after the
-command; at most four per core) uses at most N threads instead: --threads 1 leaves the other
-cores free.
+Threads: every command uses all of this machine's cores, but bench, which measures on one
+thread unless asked. --threads N (before or after the command; at most four per core) uses at
+most N threads instead: --threads 1 leaves the other cores free.
 
 Exit codes: 0 valid (or done), 1 some proof invalid, 2 unusable input (one line on stderr),
 3 incomplete: nothing invalid, but a check could not run (`liquid verify-tx` without --spent),
@@ -63,7 +63,7 @@ Examples:
     after_help = ROOT_AFTER_HELP
 )]
 struct Cli {
-    /// Use at most N threads (default: one per core; 1 runs on one core).
+    /// Use at most N threads (default: one per core, bench one; 1 runs on one core).
     #[arg(long, global = true, value_name = "N", help_heading = "Global options")]
     threads: Option<usize>,
     #[command(subcommand)]
@@ -110,10 +110,11 @@ Examples:
   rangeproof info proof.json
   rangeproof info --json liquid/*.json")]
     Info(info::InfoArgs),
-    /// Time proving, verifying and batch verification at several sizes.
+    /// Time proving, verifying and batch verification at several sizes (one thread unless
+    /// --threads).
     #[command(after_help = "Examples:
-  rangeproof bench
-  rangeproof --threads 1 bench --millis 1000 --plot bench.svg")]
+  rangeproof bench --millis 1000 --plot bench.svg
+  rangeproof bench --threads 2")]
     Bench(bench::BenchArgs),
     /// Arithmetic-circuit (R1CS) proofs: a SHA-256 preimage, a shuffle of committed values.
     Circuit {
@@ -144,25 +145,31 @@ fn max_threads() -> usize {
     (4 * cores).max(64)
 }
 
-/// Sizes the thread pool (`--threads`); without the `parallel` feature only 1 is accepted.
-fn set_threads(threads: Option<usize>) -> Result<(), String> {
-    match threads {
-        None => Ok(()),
-        Some(0) => Err("--threads must be at least 1".into()),
-        Some(n) if n > max_threads() => Err(format!(
+/// Checks a thread count (`--threads`): at least 1, at most [`max_threads`], and only 1
+/// without the `parallel` feature.
+fn check_threads(n: usize) -> Result<(), String> {
+    match n {
+        0 => Err("--threads must be at least 1".into()),
+        n if n > max_threads() => Err(format!(
             "--threads {n}: at most {} on this machine (four per core, at least 64)",
             max_threads()
         )),
-        #[cfg(feature = "parallel")]
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .map_err(|e| format!("--threads: {e}")),
         #[cfg(not(feature = "parallel"))]
-        Some(1) => Ok(()),
-        #[cfg(not(feature = "parallel"))]
-        Some(_) => Err("this build runs on one thread (built without `parallel`)".into()),
+        2.. => Err("this build runs on one thread (built without `parallel`)".into()),
+        _ => Ok(()),
     }
+}
+
+/// Sizes the global thread pool (`--threads`, checked).
+fn set_threads(threads: Option<usize>) -> Result<(), String> {
+    let Some(n) = threads else { return Ok(()) };
+    check_threads(n)?;
+    #[cfg(feature = "parallel")]
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .map_err(|e| format!("--threads: {e}"))?;
+    Ok(())
 }
 
 /// Whether clap refused the command line for a missing subcommand (with
@@ -219,7 +226,14 @@ fn main() -> ExitCode {
     // handler, the run would still end, leaving nothing half-written: outputs are put in
     // place whole.)
     let _ = ctrlc::set_handler(|| output::interrupted());
-    if let Err(reason) = set_threads(cli.threads) {
+    // `bench` measures in a pool of its own: one thread unless --threads says otherwise, so
+    // that its figures compare with the criterion benches' (one thread).
+    let bench_threads = cli.threads.unwrap_or(1);
+    let threads = match cli.command {
+        Command::Bench(_) => check_threads(bench_threads),
+        _ => set_threads(cli.threads),
+    };
+    if let Err(reason) = threads {
         eprintln!("error: {reason}");
         return ExitCode::from(2);
     }
@@ -230,7 +244,7 @@ fn main() -> ExitCode {
         Command::Info(args) => info::run(&args),
         Command::Commit(args) => commit::run(&args),
         Command::Recover(args) => recover::run(&args),
-        Command::Bench(args) => bench::run(&args).map(|()| Outcome::Ok),
+        Command::Bench(args) => bench::run(&args, bench_threads).map(|()| Outcome::Ok),
         Command::Circuit { command } => circuit::run(command),
         Command::Liquid { command } => liquid::run(command),
         Command::Mweb { command } => mweb::run(command),

@@ -630,9 +630,8 @@ fn demo_and_bench_run() {
     assert!(stdout(&out).contains("proved known (25 998 gates)"));
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("bench.svg");
+    // No --threads: bench measures on one thread unless asked.
     let out = rangeproof(&[
-        "--threads",
-        "1",
         "bench",
         "--millis",
         "1",
@@ -642,23 +641,16 @@ fn demo_and_bench_run() {
         plot.to_str().unwrap(),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    // The picture: an SVG with a line per series (our 7 suites and 3 peers) in each of the two
-    // panels, and its legend.
-    let svg = std::fs::read_to_string(&plot).unwrap();
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<polyline").count(), 20);
-    assert!(svg.contains("rangeproof BP++ (rangeproof)"));
-    assert!(svg.contains("reference bulletproofs 5.0"));
-    assert!(svg.contains("rangeproof BPgrin"));
-    assert!(stdout(&out).contains("batch verify"));
+    let table = stdout(&out);
+    // The header names the columns, the CPU and the threads (below: the same CPU as the plot).
+    let header = table.lines().next().unwrap();
+    assert!(header.contains("batch verify"), "{header}");
+    assert!(header.contains(", 1 thread;"), "{header}");
     // A header and one row per shape (9) and suite (5), and Monero's two suites at the shapes
     // Monero proves (64 bits, 1 to 16 outputs: 5 each).
-    assert_eq!(stdout(&out).lines().count(), 1 + 9 * 5 + 2 * 5);
-    assert!(stdout(&out).contains("BP+"));
-    assert!(stdout(&out).contains("BPgrin"));
-    assert!(svg.contains("rangeproof BP+xmr (monero)"));
-    let table = stdout(&out);
+    assert_eq!(table.lines().count(), 1 + 9 * 5 + 2 * 5);
+    assert!(table.contains("BP+"));
+    assert!(table.contains("BPgrin"));
     let monero: Vec<&str> = table
         .lines()
         .filter(|l| l.trim_start().starts_with("BPxmr") || l.trim_start().starts_with("BP+xmr"))
@@ -667,6 +659,76 @@ fn demo_and_bench_run() {
     assert!(monero
         .iter()
         .all(|l| l.split_whitespace().nth(1) == Some("64")));
+
+    // The picture: this run's 7 suites, a line each in each of the two panels, and the legend.
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 2 * 7);
+    assert!(svg.contains("BP++ — bulletproofs++ ristretto255/rangeproof"));
+    assert!(svg.contains("BPgrin — bulletproofs secp256k1/grin"));
+    assert!(svg.contains("BP+xmr — bulletproofs+ ed25519/monero"));
+    // Nothing copied from BENCHMARKS.md: no peer series, no other machine, no dashed lines.
+    for copied in [
+        "reference bulletproofs",
+        "tari_bulletproofs_plus",
+        "libsecp256k1-zkp (Grin)",
+        "BENCHMARKS.md",
+        "2026-11-22",
+        "stroke-dasharray",
+    ] {
+        assert!(!svg.contains(copied), "{copied} in the plot");
+    }
+    // ... and the caption says where the peers are compared.
+    assert!(svg.contains("cargo bench -p rangeproof --bench versus_reference"));
+    // The caption names the CPU and the thread count, as the table's header does.
+    let caption = svg.split("Measured in this run on ").nth(1).unwrap();
+    let cpu = &caption[..caption.find(", 1 thread;").expect("one thread")];
+    assert!(!cpu.is_empty());
+    assert!(header.contains(&format!("({cpu}, 1 thread;")), "{header}");
+    // Plain axis labels, log scale said; ticks in plain milliseconds.
+    assert_eq!(
+        svg.matches(">values per proof (m), 64 bits each — log scale<")
+            .count(),
+        2
+    );
+    assert_eq!(
+        svg.matches(">milliseconds per proof — log scale<").count(),
+        2
+    );
+    assert!(svg.contains(">10</text>") && svg.contains(">100</text>"));
+    assert!(!svg.contains(" ms</text>") && !svg.contains("µs</text>"));
+    // Each series (in the panels and the legend) has one colour and one marker, and no two
+    // series share either.
+    let mut styles: std::collections::BTreeMap<String, (String, String)> = Default::default();
+    let attribute = |tag: &str, name: &str| -> String {
+        let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[from..from + tag[from..].find('"').unwrap()].to_string()
+    };
+    let mut groups = 0;
+    for tag in svg.split("<g class=\"").skip(1) {
+        let tag = &tag[..tag.find('>').unwrap()];
+        let style = (attribute(tag, "stroke"), attribute(tag, "data-marker"));
+        let previous = styles.insert(attribute(tag, "data-series"), style.clone());
+        assert!(previous.is_none_or(|p| p == style), "{tag}");
+        groups += 1;
+    }
+    // 7 legend entries, 7 prove lines, 7 verify lines.
+    assert_eq!(groups, 3 * 7);
+    assert_eq!(styles.len(), 7);
+    let colours: std::collections::BTreeSet<&String> = styles.values().map(|s| &s.0).collect();
+    let markers: std::collections::BTreeSet<&String> = styles.values().map(|s| &s.1).collect();
+    assert_eq!(colours.len(), 7, "{styles:?}");
+    assert_eq!(markers.len(), 7, "{styles:?}");
+
+    // A thread count of 0 is refused before measuring.
+    let out = rangeproof(&["bench", "--threads", "0", "--millis", "1"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// Runs the CLI with standard input from `stdin`, under a 512 MiB address-space limit (so a run

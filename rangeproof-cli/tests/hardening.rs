@@ -487,6 +487,14 @@ fn thread_counts_are_capped() {
     );
     let out = rangeproof(&["--threads", "2", "prove", "--bits", "8", "--values", "1"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // bench sizes a pool of its own (one thread by default), under the same limit.
+    let out = rangeproof(&["bench", "--threads", "100000"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--threads 100000: at most"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// Each refusal names the rule broken and the flag or field to change.
