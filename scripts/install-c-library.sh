@@ -6,7 +6,8 @@
 # PREFIX/lib/librangeproof.a -lpthread -ldl -lm -lrt -lutil (`pkg-config --static` would still
 # link the shared one, which sits beside it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# The repository from the script's real path (a link to scripts/, as the guide's runner makes, works too).
+cd "$(dirname "$(readlink -f "$0")")/.."
 prefix="${1:-/usr/local}"
 cargo build --release -p rangeproof-ffi
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
