@@ -5,7 +5,8 @@
 # toolchain, a C and C++ compiler (cc, c++), valgrind (the C library's test programs run under
 # it), Python 3.8+ with venv, Node.js 18+, a WebAssembly toolchain (rustup's wasm32 target,
 # or Debian's rustc-web, cargo-web, rust-web-src and lld, which scripts/build-js.sh installs) and
-# Chromium (/usr/bin/chromium, or CHROMIUM=path) for the page's test.
+# Chromium (/usr/bin/chromium, or CHROMIUM=path) for the page's test, and pkg-config and openssl
+# for the guide's blocks (scripts/test-guide.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-features
@@ -61,3 +62,6 @@ node --test bindings/js/test/
 # npm registry drives it): the vectors verified in the page, a screenshot left in target/web/.
 (cd web && npm ci --silent --no-audit --no-fund)
 node --test web/test/
+# The guide's code (docs/*.md and the README's blocks) run; its Rust blocks ran as doctests in
+# the workspace test above.
+scripts/test-guide.sh --no-rust
