@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the JavaScript package's WebAssembly module (bindings/js/rangeproof.wasm), so that
-# `npm pack` (or `npm test`) in bindings/js works.
+# Builds the JavaScript package's WebAssembly modules (bindings/js/rangeproof.wasm, and the
+# verification-only bindings/js/rangeproof-verify.wasm), so that `npm pack` (or `npm test`) in
+# bindings/js works.
 #
 # Two routes, the first that this machine has:
 #  1. rustup's toolchain with the wasm32-unknown-unknown target installed
@@ -13,11 +14,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 manifest=bindings/js/Cargo.toml
 target_dir="${CARGO_TARGET_DIR:-target}/js"
-out=bindings/js/rangeproof.wasm
 target=wasm32-unknown-unknown
 
+# Builds the module with cargo's extra arguments "$@" (the verification-only build:
+# --no-default-features).
 if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
-    cargo build --release --manifest-path "$manifest" --target "$target" --target-dir "$target_dir"
+    build() {
+        cargo build --release --manifest-path "$manifest" --target "$target" --target-dir "$target_dir" "$@"
+    }
 else
     debian_rust=/usr/bin/rustc
     if [ "${1:-}" = "--install" ] && ! { [ -x "$debian_rust" ] && "$debian_rust" --version | grep -q "source tarball" \
@@ -34,9 +38,16 @@ else
             "rustc-web cargo-web rust-web-src lld (or pass --install)" >&2
         exit 2
     fi
-    RUSTC="$debian_rust" RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
-        /usr/bin/cargo build --release --manifest-path "$manifest" --target "$target" \
-        --target-dir "$target_dir" -Zbuild-std=std,panic_abort
+    build() {
+        RUSTC="$debian_rust" RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+            /usr/bin/cargo build --release --manifest-path "$manifest" --target "$target" \
+            --target-dir "$target_dir" -Zbuild-std=std,panic_abort "$@"
+    }
 fi
-cp "$target_dir/$target/release/rangeproof_js.wasm" "$out"
-echo "$out: $(wc -c < "$out") bytes, $(gzip -9c "$out" | wc -c) gzipped"
+# The whole module, then the verification-only one (the package's "rangeproof/verify" entry).
+for variant in full verify; do
+    if [ "$variant" = full ]; then build; out=bindings/js/rangeproof.wasm
+    else build --no-default-features; out=bindings/js/rangeproof-verify.wasm; fi
+    cp "$target_dir/$target/release/rangeproof_js.wasm" "$out"
+    echo "$out: $(wc -c < "$out") bytes, $(gzip -9c "$out" | wc -c) gzipped"
+done

@@ -3,9 +3,25 @@
 // `UnusableType` names the argument) and leaves every other rule to the library, which gives
 // the same reasons as the CLI, Python and C. Secrets go in and come out as `Uint8Array`s the
 // caller can wipe (`fill(0)`), amounts as numbers or `BigInt`s in and `BigInt`s out.
+// `rangeproof/verify` (verify.js) is the same verification over a smaller module.
 
-import { call } from "./lib/wasm.js";
-import { InvalidProof, UnusableInput, UnusableType } from "./lib/errors.js";
+import { loader } from "./lib/wasm.js";
+import { verifying } from "./lib/verifying.js";
+import {
+  amount,
+  bytes,
+  count,
+  fromHex,
+  hexOrBytes,
+  list,
+  optionalBytes,
+  optionalCount,
+  optionalList,
+  optionalText,
+  options,
+  text,
+} from "./lib/arguments.js";
+import { UnusableType } from "./lib/errors.js";
 
 export {
   InvalidProof,
@@ -16,134 +32,14 @@ export {
   UnusableType,
 } from "./lib/errors.js";
 
-const U64_MAX = (1n << 64n) - 1n;
-
-// ---- argument checks (types only) ----
-
-function describe(x) {
-  return x === null ? "null" : Array.isArray(x) ? "an array" : `a ${typeof x}`;
-}
-
-function bytes(name, x) {
-  if (!(x instanceof Uint8Array)) {
-    throw new UnusableType(`${name} must be a Uint8Array, not ${describe(x)}`);
-  }
-  return x;
-}
-
-function optionalBytes(name, x) {
-  return x === undefined ? undefined : bytes(name, x);
-}
-
-/** Public data as hex text or bytes (bytes are written as hex by the input writer). */
-function hexOrBytes(name, x) {
-  if (typeof x !== "string" && !(x instanceof Uint8Array)) {
-    throw new UnusableType(`${name} must be hex text or a Uint8Array, not ${describe(x)}`);
-  }
-  return x;
-}
-
-function text(name, x) {
-  if (typeof x !== "string") {
-    throw new UnusableType(`${name} must be a string, not ${describe(x)}`);
-  }
-  return x;
-}
-
-function optionalText(name, x) {
-  return x === undefined ? undefined : text(name, x);
-}
-
-/** A count or size: a non-negative safe integer. */
-function count(name, x) {
-  if (!Number.isSafeInteger(x) || x < 0) {
-    throw new UnusableType(`${name} must be a non-negative integer, not ${String(x)}`);
-  }
-  return x;
-}
-
-function optionalCount(name, x) {
-  return x === undefined ? undefined : count(name, x);
-}
-
-/** An amount: a non-negative safe integer or a BigInt below 2^64, as a BigInt. */
-function amount(name, x) {
-  if (typeof x === "number" && Number.isSafeInteger(x) && x >= 0) {
-    return BigInt(x);
-  }
-  if (typeof x === "bigint" && x >= 0n && x <= U64_MAX) {
-    return x;
-  }
-  throw new UnusableType(
-    `${name} must be an integer in 0 .. 2^64 - 1 (a BigInt past 2^53), not ${describe(x)}`,
-  );
-}
-
-function list(name, xs, each) {
-  if (!Array.isArray(xs)) {
-    throw new UnusableType(`${name} must be an array, not ${describe(xs)}`);
-  }
-  return xs.map((x, i) => each(`${name}[${i}]`, x));
-}
-
-function optionalList(name, xs, each) {
-  return xs === undefined ? undefined : list(name, xs, each);
-}
-
-/** Options: a plain object (or nothing) with no names but `known`. */
-function options(name, given, known) {
-  if (given === undefined) {
-    return {};
-  }
-  if (given === null || typeof given !== "object" || Array.isArray(given)) {
-    throw new UnusableType(`${name} must be an object, not ${describe(given)}`);
-  }
-  const unknown = Object.keys(given).filter((k) => !known.includes(k));
-  if (unknown.length > 0) {
-    throw new UnusableInput(
-      `${name}: unknown ${unknown.map((k) => JSON.stringify(k)).join(", ")} (known: ${known.join(", ")})`,
-    );
-  }
-  return given;
-}
-
-function fromHex(hex) {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = parseInt(hex.substr(2 * i, 2), 16);
-  }
-  return out;
-}
-
-// ---- documents ----
+const { call } = loader("rangeproof.wasm");
+const verifying_ = verifying(call);
 
 /**
- * Verifies proof documents (the JSON documents `rangeproof prove` writes, of every scheme and
- * deployment): one document's text, or an array of them verified together (one multiscalar
- * multiplication per group; the invalid ones named). Resolves to one verdict per document, in
- * order: `{ valid: true }`, or `{ valid: false, error }` with the reason (`unusable: true` when
- * the text is not a usable document).
+ * Verifies proof documents: one document's JSON text, or an array of them verified together
+ * (see lib/verifying.js).
  */
-export async function verify(docs) {
-  const texts = typeof docs === "string" ? [docs] : docs;
-  if (!Array.isArray(texts) || texts.some((t) => typeof t !== "string")) {
-    throw new UnusableType("verify takes a document's JSON text or an array of them");
-  }
-  return call("verify", texts);
-}
-
-/** Verifies one document; resolves when valid, else throws `InvalidProof` or `UnusableInput`. */
-export async function verifyOrThrow(doc) {
-  const [verdict] = await verify(text("the document", doc));
-  if (!verdict.valid) {
-    throw verdict.unusable ? new UnusableInput(verdict.error) : new InvalidProof(verdict.error);
-  }
-}
-
-/** Every supported suite, as `[scheme, group, flavor]`. */
-export async function suites() {
-  return call("suites", null);
-}
+export const { verify, verifyOrThrow, suites, solana } = verifying_;
 
 const PROVE_OPTIONS = [
   "scheme",
@@ -166,9 +62,7 @@ const PROVE_OPTIONS = [
 
 /** Per value, its blinding factors: one `Uint8Array`, or an array of them. */
 function blindingsOf(name, given) {
-  return list(name, given, (each, b) =>
-    b instanceof Uint8Array ? [b] : list(each, b, bytes),
-  );
+  return list(name, given, (each, b) => (b instanceof Uint8Array ? [b] : list(each, b, bytes)));
 }
 
 /**
@@ -182,10 +76,16 @@ function blindingsOf(name, given) {
 export async function prove(request) {
   const r = options("the request", request, PROVE_OPTIONS);
   const parameters =
-    r.parameters === undefined ? undefined : options("parameters", r.parameters, Object.keys(r.parameters));
+    r.parameters === undefined
+      ? undefined
+      : options("parameters", r.parameters, Object.keys(r.parameters));
   if (parameters !== undefined) {
     for (const [name, value] of Object.entries(parameters)) {
-      if (!(value instanceof Uint8Array) && !Number.isSafeInteger(value) && typeof value !== "string") {
+      if (
+        !(value instanceof Uint8Array) &&
+        !Number.isSafeInteger(value) &&
+        typeof value !== "string"
+      ) {
         throw new UnusableType(`parameters.${name} must be an integer, a string or a Uint8Array`);
       }
     }
@@ -272,23 +172,7 @@ export async function recover(doc, nonce, { value } = {}) {
 
 /** Liquid (Elements): transactions, their outputs' secrets, assets. */
 export const liquid = {
-  /**
-   * Verifies a transaction (hex or bytes): every output's range proof and surjection proof in
-   * one batch, and with `spent` (each spent output's `[asset, value]` fields, hex or bytes, in
-   * input order) the surjection proofs' domain and the balance. Resolves to the report
-   * (`verdict`: `"valid"`, `"invalid"` or `"incomplete"`), as the CLI, Python and C write it.
-   */
-  async verifyTransaction(tx, { spent } = {}) {
-    return call("liquid_verify", {
-      tx: hexOrBytes("the transaction", tx),
-      spent: optionalList("spent", spent, (name, pair) => {
-        if (!Array.isArray(pair) || pair.length !== 2) {
-          throw new UnusableType(`${name} must be an [asset, value] pair`);
-        }
-        return [hexOrBytes(`${name}[0]`, pair[0]), hexOrBytes(`${name}[1]`, pair[1])];
-      }),
-    });
-  },
+  ...verifying_.liquid,
 
   /**
    * Unblinds output `output` of a transaction with the receiver's 32-byte blinding key:
@@ -346,19 +230,7 @@ export const liquid = {
 
 /** Litecoin MWEB: transactions and blocks, a wallet's outputs. */
 export const mweb = {
-  /**
-   * Verifies a transaction or block (hex or bytes): range proofs and signatures in batches,
-   * the sums. `kind` (`"block"` or `"transaction"`) requires one; a block's kernel sum needs
-   * `previousKernelOffset` (64 hex digits). Resolves to the report (`verdict`: `"valid"`,
-   * `"invalid"` or `"incomplete"`).
-   */
-  async verify(data, { kind, previousKernelOffset } = {}) {
-    return call("mweb_verify", {
-      tx: hexOrBytes("the MWEB data", data),
-      kind: optionalText("kind", kind),
-      previous_kernel_offset: optionalText("previousKernelOffset", previousKernelOffset),
-    });
-  },
+  ...verifying_.mweb,
 
   /**
    * The outputs of a transaction or block that the wallet of `scanKey` (32 bytes, secret) and
@@ -372,31 +244,6 @@ export const mweb = {
       spend_pubkey: bytes("spendPubkey", spendPubkey),
       addresses: count("addresses", addresses),
     });
-  },
-
-  /** Each output's range proof as a proof document (`"flavor": "mweb"`), for `verify`. */
-  async documents(data) {
-    return call("mweb_documents", { data: hexOrBytes("the MWEB data", data) });
-  },
-};
-
-/** Solana: the ZK ElGamal proof program's batched range proofs. */
-export const solana = {
-  /**
-   * The document of a batched range proof instruction's proof data taken from a transaction
-   * (936, 1000 or 1064 bytes: context, then proof), for `verify`.
-   */
-  async document(proofData) {
-    return call("solana_document", { data: hexOrBytes("the proof data", proofData) });
-  },
-
-  /** A Solana document's proof data, as the instruction carries it. */
-  proofData(doc) {
-    const hex = JSON.parse(text("the document", doc)).proof_data;
-    if (typeof hex !== "string") {
-      throw new UnusableInput("the document has no proof_data (not a Solana document)");
-    }
-    return fromHex(hex);
   },
 };
 

@@ -6,19 +6,30 @@
 import { OutOfMemory, RecoveryFailed, UnusableInput } from "./errors.js";
 import { JsonBytes } from "./json-bytes.js";
 
-let loaded;
+const loaders = new Map();
 
-/** The module's exports, instantiated once (tried again after a failed load). */
-export function module() {
-  loaded ??= instantiate().catch((e) => {
-    loaded = undefined;
-    throw e;
-  });
-  return loaded;
+/**
+ * The loader of the module `file` (beside the package: `rangeproof.wasm`, or the
+ * verification-only `rangeproof-verify.wasm`), one per file, instantiated on first use (tried
+ * again after a failed load): `{ call, module }`.
+ */
+export function loader(file) {
+  if (!loaders.has(file)) {
+    let loaded;
+    const module = () => {
+      loaded ??= instantiate(file).catch((e) => {
+        loaded = undefined;
+        throw e;
+      });
+      return loaded;
+    };
+    loaders.set(file, { call: (name, input) => call(module, name, input), module });
+  }
+  return loaders.get(file);
 }
 
-async function wasmBytes() {
-  const url = new URL("../rangeproof.wasm", import.meta.url);
+async function wasmBytes(file) {
+  const url = new URL(`../${file}`, import.meta.url);
   if (url.protocol === "file:") {
     const { readFile } = await import("node:fs/promises");
     return readFile(url);
@@ -30,7 +41,7 @@ async function wasmBytes() {
   return response.arrayBuffer();
 }
 
-async function instantiate() {
+async function instantiate(file) {
   let memory;
   const imports = {
     env: {
@@ -41,7 +52,7 @@ async function instantiate() {
       },
     },
   };
-  const { instance } = await WebAssembly.instantiate(await wasmBytes(), imports);
+  const { instance } = await WebAssembly.instantiate(await wasmBytes(file), imports);
   memory = instance.exports.memory;
   return instance.exports;
 }
@@ -101,7 +112,7 @@ function withSecrets(json, secrets) {
  * Calls the module's `rp_<name>` with `input` (written by `JsonBytes`: bytes as hex, never a
  * string) and returns its result, or throws the error of its kind.
  */
-export async function call(name, input) {
+async function call(module, name, input) {
   const exports = await module();
   const writer = new JsonBytes();
   let out;

@@ -20,6 +20,7 @@ pub enum Failure {
     /// The input cannot be used: the reason names the part.
     Unusable(String),
     /// A nonce or key that does not open the proof.
+    #[cfg_attr(not(feature = "prove"), allow(dead_code))]
     RecoveryFailed(String),
 }
 
@@ -41,6 +42,7 @@ pub type Answer = Result<Reply, Failure>;
 #[derive(Default)]
 pub struct Secrets(Vec<Vec<u8>>);
 
+#[cfg_attr(not(feature = "prove"), allow(dead_code))]
 impl Secrets {
     /// `bytes` as a secret; the JSON that stands for it.
     pub fn bytes(&mut self, bytes: &[u8]) -> Value {
@@ -66,6 +68,7 @@ impl Reply {
     }
 
     /// A result whose secrets are beside it.
+    #[cfg_attr(not(feature = "prove"), allow(dead_code))]
     pub fn with(result: &Value, secrets: Secrets) -> Answer {
         Ok(Reply {
             json: result.to_string(),

@@ -5,9 +5,10 @@
 //! - `rp_alloc(len) -> ptr` / `rp_free(ptr, len)`: buffers the JavaScript side writes into.
 //! - Every other export takes `(ptr, len)`, the UTF-8 JSON of its input, and returns an
 //!   answer buffer (its layout in [`answer`]) that the caller frees: [`verify`] (documents,
-//!   Liquid transactions, MWEB data), [`prove`] (prove, commit, recover), [`wallet`] (Liquid's
-//!   unblinding, asset generators and surjection proofs; MWEB's scan and documents; Solana's
-//!   proof data) and [`circuit`] (SHA-256 preimage and shuffle proofs).
+//!   Liquid transactions, MWEB data; Solana's proof data and MWEB outputs as documents), and
+//!   with the `prove` feature (the default; the verification-only build leaves it out)
+//!   `prove` (prove, commit, recover), `wallet` (Liquid's unblinding, asset generators and
+//!   surjection proofs; MWEB's scan) and `circuit` (SHA-256 preimage and shuffle proofs).
 //!
 //! Secrets: the JavaScript side writes secret inputs (blinding factors, nonces, keys) into the
 //! input bytes without making strings of them, and reads secret outputs into `Uint8Array`s
@@ -21,9 +22,12 @@
 use std::alloc::{alloc, dealloc, GlobalAlloc, Layout, System};
 
 mod answer;
+#[cfg(feature = "prove")]
 mod circuit;
+#[cfg(feature = "prove")]
 mod prove;
 mod verify;
+#[cfg(feature = "prove")]
 mod wallet;
 
 /// The system allocator, zeroing every block before it is freed (and, through `GlobalAlloc`'s
@@ -108,13 +112,14 @@ pub unsafe extern "C" fn rp_free(ptr: *mut u8, len: usize) {
     }
 }
 
-/// Defines an export `rp_<name>(ptr, len) -> answer` over `fn(&[u8]) -> answer::Result`.
+/// Defines an export `rp_<name>(ptr, len) -> answer` over `fn(&[u8]) -> answer::Answer`.
 macro_rules! export {
-    ($($name:ident => $function:path),* $(,)?) => {$(
+    ($($(#[$attribute:meta])* $name:ident => $function:path),* $(,)?) => {$(
         /// See the function it calls.
         ///
         /// # Safety
         /// `ptr` points to `len` readable bytes.
+        $(#[$attribute])*
         #[no_mangle]
         pub unsafe extern "C" fn $name(ptr: *const u8, len: usize) -> *mut u8 {
             // SAFETY: the caller's contract.
@@ -124,20 +129,26 @@ macro_rules! export {
     )*};
 }
 
+// Verification: in every build.
 export! {
     rp_verify => verify::documents,
     rp_liquid_verify => verify::liquid,
     rp_mweb_verify => verify::mweb,
-    rp_prove => prove::prove,
-    rp_commit => prove::commit,
-    rp_suites => prove::suites,
-    rp_recover => prove::recover,
-    rp_liquid_unblind => wallet::liquid_unblind,
-    rp_liquid_asset_generator => wallet::liquid_asset_generator,
-    rp_liquid_prove_surjection => wallet::liquid_prove_surjection,
-    rp_mweb_scan => wallet::mweb_scan,
-    rp_mweb_documents => wallet::mweb_documents,
-    rp_solana_document => wallet::solana_document,
-    rp_circuit_prove_sha256 => circuit::prove_sha256,
-    rp_circuit_prove_shuffle => circuit::prove_shuffle,
+    rp_mweb_documents => verify::mweb_documents,
+    rp_solana_document => verify::solana_document,
+    rp_suites => verify::suites,
+}
+
+// Proving and a wallet's secrets: the `prove` feature (default; off in the verification-only
+// build, `rangeproof-verify.wasm`).
+export! {
+    #[cfg(feature = "prove")] rp_prove => prove::prove,
+    #[cfg(feature = "prove")] rp_commit => prove::commit,
+    #[cfg(feature = "prove")] rp_recover => prove::recover,
+    #[cfg(feature = "prove")] rp_liquid_unblind => wallet::liquid_unblind,
+    #[cfg(feature = "prove")] rp_liquid_asset_generator => wallet::liquid_asset_generator,
+    #[cfg(feature = "prove")] rp_liquid_prove_surjection => wallet::liquid_prove_surjection,
+    #[cfg(feature = "prove")] rp_mweb_scan => wallet::mweb_scan,
+    #[cfg(feature = "prove")] rp_circuit_prove_sha256 => circuit::prove_sha256,
+    #[cfg(feature = "prove")] rp_circuit_prove_shuffle => circuit::prove_shuffle,
 }

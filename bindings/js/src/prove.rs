@@ -100,15 +100,6 @@ fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Result<Suit
     })
 }
 
-/// Every suite as `[scheme, group, flavor]` (the input is ignored).
-pub fn suites(_: &[u8]) -> Answer {
-    let all: Vec<[&str; 3]> = Suite::ALL
-        .iter()
-        .map(|s| [s.scheme(), s.group(), s.flavor()])
-        .collect();
-    Reply::public(&all)
-}
-
 /// Pedersen commitments of given openings, in hex, encoded as the suite's documents carry
 /// them.
 pub fn commit(bytes: &[u8]) -> Answer {

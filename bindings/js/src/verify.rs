@@ -1,10 +1,12 @@
 //! Verification: proof documents (alone or as a batch naming the invalid), Liquid
 //! transactions and Litecoin MWEB transactions and blocks, each answered as the other front
-//! ends answer (`rangeproof_documents`).
+//! ends answer (`rangeproof_documents`); and what turns data into documents to verify (MWEB
+//! outputs' proofs, Solana proof data) and lists the suites. All of it is in the
+//! verification-only build.
 
-use rangeproof::SuiteContext;
+use rangeproof::{Suite, SuiteContext};
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
-use rangeproof_documents::{batch, liquid, mweb as mweb_report, Document};
+use rangeproof_documents::{batch, liquid, mweb as mweb_report, Document, ProofDocument};
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{hex, input, Answer, Failure, Reply};
@@ -136,4 +138,47 @@ pub fn mweb(bytes: &[u8]) -> Answer {
     let (_, text) = mweb_report::verify(&data, given.kind.as_deref(), previous.as_ref())
         .map_err(Failure::Unusable)?;
     report(text)
+}
+
+/// Every suite as `[scheme, group, flavor]` (the input is ignored).
+pub fn suites(_: &[u8]) -> Answer {
+    let all: Vec<[&str; 3]> = Suite::ALL
+        .iter()
+        .map(|s| [s.scheme(), s.group(), s.flavor()])
+        .collect();
+    Reply::public(&all)
+}
+
+/// What `mweb_documents` and `solana_document` take.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DataInput {
+    data: String,
+}
+
+/// Each output's range proof of an MWEB transaction or block as a proof document (JSON text).
+pub fn mweb_documents(bytes: &[u8]) -> Answer {
+    let given: DataInput = input(bytes)?;
+    let data = hex("the MWEB data", given.data.trim())?;
+    let raw = mweb_report::bytes_of(&data).map_err(Failure::Unusable)?;
+    let parsed = mweb_report::parse(&raw).map_err(Failure::Unusable)?;
+    let texts = parsed
+        .output_documents()
+        .iter()
+        .map(serde_json::to_string)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::unusable)?;
+    Reply::public(&texts)
+}
+
+/// The document of a Solana batched range proof instruction's proof data; unusable when it is
+/// not such a document (its length); the program's rules for its context are checked when it
+/// is verified.
+pub fn solana_document(bytes: &[u8]) -> Answer {
+    let given: DataInput = input(bytes)?;
+    let data = hex("the proof data", given.data.trim())?;
+    let text = serde_json::to_string(&ProofDocument::of_solana_proof_data(&data))
+        .map_err(Failure::unusable)?;
+    parse(&text).map_err(Failure::Unusable)?;
+    Reply::public(&text)
 }

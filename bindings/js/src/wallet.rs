@@ -1,8 +1,8 @@
-//! A wallet's operations besides proving: Liquid outputs unblinded, asset generators and
-//! surjection proofs made; MWEB outputs found with a wallet's keys and turned into documents;
-//! Solana proof data turned into a document (`rangeproof_documents::{recover, assets, mweb}`).
+//! A wallet's operations with its secrets: Liquid outputs unblinded, asset generators and
+//! surjection proofs made; MWEB outputs found with a wallet's keys
+//! (`rangeproof_documents::{recover, assets, mweb}`).
 
-use rangeproof_documents::{assets, mweb, recover, ProofDocument};
+use rangeproof_documents::{assets, mweb, recover};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -120,38 +120,4 @@ pub fn mweb_scan(bytes: &[u8]) -> Answer {
         })
         .collect::<Result<Vec<_>, Failure>>()?;
     Reply::with(&found.into(), secrets)
-}
-
-/// What `mweb_documents` and `solana_document` take.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DataInput {
-    data: String,
-}
-
-/// Each output's range proof of an MWEB transaction or block as a proof document (JSON text).
-pub fn mweb_documents(bytes: &[u8]) -> Answer {
-    let given: DataInput = input(bytes)?;
-    let data = hex("the MWEB data", given.data.trim())?;
-    let raw = mweb::bytes_of(&data).map_err(Failure::Unusable)?;
-    let parsed = mweb::parse(&raw).map_err(Failure::Unusable)?;
-    let texts = parsed
-        .output_documents()
-        .iter()
-        .map(serde_json::to_string)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::unusable)?;
-    Reply::public(&texts)
-}
-
-/// The document of a Solana batched range proof instruction's proof data; unusable when it is
-/// not such a document (its length); the program's rules for its context are checked when it
-/// is verified.
-pub fn solana_document(bytes: &[u8]) -> Answer {
-    let given: DataInput = input(bytes)?;
-    let data = hex("the proof data", given.data.trim())?;
-    let text = serde_json::to_string(&ProofDocument::of_solana_proof_data(&data))
-        .map_err(Failure::unusable)?;
-    crate::verify::parse(&text).map_err(Failure::Unusable)?;
-    Reply::public(&text)
 }

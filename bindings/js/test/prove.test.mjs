@@ -23,7 +23,7 @@ import {
   verify,
   verifyOrThrow,
 } from "../index.js";
-import { module } from "../lib/wasm.js";
+import { loader } from "../lib/wasm.js";
 import { tampered } from "./vectors.mjs";
 
 const root = new URL("../../../", import.meta.url);
@@ -277,7 +277,7 @@ test("bad input: typed errors naming the argument, and the module still answers"
 
 test("secrets: bytes the caller wipes, and none left in the module's memory", async () => {
   const made = await prove({ values: [5, 6], bits: 32 });
-  const exports = await module();
+  const exports = await loader("rangeproof.wasm").module();
   const memory = new Uint8Array(exports.memory.buffer);
   const contains = (needle) => {
     outer: for (let i = 0; i + needle.length <= memory.length; i++) {
