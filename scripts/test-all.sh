@@ -58,6 +58,10 @@ fi
 # reads the same vectors as the Rust and Python tests.
 scripts/build-js.sh --install
 node --test bindings/js/test/
+# Interoperation with Solana's own WebAssembly SDK (@solana/zk-sdk from the npm registry, the
+# version bindings/js/bench/package-lock.json pins): each side verifies the other's proof data.
+(cd bindings/js/bench && npm ci --silent --no-audit --no-fund)
+node --test bindings/js/bench/
 # The verification page (web/) in headless Chromium (Debian's chromium; puppeteer-core from the
 # npm registry drives it): the vectors verified in the page, a screenshot left in target/web/.
 (cd web && npm ci --silent --no-audit --no-fund)
