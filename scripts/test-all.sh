@@ -58,8 +58,11 @@ fi
 # reads the same vectors as the Rust and Python tests.
 scripts/build-js.sh --install
 node --test bindings/js/test/
-# Interoperation with Solana's own WebAssembly SDK (@solana/zk-sdk from the npm registry, the
-# version bindings/js/bench/package-lock.json pins): each side verifies the other's proof data.
+# Interoperation with the JavaScript packages users would otherwise pick, from the npm registry
+# at the versions bindings/js/bench/package-lock.json pins: Solana's WebAssembly SDK
+# (@solana/zk-sdk: batched range proof data) and libsecp256k1-zkp's WebAssembly build as Liquid
+# web wallets use it (@vulpemventures/secp256k1-zkp: Borromean range proofs, rewinding, asset
+# surjection proofs). Each side verifies the other's proofs.
 (cd bindings/js/bench && npm ci --silent --no-audit --no-fund)
 node --test bindings/js/bench/
 # The verification page (web/) in headless Chromium (Debian's chromium; puppeteer-core from the

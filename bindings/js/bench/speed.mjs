@@ -1,9 +1,11 @@
 // The JavaScript package's speed table, in one Node process: the WebAssembly module (and, with
 // --module PATH, another build of it, e.g. one with simd128) against the native library on the
 // same cases through the same document code (rangeproof-documents' `timing` example, run as a
-// child and timed in Rust), and against Solana's own WebAssembly SDK (@solana/zk-sdk, installed
-// here by `npm ci`) on Solana's batched range proofs — after checking that each verifies the
-// other's proof data. One thread everywhere. Inputs change every iteration: fresh random values
+// child and timed in Rust), against Solana's own WebAssembly SDK (@solana/zk-sdk) on Solana's
+// batched range proofs, and against libsecp256k1-zkp's WebAssembly build as Liquid web wallets
+// use it (@vulpemventures/secp256k1-zkp) on Borromean range proofs and surjection proofs — both
+// installed here by `npm ci`; solana.test.mjs and liquid.test.mjs check that each side
+// verifies the other's proofs. One thread everywhere. Inputs change every iteration: fresh random values
 // for proving, a rotation of distinct proofs for verifying.
 //
 //   (cd bindings/js/bench && npm ci) && node bindings/js/bench/speed.mjs [--millis 500] [--module PATH]
@@ -185,6 +187,110 @@ async function solanaSdk(rp) {
   };
 }
 
+/** Liquid's proofs, ours and libsecp256k1-zkp's (WebAssembly), as an Elements wallet makes them. */
+async function liquidPeers(rp) {
+  const zkp = (await import("@vulpemventures/secp256k1-zkp")).default;
+  const lib = await (zkp.default ?? zkp)();
+  const hex = (b) => Buffer.from(b).toString("hex");
+  const random32 = () => new Uint8Array(randomBytes(32));
+  const script = new Uint8Array(22);
+  const outputs = Array.from({ length: 8 }, () => {
+    const value = randomBytes(8).readBigUInt64LE() >> 12n; // 52 bits, Elements' default
+    const generator = lib.generator.generateBlinded(random32(), random32());
+    const blinder = random32();
+    return {
+      value,
+      generator,
+      blinder,
+      commitment: lib.pedersen.commitment(value.toString(), generator, blinder),
+    };
+  });
+  const theirSign = (o) =>
+    lib.rangeproof.sign(
+      o.value.toString(),
+      o.commitment,
+      o.generator,
+      o.blinder,
+      random32(),
+      "1",
+      "0",
+      "52",
+      undefined,
+      script,
+    );
+  const ourSign = async (o) =>
+    rp.prove({
+      scheme: "borromean",
+      group: "secp256k1",
+      flavor: "elements",
+      values: [o.value],
+      blindings: [o.blinder],
+      valueGenerator: o.generator,
+      extraData: script,
+    });
+  const theirProofs = outputs.map(theirSign);
+  const ourDocs = await Promise.all(outputs.map(async (o) => (await ourSign(o)).document));
+  const tags = Array.from({ length: 5 }, random32);
+  const blinders = tags.map(random32);
+  const generators = tags.map((t, i) => lib.generator.generateBlinded(t, blinders[i]));
+  const outBlinder = random32();
+  const outGenerator = lib.generator.generateBlinded(tags[3], outBlinder);
+  // Like ours, from the wallet's secrets: the blinded generators made, then the proof.
+  const theirSurjection = () => {
+    const inputs = tags.map((t, i) => lib.generator.generateBlinded(t, blinders[i]));
+    const output = lib.generator.generateBlinded(tags[3], outBlinder);
+    const { proof, inputIndex } = lib.surjectionproof.initialize(tags, tags[3], 100, random32());
+    return lib.surjectionproof.generate(
+      proof,
+      inputs,
+      output,
+      inputIndex,
+      blinders[inputIndex],
+      outBlinder,
+    );
+  };
+  const ourSurjection = () =>
+    rp.liquid.proveSurjection({
+      inputTags: tags,
+      inputBlindings: blinders,
+      outputTag: tags[3],
+      outputBlinding: outBlinder,
+      seed: random32(),
+    });
+  const theirSurjections = Array.from({ length: 8 }, theirSurjection);
+  const ourSurjections = await Promise.all(Array.from({ length: 8 }, ourSurjection));
+  const check = (ok) => {
+    if (!ok) throw new Error("a proof failed");
+  };
+  return {
+    "Borromean range proof (52 bits)": {
+      ours: {
+        prove: await time((i) => ourSign(outputs[i % 8])),
+        verify: await time(async (i) => check((await rp.verify(ourDocs[i % 8]))[0].valid)),
+      },
+      theirs: {
+        prove: await time((i) => theirSign(outputs[i % 8])),
+        verify: await time((i) => {
+          const o = outputs[i % 8];
+          check(lib.rangeproof.verify(theirProofs[i % 8], o.commitment, o.generator, script));
+        }),
+      },
+    },
+    "surjection proof (5 inputs, 3 in the ring)": {
+      ours: {
+        prove: await time(ourSurjection),
+        verify: await time(async (i) => check((await rp.verify(ourSurjections[i % 8]))[0].valid)),
+      },
+      theirs: {
+        prove: await time(theirSurjection),
+        verify: await time((i) =>
+          check(lib.surjectionproof.verify(theirSurjections[i % 8], generators, outGenerator)),
+        ),
+      },
+    },
+  };
+}
+
 const ms = (x) => (x === undefined ? "—" : x < 1 ? x.toFixed(3) : x.toFixed(2));
 const ratio = (a, b) => (a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`);
 
@@ -198,6 +304,7 @@ if (otherModule) {
 }
 const nat = native();
 const solana = await solanaSdk(rp);
+const liquidFigures = await liquidPeers(rp);
 
 console.log(
   `CPU: ${cpus()[0].model}; Node ${process.version}; one thread; at least ${millis} ms a figure`,
@@ -226,4 +333,15 @@ for (const what of ["prove", "verify"]) {
   console.log(
     `| ${what} | ${ms(wasm[CASES.at(-1).name][what])} | ${ms(solana[what])} | ${ratio(wasm[CASES.at(-1).name][what], solana[what])} |`,
   );
+}
+
+console.log(
+  `\n| Liquid, against @vulpemventures/secp256k1-zkp 3.2.1 (WebAssembly) | | ours ms | theirs ms | ours/theirs |\n|---|---|---|---|---|`,
+);
+for (const [name, f] of Object.entries(liquidFigures)) {
+  for (const what of ["prove", "verify"]) {
+    console.log(
+      `| ${name} | ${what} | ${ms(f.ours[what])} | ${ms(f.theirs[what])} | ${ratio(f.ours[what], f.theirs[what])} |`,
+    );
+  }
 }
