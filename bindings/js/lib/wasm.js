@@ -23,7 +23,17 @@ export function loader(file) {
       });
       return loaded;
     };
-    loaders.set(file, { call: (name, input) => call(module, name, input), module });
+    // A trap (a bug: nothing reachable from input should trap) leaves the instance's memory
+    // mid-operation: the next call starts a fresh one.
+    const guarded = async (name, input) => {
+      try {
+        return await call(module, name, input);
+      } catch (e) {
+        if (e instanceof WebAssembly.RuntimeError) loaded = undefined;
+        throw e;
+      }
+    };
+    loaders.set(file, { call: guarded, module });
   }
   return loaders.get(file);
 }
@@ -47,8 +57,12 @@ async function instantiate(file) {
     env: {
       // Every random byte the module uses (blindings, proofs' nonces, batch weights): the
       // platform's cryptographic source.
+      // `getRandomValues` fills at most 65536 bytes a call.
       random(ptr, len) {
-        globalThis.crypto.getRandomValues(new Uint8Array(memory.buffer, ptr, len));
+        for (let at = 0; at < len; at += 65536) {
+          const n = Math.min(65536, len - at);
+          globalThis.crypto.getRandomValues(new Uint8Array(memory.buffer, ptr + at, n));
+        }
       },
     },
   };
