@@ -171,3 +171,31 @@ test("the page verifies Liquid and MWEB transactions and Solana proof data besid
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a dropped raw MWEB transaction file is read as bytes and verified", async () => {
+  const made = JSON.parse(readFileSync(new URL("vectors/mweb-made-here.json", root), "utf8"));
+  const raw = [...Buffer.from(made.transactions[0].tx, "hex")];
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${origin}/web/index.html`, { waitUntil: "load" });
+  // What a drop of a file named tx.dat hands the page.
+  await page.evaluate((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], "tx.dat"));
+    const drop = new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+    document.getElementById("drop").dispatchEvent(drop);
+  }, raw);
+  await page.waitForFunction(() => document.querySelector("#input").value.length > 0);
+  assert.equal(await page.$eval("#input", (el) => el.value), made.transactions[0].tx);
+  await page.click("#verify");
+  await page.waitForFunction(() => document.querySelector("#summary").dataset.total !== undefined, {
+    timeout: 60_000,
+  });
+  const rows = await page.$$eval("#verdicts tbody tr", (trs) =>
+    trs.map((tr) => [tr.cells[1].textContent, tr.querySelector("td.verdict").firstChild.textContent]),
+  );
+  assert.deepEqual(rows, [["Litecoin MWEB", "valid"]]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -61,3 +61,19 @@ test("bad transaction input: typed errors, no crash", async () => {
   await assert.rejects(liquid.verifyTransaction("00", { spent: [["00"]] }), UnusableInput);
   await assert.rejects(mweb.verify("00", { previousKernelOffset: "12" }), UnusableInput);
 });
+
+test("truncated transactions: every cut is a typed error or a verdict, never a crash", async () => {
+  const liquidTx = bytes(read("vectors/elements-tx/1in2out_tx.hex").trim());
+  const mwebTx = bytes(JSON.parse(read("vectors/mweb-made-here.json")).transactions[1].tx);
+  for (const [check, tx] of [
+    [(b) => liquid.verifyTransaction(b), liquidTx],
+    [(b) => mweb.verify(b), mwebTx],
+  ]) {
+    for (let cut = 0; cut < tx.length; cut += 53) {
+      const answer = await check(tx.subarray(0, cut)).catch((e) => e);
+      // A prefix of a transaction is not one: refused as input, or at least never valid.
+      assert.ok(answer instanceof UnusableInput || answer.verdict !== "valid", `cut at ${cut}`);
+    }
+    assert.notEqual((await check(tx)).verdict, undefined);
+  }
+});
