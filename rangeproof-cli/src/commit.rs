@@ -4,8 +4,6 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rand_core::OsRng;
-use rangeproof::suite::ParameterValue;
-use rangeproof::SuiteStatement;
 use rangeproof_documents::request::{self, Field};
 use rangeproof_documents::{Openings, RequestError};
 use serde::Serialize;
@@ -126,23 +124,7 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
             request::value_generator(text).map_err(|e| e.describe(Field::flag, Some(suite)))?
         }
     };
-    // The statement `prove` makes for the same suite: no bit size where the proof system has
-    // none (Elements' Borromean proofs state their range in the proof), else 64 — bits are
-    // not part of a commitment; the widest until a proof says otherwise.
-    let mut statement = SuiteStatement {
-        bits: if suite.supported_bits().is_empty() {
-            0
-        } else {
-            64
-        },
-        extension_degree: degree,
-        ..SuiteStatement::default()
-    };
-    if let Some(bytes) = value_generator {
-        statement
-            .parameters
-            .insert("value_generator".into(), ParameterValue::Bytes(bytes));
-    }
+    let statement = request::commitment_statement(suite, degree, value_generator.as_deref(), None);
     let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = match &blindings_hex {
         Some(list) => {
             if list.len() != values.len() * degree {

@@ -720,22 +720,11 @@ mod tests {
 
     fn doc() -> ProofDocument {
         ProofDocument {
-            scheme: "bulletproofs".into(),
-            group: "ristretto255".into(),
-            flavor: "dalek".into(),
             transcript_label: Some("t".into()),
             bits: Some(64),
-            extension_degree: None,
-            minimum_values: None,
-            generators_n: None,
-            value_generator: None,
-            extra_data: None,
-            kind: None,
-            bit_lengths: None,
-            proof_data: None,
             commitments: vec!["00".repeat(32)],
             proof: Some("00".repeat(32 * 21)),
-            parameters: Default::default(),
+            ..ProofDocument::new("bulletproofs", "ristretto255", "dalek")
         }
     }
 
@@ -868,22 +857,13 @@ mod tests {
 
     fn grin() -> ProofDocument {
         ProofDocument {
-            scheme: "bulletproofs".into(),
-            group: "secp256k1".into(),
-            flavor: "grin".into(),
-            transcript_label: None,
             bits: Some(64),
-            extension_degree: None,
-            minimum_values: None,
             generators_n: Some(256),
             value_generator: Some("H".into()),
             extra_data: Some("abcd".into()),
-            kind: None,
-            bit_lengths: None,
-            proof_data: None,
             commitments: vec!["08".to_string() + &"11".repeat(32)],
             proof: Some("00".repeat(675)),
-            parameters: Default::default(),
+            ..ProofDocument::new("bulletproofs", "secp256k1", "grin")
         }
     }
 

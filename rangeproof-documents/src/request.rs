@@ -702,22 +702,23 @@ impl ProveRequest {
     }
 }
 
-/// The Pedersen commitments of given openings under `suite` (each value with its
-/// `extension_degree` blinding factors' encodings), encoded as the suite's documents carry
-/// them. `value_generator` is a 33-byte asset generator where the suite takes one (`None`: the
-/// suite's own); `extra_data` is needed only where the suite's statement requires it (MWEB: the
-/// output's message), though no commitment depends on it. The error is a one-line reason.
-pub fn commit(
+/// The statement commitments are made under in `suite`: `extension_degree` blindings a value,
+/// the value generator (`None`: the suite's own) and extra data where given; no bit size where
+/// the proof system has none (Elements' Borromean proofs state their range in the proof), else
+/// 64 — bits are no part of a commitment: the widest, until a proof says otherwise. Extra data
+/// is no part of one either, but MWEB's statement requires it (the output's message).
+pub fn commitment_statement(
     suite: Suite,
     extension_degree: usize,
     value_generator: Option<&[u8]>,
     extra_data: Option<&[u8]>,
-    values: &[u64],
-    blindings: &[Vec<Vec<u8>>],
-) -> Result<Vec<Vec<u8>>, String> {
+) -> SuiteStatement {
     let mut statement = SuiteStatement {
-        // Any bit size the suite proves: commitments do not depend on it.
-        bits: suite.supported_bits().first().copied().unwrap_or(0),
+        bits: if suite.supported_bits().is_empty() {
+            0
+        } else {
+            64
+        },
         extension_degree,
         ..SuiteStatement::default()
     };
@@ -731,6 +732,21 @@ pub fn commit(
                 .insert(name.into(), ParameterValue::Bytes(bytes.to_vec()));
         }
     }
+    statement
+}
+
+/// The Pedersen commitments of given openings under `suite` (each value with its
+/// `extension_degree` blinding factors' encodings), encoded as the suite's documents carry
+/// them, under [`commitment_statement`]. The error is a one-line reason.
+pub fn commit(
+    suite: Suite,
+    extension_degree: usize,
+    value_generator: Option<&[u8]>,
+    extra_data: Option<&[u8]>,
+    values: &[u64],
+    blindings: &[Vec<Vec<u8>>],
+) -> Result<Vec<Vec<u8>>, String> {
+    let statement = commitment_statement(suite, extension_degree, value_generator, extra_data);
     suite
         .commit(&statement, values, blindings)
         .map_err(|e| e.to_string())

@@ -407,23 +407,12 @@ impl DealtProof {
     /// transcript `label` where the flavor's transcript takes one.
     pub fn document(&self, flavor: Flavor, bits: usize, label: &[u8]) -> ProofDocument {
         ProofDocument {
-            scheme: "bulletproofs".into(),
-            group: flavor.suite().group().into(),
-            flavor: flavor.name().into(),
             transcript_label: (flavor == Flavor::Dalek)
                 .then(|| String::from_utf8_lossy(label).into_owned()),
             bits: Some(bits),
-            extension_degree: None,
-            minimum_values: None,
-            generators_n: None,
-            value_generator: None,
-            extra_data: None,
-            kind: None,
-            bit_lengths: None,
-            proof_data: None,
             commitments: self.commitments.iter().map(hex::encode).collect(),
             proof: Some(hex::encode(&self.proof)),
-            parameters: Default::default(),
+            ..ProofDocument::new("bulletproofs", flavor.suite().group(), flavor.name())
         }
     }
 }
