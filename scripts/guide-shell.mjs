@@ -2,7 +2,8 @@
 // them, in one sandbox per page (scripts/guide/sandbox.mjs): a later block sees the files an
 // earlier one wrote, as a reader following the page would.
 //
-//   ```bash           run with `bash -euo pipefail`, target/release (the CLI) and the venv first on PATH
+//   ```bash           run with `bash -euo pipefail`, the release build's directory (the CLI:
+//                     $CARGO_TARGET_DIR/release, or target/release) and the venv first on PATH
 //   ```c [NAME.c]     compiled against the installed C library as the README links it (shared,
 //                     with an rpath) and run; with NAME.c it is also written there for a later block
 //   ```python script  written to a file and run with the venv's python (`if __name__ == "__main__":`
@@ -18,6 +19,9 @@ import { allBlocks, listSkipped, root } from "./guide/blocks.mjs";
 import { sandbox } from "./guide/sandbox.mjs";
 
 const venv = resolve(root, process.env.RANGEPROOF_VENV ?? "target/python-venv");
+// The workspace's release build, wherever cargo puts it (CARGO_TARGET_DIR, relative to the root
+// as cargo reads it, or target/).
+const release = join(resolve(root, process.env.CARGO_TARGET_DIR ?? "target"), "release");
 const all = allBlocks();
 const ours = all.filter((b) => b.info === "bash" || b.info === "python script" || b.kind === "c");
 
@@ -38,7 +42,7 @@ function environment(dir) {
     RUSTUP_HOME: process.env.RUSTUP_HOME ?? join(homedir(), ".rustup"),
     CARGO_HOME: process.env.CARGO_HOME ?? join(homedir(), ".cargo"),
     HOME: join(dir, "home"),
-    PATH: [join(root, "target/release"), join(venv, "bin"), process.env.PATH].join(":"),
+    PATH: [release, join(venv, "bin"), process.env.PATH].join(":"),
     PKG_CONFIG_PATH: join(library(), "lib/pkgconfig"),
   };
 }
