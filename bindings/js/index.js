@@ -33,13 +33,10 @@ export {
 } from "./lib/errors.js";
 
 const { call } = loader("rangeproof.wasm");
-const verifying_ = verifying(call);
+const verification = verifying(call);
 
-/**
- * Verifies proof documents: one document's JSON text, or an array of them verified together
- * (see lib/verifying.js).
- */
-export const { verify, verifyOrThrow, suites, solana } = verifying_;
+/** Verification, as `rangeproof/verify` has it (lib/verifying.js); Solana's is all of it. */
+export const { verify, verifyOrThrow, suites, solana } = verification;
 
 const PROVE_OPTIONS = [
   "scheme",
@@ -172,7 +169,7 @@ export async function recover(doc, nonce, { value } = {}) {
 
 /** Liquid (Elements): transactions, their outputs' secrets, assets. */
 export const liquid = {
-  ...verifying_.liquid,
+  ...verification.liquid,
 
   /**
    * Unblinds output `output` of a transaction with the receiver's 32-byte blinding key:
@@ -230,7 +227,7 @@ export const liquid = {
 
 /** Litecoin MWEB: transactions and blocks, a wallet's outputs. */
 export const mweb = {
-  ...verifying_.mweb,
+  ...verification.mweb,
 
   /**
    * The outputs of a transaction or block that the wallet of `scanKey` (32 bytes, secret) and

@@ -13,9 +13,8 @@ use serde_json::json;
 use crate::answer::{hex, input, Answer, Failure, Reply, Secrets};
 
 /// A prove request (`rangeproof_documents::request::ProveRequest`, as JSON; `bits` 64 when
-/// absent where the proof system has bit sizes) proved: the
-/// document (JSON text), the openings (their JSON text, secret) and each value's blindings
-/// (secret).
+/// absent where the proof system has bit sizes) proved: the document (JSON text), the openings
+/// (their JSON text, secret) and each value's blindings (secret).
 pub fn prove(bytes: &[u8]) -> Answer {
     let text =
         std::str::from_utf8(bytes).map_err(|_| Failure::unusable("the request is not UTF-8"))?;
