@@ -420,17 +420,12 @@ fn liquid_unblind<'py>(
 /// An asset surjection proof for an output of `output_tag` (blinded by `output_blinding`) over
 /// inputs of `input_tags` (blinded by `input_blindings`): `n_to_use` inputs drawn from `seed`
 /// as libsecp256k1-zkp draws them (at most `max_iterations` draws). Returns the proof and the
-/// input generators and output generator it is over (33 bytes each).
-type SurjectionTuple<'py> = (
-    Bound<'py, PyBytes>,
-    Vec<Bound<'py, PyBytes>>,
-    Bound<'py, PyBytes>,
-);
-
+/// input generators and output generator it is over: the surjection proof document (JSON),
+/// as every front end writes it (`rangeproof_documents::assets`).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-fn liquid_prove_surjection<'py>(
-    py: Python<'py>,
+fn liquid_prove_surjection(
+    py: Python<'_>,
     input_tags: Vec<Vec<u8>>,
     input_blindings: Vec<Vec<u8>>,
     output_tag: Vec<u8>,
@@ -438,7 +433,7 @@ fn liquid_prove_surjection<'py>(
     seed: Vec<u8>,
     n_to_use: usize,
     max_iterations: usize,
-) -> PyResult<SurjectionTuple<'py>> {
+) -> PyResult<String> {
     let (input_blindings, output_blinding) = (
         Zeroizing::new(input_blindings),
         Zeroizing::new(output_blinding),
@@ -456,11 +451,7 @@ fn liquid_prove_surjection<'py>(
             )
         })
         .map_err(unusable)?;
-    Ok((
-        PyBytes::new(py, &proved.proof),
-        proved.inputs.iter().map(|g| PyBytes::new(py, g)).collect(),
-        PyBytes::new(py, &proved.output),
-    ))
+    serde_json::to_string(&proved.document()).map_err(unusable)
 }
 
 /// The blinded asset generator `A + r·G` of a 32-byte asset tag and blinding factor (33 bytes).

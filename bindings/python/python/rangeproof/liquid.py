@@ -117,7 +117,7 @@ def prove_surjection(
     :func:`rangeproof.verify` and ``rangeproof verify`` accept."""
     if not isinstance(n_to_use, int) or isinstance(n_to_use, bool) or not isinstance(max_iterations, int) or isinstance(max_iterations, bool):
         raise UnusableType("n_to_use and max_iterations are ints")
-    proof, inputs, output = _native.liquid_prove_surjection(
+    return _native.liquid_prove_surjection(
         [_b("input tag", t, 32) for t in input_tags],
         [_b("input blinding", b, 32) for b in input_blindings],
         _b("output_tag", output_tag, 32),
@@ -125,14 +125,4 @@ def prove_surjection(
         _b("seed", seed, 32),
         max(n_to_use, 0),
         max(max_iterations, 0),
-    )
-    return json.dumps(
-        {
-            "scheme": "surjection",
-            "group": "secp256k1",
-            "flavor": "elements",
-            "input_generators": [bytes(g).hex() for g in inputs],
-            "output_generator": bytes(output).hex(),
-            "proof": bytes(proof).hex(),
-        }
     )
