@@ -196,3 +196,22 @@ fn solana_documents_prove_and_verify_by_the_contract() {
         stderr(&out)
     );
 }
+
+#[test]
+fn info_names_each_values_bit_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = prove(
+        dir.path(),
+        "info.json",
+        &["--bit-lengths", "64,16,32,16", "--values", "1,2,3,4"],
+    );
+    let out = rangeproof(&["info", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("bit lengths [64, 16, 32, 16]"), "{text}");
+    assert!(!text.contains("0 bits"), "{text}");
+    let out = rangeproof(&["info", "--json", path.to_str().unwrap()]);
+    let info: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(info["bit_lengths"], json!([64, 16, 32, 16]));
+    assert!(info.get("bits").is_none());
+}

@@ -41,9 +41,13 @@ pub struct DocumentInfo {
     /// The transcript label, where the document has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcript_label: Option<String>,
-    /// The bit size n of the range [0, 2^n), where the proof system has one.
+    /// The bit size n of the range [0, 2^n), where the proof system has one (and the values
+    /// share it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bits: Option<usize>,
+    /// Solana: each value's own bit length, in the order of the commitments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bit_lengths: Option<Vec<usize>>,
     /// The number of value commitments (m), where the proof system commits to values.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub m: Option<usize>,
@@ -97,7 +101,9 @@ impl DocumentInfo {
             transcript_label: suite
                 .takes_transcript_label()
                 .then(|| String::from_utf8_lossy(&statement.transcript_label).into_owned()),
-            bits: (!suite.supported_bits().is_empty()).then_some(statement.bits),
+            bits: (!suite.supported_bits().is_empty() && statement.bit_lengths.is_empty())
+                .then_some(statement.bits),
+            bit_lengths: (!statement.bit_lengths.is_empty()).then(|| statement.bit_lengths.clone()),
             m: (suite.max_values() > 0).then_some(doc.commitments.len()),
             extension_degree: (suite.max_extension_degree() > 1)
                 .then_some(statement.extension_degree),
@@ -154,6 +160,9 @@ impl DocumentInfo {
         }
         if let Some(bits) = self.bits {
             parts.push(format!("{bits} bits"));
+        }
+        if let Some(lengths) = &self.bit_lengths {
+            parts.push(format!("bit lengths {lengths:?}"));
         }
         if let Some(degree) = self.extension_degree {
             parts.push(format!("extension degree {degree}"));
