@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::circuit::{CircuitDocument, ParsedCircuit};
 use crate::error::{one_line, DocumentError, Invalid};
+use crate::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::proof::{ParsedDocument, ProofDocument};
 
 /// A document, parsed and checked.
@@ -40,6 +41,16 @@ struct Kind {
 }
 
 impl Document {
+    /// [`Self::parse`] for a front end handed the text in memory (Python, JavaScript): one
+    /// longer than [`DEFAULT_MAX_DOCUMENT_BYTES`] is refused unread, as the CLI refuses such a
+    /// file (the largest valid document is under 16 KiB).
+    pub fn parse_bounded(text: &str) -> Result<Document, DocumentError> {
+        if text.len() as u64 > DEFAULT_MAX_DOCUMENT_BYTES {
+            return Err(DocumentError::TooLong(text.len()));
+        }
+        Document::parse(text)
+    }
+
     /// Parses JSON text and checks it by its kind's rules.
     ///
     /// The kind is read first by a scan that skips every value it does not need, then the
@@ -99,6 +110,17 @@ mod tests {
     use rand_core::OsRng;
     use rangeproof::{Suite, SuiteStatement};
     use serde_json::Value;
+
+    #[test]
+    fn bounded_parsing_refuses_long_text_unread() {
+        let padded = format!("{}{}", proof_text(), " ".repeat(1 << 20));
+        assert_eq!(
+            Document::parse_bounded(&padded).err(),
+            Some(DocumentError::TooLong(padded.len()))
+        );
+        assert!(Document::parse(&padded).is_ok());
+        assert!(Document::parse_bounded(&proof_text()).is_ok());
+    }
 
     fn proof_text() -> String {
         let suite = Suite::DALEK_BULLETPROOFS;

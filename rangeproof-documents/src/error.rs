@@ -35,6 +35,9 @@ pub enum DocumentError {
     Unsupported(String),
     /// A field that breaks its scheme's rules (the reason names the field).
     Field(String),
+    /// Text of this many bytes, over the cap on one document
+    /// ([`crate::input::DEFAULT_MAX_DOCUMENT_BYTES`]), refused unread.
+    TooLong(usize),
 }
 
 impl std::fmt::Display for DocumentError {
@@ -43,6 +46,11 @@ impl std::fmt::Display for DocumentError {
             DocumentError::Malformed(reason)
             | DocumentError::Unsupported(reason)
             | DocumentError::Field(reason) => f.write_str(reason),
+            DocumentError::TooLong(len) => write!(
+                f,
+                "the document is longer than {} bytes ({len})",
+                crate::input::DEFAULT_MAX_DOCUMENT_BYTES
+            ),
             DocumentError::Openings => f.write_str(
                 "an openings file (secret values and blindings), not a proof document: give the \
                  document `prove` wrote (--out or standard output)",

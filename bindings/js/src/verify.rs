@@ -5,7 +5,6 @@
 //! verification-only build.
 
 use rangeproof::{Suite, SuiteContext};
-use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::{batch, liquid, mweb as mweb_report, Document, ProofDocument};
 use serde::{Deserialize, Serialize};
 
@@ -39,16 +38,9 @@ impl Verdict {
     }
 }
 
-/// Parses a document as every front end does: one over 1 MiB is refused unread (the largest
-/// valid document is under 16 KiB).
+/// Parses a document as every front end does: one over 1 MiB is refused unread.
 pub fn parse(text: &str) -> Result<Document, String> {
-    if text.len() as u64 > DEFAULT_MAX_DOCUMENT_BYTES {
-        return Err(format!(
-            "the document is longer than {DEFAULT_MAX_DOCUMENT_BYTES} bytes ({})",
-            text.len()
-        ));
-    }
-    Document::parse(text).map_err(|e| e.to_string())
+    Document::parse_bounded(text).map_err(|e| e.to_string())
 }
 
 /// Documents (a JSON array of their texts) verified together — one batch per group, the

@@ -130,16 +130,9 @@ fn argument_name(field: Field) -> &'static str {
     }
 }
 
-/// Parses a document; like the CLI, refuses one over 1 MiB before reading it (the largest
-/// valid document is under 16 KiB).
+/// Parses a document; like the CLI, refuses one over 1 MiB before reading it.
 fn parse(text: &str) -> PyResult<Document> {
-    if text.len() as u64 > DEFAULT_MAX_DOCUMENT_BYTES {
-        return Err(unusable(format!(
-            "the document is longer than {DEFAULT_MAX_DOCUMENT_BYTES} bytes ({})",
-            text.len()
-        )));
-    }
-    Document::parse(text).map_err(unusable)
+    Document::parse_bounded(text).map_err(unusable)
 }
 
 /// Checks that a document is well-formed (raises `UnusableInput` otherwise).
