@@ -198,12 +198,11 @@ impl RequestError {
                 group,
                 flavor,
             } => {
-                let supported: Vec<String> = Suite::ALL.iter().map(|s| s.name()).collect();
                 format!(
                     "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
                     group.as_deref().unwrap_or("default"),
                     flavor.as_deref().unwrap_or("default"),
-                    supported.join(", ")
+                    Suite::supported_names()
                 )
             }
             RequestError::LabelNotTaken => format!(
@@ -624,13 +623,7 @@ impl ProveRequest {
     /// The suite the request names.
     pub fn suite(&self) -> Result<Suite, RequestError> {
         let scheme = self.scheme.as_deref().unwrap_or("bulletproofs");
-        Suite::resolve(scheme, self.group.as_deref(), self.flavor.as_deref()).ok_or_else(|| {
-            RequestError::UnknownSuite {
-                scheme: scheme.into(),
-                group: self.group.clone(),
-                flavor: self.flavor.clone(),
-            }
-        })
+        suite(scheme, self.group.as_deref(), self.flavor.as_deref())
     }
 
     /// Checks the request against its suite's limits; `parameters` are the suite's own (the
@@ -700,6 +693,20 @@ impl ProveRequest {
         parameters::from_json(suite, &self.parameters, "the request")
             .map_err(RequestError::Parameter)
     }
+}
+
+/// The suite of `scheme`, `group` and `flavor` (the last two by default when `None`), or the
+/// error naming what was asked and listing the suites there are.
+pub fn suite(
+    scheme: &str,
+    group: Option<&str>,
+    flavor: Option<&str>,
+) -> Result<Suite, RequestError> {
+    Suite::resolve(scheme, group, flavor).ok_or_else(|| RequestError::UnknownSuite {
+        scheme: scheme.into(),
+        group: group.map(Into::into),
+        flavor: flavor.map(Into::into),
+    })
 }
 
 /// The statement commitments are made under in `suite`: `extension_degree` blindings a value,

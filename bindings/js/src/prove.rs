@@ -3,7 +3,6 @@
 //! document and its openings; commitments of given openings; a document's opening recovered
 //! with its nonce (`rangeproof_documents::{request, recover}`).
 
-use rangeproof::Suite;
 use rangeproof_documents::recover::{self, RecoverError};
 use rangeproof_documents::request::{self, Field, ProveRequest};
 use rangeproof_documents::Document;
@@ -87,27 +86,16 @@ fn one() -> usize {
     1
 }
 
-/// The suite a front end names; unusable (listing those there are) when none is.
-fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> Result<Suite, Failure> {
-    Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-        Failure::unusable(format!(
-            "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
-            group.unwrap_or("default"),
-            flavor.unwrap_or("default"),
-            Suite::supported_names()
-        ))
-    })
-}
-
 /// Pedersen commitments of given openings, in hex, encoded as the suite's documents carry
 /// them.
 pub fn commit(bytes: &[u8]) -> Answer {
     let given: CommitInput = input(bytes)?;
-    let suite = suite(
+    let suite = request::suite(
         &given.scheme,
         given.group.as_deref(),
         given.flavor.as_deref(),
-    )?;
+    )
+    .map_err(Failure::unusable)?;
     let blindings = given
         .blindings
         .iter()

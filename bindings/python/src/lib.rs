@@ -31,14 +31,7 @@ fn unusable(e: impl std::fmt::Display) -> PyErr {
 }
 
 fn suite(scheme: &str, group: Option<&str>, flavor: Option<&str>) -> PyResult<Suite> {
-    Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-        unusable(format!(
-            "unsupported scheme/group/flavor {scheme}/{}/{} (supported: {})",
-            group.unwrap_or("default"),
-            flavor.unwrap_or("default"),
-            Suite::supported_names()
-        ))
-    })
+    request::suite(scheme, group, flavor).map_err(unusable)
 }
 
 /// Every supported (scheme, group, flavor).
