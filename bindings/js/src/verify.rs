@@ -89,12 +89,6 @@ struct TransactionInput {
     previous_kernel_offset: Option<String>,
 }
 
-/// A report's JSON text as the result.
-fn report(text: String) -> Answer {
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(Failure::unusable)?;
-    Reply::public(&value)
-}
-
 /// A Liquid transaction (`tx`, optional `spent`) verified: the report as the CLI, Python and
 /// C write it (`rangeproof_documents::liquid`).
 pub fn liquid(bytes: &[u8]) -> Answer {
@@ -113,7 +107,7 @@ pub fn liquid(bytes: &[u8]) -> Answer {
         })
         .transpose()?;
     let (_, text) = liquid::verify_tx(&tx, spent.as_deref()).map_err(Failure::Unusable)?;
-    report(text)
+    Reply::json(text)
 }
 
 /// A Litecoin MWEB transaction or block (`tx`, optional `kind` and `previous_kernel_offset`)
@@ -129,7 +123,7 @@ pub fn mweb(bytes: &[u8]) -> Answer {
     let data = hex("tx", given.tx.trim())?;
     let (_, text) = mweb_report::verify(&data, given.kind.as_deref(), previous.as_ref())
         .map_err(Failure::Unusable)?;
-    report(text)
+    Reply::json(text)
 }
 
 /// Every suite as `[scheme, group, flavor]` (the input is ignored).
