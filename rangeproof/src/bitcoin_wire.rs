@@ -12,8 +12,9 @@ use alloc::vec::Vec;
 use crate::DecodeError;
 use crate::ProofError;
 
-/// The bound on one length-prefixed field or count (Elements' `MAX_VEC_SIZE`, 4 MB; a field
-/// cannot be longer than the transaction or block that holds it, and both parsers cap those).
+/// The bound on one length-prefixed field or count by default (Elements' `MAX_VEC_SIZE`, 4 MB;
+/// a field cannot be longer than the transaction or block that holds it, and both parsers cap
+/// those). A format with a bound of its own says so ([`Reader::with_max_field`]).
 pub(crate) const MAX_FIELD: usize = 4_000_000;
 
 /// A cursor over the serialization; every read fails with
@@ -21,12 +22,23 @@ pub(crate) const MAX_FIELD: usize = 4_000_000;
 pub(crate) struct Reader<'a> {
     pub(crate) bytes: &'a [u8],
     pub(crate) at: usize,
+    max_field: usize,
 }
 
 impl<'a> Reader<'a> {
-    /// A cursor at the start of `bytes`.
+    /// A cursor at the start of `bytes`, lengths bounded by [`MAX_FIELD`].
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, at: 0 }
+        Self::with_max_field(bytes, MAX_FIELD)
+    }
+
+    /// A cursor at the start of `bytes`, lengths and counts bounded by `max_field` (the
+    /// format's own bound, such as Bitcoin Core's `MAX_SIZE`).
+    pub(crate) fn with_max_field(bytes: &'a [u8], max_field: usize) -> Self {
+        Reader {
+            bytes,
+            at: 0,
+            max_field,
+        }
     }
 
     pub(crate) fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], ProofError> {
@@ -61,7 +73,7 @@ impl<'a> Reader<'a> {
         Ok(u64::from_le_bytes(self.array(what)?))
     }
 
-    /// A canonical compact size, bounded by [`MAX_FIELD`].
+    /// A canonical compact size, bounded by the reader's bound.
     pub(crate) fn compact_size(&mut self, what: &'static str) -> Result<usize, ProofError> {
         let first = self.u8(what)?;
         let (value, least) = match first {
@@ -75,9 +87,9 @@ impl<'a> Reader<'a> {
         }
         usize::try_from(value)
             .ok()
-            .filter(|&n| n <= MAX_FIELD)
+            .filter(|&n| n <= self.max_field)
             .ok_or(ProofError::Decode(DecodeError::MalformedTransaction(
-                "length beyond 4 MB",
+                "length beyond the format's bound",
             )))
     }
 

@@ -100,6 +100,7 @@ fn main() {
         }
     }
     let mut transactions = Vec::new();
+    let mut refused = Vec::new();
     let shapes: [(&[u64], u64); 3] = [
         (&[150_000_000], 10_000),
         (&[0, 99_990_000], 10_000),
@@ -122,6 +123,26 @@ fn main() {
                 rangeproof::mweb::verify::Verdict::Valid,
                 "{report:?}"
             );
+            if refused.is_empty() {
+                for case in mweb_build::refused_pegins(&refs, values, fee) {
+                    let parsed = Transaction::from_bytes(&case.tx).expect("parses");
+                    let report =
+                        rangeproof::mweb::verify::verify_transaction(&parsed, &mut OsRng).unwrap();
+                    let finding = report
+                        .findings
+                        .iter()
+                        .find(|f| f.check.name() == case.check)
+                        .unwrap_or_else(|| panic!("{}: {report:?}", case.why));
+                    assert_eq!(finding.rule, case.rule, "{}", case.why);
+                    refused.push(json!({
+                        "why": case.why,
+                        "check": case.check,
+                        "rule": case.rule,
+                        "values": values,
+                        "tx": hex::encode(&case.tx),
+                    }));
+                }
+            }
             transactions.push(json!({
                 "prover": if by_c { "libsecp256k1-zkp" } else { "rangeproof" },
                 "values": values,
@@ -131,7 +152,7 @@ fn main() {
         }
     }
     let doc = json!({
-        "description": "MWEB outputs and MWEB-only peg-in transactions (no inputs; one kernel with a fee and a peg-in amount) made by rangeproof/benches/tools/make_mweb_vectors.rs. Each range proof was made either by libsecp256k1-zkp (grin_secp256k1zkp 0.8.0: secp256k1_bulletproof_rangeproof_prove with 256 generators, value generator H, random nonces, the output's serialized OutputMessage as extra data, as Litecoin Core's Bulletproofs::Generate) or by rangeproof (`prover`); every proof was checked by both libraries (the C library's verify_multi with the messages as extra data) before writing. Keys, messages, signatures, kernels and offsets are rangeproof::mweb's. The outputs pay the test wallet below (scan secret in hex, spend public key; `address` is the address index); values are public test data.",
+        "description": "MWEB outputs and peg-in transactions made by rangeproof/benches/tools/make_mweb_vectors.rs. A transaction in `transactions` is shaped as Litecoin Core accepts a peg-in (MWEB::Node::CheckTransaction): one canonical input spending a made-up outpoint (its existence is chain state), one canonical output locking the kernel's peg-in amount to OP_9 <kernel ID>, and an MWEB transaction of no inputs, the outputs and one kernel with a fee and a peg-in amount. `refused` holds peg-ins around the same outputs that Core refuses before any chain state, each with the rule it breaks (Core's reject reason), the check of our report that fails, and why: every one of them balances on the MWEB side and would mint coins if that alone were trusted. Each range proof was made either by libsecp256k1-zkp (grin_secp256k1zkp 0.8.0: secp256k1_bulletproof_rangeproof_prove with 256 generators, value generator H, random nonces, the output's serialized OutputMessage as extra data, as Litecoin Core's Bulletproofs::Generate) or by rangeproof (`prover`); every proof was checked by both libraries (the C library's verify_multi with the messages as extra data) before writing. Keys, messages, signatures, kernels and offsets are rangeproof::mweb's. The outputs pay the test wallet below (scan secret in hex, spend public key; `address` is the address index); values are public test data.",
         "wallet": {
             "scan_secret": hex::encode(SCAN_SECRET),
             "spend_pubkey": hex::encode(spend_pubkey()),
@@ -139,6 +160,7 @@ fn main() {
         },
         "outputs": outputs,
         "transactions": transactions,
+        "refused": refused,
     });
     println!("{}", serde_json::to_string_pretty(&doc).unwrap());
 }

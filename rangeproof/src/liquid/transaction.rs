@@ -138,10 +138,7 @@ impl<'a> Stack<'a> {
 
     /// The items, in order.
     pub fn items(&self) -> impl ExactSizeIterator<Item = &'a [u8]> + 'a {
-        let mut r = Reader {
-            bytes: self.items,
-            at: 0,
-        };
+        let mut r = Reader::new(self.items);
         // The items were read once when the transaction was parsed: reading them again from
         // the same bytes cannot fail, and a failure would end the iteration early.
         (0..self.len).map(move |_| r.bytes("stack item").unwrap_or_default())
@@ -254,7 +251,7 @@ impl Asset {
     /// Parses an asset field as transactions serialize it (`01` ‖ tag, or a generator),
     /// all of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Asset, ProofError> {
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = Reader::new(bytes);
         let asset = r.asset()?;
         if r.at != bytes.len() {
             return Err(DecodeError::MalformedTransaction("asset length").into());
@@ -267,7 +264,7 @@ impl Value {
     /// Parses an amount field as transactions serialize it (`01` ‖ 8 bytes big-endian, or a
     /// commitment), all of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Value, ProofError> {
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = Reader::new(bytes);
         let value = r.value()?;
         if r.at != bytes.len() {
             return Err(DecodeError::MalformedTransaction("value length").into());
@@ -368,7 +365,7 @@ impl<'a> Transaction<'a> {
             }
             .into());
         }
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = Reader::new(bytes);
         let version = r.u32("version")?;
         let witness_flag = r.u8("witness flag")?;
         if witness_flag > 1 {
@@ -471,10 +468,9 @@ impl<'a> Transaction<'a> {
     }
 
     fn reader(&self, at: u32) -> Reader<'a> {
-        Reader {
-            bytes: self.bytes,
-            at: at as usize,
-        }
+        let mut r = Reader::new(self.bytes);
+        r.at = at as usize;
+        r
     }
 }
 

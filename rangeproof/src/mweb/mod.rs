@@ -13,13 +13,16 @@
 //!
 //! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser ([`wire`]'s notes).
 //! * [`verify_output_proofs`]: the range proofs of any outputs, one batch, a verdict each.
-//! * [`sums`]: the kernel sum and the stealth sum of a body.
+//! * [`sums`]: the kernel sum and the stealth sum of a body, and its amounts' bounds.
+//! * [`canonical`]: where the canonical chain meets the MWEB — a loose transaction's own
+//!   rules, peg-in outputs against peg-in kernels, the HogEx against its block.
 //! * [`signatures`]: kernel, input and output IDs, signature messages and keys, and MWEB's
 //!   Schnorr verification.
 //! * [`verify::verify_transaction`], [`verify::verify_block`]: everything together, a
 //!   [`verify::Report`] per output and per check, one verdict.
 //! * [`wallet`]: outputs made for a stealth address, and a wallet's scan for its own.
 
+pub mod canonical;
 pub mod signatures;
 pub mod sums;
 pub mod verify;

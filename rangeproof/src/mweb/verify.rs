@@ -1,15 +1,22 @@
 //! An MWEB transaction or block checked as Litecoin Core checks it, apart from chain state
 //! (that the spent outputs exist and are unspent): a report per output, input and kernel and
-//! per check, and one verdict.
+//! per check, the rule each failing check breaks in Core's words, and one verdict.
 //!
 //! Every body (`TxBody::Validate`): the weight limits, the sort orders, no duplicate IDs,
-//! every kernel, input and output signature, every output's range proof (one batch). A
-//! transaction (`mw::Transaction::Validate`) adds the kernel sum and the stealth sum with its
-//! own offsets. A block (`mw::Block::Validate`, `BlockValidator`) adds the kernel count and
-//! the kernel MMR root against its header, the lock heights, the stealth sum with the
-//! header's offset, the HogEx's commitment to the header, and the peg-ins and peg-outs against
-//! the block's canonical side; its kernel sum needs the previous block's cumulative kernel
-//! offset, and is [`Status::NotChecked`] without it.
+//! every kernel, input and output signature, every output's range proof (one batch), and its
+//! amounts within Core's bounds. A transaction adds its canonical side's own rules
+//! (`CheckTransaction`), its peg-in outputs against its peg-in kernels
+//! (`MWEB::Node::CheckTransaction`), and the kernel sum and the stealth sum with its own
+//! offsets (`mw::Transaction::Validate`). A block (`MWEB::Node::ContextualCheckBlock`,
+//! `mw::Block::Validate`, `BlockValidator`) adds its height against its coinbase's, no peg-in
+//! output in the coinbase or the HogEx, the HogEx's inputs against the block's peg-in outputs,
+//! the kernel count and the kernel MMR root against its header, the lock heights, the stealth
+//! sum with the header's offset, the HogEx's commitment to the header, and the peg-ins and
+//! peg-outs against the block's canonical side; its kernel sum needs the previous block's
+//! cumulative kernel offset, and is [`Status::NotChecked`] without it.
+//!
+//! What a block's verdict covers is its MWEB data and the canonical transactions' part in it;
+//! the canonical block's own rules (proof of work, Merkle root, scripts) are not checked here.
 
 use alloc::vec::Vec;
 use core::borrow::Borrow;
@@ -18,8 +25,11 @@ use k256::elliptic_curve::PrimeField;
 use k256::{FieldBytes, Scalar};
 use rand_core::{CryptoRng, RngCore};
 
+use super::canonical::{self, Broken, HogExInputs};
 use super::signatures::{kernel_id, output_id, verify_signatures, SignatureCheck};
-use super::sums::{in_money_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds};
+use super::sums::{
+    amounts_in_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds, total_fee,
+};
 use super::verify_output_proofs;
 use super::wire::{Block, Kernel, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
@@ -58,6 +68,11 @@ impl From<bool> for Status {
 /// The checks beside the per-item ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
+    /// A transaction's canonical side: inputs and outputs unless MWEB-only, its size, values
+    /// within `MAX_MONEY`, no outpoint twice, no null outpoint, not a coinbase (transactions).
+    Canonical,
+    /// Every kernel's fee, peg-in and peg-outs, and the supply changes, within Core's bounds.
+    Amounts,
     /// Weight at most [`MAX_WEIGHT`], at most [`MAX_INPUTS`] inputs.
     Weight,
     /// Inputs by spent output ID, outputs by ID, kernels by supply change (descending) then
@@ -70,6 +85,14 @@ pub enum Check {
     /// Sender keys and input keys equal the stealth excesses, the spent output keys and the
     /// stealth offset.
     StealthSum,
+    /// The MWEB header's height is the coinbase's and one above the previous block's
+    /// (blocks).
+    Height,
+    /// No peg-in output in the coinbase or the HogEx (blocks).
+    UnexpectedPegIns,
+    /// The HogEx's inputs: the previous HogEx's output, then the block's peg-in outputs in
+    /// order (blocks).
+    HogExInputs,
     /// The header's kernel count is the block's (blocks).
     KernelCount,
     /// The header's kernel root is the MMR root of the block's kernels (blocks).
@@ -78,7 +101,7 @@ pub enum Check {
     LockHeights,
     /// The HogEx's first output commits to the MWEB header (blocks).
     HogExHeader,
-    /// The peg-in kernels are the canonical peg-in outputs, ID and amount (blocks).
+    /// The peg-in kernels are the canonical peg-in outputs, one each, ID and amount.
     PegIns,
     /// The peg-outs are the HogEx's other outputs, amount and script (blocks).
     PegOuts,
@@ -88,6 +111,11 @@ impl Check {
     /// The check's name in reports (the command line's lines, its JSON keys).
     pub fn name(self) -> &'static str {
         match self {
+            Check::Canonical => "canonical",
+            Check::Amounts => "amounts",
+            Check::Height => "height",
+            Check::UnexpectedPegIns => "pegin_outputs",
+            Check::HogExInputs => "hogex_inputs",
             Check::Weight => "weight",
             Check::Sorted => "sorted",
             Check::Unique => "unique",
@@ -114,6 +142,18 @@ pub struct OutputReport {
     pub signature: bool,
 }
 
+/// Why a check fails, in Core's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The check.
+    pub check: Check,
+    /// The rule broken: Core's reject reason (its `state.Invalid` string, or the name of its
+    /// `EConsensusError`), verbatim.
+    pub rule: &'static str,
+    /// The ID of the kernel it concerns, where it concerns one.
+    pub kernel: Option<[u8; 32]>,
+}
+
 /// What an MWEB transaction or block was found to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -125,6 +165,8 @@ pub struct Report {
     pub kernels: Vec<bool>,
     /// The other checks, in the order they ran.
     pub checks: Vec<(Check, Status)>,
+    /// For each check that fails, the rule it breaks.
+    pub findings: Vec<Finding>,
 }
 
 /// The verdict of a [`Report`].
@@ -159,6 +201,40 @@ impl Report {
             .iter()
             .find(|(c, _)| *c == check)
             .map(|(_, s)| *s)
+    }
+
+    /// The rule `check` breaks, if it fails.
+    pub fn finding(&self, check: Check) -> Option<&Finding> {
+        self.findings.iter().find(|f| f.check == check)
+    }
+
+    /// Records a check's outcome, and the rule broken when it fails.
+    fn record(&mut self, check: Check, outcome: Result<(), Broken>) {
+        match outcome {
+            Ok(()) => self.checks.push((check, Status::Holds)),
+            Err(broken) => self.fail(check, broken),
+        }
+    }
+
+    /// Records a check that holds unless `holds` is false, when it breaks `rule`.
+    fn expect(&mut self, check: Check, holds: bool, rule: &'static str) {
+        self.record(
+            check,
+            if holds {
+                Ok(())
+            } else {
+                Err(Broken::rule(rule))
+            },
+        );
+    }
+
+    fn fail(&mut self, check: Check, broken: Broken) {
+        self.checks.push((check, Status::Fails));
+        self.findings.push(Finding {
+            check,
+            rule: broken.rule,
+            kernel: broken.kernel,
+        });
     }
 }
 
@@ -196,11 +272,15 @@ pub fn weight(body: &TxBody) -> u64 {
     outputs + kernels + inputs
 }
 
-/// Kernels' order: supply change descending (out of range after all others), then ID.
-fn kernel_order(kernel: &Kernel) -> (bool, i128, [u8; 32]) {
+/// Kernels' order (Core's `KernelSort`): supply change descending, kernels without one
+/// (out of range) after all others, then ID.
+fn kernel_order(kernel: &Kernel) -> (bool, i64, [u8; 32]) {
     let change = kernel_supply_change(kernel);
-    let valid = in_money_range(change);
-    (!valid, if valid { -change } else { 0 }, kernel_id(kernel))
+    (
+        change.is_none(),
+        change.map_or(0, |c| -c),
+        kernel_id(kernel),
+    )
 }
 
 fn sorted_and_unique(body: &TxBody, output_ids: &[[u8; 32]]) -> (bool, bool) {
@@ -267,32 +347,50 @@ fn body_report(body: &TxBody, items: Items) -> Report {
     let ids: Vec<[u8; 32]> = outputs.iter().map(|o| o.id).collect();
     let (sorted, unique) = sorted_and_unique(body, &ids);
     let weight_ok = weight(body) <= MAX_WEIGHT && body.inputs.len() <= MAX_INPUTS;
-    Report {
+    let mut report = Report {
         outputs,
         inputs: items.inputs,
         kernels: items.kernels,
-        checks: alloc::vec![
-            (Check::Weight, weight_ok.into()),
-            (Check::Sorted, sorted.into()),
-            (Check::Unique, unique.into()),
-        ],
+        checks: Vec::new(),
+        findings: Vec::new(),
+    };
+    report.expect(Check::Weight, weight_ok, "BLOCK_WEIGHT");
+    report.expect(Check::Sorted, sorted, "NOT_SORTED");
+    report.expect(Check::Unique, unique, "DUPLICATES");
+    report
+}
+
+/// The rule a failing kernel sum breaks: Core does not form the sum past an amount out of
+/// range, and names that instead.
+fn sum_rule(amounts_in_range: bool) -> &'static str {
+    if amounts_in_range {
+        "BLOCK_SUMS"
+    } else {
+        "AMOUNT_OUT_OF_RANGE"
     }
 }
 
-/// Checks a transaction's MWEB part as the mempool does (`None` for a transaction without
-/// one).
+/// Checks a transaction's MWEB part as the mempool does, with the canonical side's rules
+/// that concern it (`None` for a transaction without one).
 pub fn verify_transaction<R: RngCore + CryptoRng>(tx: &Transaction, rng: &mut R) -> Option<Report> {
     let mweb = tx.mweb.as_ref()?;
-    let items = batched_items(&[&mweb.body], rng).pop()?;
-    let mut report = body_report(&mweb.body, items);
-    report.checks.push((
+    let body = &mweb.body;
+    let items = batched_items(&[body], rng).pop()?;
+    let mut report = body_report(body, items);
+    report.record(Check::Canonical, canonical::loose_transaction(tx));
+    report.record(Check::PegIns, canonical::transaction_pegins(tx, body));
+    let amounts = amounts_in_range(body);
+    report.expect(Check::Amounts, amounts, "AMOUNT_OUT_OF_RANGE");
+    report.expect(
         Check::KernelSum,
-        kernel_sum_holds(&mweb.body, &mweb.kernel_offset).into(),
-    ));
-    report.checks.push((
+        kernel_sum_holds(body, &mweb.kernel_offset),
+        sum_rule(amounts),
+    );
+    report.expect(
         Check::StealthSum,
-        stealth_sum_holds(&mweb.body, &mweb.stealth_offset).into(),
-    ));
+        stealth_sum_holds(body, &mweb.stealth_offset),
+        "STEALTH_SUMS",
+    );
     Some(report)
 }
 
@@ -356,10 +454,11 @@ pub fn verify_block<R: RngCore + CryptoRng>(
 
 /// Checks a chain segment — blocks in order (owned or borrowed) — as [`verify_block`] checks each, with every
 /// range proof of the segment in one batch and every signature in another (split across
-/// threads with the `parallel` feature). A block whose height follows the block before's
-/// takes that block's header offset as its previous kernel offset; the first block takes
-/// `previous_kernel_offset`; any other's kernel sum is not checked. A report per block
-/// (`None` for one without an MWEB block).
+/// threads with the `parallel` feature). A block whose header names the block before it as its
+/// previous block is checked against it: that block's header offset is its previous kernel
+/// offset, its height must be one more, and its HogEx's first input must spend that block's
+/// HogEx. The first block takes `previous_kernel_offset`; any other block's kernel sum is not
+/// checked. A report per block (`None` for one without an MWEB block).
 pub fn verify_blocks<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
     blocks: &[B],
     previous_kernel_offset: Option<&[u8; 32]>,
@@ -370,74 +469,128 @@ pub fn verify_blocks<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
         .filter_map(|b| b.borrow().mweb.as_ref().map(|m| &m.body))
         .collect();
     let mut items = batched_items(&bodies, rng).into_iter();
-    let mut previous: Option<(Option<u32>, [u8; 32])> =
-        previous_kernel_offset.map(|offset| (None, *offset));
+    let mut before: Option<Previous> = None;
     blocks
         .iter()
-        .map(|block| {
+        .enumerate()
+        .map(|(k, block)| {
             let block = block.borrow();
-            let mweb = block.mweb.as_ref()?;
-            let height = mweb.header.height;
-            let offset = previous
-                .filter(|(h, _)| h.is_none_or(|h| h.checked_add(1) == Some(height)))
-                .map(|(_, offset)| offset);
-            let report = block_report(block, offset.as_ref(), items.next()?);
-            previous = Some((Some(height), mweb.header.kernel_offset));
-            Some(report)
+            let linked = before.filter(|p| p.hash == block.previous_hash());
+            let previous = match (k, linked) {
+                (_, Some(p)) => Some(p),
+                (0, None) => previous_kernel_offset.map(|offset| Previous {
+                    hash: block.previous_hash(),
+                    height: None,
+                    kernel_offset: *offset,
+                    hogex: None,
+                }),
+                _ => None,
+            };
+            let mweb = block.mweb.as_ref();
+            before = mweb.map(|m| Previous {
+                hash: block.hash(),
+                height: Some(m.header.height),
+                kernel_offset: m.header.kernel_offset,
+                hogex: block.transactions.last().map(Transaction::txid),
+            });
+            mweb?;
+            Some(block_report(block, previous.as_ref(), items.next()?))
         })
         .collect()
 }
 
+/// What a block is checked against from the block before it.
+#[derive(Clone, Copy)]
+struct Previous {
+    hash: [u8; 32],
+    /// Its MWEB height, where the block is in the segment.
+    height: Option<u32>,
+    /// Its header's cumulative kernel offset.
+    kernel_offset: [u8; 32],
+    /// Its HogEx's ID, where the block is in the segment.
+    hogex: Option<[u8; 32]>,
+}
+
 /// A block's report: its body's, and the block's own checks.
-fn block_report(block: &Block, previous_kernel_offset: Option<&[u8; 32]>, items: Items) -> Report {
+fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Report {
     // `verify_blocks` passes blocks with an MWEB block only.
     let Some(mweb) = block.mweb.as_ref() else {
         return body_report(&TxBody::default(), items);
     };
     let (header, body) = (&mweb.header, &mweb.body);
     let mut report = body_report(body, items);
-    let kernel_sum = match previous_kernel_offset {
-        Some(previous) => offset_difference(&header.kernel_offset, previous)
-            .is_some_and(|offset| kernel_sum_holds(body, &offset))
-            .into(),
-        None => Status::NotChecked,
-    };
+    report.record(
+        Check::Height,
+        canonical::height(block, previous.and_then(|p| p.height)),
+    );
+    report.record(
+        Check::UnexpectedPegIns,
+        canonical::no_unexpected_pegins(block),
+    );
+    match canonical::hogex_inputs(block, previous.and_then(|p| p.hogex)) {
+        Ok(HogExInputs::Hold) => report.checks.push((Check::HogExInputs, Status::Holds)),
+        Ok(HogExInputs::HoldIfFirst) => {
+            report.checks.push((Check::HogExInputs, Status::NotChecked))
+        }
+        Err(broken) => report.fail(Check::HogExInputs, broken),
+    }
+    let amounts = amounts_in_range(body);
+    report.expect(
+        Check::Amounts,
+        amounts && total_fee(body).is_some(),
+        "bad-mweb-amount",
+    );
+    match previous {
+        Some(previous) => report.expect(
+            Check::KernelSum,
+            offset_difference(&header.kernel_offset, &previous.kernel_offset)
+                .is_some_and(|offset| kernel_sum_holds(body, &offset)),
+            sum_rule(amounts),
+        ),
+        None => report.checks.push((Check::KernelSum, Status::NotChecked)),
+    }
+    report.expect(
+        Check::StealthSum,
+        stealth_sum_holds(body, &header.stealth_offset),
+        "STEALTH_SUMS",
+    );
+    report.expect(
+        Check::KernelCount,
+        header.kernel_mmr_size == body.kernels.len() as u64,
+        "MMR_MISMATCH",
+    );
     let kernel_bytes: Vec<Vec<u8>> = body
         .kernels
         .iter()
         .map(super::signatures::kernel_bytes)
         .collect();
     let root = mmr_root(kernel_bytes.iter().map(Vec::as_slice));
+    report.expect(
+        Check::KernelRoot,
+        root == header.kernel_root,
+        "MMR_MISMATCH",
+    );
     let lock_heights = header.height <= LOCK_HEIGHT_FROM
         || body
             .kernels
             .iter()
             .all(|k| k.lock_height.is_none_or(|h| h <= header.height));
+    report.expect(Check::LockHeights, lock_heights, "LOCK_HEIGHT");
     let hogex = block.transactions.last();
     let header_hash = *blake3::hash(header.bytes).as_bytes();
-    let hogex_header = hogex.and_then(|t| t.outputs.first()).is_some_and(|o| {
-        o.script_pubkey.len() == 34
-            && o.script_pubkey[..2] == [0x58, 0x20]
-            && o.script_pubkey[2..] == header_hash
-    });
-    // Peg-ins: kernel ID and amount on both sides.
-    let mut mweb_pegins: Vec<([u8; 32], u64)> = body
-        .kernels
-        .iter()
-        .filter_map(|k| Some((kernel_id(k), k.pegin?)))
-        .collect();
-    let mut canonical_pegins: Vec<([u8; 32], u64)> = block
-        .transactions
-        .iter()
-        .flat_map(|t| &t.outputs)
-        .filter_map(|o| {
-            let program = o.script_pubkey.strip_prefix(&[0x59, 0x20][..])?;
-            Some((program.try_into().ok()?, o.value))
-        })
-        .collect();
-    mweb_pegins.sort_unstable();
-    canonical_pegins.sort_unstable();
-    // Peg-outs: amount and script on both sides.
+    let hogaddr = hogex
+        .and_then(|t| t.outputs.first())
+        .and_then(|o| o.hogaddr());
+    report.record(
+        Check::HogExHeader,
+        match hogaddr {
+            None => Err(Broken::rule("bad-hogex")),
+            Some(hash) if hash != header_hash => Err(Broken::rule("mweb-hash-mismatch")),
+            Some(_) => Ok(()),
+        },
+    );
+    report.record(Check::PegIns, canonical::block_pegins(block, body));
+    // Peg-outs: amount and script on both sides, as multisets.
     let mut mweb_pegouts: Vec<(u64, &[u8])> = body
         .kernels
         .iter()
@@ -455,21 +608,10 @@ fn block_report(block: &Block, previous_kernel_offset: Option<&[u8; 32]>, items:
         .unwrap_or_default();
     mweb_pegouts.sort_unstable();
     hogex_pegouts.sort_unstable();
-    report.checks.extend([
-        (Check::KernelSum, kernel_sum),
-        (
-            Check::StealthSum,
-            stealth_sum_holds(body, &header.stealth_offset).into(),
-        ),
-        (
-            Check::KernelCount,
-            (header.kernel_mmr_size == body.kernels.len() as u64).into(),
-        ),
-        (Check::KernelRoot, (root == header.kernel_root).into()),
-        (Check::LockHeights, lock_heights.into()),
-        (Check::HogExHeader, hogex_header.into()),
-        (Check::PegIns, (mweb_pegins == canonical_pegins).into()),
-        (Check::PegOuts, (mweb_pegouts == hogex_pegouts).into()),
-    ]);
+    report.expect(
+        Check::PegOuts,
+        mweb_pegouts == hogex_pegouts,
+        "PEGOUT_MISMATCH",
+    );
     report
 }

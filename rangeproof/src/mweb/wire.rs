@@ -35,11 +35,16 @@ use crate::bitcoin_wire::Reader;
 use crate::DecodeError;
 use crate::ProofError;
 
-/// The most bytes a transaction or block may have here: Litecoin's canonical block weight
-/// (4 000 000) bounds its canonical bytes, and the MWEB block's own weight limit (200 000,
-/// an output 18 of it: about 11 000 outputs of 897 bytes, 10 MB at most in theory, far less
-/// in practice with inputs and kernels beside them) the rest.
-pub const MAX_BYTES: usize = 16_000_000;
+/// The most bytes a block or transaction may have here: Litecoin Core's
+/// `MAX_BLOCK_SERIALIZED_SIZE_WITH_MWEB` (`src/consensus/consensus.h`), 4 000 000 for the
+/// canonical block and `mw::MAX_BLOCK_BYTES` for the MWEB block (195 bytes of header and
+/// counts, 50 000 inputs of 196 bytes — inputs weigh nothing, so a block of them exceeds
+/// 16 MB — and 60 bytes per unit of the 200 000 weight for the rest). A transaction is bound
+/// by the same figure: nothing it holds can be larger than the block that would hold it.
+pub const MAX_BYTES: usize = 4_000_000 + 195 + 50_000 * 196 + 200_000 * 60;
+
+/// The bound on one length or count (Bitcoin Core's `MAX_SIZE`, `src/serialize.h`).
+const MAX_SIZE: usize = 0x0200_0000;
 
 /// A range proof's length: 64 bits, one value, secp256k1-zkp's Bulletproof.
 pub const PROOF_LEN: usize = 675;
@@ -558,7 +563,7 @@ impl<'a> Transaction<'a> {
     /// [`MAX_BYTES`]). Byte strings borrow `bytes`.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Transaction<'a>, ProofError> {
         check_size(bytes)?;
-        let mut r = Reader::new(bytes);
+        let mut r = Reader::with_max_field(bytes, MAX_SIZE);
         let tx = r.transaction()?;
         r.finish()?;
         Ok(tx)
@@ -570,12 +575,103 @@ impl<'a> Transaction<'a> {
     }
 }
 
+/// The canonical serialization's `OP_9` ‖ push of 32: a peg-in output's script, whose program
+/// is the ID of the kernel it pegs in for (Core's `CScript::IsMWEBPegin`).
+const PEGIN_PREFIX: [u8; 2] = [0x59, 0x20];
+
+/// `OP_8` ‖ push of 32: the HogEx's first output, whose program is the MWEB header's hash
+/// (`CScript::IsMWEBHogAddr`).
+const HOGADDR_PREFIX: [u8; 2] = [0x58, 0x20];
+
+fn program_after(script: &[u8], prefix: [u8; 2]) -> Option<[u8; 32]> {
+    script.strip_prefix(&prefix[..])?.try_into().ok()
+}
+
+impl TxOut<'_> {
+    /// The kernel ID a peg-in output names, for a peg-in output.
+    pub fn pegin_kernel(&self) -> Option<[u8; 32]> {
+        program_after(self.script_pubkey, PEGIN_PREFIX)
+    }
+
+    /// The MWEB header hash a HogEx's first output commits to, for such an output.
+    pub fn hogaddr(&self) -> Option<[u8; 32]> {
+        program_after(self.script_pubkey, HOGADDR_PREFIX)
+    }
+}
+
+impl TxIn<'_> {
+    /// Spends nothing: the null outpoint (all-zero ID, index `0xffffffff`) of a coinbase.
+    pub fn is_null(&self) -> bool {
+        self.previous_txid == [0; 32] && self.vout == u32::MAX
+    }
+}
+
+fn sha256d(parts: &[&[u8]]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    Sha256::digest(hasher.finalize()).into()
+}
+
+impl Transaction<'_> {
+    /// The serialization without witnesses and MWEB data (the transaction ID's preimage, and
+    /// the size Core's `bad-txns-oversize` bounds).
+    pub fn stripped_bytes(&self) -> Vec<u8> {
+        use crate::bitcoin_wire::write_compact_size;
+        let mut out = Vec::with_capacity(self.bytes.len());
+        out.extend(self.version.to_le_bytes());
+        write_compact_size(self.inputs.len(), &mut out);
+        for input in &self.inputs {
+            out.extend(input.previous_txid);
+            out.extend(input.vout.to_le_bytes());
+            write_compact_size(input.script_sig.len(), &mut out);
+            out.extend(input.script_sig);
+            out.extend(input.sequence.to_le_bytes());
+        }
+        write_compact_size(self.outputs.len(), &mut out);
+        for output in &self.outputs {
+            out.extend(output.value.to_le_bytes());
+            write_compact_size(output.script_pubkey.len(), &mut out);
+            out.extend(output.script_pubkey);
+        }
+        out.extend(self.lock_time.to_le_bytes());
+        out
+    }
+
+    /// The transaction ID, in its byte order (how outpoints name it): SHA-256d of
+    /// [`Transaction::stripped_bytes`].
+    pub fn txid(&self) -> [u8; 32] {
+        sha256d(&[&self.stripped_bytes()])
+    }
+
+    /// A coinbase: one input, spending nothing (Core's `IsCoinBase`).
+    pub fn is_coinbase(&self) -> bool {
+        matches!(&self.inputs[..], [only] if only.is_null())
+    }
+}
+
+impl Block<'_> {
+    /// The block's hash, in its byte order: SHA-256d of the 80-byte header.
+    pub fn hash(&self) -> [u8; 32] {
+        sha256d(&[self.header])
+    }
+
+    /// The previous block's hash, as the header names it.
+    pub fn previous_hash(&self) -> [u8; 32] {
+        let mut hash = [0; 32];
+        hash.copy_from_slice(&self.header[4..36]);
+        hash
+    }
+}
+
 impl<'a> Output<'a> {
     /// Parses one serialized output, all of `bytes` (a document's output, an output made
     /// here).
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Output<'a>, ProofError> {
         check_size(bytes)?;
-        let mut r = Reader::new(bytes);
+        let mut r = Reader::with_max_field(bytes, MAX_SIZE);
         let output = r.mweb_output()?;
         r.finish()?;
         Ok(output)
@@ -587,7 +683,7 @@ impl<'a> Block<'a> {
     /// [`MAX_BYTES`]). Byte strings borrow `bytes`.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Block<'a>, ProofError> {
         check_size(bytes)?;
-        let mut r = Reader::new(bytes);
+        let mut r = Reader::with_max_field(bytes, MAX_SIZE);
         let header = r
             .take(80, "block header")?
             .try_into()
