@@ -138,6 +138,7 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
             "{}",
             json!({"file": name, "kind": kind, "inputs": report.inputs,
                    "kernels": report.kernels, "checks": shared::checks_json(report),
+                   "findings": shared::findings_json(report),
                    "verdict": shared::verdict_word(report.verdict())})
         );
         return;
@@ -157,8 +158,14 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
         say!("kernel {k}: signature {}", word(v));
     }
     for (check, status) in &report.checks {
+        let why = report.finding(*check).map_or(String::new(), |f| {
+            let kernel = f
+                .kernel
+                .map_or(String::new(), |k| format!(", kernel {}", hex::encode(k)));
+            format!(" ({}{kernel})", f.rule)
+        });
         say!(
-            "{}: {}",
+            "{}: {}{why}",
             check.name().replace('_', " "),
             status_word(*status)
         );
@@ -167,8 +174,21 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
         Verdict::Valid => "valid".to_string(),
         Verdict::Invalid => "INVALID".to_string(),
         Verdict::Incomplete => {
-            "incomplete (nothing fails; give --previous-kernel-offset for the kernel sum)"
-                .to_string()
+            let missing: Vec<&str> = report
+                .checks
+                .iter()
+                .filter(|(_, s)| *s == Status::NotChecked)
+                .map(|(c, _)| c.name())
+                .collect();
+            format!(
+                "incomplete (nothing fails; not checked: {}{})",
+                missing.join(", "),
+                if missing.contains(&"kernel_sum") {
+                    " — give --previous-kernel-offset for the kernel sum"
+                } else {
+                    ""
+                }
+            )
         }
     };
     say!("{name}: {kind}, {verdict}");

@@ -34,13 +34,18 @@ fn blocks_and_transactions_get_their_verdicts() {
         return;
     };
     let (block, tx) = (block.to_str().unwrap(), tx.to_str().unwrap());
-    // A block alone: its kernel sum needs the previous offset (incomplete, 3); with it, valid.
+    // A block alone: its kernel sum needs the previous offset (incomplete, 3); with it, still
+    // incomplete: block 2215584 activated testnet4's MWEB, and whether its HogEx is the
+    // network's first (all its inputs peg-ins) is chain state. Everything else holds.
     let out = rangeproof(&["mweb", "verify", block]);
     assert_eq!(code(&out), 3, "{}", stderr(&out));
     assert!(stdout(&out).contains("kernel sum: not checked"));
     let zero = "0".repeat(64);
     let out = rangeproof(&["mweb", "verify", block, "--previous-kernel-offset", &zero]);
-    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(code(&out), 3, "{}", stdout(&out));
+    assert!(stdout(&out).contains("hogex inputs: not checked"));
+    assert!(stdout(&out).contains("kernel sum: holds"));
+    assert!(!stdout(&out).contains("FAILS") && !stdout(&out).contains("INVALID"));
     // A mempool transaction, as hex, in JSON lines: two outputs, then the verdict.
     let dir = tempfile::tempdir().unwrap();
     let hex_path = dir.path().join("tx.hex");
@@ -56,6 +61,62 @@ fn blocks_and_transactions_get_their_verdicts() {
     assert_eq!(lines[1]["range_proof"], true);
     assert_eq!(lines[2]["verdict"], "valid");
     assert_eq!(lines[2]["checks"]["kernel_sum"], "holds");
+}
+
+fn vectors() -> serde_json::Value {
+    let path = format!(
+        "{}/../vectors/mweb-made-here.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The bundled peg-in, shaped as Litecoin Core accepts it, is valid with every check holding;
+/// each refused peg-in of the vectors (those that would mint coins: no canonical output, one
+/// of another amount, …) is invalid, the failing check's line naming Core's rule (and the
+/// kernel, for a peg-in), the JSON line's `findings` too.
+#[test]
+fn pegins_are_valid_only_with_their_canonical_outputs() {
+    let bundled = format!(
+        "{}/data/mweb-pegin-secp256k1-zkp.hex",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = rangeproof(&["mweb", "verify", &bundled]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(stdout(&out).contains("pegins: holds"));
+    assert!(stdout(&out).contains("canonical: holds"));
+    let dir = tempfile::tempdir().unwrap();
+    let v = vectors();
+    let refused = v["refused"].as_array().unwrap();
+    assert!(!refused.is_empty());
+    for (k, case) in refused.iter().enumerate() {
+        let path = dir.path().join(format!("refused{k}.hex"));
+        std::fs::write(&path, case["tx"].as_str().unwrap()).unwrap();
+        let path = path.to_str().unwrap();
+        let out = rangeproof(&["mweb", "verify", path]);
+        assert_eq!(code(&out), 1, "{}: {}", case["why"], stdout(&out));
+        let check = case["check"].as_str().unwrap().replace('_', " ");
+        let rule = case["rule"].as_str().unwrap();
+        let line = format!("{check}: FAILS ({rule}");
+        assert!(stdout(&out).contains(&line), "{line}: {}", stdout(&out));
+        assert!(stdout(&out).contains("transaction, INVALID"));
+        let out = rangeproof(&["mweb", "verify", "--json", path]);
+        assert_eq!(code(&out), 1);
+        let last: serde_json::Value =
+            serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+        assert_eq!(last["verdict"], "invalid");
+        assert_eq!(last["checks"][case["check"].as_str().unwrap()], "fails");
+        let findings = last["findings"].as_array().unwrap();
+        assert!(findings
+            .iter()
+            .any(|f| f["check"] == case["check"] && f["rule"] == case["rule"]));
+        if rule == "pegin-count-mismatch" && case["why"].as_str().unwrap().contains("MWEB-only") {
+            // The peg-in kernel is named: the one with no output of its own.
+            let finding = findings.iter().find(|f| f["check"] == "pegins").unwrap();
+            assert_eq!(finding["kernel"].as_str().unwrap().len(), 64);
+            assert!(stdout(&rangeproof(&["mweb", "verify", path])).contains(", kernel "));
+        }
+    }
 }
 
 #[test]
@@ -231,11 +292,13 @@ fn made_here_transactions_verify_and_their_outputs_batch_as_documents() {
     // Truncated, and the output count written non-canonically (fd 02 00): unusable.
     let truncated = dir.path().join("truncated.dat");
     std::fs::write(&truncated, &raw[..raw.len() - 3]).unwrap();
-    // version 4, 00 08, 00 00, 01, offsets 64, input count 00, output count at 74.
-    assert_eq!(raw[74], 2);
-    let mut wide = raw[..74].to_vec();
+    // The canonical side (its stripped bytes less the lock time) and 00 08, then the MWEB
+    // presence byte, the offsets (64), the MWEB input count 00, the output count.
+    let at = tx.stripped_bytes().len() - 4 + 2 + 1 + 64 + 1;
+    assert_eq!((raw[at - 1], raw[at]), (0, 2));
+    let mut wide = raw[..at].to_vec();
     wide.extend([0xfd, 0x02, 0x00]);
-    wide.extend(&raw[75..]);
+    wide.extend(&raw[at + 1..]);
     let noncanonical = dir.path().join("noncanonical.dat");
     std::fs::write(&noncanonical, &wide).unwrap();
     for path in [&truncated, &noncanonical] {

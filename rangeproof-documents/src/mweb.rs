@@ -7,10 +7,14 @@
 //!  "outputs": [{"id": "hex", "range_proof": true|false, "signature": true|false}, …],
 //!  "inputs": [true|false, …], "kernels": [true|false, …],
 //!  "checks": {"weight": "holds" | "fails" | "not checked", …},
+//!  "findings": [{"check": "pegins", "rule": "pegin-count-mismatch", "kernel": "hex"}, …],
 //!  "verdict": "valid" | "invalid" | "incomplete"}
 //! ```
 //!
-//! — a wallet's scan as a list of the outputs it owns, and each output's range proof as a
+//! — `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
+//! (its reject reason) and the kernel it concerns where it concerns one (`kernel` absent
+//! otherwise) —
+//! a wallet's scan as a list of the outputs it owns, and each output's range proof as a
 //! proof document (`"flavor": "mweb"`), to batch with any other documents.
 
 use crate::hex;
@@ -145,6 +149,7 @@ fn empty_report() -> Report {
         inputs: Vec::new(),
         kernels: Vec::new(),
         checks: Vec::new(),
+        findings: Vec::new(),
     }
 }
 
@@ -195,6 +200,21 @@ pub fn checks_json(report: &Report) -> serde_json::Map<String, Value> {
         .collect()
 }
 
+/// Why each failing check fails: its name, Core's rule, and the kernel where one is concerned.
+pub fn findings_json(report: &Report) -> Vec<Value> {
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let mut finding = json!({"check": f.check.name(), "rule": f.rule});
+            if let Some(kernel) = f.kernel {
+                finding["kernel"] = json!(hex::encode(kernel));
+            }
+            finding
+        })
+        .collect()
+}
+
 /// The report as one JSON object (the module's layout).
 pub fn report_json(kind: &str, report: &Report) -> Value {
     let outputs: Vec<Value> = report
@@ -208,6 +228,7 @@ pub fn report_json(kind: &str, report: &Report) -> Value {
         "inputs": report.inputs,
         "kernels": report.kernels,
         "checks": checks_json(report),
+        "findings": findings_json(report),
         "verdict": verdict_word(report.verdict()),
     })
 }
@@ -382,6 +403,43 @@ mod tests {
             assert!(verify(bad, None, None).is_err());
         }
         assert!(wallet_err(&[0; 32]).contains("scan key"));
+    }
+
+    /// Every refused peg-in of the vectors is invalid, its report naming the check that
+    /// fails and Core's rule in `findings` (the kernel, for a peg-in kernel with no output of
+    /// its own); an accepted one has no findings.
+    #[test]
+    fn refused_pegins_report_the_rule_they_break() {
+        let v = vectors();
+        let (_, text) = verify(
+            v["transactions"][0]["tx"].as_str().unwrap().as_bytes(),
+            None,
+            None,
+        )
+        .unwrap();
+        let report: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(report["findings"], json!([]));
+        assert_eq!(report["checks"]["pegins"], "holds");
+        for case in v["refused"].as_array().unwrap() {
+            let (verdict, text) =
+                verify(case["tx"].as_str().unwrap().as_bytes(), None, None).unwrap();
+            assert_eq!(verdict, Verdict::Invalid, "{}", case["why"]);
+            let report: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(report["verdict"], "invalid");
+            let check = case["check"].as_str().unwrap();
+            assert_eq!(report["checks"][check], "fails");
+            let finding = report["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["check"] == check)
+                .unwrap()
+                .clone();
+            assert_eq!(finding["rule"], case["rule"], "{}", case["why"]);
+            if case["why"].as_str().unwrap().starts_with("MWEB-only") {
+                assert_eq!(finding["kernel"].as_str().unwrap().len(), 64);
+            }
+        }
     }
 
     fn wallet_err(scan: &[u8]) -> String {

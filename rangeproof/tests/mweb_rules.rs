@@ -348,6 +348,54 @@ fn amounts_are_bounded_as_core_bounds_them() {
     assert_eq!(rule_of(&report, Check::Amounts), "AMOUNT_OUT_OF_RANGE");
 }
 
+/// Fees in range one by one but past `MAX_MONEY` together, balanced by peg-ins: Core's
+/// `CheckTxInputs` refuses the transaction's MWEB fee (`bad-txns-mwebfee-outofrange`), a
+/// block's `ConnectBlock` its total fee (`bad-mweb-amount`).
+#[test]
+fn fees_are_bounded_in_total() {
+    let max = MAX_MONEY as u64;
+    let raw = accepted_pegin();
+    let mut tx = Transaction::from_bytes(&raw).unwrap();
+    let body = &mut tx.mweb.as_mut().unwrap().body;
+    body.kernels = vec![kernel(max, max, &[]), kernel(1, 1, &[])];
+    assert_eq!(supply_change(body), Some(0));
+    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    assert_eq!(
+        rule_of(&report, Check::Amounts),
+        "bad-txns-mwebfee-outofrange"
+    );
+    let report = check_block(|b| {
+        b.mweb.as_mut().unwrap().body.kernels = vec![kernel(max, max, &[]), kernel(1, 1, &[])];
+    });
+    assert_eq!(rule_of(&report, Check::Amounts), "bad-mweb-amount");
+}
+
+/// An input spending Litecoin's frozen MWEB output is invalid in a transaction and a block.
+#[test]
+fn frozen_outputs_cannot_be_spent() {
+    use rangeproof::mweb::verify::FROZEN_OUTPUTS;
+    let raw = accepted_pegin();
+    let mut tx = Transaction::from_bytes(&raw).unwrap();
+    let output = tx.mweb.as_ref().unwrap().body.outputs[0].clone();
+    let input = Input {
+        features: 0,
+        output_id: FROZEN_OUTPUTS[0],
+        commitment: output.commitment,
+        output_pubkey: output.sender_pubkey,
+        input_pubkey: None,
+        extra_data: None,
+        signature: [0; 64],
+    };
+    tx.mweb.as_mut().unwrap().body.inputs.push(input.clone());
+    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    assert_eq!(
+        rule_of(&report, Check::Frozen),
+        "bad-txns-frozen-mweb-output"
+    );
+    let report = check_block(|b| b.mweb.as_mut().unwrap().body.inputs.push(input));
+    assert_eq!(rule_of(&report, Check::Frozen), "frozen-mweb-output-spent");
+}
+
 // Sums at the point at infinity.
 
 /// Core forms each sum with `secp256k1_pedersen_commit_sum` or `secp256k1_ec_pubkey_combine`,
@@ -623,6 +671,43 @@ fn block_amounts_are_bounded() {
         kernel.fee = Some(MAX_MONEY as u64 + 1);
     });
     assert_eq!(rule_of(&report, Check::Amounts), "bad-mweb-amount");
+}
+
+/// Where Core's parser is lenient we are too: the HogEx's MWEB presence byte reads as absent
+/// for anything but `01`, and an output's receiver key and key-exchange key are any 33 bytes
+/// (Core never parses them as points).
+#[test]
+fn bytes_core_reads_leniently_are_read_so() {
+    let pegin = accepted_pegin();
+    let raw = mweb_build::block(&spec(Some(&pegin), HEIGHT));
+    let block = Block::from_bytes(&raw).unwrap();
+    // The HogEx ends with its presence byte 00 and lock time; the MWEB block follows.
+    let hogex = block.transactions.last().unwrap().bytes;
+    let at = hogex.as_ptr() as usize - raw.as_ptr() as usize + hogex.len() - 5;
+    assert_eq!(raw[at], 0x00);
+    let mut lenient = raw.clone();
+    lenient[at] = 0x02;
+    let block = Block::from_bytes(&lenient).unwrap();
+    assert!(block.transactions.last().unwrap().is_hogex);
+    let report = verify_blocks(&[block], Some(&[0; 32]), &mut OsRng)
+        .pop()
+        .unwrap()
+        .unwrap();
+    all_hold(&report);
+    // An output's receiver key with a prefix no point has: read (its signature, which covers
+    // it, no longer verifies).
+    let tx = Transaction::from_bytes(&pegin).unwrap();
+    let output = &tx.mweb.as_ref().unwrap().body.outputs[0];
+    let at = pegin
+        .windows(33)
+        .position(|w| w == output.receiver_pubkey)
+        .unwrap();
+    let mut odd = pegin.clone();
+    odd[at] = 0x05;
+    let tx = Transaction::from_bytes(&odd).unwrap();
+    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    assert!(!report.outputs[0].signature);
+    assert!(report.outputs[0].range_proof);
 }
 
 #[test]

@@ -220,7 +220,8 @@ fn truncated_extended_and_non_canonical_input_is_refused() {
     let mut flags = bytes.clone();
     flags[5] = 0x0a;
     assert!(malformed(Transaction::from_bytes(&flags)));
-    // A commitment and a key with the wrong prefix (the input's commitment at 74 + 33).
+    // A commitment and a key with the wrong prefix (the input's commitment at 74 + 33, its
+    // output key after it: keys Core parses as points).
     for at in [74 + 33, 74 + 66] {
         let mut prefix = bytes.clone();
         prefix[at] = 0x04;
@@ -236,10 +237,13 @@ fn truncated_extended_and_non_canonical_input_is_refused() {
         for len in (0..block.len()).step_by(7) {
             assert!(malformed(Block::from_bytes(&block[..len])), "{len}");
         }
-        // The block's MWEB presence byte (1212) other than 00/01.
+        // The block's MWEB presence byte (1212) other than 01: absent, as Core reads it
+        // (`OptionalPtr`); then the MWEB block's bytes are left over.
         let mut presence = block.clone();
         presence[1212] = 0x02;
         assert!(malformed(Block::from_bytes(&presence)));
+        let parsed = Block::from_bytes(&presence[..1213]).expect("no MWEB block");
+        assert!(parsed.mweb.is_none());
     }
 }
 

@@ -40,6 +40,25 @@ pub const MAX_WEIGHT: u64 = 200_000;
 /// The most inputs a body may have (libmw's consensus parameters).
 pub const MAX_INPUTS: usize = 50_000;
 
+/// The MWEB outputs Litecoin froze (mainnet's and regtest's `frozen_mweb_output_ids`,
+/// `src/chainparams.cpp`): spending one is invalid. No testnet output has this ID either (an
+/// ID is a hash), so the rule is applied on every network.
+pub const FROZEN_OUTPUTS: [[u8; 32]; 1] = [[
+    0x2f, 0x3a, 0x08, 0xd9, 0xf5, 0xef, 0x5f, 0x38, 0x83, 0x86, 0xc1, 0x1e, 0xfe, 0x93, 0x53, 0x94,
+    0xb1, 0x4b, 0x52, 0x42, 0x20, 0xcf, 0xf4, 0xec, 0x5c, 0x81, 0x94, 0x2b, 0x82, 0xe6, 0x94, 0xf7,
+]];
+
+fn no_frozen_inputs(body: &TxBody, rule: &'static str) -> Result<(), Broken> {
+    if body
+        .inputs
+        .iter()
+        .any(|i| FROZEN_OUTPUTS.contains(&i.output_id))
+    {
+        return Err(Broken::rule(rule));
+    }
+    Ok(())
+}
+
 /// Heights above this one enforce kernel lock heights (libmw's
 /// `KERNEL_LOCK_HEIGHT_GRANDFATHER_HEIGHT`, on every network).
 pub const LOCK_HEIGHT_FROM: u32 = 3_110_000;
@@ -71,8 +90,11 @@ pub enum Check {
     /// A transaction's canonical side: inputs and outputs unless MWEB-only, its size, values
     /// within `MAX_MONEY`, no outpoint twice, no null outpoint, not a coinbase (transactions).
     Canonical,
-    /// Every kernel's fee, peg-in and peg-outs, and the supply changes, within Core's bounds.
+    /// Every kernel's fee, peg-in and peg-outs, the supply changes and the fees' total, within
+    /// Core's bounds.
     Amounts,
+    /// No input spends an output Litecoin froze (`frozen_mweb_output_ids`).
+    Frozen,
     /// Weight at most [`MAX_WEIGHT`], at most [`MAX_INPUTS`] inputs.
     Weight,
     /// Inputs by spent output ID, outputs by ID, kernels by supply change (descending) then
@@ -113,6 +135,7 @@ impl Check {
         match self {
             Check::Canonical => "canonical",
             Check::Amounts => "amounts",
+            Check::Frozen => "frozen",
             Check::Height => "height",
             Check::UnexpectedPegIns => "pegin_outputs",
             Check::HogExInputs => "hogex_inputs",
@@ -380,7 +403,18 @@ pub fn verify_transaction<R: RngCore + CryptoRng>(tx: &Transaction, rng: &mut R)
     report.record(Check::Canonical, canonical::loose_transaction(tx));
     report.record(Check::PegIns, canonical::transaction_pegins(tx, body));
     let amounts = amounts_in_range(body);
-    report.expect(Check::Amounts, amounts, "AMOUNT_OUT_OF_RANGE");
+    report.record(
+        Check::Amounts,
+        match (amounts, total_fee(body)) {
+            (false, _) => Err(Broken::rule("AMOUNT_OUT_OF_RANGE")),
+            (true, None) => Err(Broken::rule("bad-txns-mwebfee-outofrange")),
+            (true, Some(_)) => Ok(()),
+        },
+    );
+    report.record(
+        Check::Frozen,
+        no_frozen_inputs(body, "bad-txns-frozen-mweb-output"),
+    );
     report.expect(
         Check::KernelSum,
         kernel_sum_holds(body, &mweb.kernel_offset),
@@ -539,6 +573,10 @@ fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Rep
         Check::Amounts,
         amounts && total_fee(body).is_some(),
         "bad-mweb-amount",
+    );
+    report.record(
+        Check::Frozen,
+        no_frozen_inputs(body, "frozen-mweb-output-spent"),
     );
     match previous {
         Some(previous) => report.expect(

@@ -24,10 +24,13 @@
 //! `src/primitives/block.h`, `src/libmw/include/mw/models/`), checked against ltcd's
 //! `wire/` and the testnet blocks in `../shared/vectors/mweb/` (docs/litecoin-mweb-facts.md).
 //!
-//! Strict where Core is lenient: a presence byte other than `00`/`01` is refused (Core reads
-//! anything but `01` as absent); an extended transaction with no inputs must carry an MWEB
-//! transaction. Points keep their bytes: commitments must start `08`/`09` and keys `02`/`03`
-//! here, while whether they lie on the curve is the verifier's finding, per output.
+//! Lenient where Core is: a presence byte other than `01` reads as absent (`OptionalPtr`), so
+//! a HogEx may carry any other byte. Strict where Core's refusal comes later, as unusable input
+//! rather than an invalid verdict: an extended transaction with no inputs must carry an MWEB
+//! transaction; commitments must start `08`/`09`, and the keys Core parses as points (sender,
+//! input, output and stealth excess keys) `02`/`03` — whether any lies on the curve is the
+//! verifier's finding, per item. The receiver key and the key-exchange key Core never parses:
+//! any 33 bytes are read (a wallet's scan skips what is not a point).
 
 use alloc::vec::Vec;
 
@@ -329,7 +332,7 @@ impl<'a> Reader<'a> {
         let standard = match features & 0x01 {
             0 => None,
             _ => Some(StandardFields {
-                key_exchange_pubkey: self.public_key("key exchange key")?,
+                key_exchange_pubkey: self.array("key exchange key")?,
                 view_tag: self.u8("view tag")?,
                 masked_value: self.u64("masked value")?,
                 masked_nonce: self.array("masked nonce")?,
@@ -350,7 +353,7 @@ impl<'a> Reader<'a> {
     fn mweb_output(&mut self) -> Result<Output<'a>, ProofError> {
         let commitment = self.commitment("output commitment")?;
         let sender_pubkey = self.public_key("sender key")?;
-        let receiver_pubkey = self.public_key("receiver key")?;
+        let receiver_pubkey = self.array("receiver key")?;
         let message = self.output_message()?;
         let proof = self
             .take(PROOF_LEN, "range proof")?
@@ -535,10 +538,9 @@ impl<'a> Reader<'a> {
         let (mut is_hogex, mut mweb) = (false, None);
         if flags & 0x08 != 0 {
             match self.u8("MWEB presence")? {
-                0x00 if !outputs.is_empty() => is_hogex = true,
-                0x00 => return Err(malformed("HogEx without outputs")),
                 0x01 => mweb = Some(self.mweb_tx()?),
-                _ => return Err(malformed("MWEB presence")),
+                _ if !outputs.is_empty() => is_hogex = true,
+                _ => return Err(malformed("HogEx without outputs")),
             }
         }
         if inputs.is_empty() && mweb.is_none() && !is_hogex {
@@ -704,15 +706,11 @@ impl<'a> Block<'a> {
         }
         let mut mweb = None;
         if hogex_last {
-            match r.u8("MWEB presence")? {
-                0x00 => {}
-                0x01 => {
-                    mweb = Some(MwebBlock {
-                        header: r.mweb_header()?,
-                        body: r.body()?,
-                    })
-                }
-                _ => return Err(malformed("MWEB presence")),
+            if r.u8("MWEB presence")? == 0x01 {
+                mweb = Some(MwebBlock {
+                    header: r.mweb_header()?,
+                    body: r.body()?,
+                });
             }
         }
         r.finish()?;
