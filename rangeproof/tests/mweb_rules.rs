@@ -465,16 +465,62 @@ fn spec(pegin: Option<&[u8]>, height: u32) -> mweb_build::BlockSpec<'_> {
 
 const HEIGHT: u32 = 3_000_000;
 
-/// A block around the accepted peg-in, checked with a zero previous offset.
+/// A block around the accepted peg-in, changed by `change`, its header's Merkle root made
+/// the changed transactions' (so that only the rule a test aims at breaks), checked with a
+/// zero previous offset.
 fn check_block(change: impl FnOnce(&mut Block)) -> Report {
+    check_block_as(change, true)
+}
+
+fn check_block_as(change: impl FnOnce(&mut Block), reroot: bool) -> Report {
     let pegin = accepted_pegin();
-    let raw = mweb_build::block(&spec(Some(&pegin), HEIGHT));
-    let mut block = Block::from_bytes(&raw).unwrap();
+    let raw: &'static [u8] =
+        Box::leak(mweb_build::block(&spec(Some(&pegin), HEIGHT)).into_boxed_slice());
+    let mut block = Block::from_bytes(raw).unwrap();
     change(&mut block);
+    if reroot {
+        let ids = block.transactions.iter().map(Transaction::txid).collect();
+        let (root, _) = canonical::merkle_root(ids);
+        let mut header = *block.header;
+        header[36..68].copy_from_slice(&root);
+        block.header = Box::leak(Box::new(header));
+    }
     verify_blocks(&[block], Some(&[0; 32]), &mut OsRng)
         .pop()
         .unwrap()
         .unwrap()
+}
+
+/// `CheckBlock`'s rules on the canonical transactions: the Merkle root, no duplicated pair
+/// at a level's end, one coinbase first, every transaction's own rules.
+#[test]
+fn a_blocks_transactions_are_checked_as_check_block_does() {
+    // A transaction changed, the header's root not: the root no longer matches.
+    let report = check_block_as(|b| b.transactions[1].lock_time ^= 1, false);
+    assert_eq!(rule_of(&report, Check::Canonical), "bad-txnmrklroot");
+    // The last two transactions the same (the root of [a, b, c, c] equals that of [a, b, c]).
+    let report = check_block(|b| {
+        let hogex = b.transactions[2].clone();
+        b.transactions.push(hogex.clone());
+        b.transactions.push(hogex);
+    });
+    assert_eq!(rule_of(&report, Check::Canonical), "bad-txns-duplicate");
+    let report = check_block(|b| {
+        let coinbase = b.transactions[0].clone();
+        b.transactions.insert(1, coinbase);
+    });
+    assert_eq!(rule_of(&report, Check::Canonical), "bad-cb-multiple");
+    // A transaction's own rule (CheckTransaction): an output past MAX_MONEY.
+    let report = check_block(|b| b.transactions[1].outputs[0].value = MAX_MONEY as u64 + 1);
+    assert_eq!(rule_of(&report, Check::Canonical), "bad-txns-vout-toolarge");
+    let report = check_block(|b| {
+        let input = b.transactions[1].inputs[0].clone();
+        b.transactions[1].inputs.push(input);
+    });
+    assert_eq!(
+        rule_of(&report, Check::Canonical),
+        "bad-txns-inputs-duplicate"
+    );
 }
 
 #[test]
@@ -591,7 +637,7 @@ fn the_mweb_height_is_the_coinbases() {
     assert_eq!(
         rule_of(
             &check_block(|b| b.transactions[0].inputs[0].vout = 0),
-            Check::Height
+            Check::Canonical
         ),
         "bad-cb-missing"
     );
@@ -719,4 +765,318 @@ fn broken_is_named_by_the_rule() {
     };
     assert_eq!(broken.rule, "pegin-mismatch");
     let _ = Scalar::random(&mut OsRng);
+}
+
+// Bytes Core refuses to parse, or parses and refuses.
+
+fn malformed<T: std::fmt::Debug>(result: Result<T, rangeproof::ProofError>) -> bool {
+    matches!(
+        result,
+        Err(rangeproof::ProofError::Decode(
+            rangeproof::DecodeError::MalformedTransaction(_)
+        ))
+    )
+}
+
+/// Where the accepted peg-in's MWEB presence byte is: after the canonical side and `00 08`.
+fn presence_at(raw: &[u8]) -> usize {
+    Transaction::from_bytes(raw).unwrap().stripped_bytes().len() - 4 + 2
+}
+
+/// Core's `UnserializeTransaction` and the MWEB models' own refusals: a witness flag with no
+/// witness (`Superfluous witness record`), an MWEB transaction of no kernel, a peg-out to an
+/// empty script; an MWEB transaction inside a block (`unexpected-mweb-data`) and a HogEx before
+/// the last transaction (`bad-hogex-position`) — refused here as unusable.
+#[test]
+fn bytes_core_refuses_are_unusable() {
+    let raw = accepted_pegin();
+    let at = presence_at(&raw);
+    // Flags 09 (witness and MWEB), one empty witness stack.
+    let mut witness = raw.clone();
+    witness[5] = 0x09;
+    witness.insert(at, 0x00);
+    assert!(malformed(Transaction::from_bytes(&witness)));
+    // The kernel count 00, the kernel's bytes gone.
+    let tx = Transaction::from_bytes(&raw).unwrap();
+    let kernel = tx.mweb.as_ref().unwrap().body.kernels[0].bytes;
+    let end = raw.len() - 4;
+    assert_eq!(&raw[end - kernel.len()..end], kernel);
+    assert_eq!(raw[end - kernel.len() - 1], 1);
+    let mut none = raw[..end - kernel.len() - 1].to_vec();
+    none.push(0);
+    none.extend(&raw[end..]);
+    assert!(malformed(Transaction::from_bytes(&none)));
+    // A kernel with a peg-out to an empty script (features 04: one peg-out of 5, script 00).
+    let mut pegout = raw[..end - kernel.len()].to_vec();
+    pegout.extend([0x04, 0x01, 0x05, 0x00]);
+    pegout.extend(&kernel[kernel.len() - 97..]);
+    pegout.extend(&raw[end..]);
+    assert!(malformed(Transaction::from_bytes(&pegout)));
+    // A block holding the peg-in with its MWEB data; a block with a HogEx before the last.
+    let block_raw = mweb_build::block(&spec(Some(&raw), HEIGHT));
+    let block = Block::from_bytes(&block_raw).unwrap();
+    let stripped = block.transactions[1].bytes;
+    let from = stripped.as_ptr() as usize - block_raw.as_ptr() as usize;
+    let mut inside = block_raw[..from].to_vec();
+    inside.extend(&raw);
+    inside.extend(&block_raw[from + stripped.len()..]);
+    assert!(malformed(Block::from_bytes(&inside)));
+    let hogex = block.transactions[2].bytes;
+    let mut early = block_raw[..from].to_vec();
+    early.extend(hogex);
+    early.extend(&block_raw[from + stripped.len()..]);
+    assert!(malformed(Block::from_bytes(&early)));
+}
+
+/// Sizes as Core bounds them: an item past `MAX_BLOCK_SERIALIZED_SIZE_WITH_MWEB` is refused
+/// before parsing, a block larger than 16 MB under it is read (inputs without extra data weigh
+/// nothing), and a length up to Core's `MAX_SIZE` is read where it fits the weight.
+#[test]
+fn sizes_are_bounded_as_core_bounds_them() {
+    use rangeproof::mweb::MAX_BYTES;
+    assert_eq!(MAX_BYTES, 25_800_195);
+    let huge = vec![0u8; MAX_BYTES + 1];
+    for result in [
+        Transaction::from_bytes(&huge).map(|_| ()),
+        Block::from_bytes(&huge).map(|_| ()),
+    ] {
+        assert!(matches!(
+            result,
+            Err(rangeproof::ProofError::Decode(
+                rangeproof::DecodeError::TooLarge { .. }
+            ))
+        ));
+    }
+    // A block of 50 000 inputs and 11 000 outputs, 17.4 MB: read.
+    let empty = mweb_build::block(&spec(None, HEIGHT));
+    let body_at = empty.len() - 3;
+    assert_eq!(&empty[body_at..], [0, 0, 0]);
+    let raw = accepted_pegin();
+    let tx = Transaction::from_bytes(&raw).unwrap();
+    let output = &tx.mweb.as_ref().unwrap().body.outputs[0];
+    let output_bytes = {
+        let at = raw
+            .windows(33)
+            .position(|w| w == output.commitment)
+            .unwrap();
+        raw[at..at + 33 * 3 + output.message.bytes.len() + 675 + 64].to_vec()
+    };
+    let mut big = empty[..body_at].to_vec();
+    big.extend([0xfd]);
+    big.extend(50_000u16.to_le_bytes());
+    for k in 0u32..50_000 {
+        big.push(0);
+        big.extend([0u8; 28]);
+        big.extend(k.to_le_bytes());
+        big.extend(output.commitment);
+        big.extend(output.sender_pubkey);
+        big.extend([0u8; 64]);
+    }
+    big.extend([0xfd]);
+    big.extend(11_000u16.to_le_bytes());
+    for _ in 0..11_000 {
+        big.extend(&output_bytes);
+    }
+    big.push(0);
+    assert!(
+        big.len() > 16_000_000 && big.len() < MAX_BYTES,
+        "{}",
+        big.len()
+    );
+    let block = Block::from_bytes(&big).unwrap();
+    let body = &block.mweb.as_ref().unwrap().body;
+    assert_eq!((body.inputs.len(), body.outputs.len()), (50_000, 11_000));
+    assert!(rangeproof::mweb::verify::weight(body) <= rangeproof::mweb::verify::MAX_WEIGHT);
+    // An output's extra data of 5 MB (past the 4 MB bound of other formats): read.
+    let message_at = raw
+        .windows(output.message.bytes.len())
+        .position(|w| w == output.message.bytes)
+        .unwrap();
+    let mut long = raw[..message_at].to_vec();
+    long.push(output.message.features | 0x02);
+    long.extend(&output.message.bytes[1..]);
+    long.push(0xfe);
+    long.extend(5_000_000u32.to_le_bytes());
+    long.extend(vec![0x61; 5_000_000]);
+    long.extend(&raw[message_at + output.message.bytes.len()..]);
+    let tx = Transaction::from_bytes(&long).unwrap();
+    let extra = tx.mweb.as_ref().unwrap().body.outputs[0].message.extra_data;
+    assert_eq!(extra.map(<[u8]>::len), Some(5_000_000));
+}
+
+/// `TxBody::Validate`'s weight: a kernel whose extra data weighs past 200 000 (one unit per
+/// 42 bytes).
+#[test]
+fn a_body_past_the_weight_limit_is_invalid() {
+    let raw = accepted_pegin();
+    let mut tx = Transaction::from_bytes(&raw).unwrap();
+    let extra: &'static [u8] = Box::leak(vec![0u8; 42 * 200_000].into_boxed_slice());
+    tx.mweb.as_mut().unwrap().body.kernels[0].extra_data = Some(extra);
+    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    assert_eq!(rule_of(&report, Check::Weight), "BLOCK_WEIGHT");
+}
+
+/// An x with no point on secp256k1 (`02` ‖ x does not decode).
+fn off_curve() -> [u8; 33] {
+    (1u8..)
+        .map(|x| {
+            let mut key = [0u8; 33];
+            key[0] = 0x02;
+            key[32] = x;
+            key
+        })
+        .find(|key| k256::PublicKey::from_sec1_bytes(key).is_err())
+        .unwrap()
+}
+
+/// Points that do not decode where Core parses them (`Failed to parse pubkey`, `Failed to
+/// parse commitment`): the signature they take part in fails, and the verdict is invalid.
+#[test]
+fn points_off_the_curve_fail_their_signatures() {
+    let raw = accepted_pegin();
+    let bad = off_curve();
+    let mut commitment = bad;
+    commitment[0] = 0x08;
+    let check = |change: &dyn Fn(&mut Transaction)| {
+        let mut tx = Transaction::from_bytes(&raw).unwrap();
+        change(&mut tx);
+        let report = verify_transaction(&tx, &mut OsRng).unwrap();
+        assert_eq!(report.verdict(), Verdict::Invalid);
+        report
+    };
+    let report = check(&|tx| tx.mweb.as_mut().unwrap().body.kernels[0].excess = commitment);
+    assert!(!report.kernels[0]);
+    let report = check(&|tx| {
+        let kernel = &mut tx.mweb.as_mut().unwrap().body.kernels[0];
+        kernel.features |= 0x10;
+        kernel.stealth_excess = Some(bad);
+    });
+    assert!(!report.kernels[0]);
+    let report = check(&|tx| tx.mweb.as_mut().unwrap().body.outputs[0].sender_pubkey = bad);
+    assert!(!report.outputs[0].signature);
+    let report = check(&|tx| {
+        let body = &mut tx.mweb.as_mut().unwrap().body;
+        let output = body.outputs[0].clone();
+        body.inputs.push(Input {
+            features: 0x01,
+            output_id: [3; 32],
+            commitment: output.commitment,
+            output_pubkey: output.sender_pubkey,
+            input_pubkey: Some(bad),
+            extra_data: None,
+            signature: [0; 64],
+        });
+    });
+    assert!(!report.inputs[0]);
+    // An offset not below the group order: the sum that adds it fails.
+    let report = check(&|tx| tx.mweb.as_mut().unwrap().stealth_offset = [0xff; 32]);
+    assert_eq!(rule_of(&report, Check::StealthSum), "STEALTH_SUMS");
+    let report = check(&|tx| tx.mweb.as_mut().unwrap().kernel_offset = [0xff; 32]);
+    assert_eq!(rule_of(&report, Check::KernelSum), "BLOCK_SUMS");
+}
+
+/// The kernel sum's other steps at infinity: the outputs less the supply change, the kernel
+/// excesses, the excesses plus the offset; and the stealth sum's right side.
+#[test]
+fn every_sum_step_at_infinity_is_refused() {
+    use rangeproof::secp256k1_zkp::generator::{self, Commitment};
+    let zero = [0u8; 32];
+    let v = 1_000u64;
+    let commit = |p: ProjectivePoint| Commitment::from_point(p).unwrap().to_bytes();
+    let raw = accepted_pegin();
+    let tx = Transaction::from_bytes(&raw).unwrap();
+    let template = tx.mweb.as_ref().unwrap().body.outputs[0].clone();
+    // One output v·H (no blinding) and a peg-in of v: Σ C_out − v·H = ∞.
+    let mut output = template.clone();
+    output.commitment = commit(generator::h() * Scalar::from(v));
+    let mut pegin = kernel(0, v, &[]);
+    pegin.excess = commit(ProjectivePoint::GENERATOR);
+    let body = TxBody {
+        inputs: Vec::new(),
+        outputs: vec![output],
+        kernels: vec![pegin],
+    };
+    assert!(!kernel_sum_holds(&body, &zero));
+    // Two kernels of excess E and −E: Σ E = ∞.
+    let e = ProjectivePoint::GENERATOR * Scalar::from(7u64);
+    let mut first = kernel(0, 0, &[]);
+    first.excess = commit(e);
+    let mut second = kernel(0, 0, &[]);
+    second.excess = commit(-e);
+    let body = TxBody {
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        kernels: vec![first.clone(), second],
+    };
+    assert!(!kernel_sum_holds(&body, &zero));
+    // One kernel of excess −x·G and offset x: Σ E + x·G = ∞ (outputs none: the zero
+    // commitment, which Core would compare as unequal anyway).
+    let x = Scalar::from(7u64);
+    let mut offset = [0u8; 32];
+    offset.copy_from_slice(&x.to_repr());
+    let mut lone = kernel(0, 0, &[]);
+    lone.excess = commit(-(ProjectivePoint::GENERATOR * x));
+    let body = TxBody {
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        kernels: vec![lone],
+    };
+    assert!(!kernel_sum_holds(&body, &zero));
+    assert!(!kernel_sum_holds(&body, &offset));
+    // Stealth, right side: a kernel's stealth excess K and a spent output key −K.
+    let k = ProjectivePoint::GENERATOR * Scalar::from(11u64);
+    let mut stealthy = kernel(0, 0, &[]);
+    stealthy.stealth_excess = Some(compressed(k));
+    let input = Input {
+        features: 0,
+        output_id: [2; 32],
+        commitment: template.commitment,
+        output_pubkey: compressed(-k),
+        input_pubkey: None,
+        extra_data: None,
+        signature: [0; 64],
+    };
+    let body = TxBody {
+        inputs: vec![input],
+        outputs: Vec::new(),
+        kernels: vec![stealthy],
+    };
+    assert!(!stealth_sum_holds(&body, &zero));
+}
+
+/// A HogEx given as a loose transaction is never verified as one: it carries no MWEB data
+/// (Core refuses it as `hogex`).
+#[test]
+fn a_loose_hogex_is_not_a_transaction_with_mweb_data() {
+    let raw = mweb_build::block(&spec(None, HEIGHT));
+    let block = Block::from_bytes(&raw).unwrap();
+    let hogex = Transaction::from_bytes(block.transactions.last().unwrap().bytes).unwrap();
+    assert!(hogex.is_hogex && hogex.mweb.is_none());
+    assert!(verify_transaction(&hogex, &mut OsRng).is_none());
+}
+
+/// `mw::Block::Validate`'s lock heights past the grandfathered height, `ValidatePegOutCoins`,
+/// and the kernel sum's offsets not below the group order (`secp256k1_pedersen_blind_sum`).
+#[test]
+fn lock_heights_pegouts_and_offsets_in_blocks() {
+    let pegin = accepted_pegin();
+    let raw = mweb_build::block(&spec(Some(&pegin), 3_200_000));
+    let mut block = Block::from_bytes(&raw).unwrap();
+    block.mweb.as_mut().unwrap().body.kernels[0].lock_height = Some(3_200_001);
+    let report = verify_blocks(&[block], Some(&[0; 32]), &mut OsRng)
+        .pop()
+        .unwrap()
+        .unwrap();
+    assert_eq!(rule_of(&report, Check::LockHeights), "LOCK_HEIGHT");
+    let report = check_block(|b| {
+        let hogex = b.transactions.last_mut().unwrap();
+        let extra = TxOut {
+            value: 5,
+            script_pubkey: &[0x51],
+        };
+        hogex.outputs.push(extra);
+    });
+    assert_eq!(rule_of(&report, Check::PegOuts), "PEGOUT_MISMATCH");
+    let report = check_block(|b| b.mweb.as_mut().unwrap().header.kernel_offset = [0xff; 32]);
+    assert_eq!(rule_of(&report, Check::KernelSum), "BLOCK_SUMS");
 }

@@ -39,12 +39,11 @@ impl Broken {
 /// stripped size times 4 (`bad-txns-oversize`).
 const MAX_BLOCK_WEIGHT: usize = 4_000_000;
 
-/// A loose transaction's context-free rules, in Core's order: inputs and outputs present
-/// unless it is MWEB-only, its stripped size, each output's value and their total within
-/// `MAX_MONEY`, no outpoint spent twice, a coinbase's script length or no null outpoint
-/// elsewhere, and no coinbase outside a block. (A HogEx is never loose here: the parser reads
-/// a transaction whose MWEB presence byte says "HogEx" as having no MWEB data.)
-pub fn loose_transaction(tx: &Transaction) -> Result<(), Broken> {
+/// A transaction's context-free rules (`CheckTransaction`, `src/consensus/tx_check.cpp`), in
+/// Core's order: inputs and outputs present unless it is MWEB-only, its stripped size, each
+/// output's value and their total within `MAX_MONEY`, no outpoint spent twice, and a
+/// coinbase's script length, or no null outpoint elsewhere.
+pub fn transaction_rules(tx: &Transaction) -> Result<(), Broken> {
     let fail = |rule| Err(Broken::rule(rule));
     if !tx.is_mweb_only() {
         if tx.inputs.is_empty() {
@@ -82,16 +81,75 @@ pub fn loose_transaction(tx: &Transaction) -> Result<(), Broken> {
         return fail("bad-txns-inputs-duplicate");
     }
     if tx.is_coinbase() {
-        let length = tx.inputs[0].script_sig.len();
-        if !(2..=100).contains(&length) {
+        if !(2..=100).contains(&tx.inputs[0].script_sig.len()) {
             return fail("bad-cb-length");
         }
-        return fail("coinbase");
-    }
-    if tx.inputs.iter().any(|i| i.is_null()) {
+    } else if tx.inputs.iter().any(|i| i.is_null()) {
         return fail("bad-txns-prevout-null");
     }
     Ok(())
+}
+
+/// A loose transaction's rules: [`transaction_rules`], and no coinbase outside a block
+/// (`MemPoolAccept::PreChecks`). (A HogEx is never loose here: the parser reads a
+/// transaction whose MWEB presence byte says "HogEx" as having no MWEB data, and only
+/// transactions with MWEB data are verified as transactions.)
+pub fn loose_transaction(tx: &Transaction) -> Result<(), Broken> {
+    transaction_rules(tx)?;
+    if tx.is_coinbase() {
+        return Err(Broken::rule("coinbase"));
+    }
+    Ok(())
+}
+
+/// A block's transactions (`CheckBlock`): a coinbase first (`bad-cb-missing`) and nowhere
+/// else (`bad-cb-multiple`), each transaction's own rules ([`transaction_rules`],
+/// `bad-txns-*`), and the header's Merkle root over their IDs, with no pair of equal IDs at
+/// the end of a level that would let another list of transactions hash to it
+/// (`bad-txnmrklroot`, `bad-txns-duplicate`).
+pub fn block_transactions(block: &Block) -> Result<(), Broken> {
+    if !block.transactions.first().is_some_and(|t| t.is_coinbase()) {
+        return Err(Broken::rule("bad-cb-missing"));
+    }
+    if block.transactions.iter().skip(1).any(|t| t.is_coinbase()) {
+        return Err(Broken::rule("bad-cb-multiple"));
+    }
+    for tx in &block.transactions {
+        transaction_rules(tx)?;
+    }
+    let ids: Vec<[u8; 32]> = block.transactions.iter().map(Transaction::txid).collect();
+    let (root, mutated) = merkle_root(ids);
+    if root != block.header[36..68] {
+        return Err(Broken::rule("bad-txnmrklroot"));
+    }
+    if mutated {
+        return Err(Broken::rule("bad-txns-duplicate"));
+    }
+    Ok(())
+}
+
+/// Bitcoin's Merkle root (`ComputeMerkleRoot`): pairs hashed with SHA-256d level by level, an
+/// odd one out paired with itself; and whether some level held two equal hashes side by side
+/// (the mutation `BlockMerkleRoot` reports).
+pub fn merkle_root(mut level: Vec<[u8; 32]>) -> ([u8; 32], bool) {
+    let mut mutated = false;
+    if level.is_empty() {
+        return ([0; 32], false);
+    }
+    while level.len() > 1 {
+        mutated |= level
+            .chunks(2)
+            .any(|pair| pair.len() == 2 && pair[0] == pair[1]);
+        if level.len() % 2 == 1 {
+            let last = level[level.len() - 1];
+            level.push(last);
+        }
+        level = level
+            .chunks(2)
+            .map(|pair| super::wire::sha256d(&[&pair[0], &pair[1]]))
+            .collect();
+    }
+    (level[0], mutated)
 }
 
 /// A transaction's peg-ins (`MWEB::Node::CheckTransaction`): its peg-in outputs name each
@@ -287,8 +345,9 @@ pub fn height(block: &Block, previous_height: Option<u32>) -> Result<(), Broken>
         return Ok(());
     };
     let height = mweb.header.height;
+    // No coinbase: the canonical check names it (`bad-cb-missing`); no height to compare.
     let Some(coinbase) = block.transactions.first().filter(|t| t.is_coinbase()) else {
-        return Err(Broken::rule("bad-cb-missing"));
+        return Ok(());
     };
     if !coinbase.inputs[0]
         .script_sig

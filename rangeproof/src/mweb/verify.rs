@@ -87,8 +87,9 @@ impl From<bool> for Status {
 /// The checks beside the per-item ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
-    /// A transaction's canonical side: inputs and outputs unless MWEB-only, its size, values
-    /// within `MAX_MONEY`, no outpoint twice, no null outpoint, not a coinbase (transactions).
+    /// The canonical side: a transaction's inputs and outputs unless MWEB-only, its size,
+    /// values within `MAX_MONEY`, no outpoint twice, no null outpoint, not a coinbase; a
+    /// block's coinbase first and alone, each transaction's own rules, its Merkle root.
     Canonical,
     /// Every kernel's fee, peg-in and peg-outs, the supply changes and the fees' total, within
     /// Core's bounds.
@@ -553,6 +554,7 @@ fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Rep
     };
     let (header, body) = (&mweb.header, &mweb.body);
     let mut report = body_report(body, items);
+    report.record(Check::Canonical, canonical::block_transactions(block));
     report.record(
         Check::Height,
         canonical::height(block, previous.and_then(|p| p.height)),

@@ -608,7 +608,7 @@ impl TxIn<'_> {
     }
 }
 
-fn sha256d(parts: &[&[u8]]) -> [u8; 32] {
+pub(crate) fn sha256d(parts: &[&[u8]]) -> [u8; 32] {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
     for part in parts {

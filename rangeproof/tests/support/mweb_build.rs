@@ -227,8 +227,8 @@ pub fn refused_pegins(outputs: &[&Made], values: &[u64], fee: u64) -> Vec<Refuse
 /// HogEx — spending `previous_hogex`'s first output, then the peg-in output — whose first
 /// output commits to the MWEB header; the MWEB block holds the peg-in's body, its header the
 /// kernel root and count, the cumulative kernel offset (`kernel_offset_before` plus the
-/// peg-in's) and the peg-in's stealth offset. Proof of work and the Merkle root are zero:
-/// the MWEB verifier does not claim to check a canonical block's own rules.
+/// peg-in's) and the peg-in's stealth offset; the block header the transactions' Merkle root.
+/// Its proof of work is none: the MWEB verifier does not claim to check it.
 pub struct BlockSpec<'a> {
     pub height: u32,
     pub previous_hash: [u8; 32],
@@ -347,14 +347,20 @@ pub fn block(spec: &BlockSpec) -> Vec<u8> {
     hogex.push(0x00);
     hogex.extend(0u32.to_le_bytes());
 
-    let mut block = Vec::new();
-    block.extend(0x2000_0000u32.to_le_bytes());
-    block.extend(spec.previous_hash);
-    block.extend([0u8; 32 + 12]);
     let transactions: Vec<Vec<u8>> = std::iter::once(coinbase)
         .chain(pegin.as_ref().map(|(_, tx)| tx.stripped_bytes()))
         .chain([hogex])
         .collect();
+    let ids: Vec<[u8; 32]> = transactions
+        .iter()
+        .map(|t| Transaction::from_bytes(t).expect("made here").txid())
+        .collect();
+    let (root, _) = rangeproof::mweb::canonical::merkle_root(ids);
+    let mut block = Vec::new();
+    block.extend(0x2000_0000u32.to_le_bytes());
+    block.extend(spec.previous_hash);
+    block.extend(root);
+    block.extend([0u8; 12]);
     compact_size(transactions.len(), &mut block);
     for tx in &transactions {
         block.extend(tx);
