@@ -459,7 +459,7 @@ pub fn run() -> Result<(), String> {
         liquid.0, liquid.1
     );
     say!(
-        "Litecoin MWEB: both outputs paid to stealth addresses ({} bytes each with proof and signature); Bob's wallet found his {}; a peg-in whose {} proofs libsecp256k1-zkp made verified as Litecoin Core does.",
+        "Litecoin MWEB: both outputs paid to stealth addresses ({} bytes each with proof and signature); Bob's wallet found his {}; a peg-in whose {} proofs libsecp256k1-zkp made verified as Litecoin Core does, and refused without its canonical peg-in output (pegin-count-mismatch: it would mint).",
         litecoin.0, litecoin.1, litecoin.2
     );
     say!(
@@ -561,11 +561,11 @@ fn liquid_rows(outputs: &[u64]) -> Result<(usize, usize), String> {
 /// (Bob's and Alice's change: the message, the range proof with it as extra data, the
 /// signature), verified in one batch each (proofs, signatures) and scanned by Bob's wallet; then
 /// a peg-in transaction whose range proofs libsecp256k1-zkp made (bundled from
-/// `vectors/mweb-made-here.json`) checked as Core checks it. Returns an output's size, the value
-/// Bob found and the peg-in's output count.
+/// `vectors/mweb-made-here.json`) checked as Core checks it, and the same without its canonical
+/// side refused. Returns an output's size, the value Bob found and the peg-in's output count.
 fn litecoin_rows(outputs: &[u64]) -> Result<(usize, u64, usize), String> {
     use rangeproof::mweb::signatures::{verify_signatures, SignatureCheck};
-    use rangeproof::mweb::verify::{verify_transaction, Verdict};
+    use rangeproof::mweb::verify::{verify_transaction, Check, Verdict};
     use rangeproof::mweb::wallet::{make_output, spend_pubkey, Made, Wallet};
     use rangeproof::mweb::{verify_output_proofs, Output, Transaction};
 
@@ -624,6 +624,25 @@ fn litecoin_rows(outputs: &[u64]) -> Result<(usize, u64, usize), String> {
     }
     row(
         "Litecoin MWEB peg-in (C-made proofs): verify",
+        report.outputs.len(),
+        report.outputs.len(),
+        bytes.len(),
+        t.elapsed(),
+    );
+    // The same MWEB data without its canonical side — no input paying for the peg-in, no
+    // output locking it to the kernel: it balances, and would mint coins. Core refuses it.
+    let t = Instant::now();
+    let mut minting = tx.clone();
+    minting.inputs.clear();
+    minting.outputs.clear();
+    let refused =
+        verify_transaction(&minting, &mut OsRng).ok_or("the bundled peg-in has no MWEB data")?;
+    let rule = refused.finding(Check::PegIns).map(|f| f.rule);
+    if refused.verdict() != Verdict::Invalid || rule != Some("pegin-count-mismatch") {
+        return Err("a peg-in without its canonical output was not refused".into());
+    }
+    row(
+        "Litecoin MWEB: peg-in output removed: refused",
         report.outputs.len(),
         report.outputs.len(),
         bytes.len(),

@@ -420,12 +420,14 @@ int rp_monero_bulletproof_verify(const rp_context *ctx,
  header's 32-byte kernel offset; NULL: not checked).
 
  When `report` is not NULL, the report's JSON (`{"kind", "outputs": [{"id", "range_proof",
- "signature"}], "inputs", "kernels", "checks", "verdict"}`) is written there with a NUL; its
- capacity is `*report_len` on entry and its length (NUL not counted) on return — or the
- length needed when it is too short (the result is then -1).
+ "signature"}], "inputs", "kernels", "checks", "findings": [{"check", "rule", "kernel"}],
+ "verdict"}`: a finding per failing check, with Litecoin Core's reject reason) is written there
+ with a NUL; its capacity is `*report_len` on entry and its length (NUL not counted) on
+ return — or the length needed when it is too short (the result is then -1).
 
- Returns 1 valid, 0 invalid (something fails), 2 incomplete (nothing fails, but a block's
- kernel sum was not checked), -1 unusable input (neither a transaction nor a block with MWEB
+ Returns 1 valid, 0 invalid (something fails), 2 incomplete (nothing fails, but a check could
+ not run: a block's kernel sum without the previous offset, the inputs of what can only be a
+ network's first HogEx), -1 unusable input (neither a transaction nor a block with MWEB
  data, too large, a NULL pointer), with the reason in `reason`.
  */
 int rp_mweb_verify(const rp_context *ctx,

@@ -48,6 +48,24 @@ test("MWEB transactions made here verify; a changed proof byte makes one invalid
   await assert.rejects(mweb.verify(made.transactions[0].tx, { kind: "block" }), UnusableInput);
 });
 
+test("MWEB peg-ins Litecoin Core refuses are invalid, the rule and the kernel named", async () => {
+  const made = JSON.parse(read("vectors/mweb-made-here.json"));
+  assert.ok(made.refused.length > 0);
+  for (const c of made.refused) {
+    const report = await mweb.verify(c.tx, { kind: "transaction" });
+    assert.equal(report.verdict, "invalid", c.why);
+    assert.equal(report.checks[c.check], "fails", c.why);
+    const finding = report.findings.find((f) => f.check === c.check);
+    assert.equal(finding.rule, c.rule, c.why);
+    if (c.why.startsWith("MWEB-only")) {
+      assert.match(finding.kernel, /^[0-9a-f]{64}$/);
+    }
+  }
+  const accepted = await mweb.verify(made.transactions[0].tx);
+  assert.deepEqual(accepted.findings, []);
+  assert.equal(accepted.checks.pegins, "holds");
+});
+
 test("bad transaction input: typed errors, no crash", async () => {
   for (const wrong of [undefined, 42, {}, [1, 2]]) {
     await assert.rejects(liquid.verifyTransaction(wrong), UnusableInput);

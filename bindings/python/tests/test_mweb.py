@@ -31,6 +31,23 @@ def test_made_here_transactions_verify():
         assert mweb.verify_tx(bytes.fromhex(case["tx"])) == report
 
 
+def test_refused_pegins_are_invalid_naming_the_rule():
+    """Peg-ins Litecoin Core refuses (each would mint coins if the MWEB side alone were trusted)
+    are invalid, the failing check named with Core's rule; the accepted ones have no findings."""
+    for case in MADE["transactions"]:
+        report = mweb.verify_tx(case["tx"])
+        assert report.findings == [] and report.checks["pegins"] == "holds"
+    assert MADE["refused"]
+    for case in MADE["refused"]:
+        report = mweb.verify_tx(case["tx"])
+        assert report.verdict == "invalid" and not report.valid, case["why"]
+        assert report.checks[case["check"]] == "fails"
+        finding = next(f for f in report.findings if f["check"] == case["check"])
+        assert finding["rule"] == case["rule"], case["why"]
+        if case["why"].startswith("MWEB-only"):
+            assert len(finding["kernel"]) == 64
+
+
 def test_a_changed_proof_byte_names_the_output():
     raw = bytearray.fromhex(MADE["transactions"][2]["tx"])
     docs = [json.loads(d) for d in mweb.documents(bytes(raw))]

@@ -1,11 +1,12 @@
 /*
  * Litecoin MWEB through the C library, from the header alone. Each line of the input:
  *
- *   verify <expected> <transaction or block hex> <previous kernel offset hex or ->
+ *   verify <expected> <transaction or block hex> <previous kernel offset hex or -> [<text>]
  *   scan <outputs found, or -1> <transaction or block hex> <scan key hex> <spend pubkey hex>
  *
  * A verify line must get its verdict (1 valid, 0 invalid, 2 incomplete, -1 unusable) and a
- * report that says it; the same bytes given as hex text must get the same; a report buffer
+ * report that says it (and holds <text>, when given: a finding's rule); the same bytes given
+ * as hex text must get the same; a report buffer
  * too short is refused with the length needed. A scan line must find that many outputs (or
  * be refused). Exits 0 when all agree.
  */
@@ -59,6 +60,7 @@ int main(int argc, char **argv) {
                 unhex(offset_hex, offset, 32);
                 previous = offset;
             }
+            const char *needle = strtok(NULL, " ");
             size_t report_len = sizeof report;
             int got = rp_mweb_verify(ctx, data, data_len, previous, report, &report_len, reason,
                                      sizeof reason);
@@ -73,6 +75,10 @@ int main(int argc, char **argv) {
                 fail(lines, "the report does not say the verdict");
             } else if (got < 0 && reason[0] == '\0') {
                 fail(lines, "refused without a reason");
+            } else if (needle != NULL && strstr(report, needle) == NULL) {
+                fprintf(stderr, "line %zu: the report does not hold %s: %s\n", lines, needle,
+                        report);
+                failures++;
             }
             /* The hex text itself: the same verdict. */
             size_t text_len = sizeof report;
@@ -116,7 +122,7 @@ int main(int argc, char **argv) {
     if (rp_mweb_verify(NULL, data, 10, NULL, NULL, NULL, NULL, 0) != -1 ||
         rp_mweb_verify(ctx, NULL, 10, NULL, NULL, NULL, NULL, 0) != -1 ||
         rp_mweb_verify(ctx, data, 10, NULL, report, NULL, NULL, 0) != -1 ||
-        rp_mweb_verify(ctx, data, 40000000, NULL, report, &report_len, NULL, 0) != -1 ||
+        rp_mweb_verify(ctx, data, 60000000, NULL, report, &report_len, NULL, 0) != -1 ||
         rp_mweb_scan(ctx, data, 10, NULL, key, 1, report, &report_len, NULL, 0) != -1 ||
         rp_mweb_scan(ctx, data, 10, key, NULL, 1, report, &report_len, NULL, 0) != -1 ||
         rp_mweb_scan(ctx, data, 10, key, key, 1, NULL, &report_len, NULL, 0) != -1) {

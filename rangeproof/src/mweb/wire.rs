@@ -642,8 +642,10 @@ impl Transaction<'_> {
         out
     }
 
-    /// The transaction ID, in its byte order (how outpoints name it): SHA-256d of
-    /// [`Transaction::stripped_bytes`].
+    /// The transaction ID of a transaction with a canonical side, in its byte order (how
+    /// outpoints name it): SHA-256d of [`Transaction::stripped_bytes`]. (Core names an
+    /// MWEB-only transaction by its first kernel's ID instead; such a transaction is never
+    /// spent from, nor in a block.)
     pub fn txid(&self) -> [u8; 32] {
         sha256d(&[&self.stripped_bytes()])
     }

@@ -51,7 +51,9 @@ class Report:
     ``signature`` verify; ``inputs``, ``kernels``: whether each signature verifies;
     ``checks``: the other checks by name (``"holds"``, ``"fails"``, ``"not checked"``);
     ``verdict``: ``"valid"``, ``"invalid"`` or ``"incomplete"`` (the CLI's exit codes 0, 1 and
-    3); ``valid``: the verdict is ``"valid"``; ``kind``: ``"transaction"`` or ``"block"``."""
+    3); ``valid``: the verdict is ``"valid"``; ``kind``: ``"transaction"`` or ``"block"``;
+    ``findings``: for each check that fails, its ``check``, the ``rule`` it breaks in Litecoin
+    Core's words (its reject reason) and, where it concerns one, the ``kernel`` ID (hex)."""
 
     kind: str
     outputs: List[dict]
@@ -60,6 +62,7 @@ class Report:
     checks: Dict[str, str]
     verdict: str
     valid: bool
+    findings: List[dict] = field(default_factory=list)
 
     @property
     def invalid_outputs(self) -> List[int]:
@@ -69,7 +72,16 @@ class Report:
 
 def _report(text: str) -> Report:
     r = json.loads(text)
-    return Report(r["kind"], r["outputs"], r["inputs"], r["kernels"], r["checks"], r["verdict"], r["verdict"] == "valid")
+    return Report(
+        r["kind"],
+        r["outputs"],
+        r["inputs"],
+        r["kernels"],
+        r["checks"],
+        r["verdict"],
+        r["verdict"] == "valid",
+        r["findings"],
+    )
 
 
 def verify_tx(tx: Union[bytes, str]) -> Report:
