@@ -130,7 +130,8 @@ export const liquid: {
     inputBlindings: Uint8Array[];
     outputTag: Uint8Array;
     outputBlinding: Uint8Array;
-    seed: Uint8Array;
+    /** Only to reproduce a proof: leave it out, and a fresh secret seed is drawn. */
+    seed?: Uint8Array;
     nToUse?: number;
     maxIterations?: number;
   }): Promise<string>;

@@ -202,7 +202,9 @@ export const liquid = {
   /**
    * An asset surjection proof document: the output's asset (`outputTag` blinded by
    * `outputBlinding`) is one of the inputs' (`inputTags[j]` blinded by `inputBlindings[j]`),
-   * without saying which; `nToUse` inputs in the ring drawn from the 32-byte `seed`.
+   * without saying which; `nToUse` inputs in the ring, drawn from a 32-byte seed that must be
+   * secret and fresh (whoever knows it learns which input was spent): leave `seed` out and the
+   * library draws one; pass one only to reproduce a proof.
    */
   async proveSurjection({
     inputTags,
@@ -218,7 +220,7 @@ export const liquid = {
       input_blindings: list("inputBlindings", inputBlindings, bytes),
       output_tag: bytes("outputTag", outputTag),
       output_blinding: bytes("outputBlinding", outputBlinding),
-      seed: bytes("seed", seed),
+      ...(seed === undefined ? {} : { seed: bytes("seed", seed) }),
       n_to_use: count("nToUse", nToUse),
       max_iterations: count("maxIterations", maxIterations),
     });

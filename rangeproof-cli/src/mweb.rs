@@ -255,6 +255,8 @@ fn scan_files(args: &ScanArgs) -> Result<Outcome, String> {
     let wallet = shared::wallet(&key[..], &spend, args.addresses).map_err(|e| {
         if e.starts_with("scan key") {
             format!("--scan-key: {}", e.trim_start_matches("scan key: "))
+        } else if e.starts_with("addresses") {
+            format!("--{e}")
         } else {
             format!(
                 "--spend-pubkey: {}",

@@ -229,6 +229,24 @@ fn scan_finds_the_wallets_outputs() {
     let out = scan_with(&zero);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("--scan-key"));
+    // An address count past the library's cap: unusable, named, before any work.
+    let out = rangeproof(&[
+        "mweb",
+        "scan",
+        tx_path.to_str().unwrap(),
+        "--scan-key",
+        key_path.to_str().unwrap(),
+        "--spend-pubkey",
+        &spend_hex,
+        "--addresses",
+        "4294967295",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error: --addresses: 4294967295"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// The committed transactions of `vectors/mweb-made-here.json` (proofs by libsecp256k1-zkp and

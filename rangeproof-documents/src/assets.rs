@@ -69,14 +69,19 @@ impl SurjectionProved {
 
 /// Proves that an output of `output_tag` (blinded by `output_blinding`) has the asset of one of
 /// the inputs (`input_tags`, blinded by `input_blindings`): `n_to_use` inputs in the ring,
-/// drawn from `seed` as libsecp256k1-zkp draws them (at most `max_iterations` draws). Hedged:
-/// fresh randomness joins the statement and the keys in the ring's nonces.
+/// drawn as libsecp256k1-zkp draws them (at most `max_iterations` draws) from a 32-byte seed.
+///
+/// The seed decides which inputs join the ring beside the one spent: it must be secret and
+/// fresh, or an observer who knows it learns which input the output's asset came from. With
+/// `seed` `None` (what a wallet passes) it is drawn here from the operating system's source;
+/// a caller passes one only to reproduce a proof (the C library's vectors, a test). Hedged
+/// either way: fresh randomness joins the statement and the keys in the ring's nonces.
 pub fn prove_surjection(
     input_tags: &[impl AsRef<[u8]>],
     input_blindings: &[impl AsRef<[u8]>],
     output_tag: &[u8],
     output_blinding: &[u8],
-    seed: &[u8],
+    seed: Option<&[u8]>,
     n_to_use: usize,
     max_iterations: usize,
 ) -> Result<SurjectionProved, String> {
@@ -97,14 +102,21 @@ pub fn prove_surjection(
         .collect::<Result<Vec<_>, _>>()?;
     let out_tag = bytes32("the output tag", output_tag)?;
     let out_blinding = blinding("the output blinding", output_blinding)?;
-    let seed = bytes32("the seed", seed)?;
+    let seed = match seed {
+        Some(given) => Zeroizing::new(bytes32("the seed", given)?),
+        None => {
+            let mut fresh = Zeroizing::new([0u8; 32]);
+            OsRng.fill_bytes(fresh.as_mut_slice());
+            fresh
+        }
+    };
     let inputs = tags
         .iter()
         .zip(&blindings)
         .map(|(t, r)| generator(t, r))
         .collect::<Result<Vec<_>, _>>()?;
     let output = generator(&out_tag, &out_blinding)?;
-    let selection = surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &seed)
+    let selection = surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &*seed)
         .map_err(|e| e.to_string())?;
     let mut extra = Zeroizing::new([0u8; 32]);
     OsRng.fill_bytes(extra.as_mut_slice());
@@ -133,8 +145,8 @@ mod tests {
     fn a_surjection_document_verifies_and_its_inputs_matter() {
         let tags: Vec<[u8; 32]> = (1..=4u8).map(|k| [k; 32]).collect();
         let blindings: Vec<[u8; 32]> = (1..=4u8).map(|k| [k; 32]).collect();
-        let proved =
-            prove_surjection(&tags, &blindings, &tags[2], &[9; 32], &[0; 32], 3, 100).unwrap();
+        // No seed: drawn fresh, as a wallet proves.
+        let proved = prove_surjection(&tags, &blindings, &tags[2], &[9; 32], None, 3, 100).unwrap();
         assert_eq!(proved.output, asset_generator(&tags[2], &[9; 32]).unwrap());
         let text = serde_json::to_string(&proved.document()).unwrap();
         assert_eq!(Document::parse(&text).unwrap().verify(), Ok(()));
@@ -147,6 +159,25 @@ mod tests {
         assert!(Document::parse(&text).unwrap().verify().is_err());
     }
 
+    /// Without a seed the ring's inputs are drawn afresh each time; a seed given (to reproduce
+    /// a proof) draws the same ring each time. A proof's ring is its bitmap (after the 2-byte
+    /// input count).
+    #[test]
+    fn the_ring_is_drawn_from_a_fresh_secret_seed_unless_one_is_given() {
+        let tags: Vec<[u8; 32]> = (1..=8u8).map(|k| [k; 32]).collect();
+        let ring = |seed: Option<&[u8]>| {
+            let proved = prove_surjection(&tags, &tags, &tags[5], &[9; 32], seed, 3, 100).unwrap();
+            proved.proof[2..3].to_vec()
+        };
+        let fresh: std::collections::BTreeSet<Vec<u8>> = (0..10).map(|_| ring(None)).collect();
+        // 21 rings hold the spent input: ten draws all alike happen with odds 21^-9.
+        assert!(fresh.len() > 1, "ten proofs drew one ring: {fresh:?}");
+        // A zero seed, given to reproduce: the same ring each time.
+        let seeded: std::collections::BTreeSet<Vec<u8>> =
+            (0..4).map(|_| ring(Some(&[0; 32]))).collect();
+        assert_eq!(seeded.len(), 1);
+    }
+
     #[test]
     fn bad_keys_and_shapes_are_named() {
         assert!(asset_generator(&[1; 31], &[1; 32])
@@ -156,9 +187,9 @@ mod tests {
             .unwrap_err()
             .contains("zero"));
         let tags = [[1u8; 32], [2; 32]];
-        let err = prove_surjection(&tags, &[[1u8; 32]], &tags[0], &[9; 32], &[0; 32], 1, 10);
+        let err = prove_surjection(&tags, &[[1u8; 32]], &tags[0], &[9; 32], None, 1, 10);
         assert!(err.err().unwrap().contains("one each"));
         // An output asset no input has.
-        assert!(prove_surjection(&tags, &tags, &[3; 32], &[9; 32], &[0; 32], 2, 10).is_err());
+        assert!(prove_surjection(&tags, &tags, &[3; 32], &[9; 32], None, 2, 10).is_err());
     }
 }

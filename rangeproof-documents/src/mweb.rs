@@ -277,6 +277,10 @@ pub fn wallet(scan_secret: &[u8], spend_pubkey: &[u8], addresses: u32) -> Result
         rangeproof::ProofError::InvalidSecret => {
             "scan key: zero or not below the group order".to_string()
         }
+        rangeproof::ProofError::Statement(_) => format!(
+            "addresses: {addresses}, more than {} (a wallet's look-ahead is far smaller)",
+            rangeproof::mweb::wallet::MAX_ADDRESSES
+        ),
         _ => "spend public key: not a point on the curve".to_string(),
     })
 }
@@ -403,6 +407,16 @@ mod tests {
             assert!(verify(bad, None, None).is_err());
         }
         assert!(wallet_err(&[0; 32]).contains("scan key"));
+        // An address count past the cap: refused before any work (no allocation sized by it).
+        let cap = rangeproof::mweb::wallet::MAX_ADDRESSES;
+        for count in [cap + 1, u32::MAX] {
+            let err = super::wallet(&[1; 32], &[2; 33], count)
+                .err()
+                .unwrap_or_default();
+            assert!(err.starts_with("addresses: "), "{err}");
+        }
+        let spend = hex::decode(w["spend_pubkey"].as_str().unwrap()).unwrap();
+        assert!(super::wallet(&[1; 32], &spend, 0).is_ok());
     }
 
     /// Every refused peg-in of the vectors is invalid, its report naming the check that

@@ -3,7 +3,7 @@
 // called through its byte ABI (src/lib.rs): the input's JSON in, an answer out (src/answer.rs:
 // a kind, JSON, and the secrets beside it, which come back as `Uint8Array`s and `BigInt`s).
 
-import { OutOfMemory, RecoveryFailed, UnusableInput } from "./errors.js";
+import { OutOfMemory, RangeproofError, RecoveryFailed, UnusableInput } from "./errors.js";
 import { JsonBytes } from "./json-bytes.js";
 
 const loaders = new Map();
@@ -23,16 +23,15 @@ export function loader(file) {
       });
       return loaded;
     };
-    // A trap (a bug: nothing reachable from input should trap) leaves the instance's memory
-    // mid-operation: the next call starts a fresh one.
-    const guarded = async (name, input) => {
-      try {
-        return await call(module, name, input);
-      } catch (e) {
-        if (e instanceof WebAssembly.RuntimeError) loaded = undefined;
-        throw e;
-      }
+    // An exception out of the module (a trap, a stack overflow, an error of the host's random
+    // source — a bug or the platform's failure: nothing reachable from input throws) leaves its
+    // memory mid-operation, secrets in it: the memory is wiped, and the next call starts a
+    // fresh instance.
+    const lose = (exports) => {
+      new Uint8Array(exports.memory.buffer).fill(0);
+      loaded = undefined;
     };
+    const guarded = (name, input) => call(module, name, input, lose);
     loaders.set(file, { call: guarded, module });
   }
   return loaders.get(file);
@@ -51,7 +50,18 @@ async function wasmBytes(file) {
   return response.arrayBuffer();
 }
 
+/** The platform's cryptographic random source, or a clear error before any work. */
+function requireRandom() {
+  if (typeof globalThis.crypto?.getRandomValues !== "function") {
+    throw new RangeproofError(
+      "no cryptographic random source: rangeproof needs globalThis.crypto.getRandomValues " +
+        "(Node.js 19 or newer, Node.js 18 with --experimental-global-webcrypto, or a browser)",
+    );
+  }
+}
+
 async function instantiate(file) {
+  requireRandom();
   let memory;
   const imports = {
     env: {
@@ -122,34 +132,69 @@ function withSecrets(json, secrets) {
   });
 }
 
+/** The exports that handle secrets: their shadow stack is wiped after each call. */
+const SECRET_CALLS = new Set([
+  "prove",
+  "commit",
+  "recover",
+  "liquid_unblind",
+  "liquid_asset_generator",
+  "liquid_prove_surjection",
+  "mweb_scan",
+  "circuit_prove_sha256",
+  "circuit_prove_shuffle",
+]);
+
+/** Zeroes the module's shadow stack, where nothing lives between calls (src/lib.rs). */
+function wipeStack(exports) {
+  const bounds = exports.rp_stack_bounds();
+  const low = Number(bounds & 0xffffffffn);
+  const high = Number(bounds >> 32n);
+  new Uint8Array(exports.memory.buffer, low, high - low).fill(0);
+}
+
 /**
  * Calls the module's `rp_<name>` with `input` (written by `JsonBytes`: bytes as hex, never a
- * string) and returns its result, or throws the error of its kind.
+ * string) and returns its result, or throws the error of its kind. An exception out of the
+ * module itself hands it to `lose` (which wipes its memory) first.
  */
-async function call(module, name, input) {
+async function call(module, name, input, lose) {
   const exports = await module();
+  requireRandom();
   const writer = new JsonBytes();
   let out;
+  let answer;
   try {
     writer.value(input);
     const bytes = writer.bytes();
-    const ptr = exports.rp_alloc(bytes.length);
-    if (ptr === 0) {
-      throw new OutOfMemory("the WebAssembly module is out of memory");
-    }
     try {
-      new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
-      out = exports[`rp_${name}`](ptr, bytes.length);
-    } finally {
-      exports.rp_free(ptr, bytes.length);
+      const ptr = exports.rp_alloc(bytes.length);
+      if (ptr === 0) {
+        throw new OutOfMemory("the WebAssembly module is out of memory");
+      }
+      try {
+        new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
+        out = exports[`rp_${name}`](ptr, bytes.length);
+      } finally {
+        exports.rp_free(ptr, bytes.length);
+      }
+      if (out === 0) {
+        throw new OutOfMemory("the WebAssembly module is out of memory");
+      }
+      answer = readAnswer(exports, out);
+      if (SECRET_CALLS.has(name)) {
+        wipeStack(exports);
+      }
+    } catch (e) {
+      if (!(e instanceof OutOfMemory)) {
+        lose(exports);
+      }
+      throw e;
     }
   } finally {
     writer.wipe();
   }
-  if (out === 0) {
-    throw new OutOfMemory("the WebAssembly module is out of memory");
-  }
-  const { kind, json, secrets } = readAnswer(exports, out);
+  const { kind, json, secrets } = answer;
   if (kind === 0) {
     return withSecrets(json, secrets);
   }

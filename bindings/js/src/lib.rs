@@ -16,6 +16,12 @@
 //! ([`ZeroOnFree`]): once a call returns and its buffers are freed, no secret it touched
 //! remains in the module's memory.
 //!
+//! The shadow stack (the part of the module's memory holding the locals that do not fit in
+//! WebAssembly's own registers) is not freed memory: a call's stack frames stay in it after the
+//! call returns. Between calls nothing lives there — the host calls in from the outermost
+//! level — so the host zeroes it whole after each call that handled secrets, from the bounds
+//! [`rp_stack_bounds`] gives.
+//!
 //! Randomness (blindings, proofs' nonces, batch weights) comes from the host: `env.random(ptr,
 //! len)` fills the bytes with `crypto.getRandomValues`.
 
@@ -110,6 +116,23 @@ pub unsafe extern "C" fn rp_free(ptr: *mut u8, len: usize) {
         // SAFETY: the caller's contract: `ptr` was allocated with this same layout.
         unsafe { dealloc(ptr, layout) };
     }
+}
+
+extern "C" {
+    // wasm-ld's symbols for the shadow stack's lowest and highest addresses.
+    static __stack_low: u8;
+    static __stack_high: u8;
+}
+
+/// The shadow stack's bounds, `low` in the low 32 bits and `high` in the high 32: the host
+/// zeroes `[low, high)` between calls (nothing lives there then).
+#[no_mangle]
+pub extern "C" fn rp_stack_bounds() -> u64 {
+    // Only the statics' addresses are taken, never their contents (wasm-ld defines them as
+    // addresses, with no storage behind them).
+    let low = core::ptr::addr_of!(__stack_low) as usize;
+    let high = core::ptr::addr_of!(__stack_high) as usize;
+    low as u64 | (high as u64) << 32
 }
 
 /// Defines an export `rp_<name>(ptr, len) -> answer` over `fn(&[u8]) -> answer::Answer`.

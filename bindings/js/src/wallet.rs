@@ -60,7 +60,8 @@ struct SurjectionInput {
     input_blindings: Vec<String>,
     output_tag: String,
     output_blinding: String,
-    seed: String,
+    /// Absent: a fresh secret seed, drawn by the library (a given one only reproduces a proof).
+    seed: Option<String>,
     n_to_use: usize,
     max_iterations: usize,
 }
@@ -76,7 +77,12 @@ pub fn liquid_prove_surjection(bytes: &[u8]) -> Answer {
         &all("an input blinding", &given.input_blindings)?,
         &hex("the output tag", &given.output_tag)?,
         &hex("the output blinding", &given.output_blinding)?,
-        &hex("the seed", &given.seed)?,
+        given
+            .seed
+            .as_deref()
+            .map(|seed| hex("the seed", seed))
+            .transpose()?
+            .as_deref(),
         given.n_to_use,
         given.max_iterations,
     )

@@ -190,7 +190,6 @@ test("Liquid: surjection proofs verify as documents; a swapped generator is refu
     inputBlindings: blindings,
     outputTag: tags[3],
     outputBlinding: key(77n),
-    seed: new Uint8Array(32),
     nToUse: 5,
   });
   assert.deepEqual(await verify(doc), [{ valid: true }]);
@@ -200,14 +199,28 @@ test("Liquid: surjection proofs verify as documents; a swapped generator is refu
   assert.equal((await verify(JSON.stringify(d)))[0].valid, false);
   // An output asset no input has: no proof.
   await assert.rejects(
-    liquid.proveSurjection({ inputTags: tags.slice(0, 2), inputBlindings: blindings.slice(0, 2), outputTag: tags[3], outputBlinding: key(77n), seed: new Uint8Array(32), nToUse: 2 }),
+    liquid.proveSurjection({ inputTags: tags.slice(0, 2), inputBlindings: blindings.slice(0, 2), outputTag: tags[3], outputBlinding: key(77n), nToUse: 2 }),
     UnusableInput,
   );
+  // Without a seed the ring is drawn from a fresh secret one each time; a seed given (here a
+  // zero one, to reproduce) draws the same ring each time.
+  const ring = async (seed) =>
+    JSON.parse(
+      await liquid.proveSurjection({ inputTags: tags, inputBlindings: blindings, outputTag: tags[3], outputBlinding: key(77n), nToUse: 2, ...(seed ? { seed } : {}) }),
+    ).proof.slice(4, 6);
+  const seeded = new Set();
+  for (let k = 0; k < 4; k++) seeded.add(await ring(new Uint8Array(32)));
+  assert.equal(seeded.size, 1);
+  const fresh = new Set();
+  for (let k = 0; k < 10; k++) fresh.add(await ring());
+  assert.ok(fresh.size > 1, "ten proofs drew one ring");
 });
 
 test("MWEB: the wallet finds its outputs; each output's proof is a document", async () => {
   const made = JSON.parse(read("vectors/mweb-made-here.json"));
   const wallet = { scanKey: fromHex(made.wallet.scan_secret), spendPubkey: fromHex(made.wallet.spend_pubkey), addresses: 8 };
+  // An address count past the library's cap: unusable at once.
+  await assert.rejects(mweb.scan(made.transactions[0].tx, { ...wallet, addresses: 2 ** 32 - 1 }), UnusableInput);
   const c = made.transactions[4];
   const found = await mweb.scan(c.tx, wallet);
   assert.deepEqual(found.map((f) => f.value).sort(), c.values.map(BigInt).sort());
@@ -295,4 +308,54 @@ test("secrets: bytes the caller wipes, and none left in the module's memory", as
   assert.equal(contains(made.openings.subarray(0, 64)), false, "the openings left in memory");
   made.openings.fill(0);
   assert.ok(made.openings.every((b) => b === 0));
+});
+
+test("the shadow stack is zeroed after each call that handled secrets", async () => {
+  const exports = await loader("rangeproof.wasm").module();
+  await prove({ values: [7, 8], bits: 64 });
+  await liquid.assetGenerator(new Uint8Array(32).fill(3), new Uint8Array(32).fill(4));
+  const bounds = exports.rp_stack_bounds();
+  const low = Number(bounds & 0xffffffffn);
+  const high = Number(bounds >> 32n);
+  assert.ok(high - low >= 65536, `a stack of ${high - low} bytes`);
+  const stack = new Uint8Array(exports.memory.buffer, low, high - low);
+  assert.ok(stack.every((b) => b === 0), "bytes left on the shadow stack");
+});
+
+test("an exception out of the module wipes its memory; the next call gets a fresh one", async () => {
+  const { module } = loader("rangeproof.wasm");
+  const before = await module();
+  await prove({ values: [9] });
+  const original = globalThis.crypto.getRandomValues;
+  const failure = new Error("the random source failed");
+  globalThis.crypto.getRandomValues = () => {
+    throw failure;
+  };
+  try {
+    await assert.rejects(prove({ values: [5] }), (e) => e === failure);
+  } finally {
+    globalThis.crypto.getRandomValues = original;
+  }
+  // The old instance's memory as it is now (a view taken earlier would be detached if it grew).
+  const memory = new Uint8Array(before.memory.buffer);
+  assert.ok(memory.length > 0 && memory.every((b) => b === 0), "the interrupted instance's memory was not wiped");
+  const after = await module();
+  assert.notEqual(after, before, "the instance was kept");
+  assert.deepEqual(await verify((await prove({ values: [5] })).document), [{ valid: true }]);
+});
+
+test("without crypto.getRandomValues: a clear error before any work", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const script = `
+    Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
+    const { verify, RangeproofError } = await import(${JSON.stringify(new URL("../index.js", import.meta.url).href)});
+    try {
+      await verify("{}");
+      console.log("no error");
+    } catch (e) {
+      console.log(e instanceof RangeproofError ? "RangeproofError: " + e.message : "other: " + e);
+    }`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^RangeproofError: no cryptographic random source/);
 });

@@ -405,7 +405,8 @@ fn liquid_unblind<'py>(
 
 /// An asset surjection proof for an output of `output_tag` (blinded by `output_blinding`) over
 /// inputs of `input_tags` (blinded by `input_blindings`): `n_to_use` inputs drawn from `seed`
-/// as libsecp256k1-zkp draws them (at most `max_iterations` draws). Returns the proof and the
+/// (`None`: a fresh secret one, drawn by the library) as libsecp256k1-zkp draws them (at most
+/// `max_iterations` draws). Returns the proof and the
 /// input generators and output generator it is over: the surjection proof document (JSON),
 /// as every front end writes it (`rangeproof_documents::assets`).
 #[pyfunction]
@@ -416,10 +417,11 @@ fn liquid_prove_surjection(
     input_blindings: Vec<Vec<u8>>,
     output_tag: Vec<u8>,
     output_blinding: Vec<u8>,
-    seed: Vec<u8>,
+    seed: Option<Vec<u8>>,
     n_to_use: usize,
     max_iterations: usize,
 ) -> PyResult<String> {
+    let seed = seed.map(Zeroizing::new);
     let (input_blindings, output_blinding) = (
         Zeroizing::new(input_blindings),
         Zeroizing::new(output_blinding),
@@ -431,7 +433,7 @@ fn liquid_prove_surjection(
                 &input_blindings,
                 &output_tag,
                 &output_blinding,
-                &seed,
+                seed.as_deref().map(Vec::as_slice),
                 n_to_use,
                 max_iterations,
             )

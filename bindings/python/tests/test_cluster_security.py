@@ -434,17 +434,21 @@ def test_the_command_line_over_tls(tmp_path):
         far = run("audit", "elsewhere.json", "--scheduler", address, *tls_files, "--no-progress", cwd=str(tmp_path))
         assert far.returncode == 3, far.stdout + far.stderr
         assert "elsewhere.json:1: NOT CHECKED" in far.stdout and "INCOMPLETE" in far.stdout
-        # TLS address without the files, files without TLS, plain TCP off this machine for a
-        # build: unusable, one line each, before connecting.
+        # TLS address without the files, files without TLS, a transport other than TLS or
+        # inproc off this machine for a build (tcp://, ws://, a bare address): unusable, one
+        # line each, before connecting.
         for args in (
             ("audit", str(chain), "--scheduler", address),
             ("audit", str(chain), "--scheduler", address.replace("tls://", "tcp://"), *tls_files),
             ("audit", str(chain), "--scheduler", address, "--tls-ca-file", ca),
             ("audit", str(chain), "--scheduler", address, "--tls-ca-file", ca, "--tls-cert", str(accounts), "--tls-key", key),
             ("liabilities", "--accounts", str(accounts), "--out", str(tmp_path / "x"), "--scheduler", "tcp://192.0.2.1:8786"),
+            ("liabilities", "--accounts", str(accounts), "--out", str(tmp_path / "x"), "--scheduler", "ws://192.0.2.1:8786"),
             ("liabilities", "--accounts", str(accounts), "--out", str(tmp_path / "x"), "--scheduler", "192.0.2.1:8786"),
         ):
             bad = run(*args)
             assert bad.returncode == 2, (args, bad.stdout, bad.stderr)
             assert len(bad.stderr.strip().splitlines()) == 1, bad.stderr
-        assert "plain TCP off this machine" in bad.stderr and not (tmp_path / "x").exists()
+            if "192.0.2.1" in args[-1]:
+                assert "off this machine would carry subtree keys and balances in the clear" in bad.stderr
+        assert "tcp:// off this machine" in bad.stderr and not (tmp_path / "x").exists()

@@ -190,7 +190,8 @@ def test_an_output_made_as_a_wallet_makes_it_unblinds_with_its_key_only():
 def test_surjection_proofs_prove_and_verify_as_documents():
     tags = [hashlib.sha256(bytes([k])).digest() for k in range(5)]
     blindings = [(k + 11).to_bytes(32, "big") for k in range(5)]
-    doc = liquid.prove_surjection(tags, blindings, tags[3], (77).to_bytes(32, "big"), bytes(32), n_to_use=5)
+    # No seed: the library draws a fresh secret one, as a wallet must.
+    doc = liquid.prove_surjection(tags, blindings, tags[3], (77).to_bytes(32, "big"), n_to_use=5)
     assert rangeproof.verify(doc)
     d = json.loads(doc)
     assert len(d["input_generators"]) == 5
@@ -198,6 +199,11 @@ def test_surjection_proofs_prove_and_verify_as_documents():
     assert not rangeproof.verify(json.dumps(d))
     # An output asset no input has: no proof.
     with pytest.raises(UnusableInput):
-        liquid.prove_surjection(tags, blindings, bytes(32), (77).to_bytes(32, "big"), bytes(32))
+        liquid.prove_surjection(tags, blindings, bytes(32), (77).to_bytes(32, "big"))
     with pytest.raises(UnusableInput):
-        liquid.prove_surjection(tags, blindings[:4], tags[0], (77).to_bytes(32, "big"), bytes(32))
+        liquid.prove_surjection(tags, blindings[:4], tags[0], (77).to_bytes(32, "big"))
+    # A seed given reproduces the ring (a zero seed here: reproduction, not a wallet's use);
+    # without one, rings of 2 among 5 inputs differ between proofs.
+    ring = lambda seed: json.loads(liquid.prove_surjection(tags, blindings, tags[3], (77).to_bytes(32, "big"), seed, n_to_use=2))["proof"][4:6]
+    assert len({ring(bytes(32)) for _ in range(4)}) == 1
+    assert len({ring(None) for _ in range(10)}) > 1

@@ -68,6 +68,10 @@ def test_the_wallet_finds_its_outputs():
     assert all(len(f.blinding) == 32 and len(f.nonce) == 16 and len(f.id) == 32 for f in found)
     assert "blinding" not in repr(found[0])
     assert mweb.scan(case["tx"], bytes([7]) * 32, spend) == []
+    # An address count past the library's cap: unusable at once, not an allocation attempt.
+    for addresses in (1_000_001, 2**32 - 1):
+        with pytest.raises(UnusableInput, match="addresses"):
+            mweb.scan(case["tx"], scan_key, spend, addresses=addresses)
 
 
 def test_documents_batch_with_other_documents():

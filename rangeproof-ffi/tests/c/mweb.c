@@ -129,6 +129,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bad arguments were taken\n");
         failures++;
     }
+    /* An address count past the cap: refused with a reason, before any allocation it sizes. */
+    unsigned char scan_key[32];
+    memset(scan_key, 1, sizeof scan_key);
+    report_len = sizeof report;
+    if (rp_mweb_scan(ctx, data, 10, scan_key, key, UINT32_MAX, report, &report_len, reason,
+                     sizeof reason) != -1 ||
+        strstr(reason, "addresses") == NULL) {
+        fprintf(stderr, "an address count past the cap was taken\n");
+        failures++;
+    }
 
     printf("%zu checks, %d disagreements\n", lines, failures);
     rp_context_destroy(ctx);

@@ -95,6 +95,11 @@ impl core::fmt::Debug for Owned {
     }
 }
 
+/// The most address indices a wallet looks for: each costs a scalar multiplication and an
+/// entry in the wallet's table (about 30 µs and 80 bytes), so a million take half a minute and
+/// 80 MB — far past any wallet's look-ahead, and a bound on what a caller's count can cost.
+pub const MAX_ADDRESSES: u32 = 1_000_000;
+
 /// A scanning wallet: the scan secret and the spend key, with the addresses looked for.
 pub struct Wallet {
     scan: Zeroizing<[u8; 32]>,
@@ -104,12 +109,21 @@ pub struct Wallet {
 
 impl Wallet {
     /// A wallet of scan secret `scan_secret` and spend key `spend_pubkey`, looking for
-    /// addresses `0..addresses`.
+    /// addresses `0..addresses` (at most [`MAX_ADDRESSES`]: more is refused with
+    /// [`StatementError::InvalidParameter`](crate::StatementError::InvalidParameter)).
     pub fn new(
         scan_secret: &[u8; 32],
         spend_pubkey: &[u8; 33],
         addresses: u32,
     ) -> Result<Wallet, ProofError> {
+        if addresses > MAX_ADDRESSES {
+            return Err(crate::StatementError::InvalidParameter {
+                name: "addresses",
+                min: 0,
+                max: i64::from(MAX_ADDRESSES),
+            }
+            .into());
+        }
         let a = Zeroizing::new(
             Option::<Scalar>::from(Scalar::from_repr(FieldBytes::from(*scan_secret)))
                 .filter(|a| !bool::from(a.is_zero()))

@@ -220,6 +220,11 @@ impl Sampler {
 /// (`secp256k1_surjectionproof_initialize`, byte for byte for the same seed): draws until
 /// such a set comes up, at most `max_iterations` times. The tags are the unblinded 32-byte
 /// asset tags; which input matched is compared in constant time.
+///
+/// `seed` must be secret and fresh (32 bytes from a cryptographic source): the ring's other
+/// members are its function, so whoever knows it can tell which input the output's asset came
+/// from. A fixed seed is for reproducing a proof only (the C library's vectors, tests).
+/// `rangeproof_documents::assets::prove_surjection`, what the front ends call, draws one.
 pub fn initialize(
     input_tags: &[[u8; 32]],
     n_to_use: usize,
@@ -648,6 +653,8 @@ mod tests {
 
     #[test]
     fn initialize_refuses_impossible_selections_and_equal_generators() {
+        // Zero seeds: these selections are refused whatever the seed, so a fixed one keeps the
+        // test about the statement alone (a prover's seed is secret and fresh).
         let mut rng = StdRng::seed_from_u64(41);
         let s = setup(&mut rng, 4, 1);
         let absent: [u8; 32] = rng.gen();

@@ -68,7 +68,7 @@ def liquid_prove_surjection(
     input_blindings: List[bytes],
     output_tag: bytes,
     output_blinding: bytes,
-    seed: bytes,
+    seed: Optional[bytes],
     n_to_use: int,
     max_iterations: int,
 ) -> str: ...

@@ -104,15 +104,17 @@ def prove_surjection(
     input_blindings: Sequence[bytes],
     output_tag: bytes,
     output_blinding: bytes,
-    seed: bytes,
+    seed: Optional[bytes] = None,
     n_to_use: int = 3,
     max_iterations: int = 100,
 ) -> str:
     """An asset surjection proof: the output's asset (``output_tag`` blinded by
     ``output_blinding``) is one of the inputs' (``input_tags[j]`` blinded by
     ``input_blindings[j]``; 32 bytes each), without saying which. ``n_to_use`` inputs (at most
-    all of them; Elements' wallets use 3) are drawn from the 32-byte ``seed`` as libsecp256k1-zkp
-    draws them, at most ``max_iterations`` times. The ring's values are hedged with fresh
+    all of them; Elements' wallets use 3) are drawn as libsecp256k1-zkp draws them, at most
+    ``max_iterations`` times, from a 32-byte seed that must be secret and fresh — whoever knows
+    it learns which input was spent — so leave ``seed`` out (the library draws one); pass one
+    only to reproduce a proof. The ring's values are hedged with fresh
     randomness, so two proofs of the same arguments differ. Returns the proof document (JSON text) that
     :func:`rangeproof.verify` and ``rangeproof verify`` accept."""
     if not isinstance(n_to_use, int) or isinstance(n_to_use, bool) or not isinstance(max_iterations, int) or isinstance(max_iterations, bool):
@@ -122,7 +124,7 @@ def prove_surjection(
         [_b("input blinding", b, 32) for b in input_blindings],
         _b("output_tag", output_tag, 32),
         _b("output_blinding", output_blinding, 32),
-        _b("seed", seed, 32),
+        None if seed is None else _b("seed", seed, 32),
         max(n_to_use, 0),
         max(max_iterations, 0),
     )

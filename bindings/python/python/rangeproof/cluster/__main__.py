@@ -17,8 +17,9 @@ them, to publish or not).
 
 TLS: ``--scheduler tls://HOST:PORT --tls-ca-file CA.pem --tls-cert CLIENT.pem --tls-key
 CLIENT.key`` (Dask's mutual TLS: the scheduler and workers hold certificates the same authority
-signed). A build refuses a plain ``tcp://`` scheduler off this machine unless
-``--allow-plaintext``: its tasks carry subtree keys and balances.
+signed). A build refuses a scheduler off this machine over any transport but ``tls://`` (a
+plain ``tcp://`` or ``ws://`` one) unless ``--allow-plaintext``: its tasks carry subtree keys
+and balances.
 
 ``inclusion DIR --account ID --balance B``: checks one customer's inclusion, with no cluster.
 Exit 0 included, 1 not included (the reason on standard output), 2 unusable input.
@@ -78,7 +79,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     b.add_argument("--accounts", required=True, help="a CSV (id,balance) or Parquet file of accounts")
     b.add_argument("--out", required=True, help="the directory to create")
     _cluster_options(b)
-    b.add_argument("--allow-plaintext", action="store_true", help="allow a tcp:// scheduler off this machine")
+    b.add_argument("--allow-plaintext", action="store_true", help="allow a scheduler off this machine over a transport other than tls:// (tcp://, ws://)")
     b.add_argument("--print-total", action="store_true", help="print the total liabilities (total.json holds them)")
     b.add_argument("--height", type=int, default=DEFAULT_HEIGHT, help="tree levels, root included")
     b.add_argument("--bits", type=int, default=DEFAULT_BITS, help="the range proofs' bit size")

@@ -76,8 +76,9 @@ def _is_loopback(host: str) -> bool:
 def check_transport(scheduler: str, security, carries_secrets: bool, allow_plaintext: bool) -> None:
     """Refuses what would send secrets in the clear or TLS files to a plain scheduler: a
     ``tls://`` address needs the TLS files, TLS files need a ``tls://`` address, and (for a
-    build, whose tasks carry subtree keys and balances) a ``tcp://`` scheduler off this machine
-    needs ``allow_plaintext``."""
+    build, whose tasks carry subtree keys and balances) any scheduler but a ``tls://`` or an
+    ``inproc://`` one — ``tcp://``, ``ws://`` or any other transport — off this machine needs
+    ``allow_plaintext``."""
     if not isinstance(scheduler, str) or not scheduler:
         raise UnusableInput("scheduler: an address such as tls://host:8786")
     from distributed.comm import parse_address, parse_host_port
@@ -90,14 +91,14 @@ def check_transport(scheduler: str, security, carries_secrets: bool, allow_plain
         raise UnusableInput(f"scheduler {scheduler}: a tls:// scheduler needs --tls-ca-file, --tls-cert and --tls-key")
     if protocol != "tls" and security is not None:
         raise UnusableInput(f"scheduler {scheduler}: TLS files given for a {protocol}:// (not TLS) address; use tls://")
-    if protocol == "tcp" and carries_secrets and not allow_plaintext:
+    if protocol not in ("tls", "inproc") and carries_secrets and not allow_plaintext:
         try:
             host, _ = parse_host_port(location)
         except ValueError as e:
             raise UnusableInput(f"scheduler {scheduler!r}: {e}") from None
         if not _is_loopback(host):
             raise UnusableInput(
-                f"scheduler {scheduler}: plain TCP off this machine would carry subtree keys and balances in the clear; "
+                f"scheduler {scheduler}: {protocol}:// off this machine would carry subtree keys and balances in the clear; "
                 "use tls:// (--tls-ca-file, --tls-cert, --tls-key) or, on a network you trust, --allow-plaintext"
             )
 

@@ -31,8 +31,8 @@ blinding factors and salts), its accounts' ids, balances and positions, and, in 
 pass, the openings (liability and blinding factor) of the nodes above the partitions on its
 paths — from which the total liabilities follow. None of them sees the master secret, the
 salts, any other subtree's key or another subtree's accounts. Task arguments cross the network
-as they are: use a ``tls://`` scheduler (a plain ``tcp://`` one off this machine is refused
-without ``allow_plaintext``). A secret-bearing object's ``repr`` hides it (Dask logs a failed
+as they are: use a ``tls://`` scheduler (one off this machine over any other transport, such as
+``tcp://`` or ``ws://``, is refused without ``allow_plaintext``). A secret-bearing object's ``repr`` hides it (Dask logs a failed
 task's arguments), and the tree's secrets refuse to be pickled at all.
 
 **The range proofs cover the path's siblings** (DAPOL+'s proof of inclusion; the ``dapol`` crate
@@ -488,7 +488,8 @@ def liabilities(
     and writes the directory ``out`` (which must not exist; ``None`` writes nothing) across a
     dask.distributed cluster — ``client`` if given, else one on ``scheduler`` (``tls://`` with
     ``security``, a ``distributed.security.Security``: see :func:`rangeproof.cluster.tls`; a
-    ``tcp://`` scheduler off this machine only with ``allow_plaintext``), else a local cluster
+    scheduler off this machine over a transport other than ``tls://`` only with
+    ``allow_plaintext``), else a local cluster
     of ``workers`` processes — or in this process (``in_process``). ``secrets``: the tree's,
     fresh random ones (written to ``secrets.json``) when not given; they stay in this process,
     each task receives its subtree's key. ``with_proofs``: ``False`` builds the tree alone.
