@@ -378,6 +378,36 @@ mod tests {
         assert!(parsed.add_to(&mut SuiteBatch::new()).is_err());
     }
 
+    /// A document whose separate `proof` is of another kind's length than its `bit_lengths`'
+    /// sum (a U128 proof, 7 rounds, with lengths summing to 64) is invalid: the program would
+    /// read it under the discriminator its lengths name, where its rounds do not fit.
+    #[test]
+    fn a_proof_of_another_kind_than_its_bit_lengths_is_invalid() {
+        let doc = document(&[64, 32, 32], &[5, 6, 7]);
+        let fields = without(&doc, &["proof_data", "kind"]);
+        verdict(&fields).expect("valid as made");
+        assert_eq!(
+            hex::decode(fields["proof"].as_str().unwrap())
+                .unwrap()
+                .len(),
+            Kind::U128.proof_len()
+        );
+        let mut shorter = fields.clone();
+        shorter["bit_lengths"] = json!([32, 16, 16]);
+        assert_eq!(
+            verdict(&shorter),
+            Err(Invalid::Proof(ProofError::VerificationFailed))
+        );
+        // And the other way: a U64 proof under lengths summing to 128.
+        let small = without(&document(&[32, 32], &[5, 6]), &["proof_data", "kind"]);
+        let mut longer = small.clone();
+        longer["bit_lengths"] = json!([64, 64]);
+        assert_eq!(
+            verdict(&longer),
+            Err(Invalid::Proof(ProofError::VerificationFailed))
+        );
+    }
+
     #[test]
     fn malformed_fields_are_unusable_with_a_reason() {
         let doc = document(&[64], &[5]);

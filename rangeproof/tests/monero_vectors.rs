@@ -235,3 +235,41 @@ fn other_statements_are_rejected() {
         }
     }
 }
+
+/// Monero's binary archive refuses a varint written with more bytes than it needs
+/// (`EVARINT_REPRESENT`, `src/common/varint.h`), so a proof whose `L` or `R` count is the
+/// non-minimal `0x80 | k, 0x00` for `k` rounds fails to parse. So does it here: a count byte
+/// with the continuation bit set (a longer varint, or a count of 128 or more) is refused.
+#[test]
+fn non_minimal_varint_counts_are_refused() {
+    let (cases, _, _) = load();
+    for (i, c) in cases.iter().enumerate() {
+        let rounds = c.proof[192] as usize;
+        let r_count = 193 + 32 * rounds;
+        assert_eq!(c.proof[r_count] as usize, rounds);
+        let longer = |at: usize| {
+            let mut bytes = c.proof[..at].to_vec();
+            bytes.extend([0x80 | rounds as u8, 0x00]);
+            bytes.extend_from_slice(&c.proof[at + 1..]);
+            bytes
+        };
+        let mut both = longer(r_count);
+        both.splice(192..193, [0x80 | rounds as u8, 0x00]);
+        let mut flagged = c.proof.clone();
+        flagged[192] |= 0x80;
+        for (name, bad) in [
+            ("L", longer(192)),
+            ("R", longer(r_count)),
+            ("L and R", both),
+            ("L flagged", flagged),
+        ] {
+            assert_eq!(
+                RangeProofPlus::<Ed25519>::from_monero_bytes(&bad).err(),
+                Some(ProofError::Decode(rangeproof::DecodeError::InvalidLength(
+                    bad.len()
+                ))),
+                "case {i}: {name}"
+            );
+        }
+    }
+}

@@ -155,7 +155,7 @@ impl<G: Group> RangeProof<G> {
             &self.e_blinding,
         );
         let w = transcript.challenge_scalar(b"w");
-        if y == G::zero() || z == G::zero() || x == G::zero() {
+        if y == G::zero() || z == G::zero() || x == G::zero() || w == G::zero() {
             return Err(ProofError::VerificationFailed);
         }
         C::after_w(transcript);
@@ -424,5 +424,82 @@ impl<G: Group> RangeProof<G> {
             challenges,
             weight,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::OsRng;
+
+    use super::*;
+    use crate::deployments::monero::{self, transcript::MoneroTranscript};
+    use crate::deployments::MoneroBulletproofs;
+    use crate::group::Ed25519;
+    use crate::transcript::ZeroChallenge;
+
+    /// `bulletproof_VERIFY` (Monero v0.18.5.1, `src/ringct/bulletproofs.cc`) refuses a proof
+    /// whose `y`, `z`, `x`, `x_ip` (our `w`) or a round challenge `w[i]` (our `u`) is zero; so
+    /// do we. A proof Monero made (`vectors/monero-crates-bp-ed25519.json`) replays and
+    /// verifies; replayed with any one of those challenges zero, and nothing else changed, it
+    /// is refused. (The replay checks nothing else that depends on the challenges' values, so
+    /// each refusal is that zero check's.)
+    #[test]
+    fn zero_challenges_are_refused_as_monero_refuses_them() {
+        let file: serde_json::Value = serde_json::from_str(include_str!(
+            "../../../vectors/monero-crates-bp-ed25519.json"
+        ))
+        .expect("json");
+        let case = &file["cases"][0];
+        let hex = |v: &serde_json::Value| hex::decode(v.as_str().expect("hex")).expect("hex");
+        let proof =
+            RangeProof::<Ed25519>::from_monero_bytes(&hex(&case["proof"])).expect("decodes");
+        let masks: Vec<[u8; 32]> = case["commitments"]
+            .as_array()
+            .expect("commitments")
+            .iter()
+            .map(|c| hex(c).try_into().expect("32 bytes"))
+            .collect();
+        let gens = monero::bulletproofs_generators();
+        proof
+            .verify_multiple(
+                gens,
+                &mut MoneroTranscript::bulletproofs(),
+                &masks,
+                64,
+                &mut OsRng,
+            )
+            .expect("valid");
+
+        let commitments = decode_commitments::<Ed25519>(&masks).expect("points");
+        let layout = checked_layout(gens, &vec![64; masks.len()]).expect("layout");
+        let replay = |label: &'static [u8], nth: usize| {
+            let mut transcript = ZeroChallenge::new(MoneroTranscript::bulletproofs(), label, nth);
+            proof
+                .replay_in::<MoneroBulletproofs, _, _>(
+                    &mut transcript,
+                    &commitments,
+                    layout.clone(),
+                    &mut OsRng,
+                )
+                .map(|_| ())
+        };
+        // A label no challenge has: the real challenges, replayed.
+        assert_eq!(replay(b"none", 0), Ok(()));
+        let rounds = proof.ipp.l_vec.len();
+        for (label, nth) in [
+            (&b"y"[..], 0),
+            (b"z", 0),
+            (b"x", 0),
+            (b"w", 0),
+            (b"u", 0),
+            (b"u", rounds - 1),
+        ] {
+            assert_eq!(
+                replay(label, nth),
+                Err(ProofError::VerificationFailed),
+                "{} #{nth}",
+                String::from_utf8_lossy(label)
+            );
+        }
     }
 }

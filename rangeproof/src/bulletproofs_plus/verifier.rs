@@ -436,3 +436,87 @@ impl<G: Group> RangeProofPlus<G> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::OsRng;
+
+    use super::*;
+    use crate::deployments::monero::{self, transcript::MoneroTranscript};
+    use crate::deployments::MoneroBulletproofsPlus;
+    use crate::group::Ed25519;
+    use crate::transcript::ZeroChallenge;
+
+    /// `bulletproof_plus_VERIFY` (Monero v0.18.5.1, `src/ringct/bulletproofs_plus.cc`) refuses
+    /// a proof whose `y`, `z`, a round challenge or the final `e` is zero; so do we. A mainnet
+    /// proof (`vectors/monero-crates-bpplus-ed25519.json`) replays and verifies; replayed with
+    /// any one of those challenges zero, and nothing else changed, it is refused. (The replay
+    /// checks nothing else that depends on the challenges' values, so each refusal is that zero
+    /// check's.)
+    #[test]
+    fn zero_challenges_are_refused_as_monero_refuses_them() {
+        let file: serde_json::Value = serde_json::from_str(include_str!(
+            "../../../vectors/monero-crates-bpplus-ed25519.json"
+        ))
+        .expect("json");
+        let case = &file["cases"][0];
+        let hex = |v: &serde_json::Value| hex::decode(v.as_str().expect("hex")).expect("hex");
+        let proof =
+            RangeProofPlus::<Ed25519>::from_monero_bytes(&hex(&case["proof"])).expect("decodes");
+        let masks: Vec<[u8; 32]> = case["commitments"]
+            .as_array()
+            .expect("commitments")
+            .iter()
+            .map(|c| hex(c).try_into().expect("32 bytes"))
+            .collect();
+        let gens = monero::bulletproofs_plus_generators();
+        let statement = Statement {
+            bits: 64,
+            extension_degree: 1,
+            minimum_values: None,
+        };
+        proof
+            .verify(
+                gens,
+                &mut MoneroTranscript::bulletproofs_plus(),
+                &statement,
+                &masks,
+                &mut OsRng,
+            )
+            .expect("valid");
+
+        let commitments = decode_commitments::<Ed25519>(&masks).expect("points");
+        let m_padded = statement.check(gens, masks.len()).expect("shape");
+        let replay = |label: &'static [u8], nth: usize| {
+            let mut transcript =
+                ZeroChallenge::new(MoneroTranscript::bulletproofs_plus(), label, nth);
+            proof
+                .replay_in::<MoneroBulletproofsPlus, _>(
+                    gens,
+                    &mut transcript,
+                    &statement,
+                    &commitments,
+                    m_padded,
+                )
+                .map(|_| ())
+        };
+        // A label no challenge has: the real challenges, replayed.
+        assert_eq!(replay(b"none", 0), Ok(()));
+        // The round challenges and the final one are all `e`: the final is the last.
+        let rounds = proof.l_vec.len();
+        for (label, nth) in [
+            (&b"y"[..], 0),
+            (b"z", 0),
+            (b"e", 0),
+            (b"e", rounds - 1),
+            (b"e", rounds),
+        ] {
+            assert_eq!(
+                replay(label, nth),
+                Err(ProofError::VerificationFailed),
+                "{} #{nth}",
+                String::from_utf8_lossy(label)
+            );
+        }
+    }
+}

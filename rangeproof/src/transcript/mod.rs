@@ -82,6 +82,96 @@ pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
     Ok(c)
 }
 
+/// For tests: the transcript `T` with one challenge replaced by zero — the `nth` (from 0) one
+/// squeezed under `label`. `T` absorbs and squeezes exactly as it would otherwise, so every
+/// other challenge is the real one. Outside a test a zero challenge needs a hash output equal
+/// to zero, so this is the only way to make a verifier meet one.
+#[cfg(test)]
+pub(crate) struct ZeroChallenge<T> {
+    inner: T,
+    label: &'static [u8],
+    /// How many more challenges under `label` pass before the zero one (`None`: done).
+    left: Option<usize>,
+}
+
+#[cfg(test)]
+impl<T> ZeroChallenge<T> {
+    pub(crate) fn new(inner: T, label: &'static [u8], nth: usize) -> Self {
+        ZeroChallenge {
+            inner,
+            label,
+            left: Some(nth),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<G: Group, T: TranscriptProtocol<G>> TranscriptProtocol<G> for ZeroChallenge<T> {
+    type WitnessRng = T::WitnessRng;
+
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
+        self.inner.rangeproof_domain_sep(n, m);
+    }
+
+    fn innerproduct_domain_sep(&mut self, n: u64) {
+        self.inner.innerproduct_domain_sep(n);
+    }
+
+    fn append_domain_separator(&mut self, message: &'static [u8]) {
+        self.inner.append_domain_separator(message);
+    }
+
+    fn append_u64(&mut self, label: &'static [u8], value: u64) {
+        self.inner.append_u64(label, value);
+    }
+
+    fn append_bytes(&mut self, label: &'static [u8], bytes: &[u8]) {
+        self.inner.append_bytes(label, bytes);
+    }
+
+    fn append_point(&mut self, label: &'static [u8], point: &G::PointEncoding) {
+        self.inner.append_point(label, point);
+    }
+
+    fn validate_and_append_point(
+        &mut self,
+        label: &'static [u8],
+        point: &G::PointEncoding,
+    ) -> Result<(), ProofError> {
+        self.inner.validate_and_append_point(label, point)
+    }
+
+    fn append_scalar(&mut self, label: &'static [u8], scalar: &G::Scalar) {
+        self.inner.append_scalar(label, scalar);
+    }
+
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+        let real = self.inner.challenge_scalar(label);
+        if label != self.label {
+            return real;
+        }
+        match self.left {
+            Some(0) => {
+                self.left = None;
+                G::zero()
+            }
+            Some(k) => {
+                self.left = Some(k - 1);
+                real
+            }
+            None => real,
+        }
+    }
+
+    fn witness_rng<R: RngCore + CryptoRng>(
+        &self,
+        witness: &[(&'static [u8], &[u8])],
+        rng: &mut R,
+    ) -> Self::WitnessRng {
+        self.inner.witness_rng(witness, rng)
+    }
+}
+
 /// A merlin transcript started with a label known only at run time (documents carry theirs):
 /// exactly `merlin::Transcript::new(label)`, without keeping the label.
 ///

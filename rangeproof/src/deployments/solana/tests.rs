@@ -591,3 +591,105 @@ fn the_sdks_instructions_verify_alone_and_in_one_batch() {
     }
     batch.verify().expect("all valid");
 }
+
+/// The SDK's `InnerProductProof::verification_scalars` refuses no rounds and 32 or more
+/// (`InvalidBitSize`); through the program the instruction's fixed sizes already exclude both.
+/// Under Solana's layout a proof with no rounds (7 elements, then a and b: 288 bytes) and one
+/// with 32 are refused when decoded, and proof data carrying either has no kind's length.
+#[test]
+fn proofs_with_no_rounds_or_32_are_refused() {
+    let lengths = [32, 32];
+    let (proof, commitments) = prove(&values_for(&lengths), &lengths);
+    let bytes = proof.encode(&Solana::LAYOUT).expect("encodes");
+    let (head, rest) = bytes.split_at(7 * 32);
+    let (rounds, ab) = rest.split_at(rest.len() - 64);
+    let none = [head, ab].concat();
+    let mut many = head.to_vec();
+    for _ in 0..32 {
+        many.extend_from_slice(&rounds[..64]);
+    }
+    many.extend_from_slice(ab);
+    let context = ProofData::new(commitments, lengths.to_vec(), bytes.clone())
+        .expect("valid")
+        .to_bytes()[..CONTEXT_LEN]
+        .to_vec();
+    for refused in [none, many] {
+        let len = refused.len();
+        assert_eq!(
+            RangeProof::<G>::decode(&Solana::LAYOUT, &refused).err(),
+            Some(ProofError::Decode(DecodeError::InvalidLength(len))),
+            "{len} bytes"
+        );
+        let data = [&context[..], &refused].concat();
+        assert_eq!(
+            ProofData::from_bytes(&data).err(),
+            Some(ProofError::Decode(DecodeError::InvalidLength(data.len())))
+        );
+    }
+}
+
+/// The SDK refuses bit lengths whose sum is not 2 to the number of rounds (`InvalidBitSize`);
+/// through the program the discriminator fixes both. Here: a U128 proof (7 rounds) checked
+/// against bit lengths summing to 64 is refused, alone and in a batch.
+#[test]
+fn a_proof_checked_against_another_kinds_bit_lengths_is_refused() {
+    let lengths = [64, 16, 32, 16];
+    let (proof, commitments) = prove(&values_for(&lengths), &lengths);
+    assert_eq!(proof.ipp.l_vec.len(), 7);
+    verify(&proof, &commitments, &lengths).expect("valid");
+    for other in [[16, 16, 16, 16], [8, 8, 16, 32]] {
+        assert_eq!(
+            verify(&proof, &commitments, &other),
+            Err(ProofError::VerificationFailed),
+            "{other:?}"
+        );
+        let mut batch = crate::BatchVerifier::new();
+        batch.add_bulletproof_with_bit_lengths(
+            generators(),
+            &proof,
+            &mut Solana::transcript(b""),
+            &commitments,
+            &other,
+            &mut OsRng,
+        );
+        assert!(batch.verify().is_err(), "{other:?} in a batch");
+    }
+}
+
+/// The SDK refuses a proof point that does not decompress (`MultiscalarMul`). Valid proof data
+/// with A's first byte's bit 0 set (a negative s: not a point's encoding), and with L_0
+/// replaced by `edff…ff7f` (s = p, a non-canonical encoding), passes the context's rules but
+/// its proof is refused when decoded.
+#[test]
+fn proof_points_that_do_not_decompress_are_refused() {
+    let lengths = [64];
+    let (proof, commitments) = prove(&values_for(&lengths), &lengths);
+    let bytes = ProofData::new(
+        commitments.clone(),
+        lengths.to_vec(),
+        proof.encode(&Solana::LAYOUT).expect("encodes"),
+    )
+    .expect("valid")
+    .to_bytes();
+    let mut p = [0xffu8; 32];
+    p[0] = 0xed;
+    p[31] = 0x7f;
+    let a = CONTEXT_LEN;
+    let l_0 = CONTEXT_LEN + 7 * 32;
+    let mut odd_a = bytes.clone();
+    odd_a[a] |= 1;
+    let mut non_canonical_l = bytes.clone();
+    non_canonical_l[l_0..l_0 + 32].copy_from_slice(&p);
+    for (name, altered) in [("A", odd_a), ("L_0", non_canonical_l)] {
+        let data = ProofData::from_bytes(&altered).expect("the context's rules hold");
+        assert_eq!(
+            RangeProof::<G>::decode(&Solana::LAYOUT, data.proof()).err(),
+            Some(ProofError::Decode(DecodeError::InvalidPoint)),
+            "{name}"
+        );
+    }
+    // The unaltered data decodes and verifies.
+    let data = ProofData::from_bytes(&bytes).expect("valid");
+    let decoded = RangeProof::<G>::decode(&Solana::LAYOUT, data.proof()).expect("decodes");
+    verify(&decoded, data.commitments(), data.bit_lengths()).expect("verifies");
+}
