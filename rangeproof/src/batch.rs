@@ -29,7 +29,12 @@
 //! re-checks halves of the failing set (with the same weights, which stay independent of the
 //! proofs) until single proofs remain, recomputing the equations of each half from the kept
 //! transcript replays, again a chunk at a time. With \\(f\\) invalid proofs among \\(K\\) this
-//! costs \\(O(f \log K)\\) sub-batch checks.
+//! costs \\(O(f \log K)\\) sub-batch checks — up to \\(K \log K\\) proofs' work when all are
+//! invalid, which an adversary chooses. A blame limit
+//! ([`BatchVerifier::set_blame_limit`]) bounds it: the search goes depth first, checks one half
+//! and infers the other (a failing set whose left half holds has a failing right half), and stops
+//! once it has named that many; what it did not reach is reported as not named. All invalid,
+//! that costs about one more pass over the batch and two small checks per proof named.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -112,6 +117,8 @@ pub struct BatchVerifier<'g, G: Group> {
     /// Proofs settled together when the batch is verified, with their positions (which hold
     /// `Entry::Accepted` until then).
     deferred: Vec<(usize, Box<dyn SettledTogether>)>,
+    /// The most invalid proofs the bisection names (`None`: all of them).
+    blame_limit: Option<usize>,
 }
 
 impl<G: Group> Default for BatchVerifier<'_, G> {
@@ -250,7 +257,18 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             unfolded_scalars: 0,
             sums: EquationSum::new(),
             deferred: Vec::new(),
+            blame_limit: None,
         }
+    }
+
+    /// Names at most `limit` invalid proofs when the batch fails (`None`, the default: all of
+    /// them), reporting the proofs the search did not reach as
+    /// [`BatchError::not_named`]. A service verifying proofs from untrusted parties sets one
+    /// (the front ends use 16): naming every proof of a batch that is all invalid costs
+    /// \\(O(K \log K)\\) proofs' work, a limit about one more pass. Proofs refused before
+    /// any arithmetic (undecodable, degenerate) are named whatever the limit.
+    pub fn set_blame_limit(&mut self, limit: Option<usize>) {
+        self.blame_limit = limit;
     }
 
     /// Number of proofs added.
@@ -404,11 +422,12 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                 Entry::Pending { .. } | Entry::Public { .. } => pending.push(k),
             }
         }
-        match pending.as_slice() {
-            [] => {}
+        let mut not_named = Vec::new();
+        match (pending.as_slice(), self.blame_limit) {
+            ([], _) => {}
             // One proof alone: its own equation, with the precomputed tables where they win.
-            [_] => invalid.extend(bisect(&self.entries, &pending)),
-            _ => {
+            ([_], _) => invalid.extend(bisect(&self.entries, &pending)),
+            (_, None) => {
                 if !self.sums.is_zero() {
                     // Known to fail as a whole: search the halves.
                     let (left, right) = pending.split_at(pending.len() / 2);
@@ -416,12 +435,63 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
                     invalid.extend(bisect(&self.entries, right));
                 }
             }
+            (_, Some(limit)) => {
+                if !self.sums.is_zero() {
+                    let mut blame = Blame {
+                        entries: &self.entries,
+                        budget: limit,
+                        invalid: &mut invalid,
+                        not_named: &mut not_named,
+                    };
+                    blame.search(&pending, true);
+                }
+            }
         }
-        if invalid.is_empty() {
+        if invalid.is_empty() && not_named.is_empty() {
             Ok(())
         } else {
             invalid.sort_unstable();
-            Err(BatchError { invalid })
+            not_named.sort_unstable();
+            Err(BatchError { invalid, not_named })
+        }
+    }
+}
+
+/// A bounded, depth-first search for invalid proofs (see the module notes).
+struct Blame<'e, 'g, G: Group> {
+    entries: &'e [Entry<'g, G>],
+    /// How many more proofs the search may name.
+    budget: usize,
+    invalid: &'e mut Vec<usize>,
+    not_named: &'e mut Vec<usize>,
+}
+
+impl<G: Group> Blame<'_, '_, G> {
+    /// Searches `subset`, known to fail when `failing` (else checked first).
+    fn search(&mut self, subset: &[usize], failing: bool) {
+        if subset.is_empty() {
+            return;
+        }
+        if self.budget == 0 {
+            // Unchecked, or known to fail somewhere: either way not named.
+            self.not_named.extend_from_slice(subset);
+            return;
+        }
+        if !failing && holds(self.entries, subset) {
+            return;
+        }
+        if let [k] = subset {
+            self.invalid.push(*k);
+            self.budget -= 1;
+            return;
+        }
+        let (left, right) = subset.split_at(subset.len() / 2);
+        if holds(self.entries, left) {
+            // The set fails and its left half holds: the right half fails (the sums add).
+            self.search(right, true);
+        } else {
+            self.search(left, true);
+            self.search(right, false);
         }
     }
 }
@@ -588,13 +658,25 @@ mod tests {
         assert_eq!(batch.add_verdict(false), 1);
         add(&mut batch, &samples[1], &samples[1].commitments);
         assert_eq!(batch.add_verdict(true), 3);
-        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![1] }));
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![1],
+                ..Default::default()
+            })
+        );
 
         let mut batch = BatchVerifier::new();
         batch.add_verdict(true);
         add(&mut batch, &samples[2], &samples[0].commitments);
         batch.add_verdict(true);
-        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![1] }));
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![1],
+                ..Default::default()
+            })
+        );
     }
 
     #[test]
@@ -644,7 +726,8 @@ mod tests {
         assert_eq!(
             batch.verify(),
             Err(BatchError {
-                invalid: vec![1, 3, 6]
+                invalid: vec![1, 3, 6],
+                ..Default::default()
             })
         );
     }
@@ -671,7 +754,8 @@ mod tests {
         assert_eq!(
             batch.verify(),
             Err(BatchError {
-                invalid: vec![0, 3]
+                invalid: vec![0, 3],
+                ..Default::default()
             })
         );
     }
@@ -759,10 +843,57 @@ mod tests {
         for bad in 0..5 {
             assert_eq!(
                 build(Some(bad)).verify(),
-                Err(BatchError { invalid: vec![bad] }),
+                Err(BatchError {
+                    invalid: vec![bad],
+                    ..Default::default()
+                }),
                 "bad = {bad}"
             );
         }
+    }
+
+    /// With a blame limit: as many invalid proofs as the limit are named, from the first; the
+    /// ones the search did not reach are not named; no valid proof is named invalid; a batch
+    /// with fewer invalid proofs than the limit is blamed as without one.
+    #[test]
+    fn a_blame_limit_names_that_many_and_reports_the_rest_not_named() {
+        let samples: Vec<Sample> = (0..40).map(|_| sample(8, 1)).collect();
+        let build = |bad: &dyn Fn(usize) -> bool, limit| {
+            let mut batch = BatchVerifier::new();
+            batch.set_blame_limit(limit);
+            for (k, s) in samples.iter().enumerate() {
+                let commitments = if bad(k) {
+                    &samples[(k + 1) % samples.len()].commitments
+                } else {
+                    &s.commitments
+                };
+                add(&mut batch, s, commitments);
+            }
+            batch
+        };
+        // All invalid, limit 5: the first five named, the rest not named.
+        let error = build(&|_| true, Some(5)).verify().unwrap_err();
+        assert_eq!(error.invalid, [0, 1, 2, 3, 4]);
+        assert_eq!(error.not_named, (5..40).collect::<Vec<_>>());
+        // Every third invalid: the named ones are invalid, no valid one is named, and every
+        // invalid one is named or not named.
+        let bad = |k: usize| k % 3 == 0;
+        let error = build(&bad, Some(4)).verify().unwrap_err();
+        assert_eq!(error.invalid.len(), 4);
+        assert!(error.invalid.iter().all(|&k| bad(k)));
+        assert!((0..40)
+            .filter(|&k| bad(k))
+            .all(|k| error.invalid.contains(&k) || error.not_named.contains(&k)));
+        // Fewer invalid than the limit: all named, none left, as without a limit.
+        let few = |k: usize| k == 7 || k == 31;
+        let limited = build(&few, Some(16)).verify();
+        assert_eq!(limited, build(&few, None).verify());
+        assert_eq!(limited.unwrap_err().invalid, [7, 31]);
+        // Valid: Ok whatever the limit, even zero.
+        assert_eq!(build(&|_| false, Some(0)).verify(), Ok(()));
+        // A limit of zero on a failing batch: nothing named, everything not named.
+        let error = build(&few, Some(0)).verify().unwrap_err();
+        assert!(error.invalid.is_empty() && error.not_named.len() == 40);
     }
 
     /// A peer library was found to check only the first 256 proofs of a batch.
@@ -778,7 +909,13 @@ mod tests {
             };
             add(&mut batch, s, commitments);
         }
-        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![299] }));
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![299],
+                ..Default::default()
+            })
+        );
 
         let mut batch = BatchVerifier::new();
         for (k, s) in samples.iter().enumerate() {
@@ -793,6 +930,12 @@ mod tests {
         assert_eq!(batch.folded, 300);
         // More proofs can be added after a verification, and are checked with the rest.
         add(&mut batch, &samples[1], &samples[2].commitments);
-        assert_eq!(batch.verify(), Err(BatchError { invalid: vec![300] }));
+        assert_eq!(
+            batch.verify(),
+            Err(BatchError {
+                invalid: vec![300],
+                ..Default::default()
+            })
+        );
     }
 }

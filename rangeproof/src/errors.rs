@@ -5,6 +5,8 @@
 //! `rangeproof-documents`. Nothing reachable from untrusted bytes panics: it returns one of
 //! these.
 
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use thiserror::Error;
 
@@ -257,10 +259,19 @@ pub enum ProofError {
     Unsupported(&'static str),
 }
 
-/// A batch did not verify: the positions (in the order they were added) of the invalid proofs.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{} of the batched proofs are invalid: {invalid:?}", invalid.len())]
+/// A batch did not verify: the positions (in the order they were added) of the invalid proofs,
+/// and — when a blame limit stopped the search (`BatchVerifier::set_blame_limit`) — of the
+/// proofs it did not reach.
+#[derive(Clone, Debug, Default, Error, PartialEq, Eq)]
+#[error(
+    "{} of the batched proofs are invalid: {invalid:?}{}",
+    invalid.len(),
+    if not_named.is_empty() { String::new() } else { format!("; {} not named (the blame limit)", not_named.len()) }
+)]
 pub struct BatchError {
     /// Positions of the proofs that fail on their own, ascending.
     pub invalid: Vec<usize>,
+    /// Positions of the proofs the search stopped before reaching, ascending: each may be valid
+    /// or not. Empty without a blame limit.
+    pub not_named: Vec<usize>,
 }

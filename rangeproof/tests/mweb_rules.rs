@@ -102,9 +102,9 @@ fn committed_pegins_hold_and_refused_ones_name_the_rule() {
         // Everything but the canonical side, the peg-ins and the amounts holds: the MWEB side
         // balances (its kernel sum is not formed past an amount out of range).
         for (c, s) in &report.checks {
-            if ![Check::Canonical, Check::Amounts, Check::PegIns].contains(c)
-                && !(*c == Check::KernelSum && case["check"] == "amounts")
-            {
+            let may_fail = [Check::Canonical, Check::Amounts, Check::PegIns].contains(c)
+                || (*c == Check::KernelSum && case["check"] == "amounts");
+            if !may_fail {
                 assert_eq!(*s, Status::Holds, "{c:?}: {}", case["why"]);
             }
         }

@@ -707,13 +707,12 @@ impl<'a> Block<'a> {
             return Err(malformed("HogEx before the last transaction"));
         }
         let mut mweb = None;
-        if hogex_last {
-            if r.u8("MWEB presence")? == 0x01 {
-                mweb = Some(MwebBlock {
-                    header: r.mweb_header()?,
-                    body: r.body()?,
-                });
-            }
+        // Core reads anything but 01 as "absent" (`OptionalPtr`).
+        if hogex_last && r.u8("MWEB presence")? == 0x01 {
+            mweb = Some(MwebBlock {
+                header: r.mweb_header()?,
+                body: r.body()?,
+            });
         }
         r.finish()?;
         Ok(Block {

@@ -213,7 +213,10 @@ impl<'c> SuiteBatch<'c> {
         if invalid.is_empty() {
             Ok(())
         } else {
-            Err(BatchError { invalid })
+            Err(BatchError {
+                invalid,
+                ..Default::default()
+            })
         }
     }
 }

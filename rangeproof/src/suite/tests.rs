@@ -290,7 +290,8 @@ fn every_suite_proves_verifies_and_batches() {
     assert_eq!(
         batch.verify(),
         Err(BatchError {
-            invalid: (0..made.len()).filter(|k| k % 2 == 1).collect()
+            invalid: (0..made.len()).filter(|k| k % 2 == 1).collect(),
+            ..Default::default()
         })
     );
     // Every suite on each side: Solana (index 4), the ristretto255 Bulletproofs++ (6) and the
@@ -531,7 +532,8 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
     assert_eq!(
         batch.verify(),
         Err(BatchError {
-            invalid: vec![3, 4]
+            invalid: vec![3, 4],
+            ..Default::default()
         })
     );
 }
@@ -935,7 +937,8 @@ fn mweb_statements_are_grin_statements_with_fixed_parameters() {
     assert_eq!(
         batch.verify(),
         Err(BatchError {
-            invalid: vec![1, 3, 5]
+            invalid: vec![1, 3, 5],
+            ..Default::default()
         })
     );
 
