@@ -145,6 +145,7 @@ fn empty_report() -> Report {
         inputs: Vec::new(),
         kernels: Vec::new(),
         checks: Vec::new(),
+        findings: Vec::new(),
     }
 }
 
