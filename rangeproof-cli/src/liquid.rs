@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use rangeproof::liquid::{
-    self, Asset, Balance, SpentOutput, Transaction, TransactionVerdict, Value, Verdict,
+    self, Asset, Balance, Place, SpentOutput, Transaction, TransactionVerdict, Value, Verdict,
     MAX_TRANSACTION_BYTES,
 };
 use rangeproof_documents::input;
@@ -17,9 +17,10 @@ use crate::Outcome;
 
 #[derive(Subcommand)]
 pub enum LiquidCommand {
-    /// Verify a transaction's proofs: one line per output and a verdict (exit 0 valid: every
-    /// check ran and holds; 1 invalid; 3 incomplete: without --spent the surjection proofs and
-    /// the balance are not checked; 2 unusable).
+    /// Verify a transaction's proofs: one line per output, one per Elements rule it breaks
+    /// (named by Elements' reject reason) and a verdict (exit 0 valid: every check ran and
+    /// holds; 1 invalid; 3 incomplete: without --spent the surjection proofs and the balance
+    /// are not checked; 2 unusable).
     #[command(after_help = "Examples:
   rangeproof liquid verify-tx tx.hex
   rangeproof liquid verify-tx tx.hex --spent spent.json")]
@@ -169,6 +170,16 @@ fn verify_tx(args: &VerifyTxArgs) -> Result<Outcome, String> {
         Balance::NotChecked(why) => format!("not checked ({why})"),
     };
     say!("balance: {balance}");
+    // Elements' other rules the transaction breaks, by Elements' reject reason (the first is
+    // the one Elements gives).
+    for finding in &report.findings {
+        let place = match finding.at {
+            Some(Place::Input(i)) => format!(" (input {i})"),
+            Some(Place::Output(k)) => format!(" (output {k})"),
+            None => String::new(),
+        };
+        say!("rule {}{place}: {}", finding.rule, finding.why);
+    }
     let (word, outcome) = match report.verdict() {
         TransactionVerdict::Valid => ("valid", Outcome::Ok),
         TransactionVerdict::Invalid => ("INVALID", Outcome::Invalid),

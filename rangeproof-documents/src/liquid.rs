@@ -6,16 +6,20 @@
 //!               "surjection_proof": V}, …],
 //!  "issuances": [{"input": i, "amount_proof": V, "inflation_keys_proof": V}, …],
 //!  "balance": "holds" | "fails" | {"not checked": reason},
+//!  "findings": [{"rule": r, "why": text, "input": i | "output": k}, …],
 //!  "verdict": "valid" | "invalid" | "incomplete"}
 //! ```
 //!
 //! with each `V` one of `"valid"`, `"not needed"`, `{"invalid": reason}` or
-//! `{"not checked": reason}`. The JSON is written as it is serialized (no tree of values), so a
+//! `{"not checked": reason}`. Each finding is one of Elements' rules the transaction breaks:
+//! `rule` is Elements' reject reason verbatim (`"bad-txns-vin-empty"`, `"bad-txns-in-ne-out"`,
+//! …), `why` what breaks it, and `input` or `output` (at most one) where; the first names the
+//! reason Elements gives. Any finding makes the verdict `"invalid"`. The JSON is written as it is serialized (no tree of values), so a
 //! report of a million outputs costs its text and no more.
 
 use rangeproof::liquid::{
-    self, Asset, Balance, SpentOutput, Transaction, TransactionReport, TransactionVerdict, Value,
-    Verdict,
+    self, Asset, Balance, Finding, Place, SpentOutput, Transaction, TransactionReport,
+    TransactionVerdict, Value, Verdict,
 };
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
@@ -73,7 +77,7 @@ struct ReportJson<'a> {
 
 impl Serialize for ReportJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("TransactionReport", 4)?;
+        let mut out = s.serialize_struct("TransactionReport", 5)?;
         out.serialize_field(
             "outputs",
             &Outputs {
@@ -83,6 +87,7 @@ impl Serialize for ReportJson<'_> {
         )?;
         out.serialize_field("issuances", &Issuances(self.report))?;
         out.serialize_field("balance", &BalanceJson(&self.report.balance))?;
+        out.serialize_field("findings", &Findings(&self.report.findings))?;
         out.serialize_field("verdict", verdict_word(self.report.verdict()))?;
         out.end()
     }
@@ -153,6 +158,35 @@ impl Serialize for VerdictJson<'_> {
     }
 }
 
+struct Findings<'a>(&'a [Finding]);
+
+impl Serialize for Findings<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|f| FindingJson {
+            rule: f.rule,
+            why: f.why,
+            input: match f.at {
+                Some(Place::Input(i)) => Some(i),
+                _ => None,
+            },
+            output: match f.at {
+                Some(Place::Output(k)) => Some(k),
+                _ => None,
+            },
+        }))
+    }
+}
+
+#[derive(serde::Serialize)]
+struct FindingJson {
+    rule: &'static str,
+    why: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output: Option<usize>,
+}
+
 struct BalanceJson<'a>(&'a Balance);
 
 impl Serialize for BalanceJson<'_> {
@@ -177,13 +211,24 @@ mod tests {
 
     #[test]
     fn the_report_of_a_small_transaction_is_the_documented_json() {
-        // No inputs, one explicit output of 5 (a 32-byte tag), one output with no amount.
+        // One input; an explicit fee of 5 (a 32-byte tag, empty script) and an explicit 0 to
+        // an OP_RETURN script.
+        let tag = [7u8; 32];
         let mut tx = 2u32.to_le_bytes().to_vec();
-        tx.extend_from_slice(&[0, 0, 2, 1]);
-        tx.extend_from_slice(&[7; 32]);
-        tx.push(1);
-        tx.extend_from_slice(&5u64.to_be_bytes());
-        tx.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
+        tx.extend_from_slice(&[0, 1]);
+        tx.extend_from_slice(&[9; 32]);
+        tx.extend_from_slice(&[0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+        let outputs_at = tx.len();
+        tx.push(2);
+        for (amount, script) in [(5u64, &[][..]), (0, &[0x6a][..])] {
+            tx.push(1);
+            tx.extend_from_slice(&tag);
+            tx.push(1);
+            tx.extend_from_slice(&amount.to_be_bytes());
+            tx.push(0);
+            tx.push(script.len() as u8);
+            tx.extend_from_slice(script);
+        }
         tx.extend_from_slice(&[0; 4]);
         let (verdict, text) = verify_tx(&tx, None).unwrap();
         assert_eq!(verdict, TransactionVerdict::Incomplete);
@@ -196,17 +241,36 @@ mod tests {
                 "outputs": [none, none],
                 "issuances": [],
                 "balance": {"not checked": "the spent outputs' amounts are not given"},
+                "findings": [],
                 "verdict": "incomplete",
             })
         );
-        // With the (empty) spent outputs the balance is checked: no input, an explicit 5 out.
-        let (verdict, text) = verify_tx(&tx, Some(&[])).unwrap();
+        // With the spent output the balance is checked: 5 in, 5 and 0 out; 4 in fails.
+        let spent = |amount: u64| {
+            let asset = [&[1u8][..], &tag].concat();
+            let value = [&[1u8][..], &amount.to_be_bytes()].concat();
+            spent_outputs(&[(asset, value)]).unwrap()
+        };
+        let (verdict, _) = verify_tx(&tx, Some(&spent(5))).unwrap();
+        assert_eq!(verdict, TransactionVerdict::Valid);
+        let (verdict, text) = verify_tx(&tx, Some(&spent(4))).unwrap();
         assert_eq!(verdict, TransactionVerdict::Invalid);
         assert!(text.contains(r#""balance":"fails""#), "{text}");
-        // Unusable: a spent output for a transaction without inputs, a truncated transaction,
-        // a field that is not an asset.
-        let spent = spent_outputs(&[([1u8; 33], [0u8])]).unwrap();
-        assert!(verify_tx(&tx, Some(&spent))
+        // A rule broken is a finding, named by Elements' reject reason and placed: a fee of 0.
+        let mut zero_fee = tx.clone();
+        zero_fee[outputs_at + 1 + 33 + 8] = 0;
+        let (verdict, text) = verify_tx(&zero_fee, None).unwrap();
+        assert_eq!(verdict, TransactionVerdict::Invalid);
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            json["findings"][0],
+            serde_json::json!({"rule": "bad-txns-fee-outofrange",
+                "why": "a fee of 0 or above MAX_MONEY", "output": 0})
+        );
+        assert_eq!(json["verdict"], "invalid");
+        // Unusable: spent outputs for another number of inputs, a truncated transaction, a
+        // field that is not an asset, an output whose amount is null.
+        assert!(verify_tx(&tx, Some(&[]))
             .unwrap_err()
             .starts_with("spent outputs: "));
         assert!(verify_tx(&tx[..tx.len() - 1], None)
@@ -216,5 +280,11 @@ mod tests {
             spent_outputs(&[([9u8; 33], [0u8])]).unwrap_err(),
             "spent output 0: malformed transaction: asset prefix"
         );
+        let mut null_amount = tx[..outputs_at + 1 + 33].to_vec();
+        null_amount.push(0);
+        null_amount.extend_from_slice(&tx[outputs_at + 1 + 33 + 9..]);
+        assert!(verify_tx(&null_amount, None)
+            .unwrap_err()
+            .contains("Confidential values may not be null"));
     }
 }

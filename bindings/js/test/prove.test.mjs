@@ -162,15 +162,20 @@ test("Liquid: a Borromean proof in a transaction output, unblinded by its receiv
   const opened = { scheme: "borromean", group: "secp256k1", flavor: "elements", values: [777], blindings: made.blindings };
   assert.deepEqual((await commit({ ...opened, valueGenerator: generator })).map(hex), doc.commitments);
   assert.notDeepEqual((await commit(opened)).map(hex), doc.commitments); // under H, not the asset
-  // Version 2, witness flag, no inputs, one output, lock time 0, then the output's witness.
+  // Version 2, witness flag, one input (prevout 07…07:0, empty scriptSig), one output, lock
+  // time 0, then the input's (empty) and the output's witness.
   const tx = new Uint8Array([
-    2, 0, 0, 0, 1, 0, 1,
-    ...generator, ...fromHex(doc.commitments[0]), ...publicKey(ephemeral),
+    2, 0, 0, 0, 1,
+    1, ...new Uint8Array(32).fill(7), 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff,
+    1, ...generator, ...fromHex(doc.commitments[0]), ...publicKey(ephemeral),
     ...compactSize(script.length), ...script,
+    0, 0, 0, 0,
     0, 0, 0, 0,
     0, ...compactSize(proof.length), ...proof,
   ]);
-  assert.equal((await liquid.verifyTransaction(tx)).verdict, "incomplete");
+  const report = await liquid.verifyTransaction(tx);
+  assert.equal(report.verdict, "incomplete");
+  assert.deepEqual(report.findings, []);
   const got = await liquid.unblind(tx, 0, key(receiver));
   assert.equal(got.value, 777n);
   assert.deepEqual([hex(got.asset), hex(got.assetBlinding)], [hex(tag), hex(assetBlinding)]);

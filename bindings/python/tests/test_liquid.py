@@ -128,16 +128,20 @@ def test_liquid_transactions_verify_and_a_tampered_output_is_named():
 
 
 def test_transactions_beyond_four_megabytes_are_refused_before_they_are_read():
-    # At the cap exactly a transaction parses (one output whose script fills it, no proofs
-    # needed); one byte more, as bytes or as hex, is refused by its size before it is read.
-    script = liquid.MAX_TX_BYTES - 19
+    # At the cap exactly a transaction parses (one output, explicit asset and amount, whose
+    # script fills it; no proofs needed) and is invalid by Elements' rules (no inputs, and
+    # too large for a block); one byte more, as bytes or as hex, is refused by its size before
+    # it is read.
+    script = liquid.MAX_TX_BYTES - 59
     at_cap = (
-        (2).to_bytes(4, "little") + b"\x00\x00\x01" + b"\x00\x00\x00"
+        (2).to_bytes(4, "little") + b"\x00\x00\x01"
+        + b"\x01" + bytes(32) + b"\x01" + (1).to_bytes(8, "big") + b"\x00"
         + b"\xfe" + script.to_bytes(4, "little") + bytes(script) + bytes(4)
     )
     assert len(at_cap) == liquid.MAX_TX_BYTES
     report = liquid.verify_tx(at_cap)
-    assert report.verdict == "incomplete" and len(report.outputs) == 1
+    assert report.verdict == "invalid" and len(report.outputs) == 1
+    assert report.findings[0]["rule"] == "bad-txns-vin-empty"
     over = bytes(liquid.MAX_TX_BYTES + 1)
     for form in (over, over.hex(), bytearray(over)):
         with pytest.raises(UnusableInput, match="more than the 4000000 allowed"):
@@ -165,15 +169,19 @@ def test_an_output_made_as_a_wallet_makes_it_unblinds_with_its_key_only():
         recovery_nonce=nonce,
         parameters={"message": tag + abf},
     )
-    # version 2, witness flag, no inputs, one output, lock time 0, then its witness.
+    # version 2, witness flag, one input (prevout 07…07:0, empty scriptSig), one output, lock
+    # time 0, then the input's (empty) and the output's witness.
     tx = (
-        (2).to_bytes(4, "little") + b"\x01" + b"\x00" + b"\x01"
-        + generator + p.commitments[0] + _compressed(_mul(ephemeral, _G))
+        (2).to_bytes(4, "little") + b"\x01"
+        + b"\x01" + bytes([7]) * 32 + bytes(4) + b"\x00" + b"\xff" * 4
+        + b"\x01" + generator + p.commitments[0] + _compressed(_mul(ephemeral, _G))
         + _compact_size(len(script)) + script
+        + bytes(4)
         + bytes(4)
         + b"\x00" + _compact_size(len(p.proof)) + p.proof
     )
-    assert liquid.verify_tx(tx).verdict == "incomplete"
+    report = liquid.verify_tx(tx)
+    assert report.verdict == "incomplete" and report.findings == []
     got = liquid.unblind(tx, 0, receiver_key.to_bytes(32, "big"))
     assert (got.value, got.asset, got.asset_blinding) == (777, tag, abf)
     assert got.value_blinding == p.blindings[0][0]

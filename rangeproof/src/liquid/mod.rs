@@ -11,12 +11,21 @@
 //!   spent outputs, the balance (`secp256k1_pedersen_verify_tally`: inputs' commitments and
 //!   issuances equal the outputs', explicit amounts such as the fee committed on their
 //!   unblinded asset generator).
+//! * Elements' other consensus rules, each as Elements 23.3.3 checks it ([`Finding`], named by
+//!   Elements' reject reason): the transaction's shape (`CheckTransaction`: inputs and
+//!   outputs, size, no prevout twice, no null prevout, not a coinbase), explicit amounts and
+//!   fees within `MAX_MONEY` and above 0 where Elements needs it, issuances (a reissuance
+//!   spends its reissuance token, issues no tokens, has a blinding nonce below the group
+//!   order; explicit issued amounts above 0; witness data present), no range proof of minimum
+//!   0 on a spendable output, and the block limits a transaction alone can exceed (legacy
+//!   signature operations, weight). `docs/consensus-rules/elements.md` lists every rule.
 //! * [`unblind`]: the receiver's blinding key and the output's nonce (the sender's ephemeral
 //!   key) make the rewind nonce, \\(\mathrm{SHA256d}(\mathrm{compressed}(k \cdot P))\\) as
 //!   Elements derives it; the rewind gives the value, the value blinding factor and the
 //!   message, whose first 64 bytes are the asset tag and the asset blinding factor — refused
 //!   unless they make the output's commitments.
 
+mod rules;
 pub mod transaction;
 
 #[cfg(test)]
@@ -34,6 +43,10 @@ use crate::secp256k1_zkp::generator::{
 };
 use crate::secp256k1_zkp::surjection::{self, SurjectionProof};
 use crate::{BatchVerifier, ProofError, Secp256k1};
+pub use rules::{
+    is_unspendable, legacy_sigops, Finding, Place, MAX_BLOCK_SIGOPS_COST, MAX_BLOCK_WEIGHT,
+    MAX_MONEY,
+};
 pub use transaction::{
     Asset, AssetIssuance, Nonce, Stack, Transaction, TxIn, TxOut, Value, MAX_TRANSACTION_BYTES,
 };
@@ -158,6 +171,11 @@ pub struct TransactionReport {
     pub issuances: Vec<IssuanceReport>,
     /// The balance.
     pub balance: Balance,
+    /// Elements' other rules that the transaction breaks (its shape, explicit amounts, fees,
+    /// issuances, signature operations, weight): at most one per Elements check, in the order
+    /// Elements runs them, so the first names the reject reason Elements gives. Empty when
+    /// none is broken; the rules that need the spent outputs are checked only with them.
+    pub findings: Vec<Finding>,
 }
 
 /// A transaction's verdict: the CLI's exit code 0, 1 or 3.
@@ -173,7 +191,8 @@ pub enum TransactionVerdict {
 }
 
 impl TransactionReport {
-    /// Invalid when anything fails; else incomplete when anything was not checked; else valid.
+    /// Invalid when anything fails or a rule is broken; else incomplete when anything was not
+    /// checked; else valid.
     pub fn verdict(&self) -> TransactionVerdict {
         let verdicts = self
             .outputs
@@ -184,7 +203,10 @@ impl TransactionReport {
                     .iter()
                     .flat_map(|i| [&i.amount_proof, &i.inflation_keys_proof]),
             );
-        let (mut failed, mut unchecked) = (self.balance == Balance::Fails, false);
+        let (mut failed, mut unchecked) = (
+            self.balance == Balance::Fails || !self.findings.is_empty(),
+            false,
+        );
         for verdict in verdicts {
             failed |= matches!(verdict, Verdict::Invalid(_));
             unchecked |= matches!(verdict, Verdict::NotChecked(_));
@@ -218,7 +240,8 @@ fn amount_point(value: &Value, asset: &Asset) -> Option<ProjectivePoint> {
 }
 
 /// Verifies every proof of the transaction in one batch, and the balance when the spent
-/// outputs (one per input, in order) are given.
+/// outputs (one per input, in order) are given; checks Elements' other consensus rules
+/// ([`TransactionReport::findings`]).
 pub fn verify_transaction(
     tx: &Transaction,
     spent: Option<&[SpentOutput]>,
@@ -240,7 +263,9 @@ pub fn verify_transaction(
     let mut inputs_sum = Some(ProjectivePoint::IDENTITY);
     let mut issuances = Vec::new();
     let mut issuance_positions = Vec::new();
+    let mut rules = rules::Rules::new(tx);
     for (index, input) in tx.inputs().enumerate() {
+        rules.input(index, &input, spent.and_then(|s| s.get(index)));
         if let Some(spent) = spent {
             domain.push(asset_generator(&spent[index].asset));
             inputs_sum = inputs_sum
@@ -294,6 +319,7 @@ pub fn verify_transaction(
     let mut reports = Vec::with_capacity(tx.n_outputs());
     let mut outputs_sum = Some(ProjectivePoint::IDENTITY);
     for (index, output) in tx.outputs().enumerate() {
+        rules.output(index, &output);
         let mut report = OutputReport {
             range_proof: Verdict::NotNeeded,
             surjection_proof: Verdict::NotNeeded,
@@ -387,6 +413,7 @@ pub fn verify_transaction(
         outputs: reports,
         issuances,
         balance,
+        findings: rules.findings(),
     })
 }
 

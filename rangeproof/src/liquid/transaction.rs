@@ -16,8 +16,9 @@
 //! Elements reads them); byte strings are length-prefixed, stacks a count of byte strings.
 //! Confidential fields start with a prefix: asset `00` null, `01` explicit (32 bytes), `0a`/`0b`
 //! a generator; value `00` null, `01` explicit (8 bytes, big-endian), `08`/`09` a commitment;
-//! nonce `00` null, `01` explicit (32 bytes), `02`/`03` a public key. Points are checked as the
-//! node checks them when parsing (on the curve); nothing past the transaction is accepted.
+//! nonce `00` null, `01` explicit (32 bytes), `02`/`03` a public key. An output's asset and
+//! amount may not be null (an issuance's amounts may). Points are checked as the node checks
+//! them when parsing (on the curve); nothing past the transaction is accepted.
 
 use crate::bitcoin_wire::Reader;
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
@@ -168,6 +169,8 @@ pub struct Transaction<'a> {
     /// The lock time.
     pub lock_time: u32,
     bytes: &'a [u8],
+    /// Where the lock time ends: the length of the serialization without the witness.
+    base_size: u32,
     inputs: Vec<Span>,
     outputs: Vec<Span>,
 }
@@ -331,9 +334,20 @@ impl<'a> Reader<'a> {
     }
 
     fn output(&mut self) -> Result<TxOut<'a>, ProofError> {
+        let asset = self.asset()?;
+        let value = self.value()?;
+        // Elements' `CTxOut::Unserialize` (src/primitives/transaction.h) throws "Confidential
+        // values may not be null" for an output whose asset or amount is null: such bytes are
+        // not a transaction to it, so they are none to us (a null nonce is allowed).
+        if asset == Asset::Null || value == Value::Null {
+            return Err(DecodeError::MalformedTransaction(
+                "an output's asset or amount is null (Confidential values may not be null)",
+            )
+            .into());
+        }
         Ok(TxOut {
-            asset: self.asset()?,
-            value: self.value()?,
+            asset,
+            value,
             nonce: self.nonce()?,
             script_pubkey: self.bytes("scriptPubKey")?,
             surjection_proof: &[],
@@ -393,6 +407,7 @@ impl<'a> Transaction<'a> {
             outputs.push(Span { at, witness: 0 });
         }
         let lock_time = r.u32("lock time")?;
+        let base_size = r.offset();
         if witness_flag == 1 {
             let mut any = false;
             for span in &mut inputs {
@@ -416,6 +431,7 @@ impl<'a> Transaction<'a> {
             version,
             lock_time,
             bytes,
+            base_size,
             inputs,
             outputs,
         })
@@ -424,6 +440,26 @@ impl<'a> Transaction<'a> {
     /// The serialization it was parsed from.
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
+    }
+
+    /// The size of its serialization without the witness (Elements'
+    /// `SERIALIZE_TRANSACTION_NO_WITNESS`: the version, a witness flag byte of 0, the inputs,
+    /// the outputs and the lock time; the flag byte is there either way, so this is where the
+    /// lock time ends).
+    pub fn base_size(&self) -> usize {
+        self.base_size as usize
+    }
+
+    /// Whether it carries witness data (its witness flag is 1, which the parser accepts only
+    /// when some input or output witness is not empty).
+    pub fn has_witness(&self) -> bool {
+        self.base_size() < self.bytes.len()
+    }
+
+    /// Its weight, as Elements' `GetTransactionWeight` counts it: three times the size without
+    /// the witness, plus the whole size.
+    pub fn weight(&self) -> usize {
+        3 * self.base_size() + self.bytes.len()
     }
 
     /// The number of inputs.

@@ -48,13 +48,16 @@ class TxReport:
     tokens' range proof verdicts; ``verdict``: ``"valid"`` (every check ran and holds),
     ``"invalid"`` (something fails) or ``"incomplete"`` (nothing fails, but without ``spent``
     the surjection proofs and the balance were not checked) — the CLI's exit codes 0, 1 and 3;
-    ``valid``: the verdict is ``"valid"``."""
+    ``valid``: the verdict is ``"valid"``; ``findings``: Elements' other rules the transaction
+    breaks, each ``{"rule": reject reason, "why": text}`` with ``"input"`` or ``"output"``
+    where it is about one (the first names the reason Elements gives; any makes it invalid)."""
 
     outputs: List[dict]
     balance: Union[str, dict]
     valid: bool
     verdict: str
     issuances: List[dict] = field(default_factory=list)
+    findings: List[dict] = field(default_factory=list)
 
 
 def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes]]] = None) -> TxReport:
@@ -64,7 +67,9 @@ def verify_tx(tx: Union[bytes, str], spent: Optional[Sequence[Tuple[bytes, bytes
         pairs = [(_b("spent asset", a), _b("spent value", v)) for a, v in spent]
     report = json.loads(_native.liquid_verify_tx(_tx(tx), pairs))
     verdict = report["verdict"]
-    return TxReport(report["outputs"], report["balance"], verdict == "valid", verdict, report["issuances"])
+    return TxReport(
+        report["outputs"], report["balance"], verdict == "valid", verdict, report["issuances"], report["findings"]
+    )
 
 
 @dataclass(frozen=True)
