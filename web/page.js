@@ -76,9 +76,23 @@ function findings(report, wanted, path = []) {
   });
 }
 
+/**
+ * The rules a report's findings name, in the deployment's words ("pegins: pegin-count-mismatch",
+ * "output 1: bad-txns-in-ne-out").
+ */
+function rules(report) {
+  if (!Array.isArray(report.findings)) return [];
+  return report.findings.map((f) => {
+    const where =
+      f.check?.replaceAll("_", " ") ??
+      (f.output !== undefined ? `output ${f.output + 1}` : f.input !== undefined ? `input ${f.input + 1}` : "rule");
+    return `${where}: ${f.rule}`;
+  });
+}
+
 /** A transaction's report as a row's verdict. */
 function transactionVerdict(report) {
-  const invalid = findings(report, "invalid");
+  const invalid = [...rules(report), ...findings(report, "invalid")];
   const unchecked = findings(report, "not checked");
   return {
     kind: report.verdict === "valid" ? "valid" : report.verdict === "invalid" ? "invalid" : "incomplete",

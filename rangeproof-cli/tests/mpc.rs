@@ -439,6 +439,7 @@ fn a_party_trickling_a_byte_at_a_time_is_dropped_at_the_rounds_deadline() {
     bytes.extend_from_slice(b"RPMH\x01\x00");
     bytes.extend_from_slice(&100u32.to_le_bytes());
     bytes.extend_from_slice(&[7; 26]);
+    let total = bytes.len();
     let mut sent = 0;
     for byte in bytes {
         if party.write_all(&[byte]).is_err() {
@@ -457,11 +458,10 @@ fn a_party_trickling_a_byte_at_a_time_is_dropped_at_the_rounds_deadline() {
         stderr.contains("party 0") && stderr.contains("round's deadline"),
         "{stderr}"
     );
-    // Dropped at the round's deadline (1.5 s), not after the trickle (8 s).
-    assert!(
-        took < Duration::from_millis(4000),
-        "{took:?}, {sent} bytes sent"
-    );
+    // Dropped at the round's deadline (1.5 s), before the trickle ended (8 s): the dealer
+    // stopped reading while bytes were still coming (no wall-clock bound to race a loaded
+    // machine: the trickle's end is the bound).
+    assert!(sent < total, "{took:?}: all {total} bytes were read");
     assert!(!out.exists());
 }
 

@@ -269,13 +269,33 @@ fn tampered_proofs_are_rejected_by_both() {
     let k = case(&mut rng, 64, 2, 256);
     let (statement, proof) = k.prover.prove(&k.witness).unwrap();
     let cs = c_statement(&statement);
+    // After the 64-byte scalars, a sign byte, 4 points and 160 bytes of scalars: the L and R
+    // sign vector, a bit per point of the rounds (6 for 64 bits of two values: 12 bits in 2
+    // bytes), then the points. Its last 4 bits and the header's sign byte's last 4 are padding,
+    // which both verifiers ignore.
+    let (rounds, header) = (6usize, 64 + 1 + 128 + 160);
+    assert_eq!(proof.len(), header + (2 * rounds).div_ceil(8) + 64 * rounds);
+    let padding = |i: usize, bit: usize| {
+        (i == 64 && bit >= 4)
+            || (header..header + 2).contains(&i) && 8 * (i - header) + bit >= 2 * rounds
+    };
     for _ in 0..40 {
         let mut bad = proof.clone();
         let i = rng.gen_range(0..bad.len());
-        bad[i] ^= 1 << rng.gen_range(0..8);
+        let bit = rng.gen_range(0..8);
+        bad[i] ^= 1 << bit;
         let c_ok = c.verify(&bad, &cs);
         let ours = grin::verify(&bad, &statement).is_ok();
-        assert_eq!(ours, c_ok, "byte {i}");
+        assert_eq!(ours, c_ok, "byte {i} bit {bit}: the two disagree");
+        // Refused by both — unless the bit is padding, which both accept.
+        assert_eq!(ours, padding(i, bit), "byte {i} bit {bit}");
+    }
+    // Every padding bit, flipped on purpose: accepted by both.
+    for (i, bit) in [(64, 4), (64, 7), (header + 1, 4), (header + 1, 7)] {
+        assert!(padding(i, bit));
+        let mut bad = proof.clone();
+        bad[i] ^= 1 << bit;
+        assert!(c.verify(&bad, &cs) && grin::verify(&bad, &statement).is_ok());
     }
     assert!(CLib::take_illegal().is_none());
 }

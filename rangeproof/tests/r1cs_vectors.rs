@@ -90,11 +90,11 @@ fn reference_proofs_reencode_and_match_their_layout() {
     }
 }
 
-/// Our prover, on the cases' own openings and labels, makes proofs the reference's layout
-/// (same version byte, same size) that verify under the dalek convention, and not under a
-/// different label or convention.
+/// Our prover, on the cases' own openings and labels, makes proofs of the reference's layout
+/// (same version byte, same size) that verify here under the dalek convention, and not under a
+/// different label or convention. (They are not run through the reference's own verifier.)
 #[test]
-fn our_proofs_of_the_vector_statements_verify() {
+fn our_proofs_of_the_vector_statements_have_its_layout_and_verify_here() {
     for case in cases().iter().filter(|c| c["valid"].as_bool().unwrap()) {
         let p = &case["parameters"];
         let inputs: Vec<_> = scalars(&p["input_values"])

@@ -137,7 +137,10 @@ test("the page verifies Liquid and MWEB transactions and Solana proof data besid
   await page.goto(`${origin}/web/index.html`, { waitUntil: "load" });
 
   const liquidTx = read("vectors/elements-tx/1in3out_tx.hex").trim();
-  const mwebTx = JSON.parse(read("vectors/mweb-made-here.json")).transactions[0].tx;
+  const mwebMade = JSON.parse(read("vectors/mweb-made-here.json"));
+  const mwebTx = mwebMade.transactions[0].tx;
+  // A peg-in Core refuses (MWEB-only: no canonical output for its peg-in kernel).
+  const minting = mwebMade.refused.find((c) => c.rule === "pegin-count-mismatch").tx;
   const solanaData = JSON.parse(read("vectors/solana-zk-sdk-instructions-ristretto255.json")).cases[0].proof_data;
   // A proof byte of the Liquid transaction's first range proof (its last third), and a
   // byte of the Solana proof (past its 264-byte context).
@@ -153,6 +156,7 @@ test("the page verifies Liquid and MWEB transactions and Solana proof data besid
     [dalekDocuments()[0].text, "valid"],
     [badLiquid, "INVALID"],
     [changed(solanaData, 0.8), "INVALID"],
+    [minting, "INVALID"],
     ["abcd", "UNUSABLE"],
   ];
   await page.$eval("#input", (el, value) => { el.value = value; }, items.map(([t]) => t).join("\n"));
@@ -167,6 +171,7 @@ test("the page verifies Liquid and MWEB transactions and Solana proof data besid
   assert.deepEqual(rows.slice(0, 3).map((r) => r[0]), ["Liquid transaction", "Litecoin MWEB", "Solana proof data"]);
   const reasons = await page.$$eval("#verdicts tbody td.verdict .reason", (r) => r.map((x) => x.textContent));
   assert.ok(reasons.some((r) => /output \d+ range proof: /.test(r)), reasons.join("\n"));
+  assert.ok(reasons.some((r) => r.includes("pegins: pegin-count-mismatch")), reasons.join("\n"));
   await page.screenshot({ path: new URL("target/web/verification-page-transactions.png", root).pathname, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();

@@ -20,7 +20,7 @@
 //! WebAssembly's own registers) is not freed memory: a call's stack frames stay in it after the
 //! call returns. Between calls nothing lives there — the host calls in from the outermost
 //! level — so the host zeroes it whole after each call that handled secrets, from the bounds
-//! [`rp_stack_bounds`] gives.
+//! [`rp_stack_bounds`] gives (the first MiB of memory, as rustc lays this target out).
 //!
 //! Randomness (blindings, proofs' nonces, batch weights) comes from the host: `env.random(ptr,
 //! len)` fills the bytes with `crypto.getRandomValues`.
@@ -119,20 +119,30 @@ pub unsafe extern "C" fn rp_free(ptr: *mut u8, len: usize) {
 }
 
 extern "C" {
-    // wasm-ld's symbols for the shadow stack's lowest and highest addresses.
-    static __stack_low: u8;
-    static __stack_high: u8;
+    // wasm-ld's symbol for the end of the static data (always defined).
+    static __data_end: u8;
 }
 
+/// The shadow stack's size: rustc links this target with `-z stack-size=1048576
+/// --stack-first`, so the stack is the first MiB of memory, below the static data, and its
+/// pointer rests at the top between calls.
+const STACK_SIZE: usize = 1 << 20;
+
 /// The shadow stack's bounds, `low` in the low 32 bits and `high` in the high 32: the host
-/// zeroes `[low, high)` between calls (nothing lives there then).
+/// zeroes `[low, high)` between calls (nothing lives there then). Both zero when the layout is
+/// not the one [`STACK_SIZE`] describes (this frame not inside it, or data below its top):
+/// nothing is wiped then, which the package's test of the wipe catches.
 #[no_mangle]
 pub extern "C" fn rp_stack_bounds() -> u64 {
-    // Only the statics' addresses are taken, never their contents (wasm-ld defines them as
-    // addresses, with no storage behind them).
-    let low = core::ptr::addr_of!(__stack_low) as usize;
-    let high = core::ptr::addr_of!(__stack_high) as usize;
-    low as u64 | (high as u64) << 32
+    let here = 0u8;
+    let here = core::hint::black_box(core::ptr::addr_of!(here)) as usize;
+    // Only the symbol's address is taken, never its contents.
+    let data_end = core::ptr::addr_of!(__data_end) as usize;
+    if here < STACK_SIZE && STACK_SIZE < data_end {
+        (STACK_SIZE as u64) << 32
+    } else {
+        0
+    }
 }
 
 /// Defines an export `rp_<name>(ptr, len) -> answer` over `fn(&[u8]) -> answer::Answer`.

@@ -88,7 +88,7 @@ fn round_trips_all_shapes_degrees_and_non_powers_of_two() {
 }
 
 #[test]
-fn is_96_bytes_smaller_than_bulletproofs() {
+fn is_95_bytes_smaller_than_bulletproofs() {
     for n in crate::bulletproofs::VALID_BITSIZES {
         for m in [1usize, 2, 16, 64] {
             let bp = crate::RangeProof::<G>::size_for(n, m);

@@ -470,9 +470,18 @@ fn agree_on_random_and_tampered<C: Convention>(bits_index: usize, m: usize, seed
         .map(|min| min.saturating_add(rng.gen::<u64>() & max(bits)))
         .collect();
     let case = Case::<C>::new(shape, values, minimums, &mut rng);
-    let Ok(proof) = case.prove(&mut rng) else {
-        // Saturated at u64::MAX: above min + 2^n - 1 only when the sum overflowed.
-        return;
+    let proof = match case.prove(&mut rng) {
+        Ok(proof) => proof,
+        // Saturated at u64::MAX: above min + 2^n - 1 only when the sum overflowed; any other
+        // refusal is a failure.
+        Err(ProofError::Statement(StatementError::ValueOutOfRange { .. })) => {
+            assert!(
+                case.values.contains(&u64::MAX),
+                "refused without a saturated value"
+            );
+            return;
+        }
+        Err(e) => panic!("the prover refused a valid statement: {e}"),
     };
     assert!(both_verify(&case, &proof));
     let mut bad = proof.clone();

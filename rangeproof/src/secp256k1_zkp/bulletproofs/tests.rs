@@ -38,7 +38,7 @@ fn prover(bits: usize) -> GrinProver {
 }
 
 #[test]
-fn sizes_match_the_c_library() {
+fn sizes_equal_the_c_librarys_published_lengths() {
     assert_eq!(proof_len(64, 1), 675);
     assert_eq!(proof_len(64, 2), 739);
     assert_eq!(proof_len(64, 16), 932);
