@@ -42,7 +42,7 @@ fn check_report(report: &Report) {
         || report
             .outputs
             .iter()
-            .any(|o| !o.range_proof || !o.signature)
+            .any(|o| o.range_proof != Some(true) || !o.signature)
         || report.inputs.iter().any(|v| !v)
         || report.kernels.iter().any(|v| !v);
     assert_eq!(report.verdict() == Verdict::Invalid, fails);

@@ -147,7 +147,10 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
         say!(
             "output {k} {}: range proof {}; signature {}",
             hex::encode(o.id),
-            word(o.range_proof),
+            match o.range_proof {
+                Some(valid) => word(valid),
+                None => "not named (its batch failed; the blame limit stopped before it)",
+            },
             word(o.signature)
         );
     }

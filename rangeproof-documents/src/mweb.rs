@@ -4,14 +4,16 @@
 //!
 //! ```text
 //! {"kind": "block" | "transaction",
-//!  "outputs": [{"id": "hex", "range_proof": true|false, "signature": true|false}, …],
+//!  "outputs": [{"id": "hex", "range_proof": true|false|null, "signature": true|false}, …],
 //!  "inputs": [true|false, …], "kernels": [true|false, …],
 //!  "checks": {"weight": "holds" | "fails" | "not checked", …},
 //!  "findings": [{"check": "pegins", "rule": "pegin-count-mismatch", "kernel": "hex"}, …],
 //!  "verdict": "valid" | "invalid" | "incomplete"}
 //! ```
 //!
-//! — `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
+//! — `range_proof` `null` where the output's proof was not named: its batch failed, and the
+//! blame limit (`rangeproof::mweb::verify::BLAME_LIMIT` invalid proofs named at most) stopped
+//! before it; `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
 //! (its reject reason) and the kernel it concerns where it concerns one (`kernel` absent
 //! otherwise) —
 //! a wallet's scan as a list of the outputs it owns, and each output's range proof as a

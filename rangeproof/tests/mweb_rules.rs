@@ -753,7 +753,7 @@ fn bytes_core_reads_leniently_are_read_so() {
     let tx = Transaction::from_bytes(&odd).unwrap();
     let report = verify_transaction(&tx, &mut OsRng).unwrap();
     assert!(!report.outputs[0].signature);
-    assert!(report.outputs[0].range_proof);
+    assert_eq!(report.outputs[0].range_proof, Some(true));
 }
 
 #[test]
@@ -1079,4 +1079,56 @@ fn lock_heights_pegouts_and_offsets_in_blocks() {
     assert_eq!(rule_of(&report, Check::PegOuts), "PEGOUT_MISMATCH");
     let report = check_block(|b| b.mweb.as_mut().unwrap().header.kernel_offset = [0xff; 32]);
     assert_eq!(rule_of(&report, Check::KernelSum), "BLOCK_SUMS");
+}
+
+/// A transaction whose range proofs are all invalid names at most the blame limit of them
+/// (16 by default), the rest not named — the verdict invalid either way; without a limit
+/// every one is named.
+#[test]
+fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
+    use rangeproof::mweb::verify::{verify_transaction_with, Options, BLAME_LIMIT};
+    let wallet = wallet(&vectors());
+    let values: Vec<u64> = (0..20).map(|k| 1_000 + k).collect();
+    let made: Vec<Made> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| {
+            let (a, b) = wallet.address((i % 8) as u32).unwrap();
+            make_output((&a, &b), value, &mut OsRng).unwrap()
+        })
+        .collect();
+    let refs: Vec<&Made> = made.iter().collect();
+    let raw = mweb_build::pegin(&refs, &values, 1_000);
+    let mut tx = Transaction::from_bytes(&raw).unwrap();
+    for output in &mut tx.mweb.as_mut().unwrap().body.outputs {
+        let mut proof = *output.proof;
+        proof[300] ^= 1;
+        output.proof = Box::leak(Box::new(proof));
+    }
+    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    assert_eq!(report.verdict(), Verdict::Invalid);
+    let named = report
+        .outputs
+        .iter()
+        .filter(|o| o.range_proof == Some(false))
+        .count();
+    let not_named = report
+        .outputs
+        .iter()
+        .filter(|o| o.range_proof.is_none())
+        .count();
+    assert_eq!((named, not_named), (BLAME_LIMIT, 20 - BLAME_LIMIT));
+    let all = Options { blame_limit: None };
+    let report = verify_transaction_with(&tx, &all, &mut OsRng).unwrap();
+    assert!(report.outputs.iter().all(|o| o.range_proof == Some(false)));
+    // One invalid among valid ones: named, whatever the limit.
+    let mut one = Transaction::from_bytes(&raw).unwrap();
+    let output = &mut one.mweb.as_mut().unwrap().body.outputs[7];
+    let mut proof = *output.proof;
+    proof[300] ^= 1;
+    output.proof = Box::leak(Box::new(proof));
+    let report = verify_transaction(&one, &mut OsRng).unwrap();
+    let statuses: Vec<Option<bool>> = report.outputs.iter().map(|o| o.range_proof).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == Some(false)).count(), 1);
+    assert!(statuses.iter().all(Option::is_some));
 }

@@ -55,20 +55,40 @@ pub fn output_statement(output: &Output) -> GrinStatement {
 
 /// Verifies the range proofs of `outputs` in one batch: `true` at each position whose proof
 /// verifies (a commitment off the curve, or a proof that does not decode, is `false` too).
+/// Every invalid proof is named, whatever it costs (see [`check_output_proofs`]).
 pub fn verify_output_proofs<'o, 'b: 'o, R: RngCore + CryptoRng>(
     outputs: impl IntoIterator<Item = &'o Output<'b>>,
     rng: &mut R,
 ) -> Vec<bool> {
+    check_output_proofs(outputs, None, rng)
+        .into_iter()
+        .map(|v| v == Some(true))
+        .collect()
+}
+
+/// Verifies the range proofs of `outputs` in one batch, naming at most `blame_limit` invalid
+/// ones when it fails ([`BatchVerifier::set_blame_limit`]): `Some(true)` at each position
+/// whose proof verifies, `Some(false)` where it is named invalid, `None` where the search
+/// stopped before reaching it (each may be valid or not).
+pub fn check_output_proofs<'o, 'b: 'o, R: RngCore + CryptoRng>(
+    outputs: impl IntoIterator<Item = &'o Output<'b>>,
+    blame_limit: Option<usize>,
+    rng: &mut R,
+) -> Vec<Option<bool>> {
     let mut batch: BatchVerifier<'static, Secp256k1> = BatchVerifier::new();
+    batch.set_blame_limit(blame_limit);
     let mut count = 0;
     for output in outputs {
         batch.add_grin_bulletproof(output.proof, &output_statement(output), rng);
         count += 1;
     }
-    let mut valid = vec![true; count];
+    let mut valid = vec![Some(true); count];
     if let Err(failed) = batch.verify() {
         for k in failed.invalid {
-            valid[k] = false;
+            valid[k] = Some(false);
+        }
+        for k in failed.not_named {
+            valid[k] = None;
         }
     }
     valid

@@ -481,7 +481,9 @@ fn transactions_and_blocks_verify_as_core_finds_them() {
     changed.mweb.as_mut().expect("MWEB").body.outputs[3].proof = &proof;
     let report = verify_block(&changed, None, &mut OsRng).expect("MWEB");
     assert_eq!(report.verdict(), Verdict::Invalid);
-    let failing: Vec<usize> = (0..6).filter(|&i| !report.outputs[i].range_proof).collect();
+    let failing: Vec<usize> = (0..6)
+        .filter(|&i| report.outputs[i].range_proof != Some(true))
+        .collect();
     assert_eq!(failing, [3]);
     // Two outputs swapped: out of order.
     let report = verdict_with(&|b| b.mweb.as_mut().expect("MWEB").body.outputs.swap(0, 1));
@@ -636,7 +638,7 @@ fn a_chain_segment_in_one_batch_reports_as_its_blocks_alone() {
     assert_eq!(reports[0], alone[0]);
     let outputs = &reports[1].as_ref().unwrap().outputs;
     let invalid: Vec<usize> = (0..outputs.len())
-        .filter(|&k| !outputs[k].range_proof)
+        .filter(|&k| outputs[k].range_proof != Some(true))
         .collect();
     assert_eq!(invalid, vec![3]);
 }

@@ -26,11 +26,11 @@ use k256::{FieldBytes, Scalar};
 use rand_core::{CryptoRng, RngCore};
 
 use super::canonical::{self, Broken, HogExInputs};
+use super::check_output_proofs;
 use super::signatures::{kernel_id, output_id, verify_signatures, SignatureCheck};
 use super::sums::{
     amounts_in_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds, total_fee,
 };
-use super::verify_output_proofs;
 use super::wire::{Block, Kernel, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
 
@@ -155,13 +155,36 @@ impl Check {
     }
 }
 
+/// How many invalid range proofs a report names at most by default ([`Options`]): naming
+/// every proof of a batch that is all invalid costs \\(K \log K\\) proofs' work, which an
+/// adversary chooses; with a limit, about one more pass over the batch.
+pub const BLAME_LIMIT: usize = 16;
+
+/// How a transaction or block is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The most invalid range proofs named when their batch fails (`None`: all of them);
+    /// the outputs past it are reported as not named.
+    pub blame_limit: Option<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            blame_limit: Some(BLAME_LIMIT),
+        }
+    }
+}
+
 /// One output's findings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputReport {
     /// The output's ID.
     pub id: [u8; 32],
-    /// Its range proof verifies (with its message as extra data).
-    pub range_proof: bool,
+    /// Its range proof verifies (with its message as extra data): `Some(true)`; is invalid:
+    /// `Some(false)`; was not named (its batch failed and the blame limit stopped before it):
+    /// `None`.
+    pub range_proof: Option<bool>,
     /// Its signature verifies under its sender key.
     pub signature: bool,
 }
@@ -207,7 +230,11 @@ pub enum Verdict {
 impl Report {
     /// One verdict: invalid if anything fails, incomplete if a check could not run.
     pub fn verdict(&self) -> Verdict {
-        let items = self.outputs.iter().all(|o| o.range_proof && o.signature)
+        // A proof not named sits in a batch that failed: never valid.
+        let items = self
+            .outputs
+            .iter()
+            .all(|o| o.range_proof == Some(true) && o.signature)
             && self.inputs.iter().all(|&v| v)
             && self.kernels.iter().all(|&v| v);
         if !items || self.checks.iter().any(|(_, s)| *s == Status::Fails) {
@@ -326,15 +353,19 @@ fn sorted_and_unique(body: &TxBody, output_ids: &[[u8; 32]]) -> (bool, bool) {
 /// signature (outputs', inputs', kernels') in another — a body's, a block's, or a chain
 /// segment's worth at once.
 struct Items {
-    proofs: Vec<bool>,
+    proofs: Vec<Option<bool>>,
     outputs: Vec<bool>,
     inputs: Vec<bool>,
     kernels: Vec<bool>,
 }
 
-fn batched_items<R: RngCore + CryptoRng>(bodies: &[&TxBody], rng: &mut R) -> Vec<Items> {
+fn batched_items<R: RngCore + CryptoRng>(
+    bodies: &[&TxBody],
+    options: &Options,
+    rng: &mut R,
+) -> Vec<Items> {
     let outputs = bodies.iter().flat_map(|b| &b.outputs);
-    let mut proofs = verify_output_proofs(outputs, rng).into_iter();
+    let mut proofs = check_output_proofs(outputs, options.blame_limit, rng).into_iter();
     let checks: Vec<SignatureCheck> = bodies
         .iter()
         .flat_map(|b| {
@@ -395,11 +426,20 @@ fn sum_rule(amounts_in_range: bool) -> &'static str {
 }
 
 /// Checks a transaction's MWEB part as the mempool does, with the canonical side's rules
-/// that concern it (`None` for a transaction without one).
+/// that concern it (`None` for a transaction without one), with the default [`Options`].
 pub fn verify_transaction<R: RngCore + CryptoRng>(tx: &Transaction, rng: &mut R) -> Option<Report> {
+    verify_transaction_with(tx, &Options::default(), rng)
+}
+
+/// [`verify_transaction`] with `options`.
+pub fn verify_transaction_with<R: RngCore + CryptoRng>(
+    tx: &Transaction,
+    options: &Options,
+    rng: &mut R,
+) -> Option<Report> {
     let mweb = tx.mweb.as_ref()?;
     let body = &mweb.body;
-    let items = batched_items(&[body], rng).pop()?;
+    let items = batched_items(&[body], options, rng).pop()?;
     let mut report = body_report(body, items);
     report.record(Check::Canonical, canonical::loose_transaction(tx));
     report.record(Check::PegIns, canonical::transaction_pegins(tx, body));
@@ -499,11 +539,21 @@ pub fn verify_blocks<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
     previous_kernel_offset: Option<&[u8; 32]>,
     rng: &mut R,
 ) -> Vec<Option<Report>> {
+    verify_blocks_with(blocks, previous_kernel_offset, &Options::default(), rng)
+}
+
+/// [`verify_blocks`] with `options`.
+pub fn verify_blocks_with<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
+    blocks: &[B],
+    previous_kernel_offset: Option<&[u8; 32]>,
+    options: &Options,
+    rng: &mut R,
+) -> Vec<Option<Report>> {
     let bodies: Vec<&TxBody> = blocks
         .iter()
         .filter_map(|b| b.borrow().mweb.as_ref().map(|m| &m.body))
         .collect();
-    let mut items = batched_items(&bodies, rng).into_iter();
+    let mut items = batched_items(&bodies, options, rng).into_iter();
     let mut before: Option<Previous> = None;
     blocks
         .iter()

@@ -48,7 +48,9 @@ _key = exact_bytes
 @dataclass(frozen=True)
 class Report:
     """``outputs``: per output its ``id`` (hex) and whether its ``range_proof`` and
-    ``signature`` verify; ``inputs``, ``kernels``: whether each signature verifies;
+    ``signature`` verify (``range_proof`` is ``None`` where the proof was not named: its batch
+    failed, and the search stopped after naming 16 invalid proofs — a bound on what an
+    adversary's transaction can cost); ``inputs``, ``kernels``: whether each signature verifies;
     ``checks``: the other checks by name (``"holds"``, ``"fails"``, ``"not checked"``);
     ``verdict``: ``"valid"``, ``"invalid"`` or ``"incomplete"`` (the CLI's exit codes 0, 1 and
     3); ``valid``: the verdict is ``"valid"``; ``kind``: ``"transaction"`` or ``"block"``;
@@ -66,7 +68,7 @@ class Report:
 
     @property
     def invalid_outputs(self) -> List[int]:
-        """The positions of the outputs whose range proof or signature fails."""
+        """The positions of the outputs whose range proof or signature fails or was not named."""
         return [k for k, o in enumerate(self.outputs) if not (o["range_proof"] and o["signature"])]
 
 
