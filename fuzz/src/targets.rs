@@ -851,11 +851,31 @@ pub fn batch(data: &[u8]) {
             e.invalid
         }
     };
-    assert_eq!(
-        blamed(ristretto.verify()),
-        ristretto_invalid,
-        "ristretto255 batch vs single verifiers"
-    );
+    // The last byte's high bit sets a blame limit (its low 3 bits) on the ristretto255 batch:
+    // only invalid proofs named, at least as many as the limit allows, every invalid proof
+    // named or not named, none both.
+    match data.last().filter(|b| *b & 0x80 != 0).map(|b| usize::from(b & 7)) {
+        None => assert_eq!(
+            blamed(ristretto.verify()),
+            ristretto_invalid,
+            "ristretto255 batch vs single verifiers"
+        ),
+        Some(limit) => {
+            ristretto.set_blame_limit(Some(limit));
+            match ristretto.verify() {
+                Ok(()) => assert!(ristretto_invalid.is_empty(), "an invalid proof passed"),
+                Err(e) => {
+                    assert!(!ristretto_invalid.is_empty(), "a valid batch failed");
+                    assert!(e.invalid.iter().all(|k| ristretto_invalid.contains(k)));
+                    assert!(e.invalid.len() >= limit.min(ristretto_invalid.len()));
+                    assert!(ristretto_invalid
+                        .iter()
+                        .all(|k| e.invalid.contains(k) || e.not_named.contains(k)));
+                    assert!(e.invalid.iter().all(|k| !e.not_named.contains(k)));
+                }
+            }
+        }
+    }
     assert_eq!(
         blamed(edwards.verify()),
         edwards_invalid,
