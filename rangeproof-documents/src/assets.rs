@@ -116,7 +116,7 @@ pub fn prove_surjection(
         .map(|(t, r)| generator(t, r))
         .collect::<Result<Vec<_>, _>>()?;
     let output = generator(&out_tag, &out_blinding)?;
-    let selection = surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &*seed)
+    let selection = surjection::initialize(&tags, n_to_use, &out_tag, max_iterations, &seed)
         .map_err(|e| e.to_string())?;
     let mut extra = Zeroizing::new([0u8; 32]);
     OsRng.fill_bytes(extra.as_mut_slice());
