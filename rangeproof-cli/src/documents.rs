@@ -5,6 +5,11 @@
 //!
 //! A file holding one document names it by its path, as before; in a file of several, each is
 //! named `PATH:LINE` (the line it begins on).
+//!
+//! A file that is not text (an image, an archive, random bytes) is one unusable verdict, said
+//! where the binary data begins ([`rangeproof_documents::stream`]); a text file that is not
+//! documents (a log, a CSV) gets [`MOST_UNUSABLE_SHOWN`] unusable verdicts and a line counting
+//! the rest ([`UnusableShown`]), not one per line of it.
 
 use std::io::Read;
 use std::iter::Peekable;
@@ -44,6 +49,85 @@ pub fn only_document(path: &Path, max: u64) -> Result<String, String> {
     first
         .text
         .map_err(|reason| format!("{}: {reason}", input::input_name(path)))
+}
+
+/// The most unusable verdicts `verify` and `info` print for one input: past them, a text file
+/// of something else (a log, a CSV, source code) would print one line per line of it.
+pub const MOST_UNUSABLE_SHOWN: usize = 20;
+
+/// Unusable verdicts counted per input: past [`MOST_UNUSABLE_SHOWN`] in one input they are
+/// counted and not printed, and one line after the input's last verdict says how many.
+#[derive(Default)]
+pub struct UnusableShown {
+    /// The input of the verdicts counted.
+    path: Option<PathBuf>,
+    /// Its unusable verdicts printed, and those not.
+    shown: usize,
+    hidden: usize,
+    /// The line the first not printed begins on.
+    first_hidden: usize,
+    /// Whether any input had verdicts not printed.
+    pub any_hidden: bool,
+}
+
+impl UnusableShown {
+    /// Whether to print the verdict of `doc` (`unusable`: whether the verdict is); a `doc` of
+    /// another input than the one before first ends that one ([`Self::end_input`]).
+    pub fn show(&mut self, doc: &Source, unusable: bool, json: bool) -> bool {
+        if self.path.as_deref() != Some(doc.path.as_path()) {
+            self.end_input(json);
+            self.path = Some(doc.path.clone());
+        }
+        if !unusable || self.shown < MOST_UNUSABLE_SHOWN {
+            self.shown += usize::from(unusable);
+            return true;
+        }
+        if self.hidden == 0 {
+            self.first_hidden = doc.line;
+        }
+        self.hidden += 1;
+        self.any_hidden = true;
+        false
+    }
+
+    /// Prints how many unusable verdicts of the input were not printed, if any: one line,
+    /// in words or (`json`) as an object like the verdicts' with the count as `"unshown"`.
+    pub fn end_input(&mut self, json: bool) {
+        let (shown, hidden) = (
+            core::mem::take(&mut self.shown),
+            core::mem::take(&mut self.hidden),
+        );
+        let Some(path) = self.path.take().filter(|_| hidden > 0) else {
+            return;
+        };
+        let reason = format!(
+            "{hidden} more unusable from line {} on, not shown one by one (the first {shown} are above)",
+            self.first_hidden
+        );
+        if json {
+            say!(
+                "{}",
+                serde_json::json!({
+                    "path": path.display().to_string(),
+                    "line": self.first_hidden,
+                    "valid": null,
+                    "reason": reason,
+                    "unshown": hidden,
+                })
+            );
+        } else {
+            say!("{}: {reason}", path.display());
+        }
+    }
+
+    /// How the final error refers to the verdicts printed.
+    pub fn named_above(&self) -> String {
+        if self.any_hidden {
+            format!("the first {MOST_UNUSABLE_SHOWN} of each input named above")
+        } else {
+            "each named above".into()
+        }
+    }
 }
 
 /// The documents of one file.

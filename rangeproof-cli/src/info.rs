@@ -10,7 +10,7 @@ use clap::Args;
 use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 
-use crate::documents::{documents, Source};
+use crate::documents::{documents, Source, UnusableShown};
 use crate::verify::{load, stdin_once};
 use crate::Outcome;
 use rangeproof_documents::Document;
@@ -62,21 +62,28 @@ pub fn run(args: &InfoArgs) -> Result<Outcome, String> {
     stdin_once(&args.files)?;
     // Every document is reported; unusable ones make the exit code 2 once all are out, as
     // `verify` does.
-    let (mut total, mut unusable) = (0, Vec::new());
+    // Past 20 unusable in one input (a text file of something else), the rest are counted in
+    // one line.
+    let (mut total, mut unusable, mut first_unusable) = (0, 0usize, None);
+    let mut shown = UnusableShown::default();
     for doc in documents(&args.files, args.max_document_bytes) {
         total += 1;
         let said = info_of(&doc);
-        report(&doc, &said, args.json);
+        if shown.show(&doc, said.is_err(), args.json) {
+            report(&doc, &said, args.json);
+        }
         if let Err(reason) = said {
-            unusable.push(format!("{}: {reason}", doc.name));
+            unusable += 1;
+            first_unusable.get_or_insert_with(|| format!("{}: {reason}", doc.name));
         }
     }
-    match unusable.as_slice() {
-        [] => Ok(Outcome::Ok),
-        [only] if total == 1 => Err(only.clone()),
-        [first, ..] => Err(format!(
-            "{} of {total} documents unusable (each named above); the first: {first}",
-            unusable.len()
+    shown.end_input(args.json);
+    match first_unusable {
+        None => Ok(Outcome::Ok),
+        Some(only) if total == 1 => Err(only),
+        Some(first) => Err(format!(
+            "{unusable} of {total} documents unusable ({}); the first: {first}",
+            shown.named_above()
         )),
     }
 }

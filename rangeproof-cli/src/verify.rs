@@ -9,7 +9,7 @@ use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::{self, DEFAULT_MAX_DOCUMENT_BYTES};
 use rangeproof_documents::{batch, Document, Invalid};
 
-use crate::documents::{documents, Source};
+use crate::documents::{documents, Source, UnusableShown};
 use crate::progress::Progress;
 use crate::Outcome;
 
@@ -29,7 +29,8 @@ pub struct VerifyArgs {
     /// One JSON object per line, one line per document, in the order named:
     /// `{"path": …, "line": …, "valid": true|false|null, "reason": null|"…"}` (null: the
     /// document could not be read or decoded) with what the document says (the fields of
-    /// `rangeproof info --json`), and no summary line.
+    /// `rangeproof info --json`), and no summary line. Past 20 unusable in one input, one
+    /// object counts the rest (`"unshown": N`).
     #[arg(long)]
     json: bool,
 }
@@ -190,12 +191,17 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     // document that cannot be read or decoded gets its verdict (unusable) like the others and
     // the rest are still verified; the exit code says 2 once every verdict is out.
     let mut docs = documents(files, args.max_document_bytes).peekable();
-    let (mut total, mut invalid, mut unusable) = (0, 0, Vec::new());
+    let (mut total, mut invalid) = (0, 0);
+    // How many are unusable, and the first's reason (binary input or a text file of something
+    // else can be thousands).
+    let (mut unusable, mut first_unusable) = (0usize, None);
     // Thousands of files: a progress line on a terminal (stderr; the verdicts go to stdout).
     let mut progress = Progress::new("verify", files.len(), files.len() > CHUNK);
     let mut files_done = 0;
     let mut next = read_chunk(&mut docs, next_read(0));
     let mut largest = 0; // the largest batch
+                         // Past MOST_UNUSABLE_SHOWN unusable in one input, the rest are counted in one line.
+    let mut shown = UnusableShown::default();
     loop {
         progress.advance(0, "");
         let chunk = core::mem::take(&mut next);
@@ -226,9 +232,15 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
             match verdict {
                 Verdict::Valid => {}
                 Verdict::Invalid(_) => invalid += 1,
-                Verdict::Unusable(reason) => unusable.push(format!("{}: {reason}", doc.name)),
+                Verdict::Unusable(reason) => {
+                    unusable += 1;
+                    first_unusable.get_or_insert_with(|| format!("{}: {reason}", doc.name));
+                }
             }
-            report(doc, loaded.as_ref().ok(), verdict, args.json);
+            let is_unusable = matches!(verdict, Verdict::Unusable(_));
+            if shown.show(doc, is_unusable, args.json) {
+                report(doc, loaded.as_ref().ok(), verdict, args.json);
+            }
         }
         // The files before the last one reached are done.
         let reached = chunk
@@ -238,25 +250,26 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         progress.advance(reached.saturating_sub(files_done), "");
         files_done = files_done.max(reached);
     }
+    shown.end_input(args.json);
     if total > 1 && !args.json {
         let how = if largest == total {
             "verified in one batch per group".to_string()
         } else {
             format!("verified in batches of up to {largest} per group")
         };
-        let valid = total - invalid - unusable.len();
-        match unusable.len() {
+        let valid = total - invalid - unusable;
+        match unusable {
             0 => say!("{valid} valid, {invalid} invalid ({how})"),
             n => say!("{valid} valid, {invalid} invalid, {n} unusable ({how})"),
         }
     }
-    match unusable.as_slice() {
-        [] if invalid == 0 => Ok(Outcome::Ok),
-        [] => Ok(Outcome::Invalid),
-        [only] if total == 1 => Err(only.clone()),
-        [first, ..] => Err(format!(
-            "{} of {total} documents unusable (each named above); the first: {first}",
-            unusable.len(),
+    match first_unusable {
+        None if invalid == 0 => Ok(Outcome::Ok),
+        None => Ok(Outcome::Invalid),
+        Some(only) if total == 1 => Err(only),
+        Some(first) => Err(format!(
+            "{unusable} of {total} documents unusable ({}); the first: {first}",
+            shown.named_above(),
         )),
     }
 }

@@ -9,7 +9,7 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 
 use crate::circuit::{CircuitDocument, ParsedCircuit};
-use crate::error::{one_line, DocumentError, Invalid};
+use crate::error::{json_reason, DocumentError, Invalid};
 use crate::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use crate::proof::{ParsedDocument, ProofDocument};
 
@@ -23,9 +23,26 @@ pub enum Document {
     Circuit(ParsedCircuit),
 }
 
-/// The parser's reason, on one line.
+/// The parser's reason, on one line, in plain words ([`json_reason`]).
 fn malformed(what: &str, error: &serde_json::Error) -> DocumentError {
-    DocumentError::Malformed(format!("{what}: {}", one_line(&error.to_string())))
+    DocumentError::Malformed(format!("{what}: {}", json_reason(error)))
+}
+
+/// What JSON text holds when it is not an object, by its first character (`None`: an object,
+/// or not JSON at all, which the parser names).
+fn not_an_object(text: &str) -> Option<&'static str> {
+    match text
+        .trim_start_matches([' ', '\t', '\r', '\n', '\u{feff}'])
+        .bytes()
+        .next()?
+    {
+        b'[' => Some("a JSON array"),
+        b'"' => Some("a JSON string"),
+        b'-' | b'0'..=b'9' => Some("a JSON number"),
+        b't' | b'f' => Some("a JSON boolean"),
+        b'n' => Some("JSON null"),
+        _ => None,
+    }
 }
 
 /// What tells the kinds apart: the scheme, and whether there are blindings and a proof. Every
@@ -58,6 +75,14 @@ impl Document {
     /// (commitments, minimum values) are refused at the first one too many, before the rest is
     /// read — a `serde_json::Value` of the whole document would hold all of it first.
     pub fn parse(text: &str) -> Result<Document, DocumentError> {
+        if let Some(what) = not_an_object(text) {
+            // Valid JSON or not, it is no document: say what it is, not what the parser
+            // expected of a Rust type.
+            return Err(DocumentError::Malformed(format!(
+                "not a proof document: {what}, where a document is a JSON object \
+                 ({{\"scheme\": …, \"proof\": …}})"
+            )));
+        }
         // Text that is not JSON, or whose scheme is not a string, is no circuit document: the
         // proof document's parser gives the reason.
         let kind = serde_json::from_str::<Kind>(text).ok();
@@ -165,6 +190,16 @@ mod tests {
             Document::parse("{"),
             Err(DocumentError::Malformed(_))
         ));
+        for (text, what) in [
+            ("[1, 2]", "a JSON array"),
+            (" \"x\"", "a JSON string"),
+            ("12", "a JSON number"),
+            ("null", "JSON null"),
+        ] {
+            let said = Document::parse(text).unwrap_err().to_string();
+            assert!(said.contains(what), "{said}");
+            assert!(!said.contains("ProofDocument"), "{said}");
+        }
         assert!(matches!(
             Document::parse(r#"{"scheme":"r1cs"}"#),
             Err(DocumentError::Malformed(_))

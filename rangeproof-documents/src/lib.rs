@@ -62,7 +62,7 @@ pub mod transport;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
 pub use document::Document;
-pub use error::{DocumentError, Invalid};
+pub use error::{json_reason, DocumentError, Invalid};
 pub use openings::Openings;
 pub use proof::{ParsedDocument, ProofDocument, MAX_TRANSCRIPT_LABEL};
 pub use request::{ProveRequest, RequestError, RequestParts};

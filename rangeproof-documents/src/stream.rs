@@ -16,7 +16,11 @@
 //!   unclosed quote does not swallow the lines after it;
 //! - text outside any document is unusable up to the end of its line;
 //! - a document still open at the end of the input was truncated;
-//! - a UTF-8 byte order mark at the start is skipped.
+//! - a UTF-8 byte order mark at the start is skipped;
+//! - input that is not text — a NUL byte, or bytes that are not UTF-8 (an image, an archive,
+//!   random bytes) — is said to be so once, where it is met, and nothing after it is read: binary
+//!   data has no lines, and naming each stretch of it between newline bytes would say nothing
+//!   more, thousands of times.
 //!
 //! **Bounds.** Every document is capped (the caller's cap, `verify --max-document-bytes`), and so
 //! is every stretch of blank space or stray text between documents: the first one past the cap
@@ -54,8 +58,8 @@ pub enum UnitError {
     NextBegins,
     /// Text outside any `{…}` or `[…]` (to the end of its line).
     NotJson,
-    /// Not UTF-8.
-    NotUtf8,
+    /// Not text: binary data (nothing after it is read).
+    NotText(NotText),
     /// The input could not be read (nothing after it is read).
     Read(String),
 }
@@ -73,17 +77,92 @@ impl std::fmt::Display for UnitError {
                 "it ends before its closing bracket: the next line begins another document",
             ),
             UnitError::NotJson => f.write_str("text outside any JSON document"),
-            UnitError::NotUtf8 => f.write_str("not UTF-8 text"),
+            UnitError::NotText(NotText::Nul) => {
+                f.write_str("not text: binary data (a NUL byte), not a JSON proof document")
+            }
+            UnitError::NotText(NotText::NotUtf8) => {
+                f.write_str("not text: binary data (not UTF-8), not a JSON proof document")
+            }
             UnitError::Read(e) => write!(f, "cannot read: {e}"),
         }
     }
 }
 
 impl UnitError {
-    /// Whether the problem is the input's (read error, size) rather than the document's text:
-    /// front ends say "not a proof document" before the others.
+    /// Whether the problem is the input's (read error, size, binary data) rather than the
+    /// document's text: front ends say "not a proof document" before the others.
     pub fn is_about_the_input(&self) -> bool {
-        matches!(self, UnitError::TooLarge(_) | UnitError::Read(_))
+        matches!(
+            self,
+            UnitError::TooLarge(_) | UnitError::Read(_) | UnitError::NotText(_)
+        )
+    }
+
+    /// Whether nothing after this unit is read from its input (past the cap, a read error,
+    /// binary data).
+    pub fn ends_the_input(&self) -> bool {
+        self.is_about_the_input()
+    }
+}
+
+/// What makes input binary rather than text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotText {
+    /// A NUL byte (no JSON text holds one; UTF-16 text and binary formats do).
+    Nul,
+    /// Bytes that are not UTF-8.
+    NotUtf8,
+}
+
+/// UTF-8 checked as the input arrives in pieces: a character cut at the end of one piece is
+/// held over to the next.
+#[derive(Default)]
+struct Utf8 {
+    held: [u8; 4],
+    len: usize,
+}
+
+impl Utf8 {
+    /// Whether `bytes`, after those before, are still UTF-8 without NUL bytes.
+    fn take(&mut self, mut bytes: &[u8]) -> Result<(), NotText> {
+        if bytes.contains(&0) {
+            return Err(NotText::Nul);
+        }
+        // First the character held over from the piece before, a byte at a time.
+        while self.len > 0 {
+            let Some((&byte, rest)) = bytes.split_first() else {
+                return Ok(());
+            };
+            bytes = rest;
+            self.held[self.len] = byte;
+            self.len += 1;
+            match core::str::from_utf8(&self.held[..self.len]) {
+                Ok(_) => self.len = 0,
+                Err(e) if e.error_len().is_some() || self.len == 4 => return Err(NotText::NotUtf8),
+                Err(_) => {}
+            }
+        }
+        match core::str::from_utf8(bytes) {
+            Ok(_) => Ok(()),
+            Err(e) if e.error_len().is_some() => Err(NotText::NotUtf8),
+            // A character cut at the end: held over.
+            Err(e) => {
+                let cut = &bytes[e.valid_up_to()..];
+                self.held[..cut.len()].copy_from_slice(cut);
+                self.len = cut.len();
+                Ok(())
+            }
+        }
+    }
+
+    /// At the end of the input: whether a character was left cut.
+    fn end(&self) -> Result<(), NotText> {
+        if self.len == 0 {
+            Ok(())
+        } else {
+            Err(NotText::NotUtf8)
+        }
     }
 }
 
@@ -96,8 +175,10 @@ pub struct Documents<R> {
     line: usize,
     /// Whether the byte order mark has been looked for.
     started: bool,
-    /// Set after a unit past the cap or a read error: nothing more is read.
+    /// Set after a unit past the cap, a read error or binary data: nothing more is read.
     done: bool,
+    /// The text read so far is UTF-8 (a character cut at the end of a read held over).
+    utf8: Utf8,
 }
 
 /// Bytes JSON allows between tokens.
@@ -114,6 +195,7 @@ impl<R: Read> Documents<R> {
             line: 1,
             started: false,
             done: false,
+            utf8: Utf8::default(),
         }
     }
 
@@ -160,6 +242,15 @@ impl<R: Read> Documents<R> {
         }
     }
 
+    /// A unit of binary data: the last one read from this input.
+    fn binary(&mut self, line: usize, why: NotText) -> Unit {
+        self.done = true;
+        Unit {
+            line,
+            text: Err(UnitError::NotText(why)),
+        }
+    }
+
     /// A document from its opening bracket (the next byte) to the matching one.
     fn document(&mut self, line: usize) -> io::Result<Option<Unit>> {
         let mut text = Vec::new();
@@ -170,6 +261,9 @@ impl<R: Read> Documents<R> {
         loop {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
+                if let Err(why) = self.utf8.end() {
+                    return Ok(Some(self.binary(line, why)));
+                }
                 return Ok(Some(Unit {
                     line,
                     text: Err(UnitError::Truncated),
@@ -215,7 +309,11 @@ impl<R: Read> Documents<R> {
             if size <= self.cap {
                 text.extend_from_slice(&buf[..used]);
             }
+            let checked = self.utf8.take(&buf[..used]);
             self.reader.consume(used);
+            if let Err(why) = checked {
+                return Ok(Some(self.binary(line, why)));
+            }
             if size > self.cap {
                 return Ok(Some(self.too_large(line)));
             }
@@ -226,10 +324,10 @@ impl<R: Read> Documents<R> {
                 }));
             }
             if closed {
-                return Ok(Some(Unit {
-                    line,
-                    text: String::from_utf8(text).map_err(|_| UnitError::NotUtf8),
-                }));
+                // Checked piece by piece above, and the closing bracket ends any character.
+                let text =
+                    String::from_utf8(text).map_err(|_| UnitError::NotText(NotText::NotUtf8));
+                return Ok(Some(Unit { line, text }));
             }
         }
     }
@@ -240,12 +338,19 @@ impl<R: Read> Documents<R> {
         loop {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
+                if let Err(why) = self.utf8.end() {
+                    return Ok(Some(self.binary(line, why)));
+                }
                 break;
             }
             let newline = buf.iter().position(|&b| b == b'\n');
             let used = newline.map_or(buf.len(), |at| at + 1);
             size += used as u64;
+            let checked = self.utf8.take(&buf[..used]);
             self.reader.consume(used);
+            if let Err(why) = checked {
+                return Ok(Some(self.binary(line, why)));
+            }
             if size > self.cap {
                 return Ok(Some(self.too_large(line)));
             }
@@ -332,19 +437,84 @@ mod tests {
         assert_eq!(got[0].1, Ok("{\"a\": \"\u{ff}\"}".into()));
         let bytes: &[u8] = b"{\"a\": \"\xff\"}";
         let got: Vec<Unit> = Documents::new(bytes, 100).collect();
-        assert_eq!(got[0].text, Err(UnitError::NotUtf8));
+        assert_eq!(got[0].text, Err(UnitError::NotText(NotText::NotUtf8)));
+    }
+
+    /// Binary input is said to be so once, where it is met, and nothing after it is read.
+    #[test]
+    fn binary_input_is_one_unit_and_ends_the_input() {
+        let cases: [(&[u8], Vec<usize>, NotText); 6] = [
+            (
+                b"\x89PNG\r\n\x1a\n\x00\x00\nmore\nlines\n",
+                vec![1],
+                NotText::NotUtf8,
+            ),
+            (b"text\nmore\x00\nand more\n", vec![1, 2], NotText::Nul),
+            (
+                b"{\"a\":1}\n{\"b\":\x00}\n{\"c\":3}\n",
+                vec![1, 2],
+                NotText::Nul,
+            ),
+            (b"[1]\n\xff\xfe{\"\n", vec![1, 2], NotText::NotUtf8),
+            // A character cut by the end of the input.
+            (b"{\"a\": \"\xe2\x82", vec![1], NotText::NotUtf8),
+            (b"stray \xe2\x82", vec![1], NotText::NotUtf8),
+        ];
+        for (bytes, lines, why) in cases {
+            let got: Vec<Unit> = Documents::new(bytes, 1000).collect();
+            assert_eq!(
+                got.iter().map(|u| u.line).collect::<Vec<_>>(),
+                lines,
+                "{bytes:?}"
+            );
+            assert_eq!(got.last().unwrap().text, Err(UnitError::NotText(why)));
+        }
+        // Characters cut by the reader's pieces are text (one byte a read).
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                let Some((&first, rest)) = self.0.split_first() else {
+                    return Ok(0);
+                };
+                out[0] = first;
+                self.0 = rest;
+                Ok(1)
+            }
+        }
+        let text = "{\"a\": \"€ 𝄞 é\"}\nnot json ✓\n[\"ü\"]";
+        let got: Vec<Unit> = Documents::new(Trickle(text.as_bytes()), 1000).collect();
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].text, Ok("{\"a\": \"€ 𝄞 é\"}".into()));
+        assert_eq!(got[1].text, Err(UnitError::NotJson));
+        assert_eq!(got[2].text, Ok("[\"ü\"]".into()));
+        // Random bytes: one unit.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let noise: Vec<u8> = (0..1 << 20)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        assert_eq!(Documents::new(&noise[..], 1 << 20).count(), 1);
     }
 
     /// Past the cap, nothing more is read: an endless input ends.
     #[test]
     fn every_stretch_is_capped_and_nothing_after_the_first_too_large_is_read() {
-        for endless in [
-            io::repeat(0).take(u64::MAX),
-            io::repeat(b' ').take(u64::MAX),
+        for (endless, why) in [
+            (io::repeat(b' ').take(u64::MAX), UnitError::TooLarge(1000)),
+            (io::repeat(b'x').take(u64::MAX), UnitError::TooLarge(1000)),
+            // `/dev/zero` is binary at its first byte.
+            (
+                io::repeat(0).take(u64::MAX),
+                UnitError::NotText(NotText::Nul),
+            ),
         ] {
             let got: Vec<Unit> = Documents::new(endless, 1000).collect();
             assert_eq!(got.len(), 1);
-            assert_eq!(got[0].text, Err(UnitError::TooLarge(1000)));
+            assert_eq!(got[0].text, Err(why));
         }
         let deep = io::repeat(b'[').take(u64::MAX);
         let got: Vec<Unit> = Documents::new(deep, 1000).collect();

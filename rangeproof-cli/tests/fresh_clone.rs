@@ -1,0 +1,175 @@
+//! What a new user hit from a fresh clone, each made to work: `verify` on a file that is not
+//! documents (binary, or text of something else), the transaction commands' size caps and
+//! Liquid's raw transactions, the numbers the command line and requests refuse, secrets kept
+//! out of every error, and the bundled Solana proof data.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+mod common;
+use common::{code, rangeproof, stderr, stdout};
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rangeproof"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command may stop reading early (binary input is refused where it begins).
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Bytes no one chose (xorshift), the same each run.
+fn noise(len: usize) -> Vec<u8> {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect()
+}
+
+/// Item 1: binary input is one verdict, said once, whatever its size; the newline bytes in it
+/// are not lines.
+#[test]
+fn binary_input_is_said_to_be_binary_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // An image's header, then what an image holds; random bytes; random bytes with no NUL.
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR".to_vec();
+    png.extend(noise(700_000));
+    let random = noise(3_000_000);
+    let no_nul: Vec<u8> = random.iter().map(|&b| b.max(1)).collect();
+    for (name, bytes) in [
+        ("image.png", &png),
+        ("random.bin", &random),
+        ("no-nul.bin", &no_nul),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        for command in ["verify", "info"] {
+            let out = rangeproof(&[command, p(&path)]);
+            assert_eq!(code(&out), 2, "{command} {name}");
+            let said = stdout(&out);
+            assert_eq!(said.lines().count(), 1, "{command} {name}: {said}");
+            assert!(said.contains("not text: binary data"), "{said}");
+            assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+        }
+        // Standard input too, and with --json.
+        let out = with_stdin(&["verify", "--json", "-"], bytes);
+        assert_eq!(code(&out), 2);
+        assert_eq!(stdout(&out).lines().count(), 1, "{}", stdout(&out));
+    }
+    // Documents before binary data keep their verdicts; the binary data is one more.
+    let doc = rangeproof(&["prove", "--bits", "8", "--values", "3", "--compact"]);
+    assert_eq!(code(&doc), 0);
+    let mut mixed = doc.stdout.clone();
+    mixed.extend(&png);
+    let path = dir.path().join("mixed");
+    std::fs::write(&path, &mixed).unwrap();
+    let out = rangeproof(&["verify", p(&path)]);
+    assert_eq!(code(&out), 2);
+    let said = stdout(&out);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 3, "{said}");
+    assert!(lines[0].ends_with(":1: valid"), "{said}");
+    assert!(lines[1].contains(":2: UNUSABLE (not text"), "{said}");
+}
+
+/// Item 1: a text file of something else gets twenty unusable lines and one counting the rest;
+/// another input's verdicts are counted on their own.
+#[test]
+fn a_text_file_of_something_else_is_reported_in_a_few_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("amounts.csv");
+    let text: String = (0..500).map(|i| format!("{i},{}\n", i * 7)).collect();
+    std::fs::write(&csv, text).unwrap();
+    let doc = dir.path().join("doc.json");
+    let out = rangeproof(&["prove", "--bits", "8", "--values", "3", "--out", p(&doc)]);
+    assert_eq!(code(&out), 0);
+    let out = rangeproof(&["verify", p(&csv), p(&doc), p(&csv)]);
+    assert_eq!(code(&out), 2);
+    let said = stdout(&out);
+    let lines: Vec<&str> = said.lines().collect();
+    // 20 + 1 per CSV, the document's verdict, the summary.
+    assert_eq!(lines.len(), 2 * 21 + 2, "{said}");
+    assert!(lines[19].contains("amounts.csv:20: UNUSABLE"), "{said}");
+    assert!(
+        lines[20].contains("480 more unusable from line 21 on"),
+        "{said}"
+    );
+    assert!(lines[21].ends_with("doc.json: valid"), "{said}");
+    assert!(
+        lines[43].starts_with("1 valid, 0 invalid, 1000 unusable ("),
+        "{said}"
+    );
+    assert!(stderr(&out).contains("1000 of 1001 documents unusable (the first 20 of each input"));
+    // JSON lines: one object counts the rest.
+    let out = rangeproof(&["verify", "--json", p(&csv)]);
+    let said = stdout(&out);
+    let lines: Vec<Value> = said
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[20]["unshown"], 480);
+    assert_eq!(lines[20]["line"], 21);
+    assert_eq!(lines[20]["valid"], Value::Null);
+    // info likewise.
+    let out = rangeproof(&["info", p(&csv)]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out).lines().count(), 21);
+    // Twenty are shown in full.
+    let twenty = dir.path().join("twenty.txt");
+    std::fs::write(&twenty, "x\n".repeat(20)).unwrap();
+    let out = rangeproof(&["verify", p(&twenty)]);
+    assert_eq!(stdout(&out).lines().count(), 21, "{}", stdout(&out));
+    assert!(!stdout(&out).contains("more unusable"));
+    assert!(stderr(&out).contains("(each named above)"));
+}
+
+/// Item 1: the parser's internals are said in plain words.
+#[test]
+fn the_parser_is_said_in_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("[1, 2]", "a JSON array, where a document is a JSON object"),
+        (
+            r#"{"scheme": "bulletproofs", "bits": 18446744073709551616}"#,
+            "a number out of range where a whole number from 0 to 18446744073709551615 is expected",
+        ),
+        (
+            r#"{"scheme": "bulletproofs", "commitments": {"a": 1}}"#,
+            "an object where a list of at most 256 commitments is expected",
+        ),
+    ];
+    for (text, expected) in cases {
+        let path = dir.path().join("doc.json");
+        std::fs::write(&path, text).unwrap();
+        let out = rangeproof(&["verify", p(&path)]);
+        assert_eq!(code(&out), 2, "{text}");
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(said.contains(expected), "{text}: {said}");
+        for internal in [
+            "invalid type",
+            "ProofDocument",
+            "sequence",
+            "usize",
+            "struct",
+        ] {
+            assert!(!said.contains(internal), "{text}: {said}");
+        }
+    }
+}
