@@ -427,7 +427,7 @@ impl<G: Group> RangeProof<G> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 mod tests {
     use rand::rngs::OsRng;
 

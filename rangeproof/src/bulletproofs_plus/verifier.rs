@@ -437,7 +437,7 @@ impl<G: Group> RangeProofPlus<G> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 mod tests {
     use rand::rngs::OsRng;
 

@@ -86,7 +86,7 @@ pub(crate) fn nonzero_challenge<G: Group, T: TranscriptProtocol<G>>(
 /// squeezed under `label`. `T` absorbs and squeezes exactly as it would otherwise, so every
 /// other challenge is the real one. Outside a test a zero challenge needs a hash output equal
 /// to zero, so this is the only way to make a verifier meet one.
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 pub(crate) struct ZeroChallenge<T> {
     inner: T,
     label: &'static [u8],
@@ -94,7 +94,7 @@ pub(crate) struct ZeroChallenge<T> {
     left: Option<usize>,
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 impl<T> ZeroChallenge<T> {
     pub(crate) fn new(inner: T, label: &'static [u8], nth: usize) -> Self {
         ZeroChallenge {
@@ -105,7 +105,7 @@ impl<T> ZeroChallenge<T> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "monero"))]
 impl<G: Group, T: TranscriptProtocol<G>> TranscriptProtocol<G> for ZeroChallenge<T> {
     type WitnessRng = T::WitnessRng;
 
