@@ -16,7 +16,7 @@ use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 
 use rangeproof_documents::input;
-use rangeproof_documents::stream::{Documents, Unit};
+use rangeproof_documents::stream::{Documents, Unit, UnitError, RAISE_THE_CAP};
 
 /// One document read, or why it could not be.
 pub struct Source {
@@ -30,14 +30,17 @@ pub struct Source {
     pub text: Result<String, String>,
 }
 
-/// The documents of `files`, in order, each at most `max` bytes.
+/// The documents of `files`, in order, each at most `max` bytes (`--max-document-bytes`, which
+/// a document over it is told of).
 pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Source> + '_ {
-    files.iter().flat_map(move |path| InFile::open(path, max))
+    files
+        .iter()
+        .flat_map(move |path| InFile::open(path, max, true))
 }
 
 /// The first document of `path` (`recover`'s input): refused when the file holds more.
 pub fn only_document(path: &Path, max: u64) -> Result<String, String> {
-    let mut docs = InFile::open(path, max);
+    let mut docs = InFile::open(path, max, false);
     let first = docs.next().ok_or("no document")?;
     if docs.next().is_some() {
         return Err(format!(
@@ -138,10 +141,12 @@ struct InFile {
     refused: Option<String>,
     /// Documents given so far.
     given: usize,
+    /// Whether the command takes `--max-document-bytes` (a document over the cap names it).
+    flag: bool,
 }
 
 impl InFile {
-    fn open(path: &Path, max: u64) -> InFile {
+    fn open(path: &Path, max: u64, flag: bool) -> InFile {
         let (units, refused) = match input::documents(path, max) {
             Ok(units) => (Some(units.peekable()), None),
             // The reason names the input; verdicts name it themselves.
@@ -156,6 +161,7 @@ impl InFile {
             units,
             refused,
             given: 0,
+            flag,
         }
     }
 
@@ -194,12 +200,10 @@ impl Iterator for InFile {
             });
         };
         let several = self.given > 0 || units.peek().is_some();
-        let text = text.map_err(|e| {
-            if e.is_about_the_input() {
-                e.to_string()
-            } else {
-                format!("not a proof document: {e}")
-            }
+        let text = text.map_err(|e| match e {
+            UnitError::TooLarge(_) if self.flag => format!("{e}{RAISE_THE_CAP}"),
+            e if e.is_about_the_input() => e.to_string(),
+            e => format!("not a proof document: {e}"),
         });
         Some(self.named(line, several, text))
     }

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use rangeproof::liquid::{
     self, Asset, Balance, Place, SpentOutput, Transaction, TransactionVerdict, Value, Verdict,
-    MAX_TRANSACTION_BYTES,
 };
 use rangeproof_documents::input;
 use serde::{Deserialize, Serialize};
@@ -34,7 +33,7 @@ pub enum LiquidCommand {
 
 #[derive(Args)]
 pub struct VerifyTxArgs {
-    /// The transaction in hex (`-`: standard input).
+    /// The transaction: a file of its raw bytes or its hex (`-`: standard input).
     tx: PathBuf,
     /// The outputs the transaction spends, one per input in order, as JSON:
     /// `[{"asset": "hex", "value": "hex"}, …]`, each field as the transaction that made the
@@ -47,7 +46,7 @@ pub struct VerifyTxArgs {
 
 #[derive(Args)]
 pub struct UnblindArgs {
-    /// The transaction in hex (`-`: standard input).
+    /// The transaction: a file of its raw bytes or its hex (`-`: standard input).
     tx: PathBuf,
     /// The output's index.
     #[arg(long)]
@@ -71,13 +70,11 @@ impl Drop for UnblindArgs {
     }
 }
 
-/// The largest transaction read: its hex, two characters a byte, and a line end.
-const MAX_TX_HEX: u64 = 2 * MAX_TRANSACTION_BYTES as u64 + 2;
-
-/// A transaction's bytes (parse them with [`Transaction::from_bytes`], which borrows them).
+/// A transaction's bytes, from a file of raw bytes or hex (parse them with
+/// [`Transaction::from_bytes`], which borrows them), under Elements' cap
+/// ([`rangeproof_documents::liquid::CAP`]), as every front end reads them.
 fn read_transaction(path: &Path) -> Result<Vec<u8>, String> {
-    let text = input::read_text(path, MAX_TX_HEX)?;
-    hex::decode(text.trim()).map_err(|e| format!("{}: not hex: {e}", path.display()))
+    input::read_raw_or_hex(path, rangeproof_documents::liquid::CAP)
 }
 
 fn parse_transaction<'a>(path: &Path, bytes: &'a [u8]) -> Result<Transaction<'a>, String> {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use rangeproof::mweb::verify::{Report, Status, Verdict};
-use rangeproof::mweb::MAX_BYTES;
 use rangeproof_documents::input;
 use rangeproof_documents::mweb::{self as shared, Parsed};
 use serde_json::json;
@@ -99,14 +98,10 @@ fn documents(args: &DocumentsArgs) -> Result<Outcome, String> {
     Ok(Outcome::Ok)
 }
 
-/// The file's bytes: hex when it is hex text (white space around it allowed), else as read.
+/// The file's bytes: hex when it is hex text (white space around it allowed), else as read;
+/// under the cap every front end applies ([`shared::CAP`]).
 fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let bytes = input::read_bytes(path, 2 * MAX_BYTES as u64 + 2)?;
-    match shared::bytes_of(&bytes) {
-        Ok(std::borrow::Cow::Borrowed(_)) => Ok(bytes),
-        Ok(decoded) => Ok(decoded.into_owned()),
-        Err(e) => Err(format!("{}: {e}", input::input_name(path))),
-    }
+    input::read_raw_or_hex(path, shared::CAP)
 }
 
 fn word(holds: bool) -> &'static str {

@@ -173,3 +173,134 @@ fn the_parser_is_said_in_plain_words() {
         }
     }
 }
+
+/// The reason a file over `command`'s cap is refused with (its one line on stderr).
+fn refused_as_too_large(command: &[&str], path: &Path) -> String {
+    let mut args = command.to_vec();
+    args.push(p(path));
+    let out = rangeproof(&args);
+    assert_eq!(code(&out), 2, "{args:?}");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("--max-document-bytes"), "{err}");
+    err.trim_end().to_string()
+}
+
+/// `12345678` as the README writes it: `12 345 678`.
+fn spaced(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Item 2: each transaction format has one cap, stated the same way whatever is over it (raw
+/// bytes, hex, a file larger than either), naming no flag the command does not take; the
+/// README states the same figures.
+#[test]
+fn transaction_caps_are_stated_once_per_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let formats: [(&[&str], &str, u64); 2] = [
+        (
+            &["mweb", "verify"],
+            "a Litecoin transaction or block with MWEB data",
+            rangeproof::mweb::MAX_BYTES as u64,
+        ),
+        (
+            &["liquid", "verify-tx"],
+            "a Liquid transaction",
+            rangeproof::liquid::MAX_TRANSACTION_BYTES as u64,
+        ),
+    ];
+    for (command, what, raw) in formats {
+        let expected = format!(
+            "larger than {what} can be (at most {raw} bytes raw, {} as hex)",
+            2 * raw
+        );
+        let path = dir.path().join("tx");
+        let raw_over = vec![0u8; raw as usize + 1];
+        let hex_over = "00".repeat(raw as usize + 1);
+        let file_over = vec![7u8; 2 * raw as usize + 3];
+        for given in [&raw_over[..], hex_over.as_bytes(), &file_over[..]] {
+            std::fs::write(&path, given).unwrap();
+            let err = refused_as_too_large(command, &path);
+            assert_eq!(err, format!("error: {}: {expected}", path.display()));
+        }
+        assert!(
+            readme.contains(&format!(
+                "{} bytes, {} as hex",
+                spaced(raw),
+                spaced(2 * raw)
+            )),
+            "the README states {what}'s cap otherwise"
+        );
+    }
+}
+
+/// Item 2: `liquid verify-tx` and `liquid unblind` take a raw transaction as `mweb verify`
+/// does, with the same verdicts as its hex.
+#[test]
+fn liquid_takes_raw_transactions() {
+    let dir = tempfile::tempdir().unwrap();
+    let hex_path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/liquid-2in4out_tx.hex"
+    ));
+    let text = std::fs::read_to_string(hex_path).unwrap();
+    let raw_path = dir.path().join("tx.bin");
+    std::fs::write(&raw_path, hex::decode(text.trim()).unwrap()).unwrap();
+    let from_hex = rangeproof(&["liquid", "verify-tx", p(hex_path)]);
+    let from_raw = rangeproof(&["liquid", "verify-tx", p(&raw_path)]);
+    assert_eq!(code(&from_hex), 3, "{}", stderr(&from_hex));
+    assert_eq!(code(&from_raw), 3, "{}", stderr(&from_raw));
+    let verdicts = |out: &Output| -> Vec<String> {
+        // The last line names the file.
+        let said = stdout(out);
+        let lines: Vec<&str> = said.lines().collect();
+        lines[..lines.len() - 1]
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    assert_eq!(verdicts(&from_hex), verdicts(&from_raw));
+    assert!(verdicts(&from_raw)
+        .iter()
+        .any(|l| l.contains("range proof valid")));
+    // Standard input too.
+    let out = with_stdin(
+        &["liquid", "verify-tx", "-"],
+        &std::fs::read(&raw_path).unwrap(),
+    );
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    // unblind reads it as verify-tx does (a wrong key: the output is named, not unblinded).
+    let out = rangeproof(&[
+        "liquid",
+        "unblind",
+        p(&raw_path),
+        "--output",
+        "0",
+        "--blinding-key",
+        &"11".repeat(32),
+    ]);
+    assert_ne!(code(&out), 2, "{}", stderr(&out));
+    // Text that is not hex is said to be so.
+    let path = dir.path().join("typo.hex");
+    std::fs::write(&path, format!("0x{}", text.trim())).unwrap();
+    let out = rangeproof(&["liquid", "verify-tx", p(&path)]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("text that is not hex"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -7,6 +7,7 @@
 //! read through a [`Read::take`] of one byte more than the cap, so even a file that grows while
 //! it is read, or standard input fed from `/dev/zero`, costs at most the cap.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -108,6 +109,80 @@ pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     bytes.ok_or_else(|| too_large(&name, max))
 }
 
+/// A transaction format's size cap, stated the same way wherever it refuses something: the
+/// most bytes one may have raw, and so twice that as hex text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WireCap {
+    /// What it caps, as the reason names it ("a Liquid transaction").
+    pub what: &'static str,
+    /// The most bytes raw.
+    pub raw: usize,
+}
+
+impl WireCap {
+    /// The most bytes a file (or a caller's buffer) may hold: `raw` bytes as hex, and a line
+    /// end.
+    pub const fn file_bytes(self) -> u64 {
+        2 * self.raw as u64 + 2
+    }
+
+    /// The reason anything larger is refused: the cap, raw and as hex.
+    pub fn too_large(self) -> String {
+        format!(
+            "larger than {} can be (at most {} bytes raw, {} as hex)",
+            self.what,
+            self.raw,
+            2 * self.raw
+        )
+    }
+}
+
+/// Bytes as given: text (printable ASCII and white space) is hex to decode, white space around
+/// it allowed; anything else is the raw bytes (borrowed, not copied). A transaction's raw bytes
+/// always hold bytes that are not printable (its version, `02 00 00 00`), so the two are told
+/// apart without being told. More than `cap` is refused.
+pub fn raw_or_hex(given: &[u8], cap: WireCap) -> Result<Cow<'_, [u8]>, String> {
+    let is_text = given
+        .iter()
+        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    let bytes = if is_text {
+        let text = given.trim_ascii();
+        if text.len() / 2 > cap.raw {
+            return Err(cap.too_large());
+        }
+        Cow::Owned(crate::hex::decode(text).map_err(|e| format!("text that is not hex: {e}"))?)
+    } else {
+        Cow::Borrowed(given)
+    };
+    if bytes.len() > cap.raw {
+        return Err(cap.too_large());
+    }
+    Ok(bytes)
+}
+
+/// The bytes of a transaction in `path` (standard input for `-`), raw or hex
+/// ([`raw_or_hex`]): a file larger than `cap` allows either is refused before reading, and no
+/// more than that is read from standard input. The error names the input.
+pub fn read_raw_or_hex(path: &Path, cap: WireCap) -> Result<Vec<u8>, String> {
+    let name = input_name(path);
+    let max = cap.file_bytes();
+    let bytes = if path.as_os_str() == STDIN {
+        read_capped(io::stdin().lock(), max).map_err(|e| format!("{name}: {e}"))?
+    } else {
+        let file = open_regular(path).map_err(|e| format!("{name}: {e}"))?;
+        if file.metadata().is_ok_and(|m| m.len() > max) {
+            return Err(format!("{name}: {}", cap.too_large()));
+        }
+        read_capped(file, max).map_err(|e| format!("{name}: {e}"))?
+    };
+    let bytes = bytes.ok_or_else(|| format!("{name}: {}", cap.too_large()))?;
+    match raw_or_hex(&bytes, cap) {
+        Ok(Cow::Borrowed(_)) => Ok(bytes),
+        Ok(Cow::Owned(decoded)) => Ok(decoded),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
+}
+
 /// [`read_bytes`] as UTF-8 text.
 pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
     let bytes = read_bytes(path, max)?;
@@ -139,7 +214,7 @@ fn check_regular(metadata: &std::fs::Metadata) -> Result<(), String> {
 pub use crate::stream::RAISE_THE_CAP;
 
 fn too_large(name: &impl std::fmt::Display, max: u64) -> String {
-    format!("{name}: larger than {max} bytes{RAISE_THE_CAP}")
+    format!("{name}: larger than {max} bytes")
 }
 
 /// All of `reader` if it holds at most `max` bytes, `None` if it holds more (reading stops one
@@ -204,6 +279,41 @@ mod tests {
         assert!(read_secret(Path::new("/dev/zero"), 10)
             .unwrap_err()
             .contains("not a regular file"));
+    }
+
+    #[test]
+    fn transactions_are_raw_or_hex_under_one_cap() {
+        let cap = WireCap {
+            what: "a test transaction",
+            raw: 4,
+        };
+        assert_eq!(cap.file_bytes(), 10);
+        let raw = [2u8, 0, 0, 0];
+        assert_eq!(&*raw_or_hex(&raw, cap).unwrap(), &raw);
+        assert!(matches!(raw_or_hex(&raw, cap), Ok(Cow::Borrowed(_))));
+        assert_eq!(&*raw_or_hex(b" 02000000\r\n", cap).unwrap(), &raw);
+        let too_large = cap.too_large();
+        assert_eq!(
+            too_large,
+            "larger than a test transaction can be (at most 4 bytes raw, 8 as hex)"
+        );
+        assert_eq!(raw_or_hex(&[2, 0, 0, 0, 0], cap).unwrap_err(), too_large);
+        assert_eq!(raw_or_hex(b"0200000000", cap).unwrap_err(), too_large);
+        let err = raw_or_hex(b"0x0200", cap).unwrap_err();
+        assert!(err.starts_with("text that is not hex"), "{err}");
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tx");
+        for (given, read) in [(&b"02000000\n"[..], &raw[..]), (&raw[..], &raw[..])] {
+            std::fs::write(&path, given).unwrap();
+            assert_eq!(read_raw_or_hex(&path, cap).unwrap(), read);
+        }
+        // Over the file cap, over the raw cap: the same reason, naming the input.
+        for given in [&b"02000000000000\n"[..], &[2, 0, 0, 0, 0, 0]] {
+            std::fs::write(&path, given).unwrap();
+            let err = read_raw_or_hex(&path, cap).unwrap_err();
+            assert_eq!(err, format!("{}: {too_large}", path.display()));
+        }
     }
 
     #[test]

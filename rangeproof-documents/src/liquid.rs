@@ -17,10 +17,14 @@
 //! reason Elements gives. Any finding makes the verdict `"invalid"`. The JSON is written as it is serialized (no tree of values), so a
 //! report of a million outputs costs its text and no more.
 
+use std::borrow::Cow;
+
 use rangeproof::liquid::{
     self, Asset, Balance, Finding, Place, SpentOutput, Transaction, TransactionReport,
-    TransactionVerdict, Value, Verdict,
+    TransactionVerdict, Value, Verdict, MAX_TRANSACTION_BYTES,
 };
+
+use crate::input::{self, WireCap};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// The spent outputs from their serialized asset and amount fields (one pair per input, as the
@@ -42,15 +46,30 @@ pub fn spent_outputs<A: AsRef<[u8]>, V: AsRef<[u8]>>(
         .collect()
 }
 
-/// Parses and verifies a transaction (with its spent outputs when given) and returns the
-/// verdict and the report's JSON text. An error is unusable input: the transaction does not
-/// parse (or exceeds Elements' 4 MB), a spent output's fields do not, or their count is not
-/// the inputs'.
+/// The cap on a transaction: Elements' (its weight is at most a block's, 4 000 000, and its
+/// size at most its weight), raw, and twice that as hex. Every front end refuses with its
+/// reason.
+pub const CAP: WireCap = WireCap {
+    what: "a Liquid transaction",
+    raw: MAX_TRANSACTION_BYTES,
+};
+
+/// A transaction's bytes as given ([`input::raw_or_hex`]): raw, or hex text (white space
+/// around it allowed); over [`CAP`] refused.
+pub fn bytes_of(given: &[u8]) -> Result<Cow<'_, [u8]>, String> {
+    input::raw_or_hex(given, CAP)
+}
+
+/// Parses and verifies a transaction, raw or hex ([`bytes_of`]), with its spent outputs when
+/// given, and returns the verdict and the report's JSON text. An error is unusable input: the
+/// transaction is over [`CAP`] or does not parse, a spent output's fields do not, or their
+/// count is not the inputs'.
 pub fn verify_tx(
     tx: &[u8],
     spent: Option<&[SpentOutput]>,
 ) -> Result<(TransactionVerdict, String), String> {
-    let parsed = Transaction::from_bytes(tx).map_err(|e| format!("tx: {e}"))?;
+    let tx = bytes_of(tx).map_err(|e| format!("tx: {e}"))?;
+    let parsed = Transaction::from_bytes(&tx).map_err(|e| format!("tx: {e}"))?;
     let report =
         liquid::verify_transaction(&parsed, spent).map_err(|e| format!("spent outputs: {e}"))?;
     let text = serde_json::to_string(&ReportJson {

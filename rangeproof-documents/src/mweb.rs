@@ -20,6 +20,7 @@
 //! proof document (`"flavor": "mweb"`), to batch with any other documents.
 
 use crate::hex;
+use crate::input::{self, WireCap};
 use std::borrow::Cow;
 
 use rand_core::OsRng;
@@ -43,25 +44,17 @@ pub enum Parsed<'a> {
     Transaction(Transaction<'a>),
 }
 
-/// Bytes as given: hex text (white space around it allowed) is decoded, anything else is
-/// taken as raw (borrowed, not copied); more than [`MAX_BYTES`] refused.
+/// The cap on a transaction or block: Litecoin's largest block with MWEB data
+/// ([`MAX_BYTES`]), raw, and twice that as hex. Every front end refuses with its reason.
+pub const CAP: WireCap = WireCap {
+    what: "a Litecoin transaction or block with MWEB data",
+    raw: MAX_BYTES,
+};
+
+/// Bytes as given ([`input::raw_or_hex`]): hex text (white space around it allowed) is
+/// decoded, raw bytes are taken as they are (borrowed, not copied); over [`CAP`] refused.
 pub fn bytes_of(given: &[u8]) -> Result<Cow<'_, [u8]>, String> {
-    let text = std::str::from_utf8(given).map(str::trim).unwrap_or("");
-    let bytes = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        if text.len() / 2 > MAX_BYTES {
-            return Err(format!(
-                "{} bytes of hex, more than {MAX_BYTES}",
-                text.len() / 2
-            ));
-        }
-        Cow::Owned(hex::decode(text).map_err(|e| format!("not hex: {e}"))?)
-    } else {
-        Cow::Borrowed(given)
-    };
-    if bytes.len() > MAX_BYTES {
-        return Err(format!("{} bytes, more than {MAX_BYTES}", bytes.len()));
-    }
-    Ok(bytes)
+    input::raw_or_hex(given, CAP)
 }
 
 /// A block, else a transaction; either with MWEB data, or the reason neither parses.

@@ -75,7 +75,8 @@ pub fn unblind(
     blinding_key: &[u8],
 ) -> Result<liquid::Unblinded, RecoverError> {
     let unusable = RecoverError::Unusable;
-    let tx = Transaction::from_bytes(tx).map_err(|e| unusable(format!("tx: {e}")))?;
+    let tx = crate::liquid::bytes_of(tx).map_err(|e| unusable(format!("tx: {e}")))?;
+    let tx = Transaction::from_bytes(&tx).map_err(|e| unusable(format!("tx: {e}")))?;
     let out = tx.output(output).ok_or_else(|| {
         unusable(format!(
             "output {output}: the transaction has {} outputs",

@@ -32,10 +32,10 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-/// The hint `input::read_text`'s "too large" error ends with; callers whose cap no flag raises
-/// (a values file) remove it.
-pub const RAISE_THE_CAP: &str =
-    " (a valid document is a few KB; verify's --max-document-bytes raises the cap)";
+/// What the CLI's `verify` and `info`, which take `--max-document-bytes`, add to a
+/// [`UnitError::TooLarge`] reason; other readers (an openings file, `recover`'s document) have
+/// no flag to name.
+pub const RAISE_THE_CAP: &str = "; --max-document-bytes raises the cap";
 
 /// One document's text (or why a stretch of the input is not one), and where it begins.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,8 +69,7 @@ impl std::fmt::Display for UnitError {
         match self {
             UnitError::TooLarge(cap) => write!(
                 f,
-                "larger than {cap} bytes{} (nothing after it is read)",
-                RAISE_THE_CAP
+                "larger than {cap} bytes (a valid document is a few KB; nothing after it is read)"
             ),
             UnitError::Truncated => f.write_str("it ends before its closing bracket (truncated)"),
             UnitError::NextBegins => f.write_str(

@@ -344,7 +344,8 @@ int rp_grin_bulletproof_rewind(const rp_context *ctx,
                                unsigned char *message);
 
 /*
- Verifies a Liquid transaction (`tx`, `tx_len` bytes as serialized, at most Elements' 4 MB):
+ Verifies a Liquid transaction (`tx`, `tx_len` bytes: as serialized, or its hex; at most
+ Elements' 4 000 000 bytes, 8 000 000 as hex):
  every confidential output's and issuance's range proof in one batch and — when the spent
  outputs are given (`n_spent` of them, one per input in order: `spent_assets[i]` and
  `spent_values[i]` are the asset and amount fields as the transaction that made the output

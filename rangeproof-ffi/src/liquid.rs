@@ -4,7 +4,7 @@
 
 use std::ffi::{c_char, c_int, c_uchar};
 
-use rangeproof::liquid::{TransactionVerdict, MAX_TRANSACTION_BYTES};
+use rangeproof::liquid::TransactionVerdict;
 use rangeproof_documents::liquid;
 
 use crate::context::context;
@@ -42,7 +42,8 @@ unsafe fn byte_strings<'a>(
         .collect()
 }
 
-/// Verifies a Liquid transaction (`tx`, `tx_len` bytes as serialized, at most Elements' 4 MB):
+/// Verifies a Liquid transaction (`tx`, `tx_len` bytes: as serialized, or its hex; at most
+/// Elements' 4 000 000 bytes, 8 000 000 as hex):
 /// every confidential output's and issuance's range proof in one batch and — when the spent
 /// outputs are given (`n_spent` of them, one per input in order: `spent_assets[i]` and
 /// `spent_values[i]` are the asset and amount fields as the transaction that made the output
@@ -79,9 +80,11 @@ pub unsafe extern "C" fn rp_liquid_verify_tx(
         guarded(reason, reason_len, || {
             // SAFETY: the pointers' contracts are the caller's, as documented.
             context(ctx).ok_or_else(|| Failure::unusable("the context is NULL"))?;
-            if tx_len > MAX_TRANSACTION_BYTES {
+            // The cap every front end states (`liquid::CAP`), before anything is read.
+            if tx_len as u64 > liquid::CAP.file_bytes() {
                 return Err(Failure::unusable(format!(
-                    "tx: {tx_len} bytes, more than the {MAX_TRANSACTION_BYTES} allowed"
+                    "tx: {}",
+                    liquid::CAP.too_large()
                 )));
             }
             let tx = bytes(tx.cast(), tx_len).ok_or_else(|| Failure::unusable("NULL tx"))?;

@@ -6,22 +6,22 @@
 use std::ffi::{c_char, c_int, c_uchar};
 
 use rangeproof::mweb::verify::Verdict;
-use rangeproof::mweb::MAX_BYTES;
 use rangeproof_documents::mweb;
 use zeroize::Zeroizing;
 
 use crate::context::context;
 use crate::status::{bytes, guarded, write_out, Failure, INCOMPLETE, INVALID, OK};
 
-/// The caller's transaction or block: present, at most [`MAX_BYTES`] (raw) or twice that
-/// (hex).
+/// The caller's transaction or block: present, within the cap every front end states
+/// ([`mweb::CAP`]: raw, or twice that as hex).
 ///
 /// # Safety
 /// `data` is NULL or points to `len` readable bytes.
 unsafe fn data<'a>(data: *const c_uchar, len: usize) -> Result<&'a [u8], Failure> {
-    if len > 2 * MAX_BYTES + 2 {
+    if len as u64 > mweb::CAP.file_bytes() {
         return Err(Failure::unusable(format!(
-            "data: {len} bytes, more than a transaction or block may be"
+            "data: {}",
+            mweb::CAP.too_large()
         )));
     }
     // SAFETY: the caller's contract, passed on.

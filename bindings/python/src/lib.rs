@@ -669,6 +669,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "MAX_VALUES",
         Suite::ALL.iter().map(|s| s.max_values()).max().unwrap_or(0),
     )?;
+    // The transaction formats' caps (raw bytes) and their reasons, as every front end states
+    // them (`rangeproof_documents::{liquid, mweb}::CAP`).
+    let liquid_cap = rangeproof_documents::liquid::CAP;
+    let mweb_cap = rangeproof_documents::mweb::CAP;
+    m.add("LIQUID_MAX_TX_BYTES", liquid_cap.raw)?;
+    m.add("LIQUID_TOO_LARGE", liquid_cap.too_large())?;
+    m.add("MWEB_MAX_BYTES", mweb_cap.raw)?;
+    m.add("MWEB_TOO_LARGE", mweb_cap.too_large())?;
     m.add_function(wrap_pyfunction!(suites, m)?)?;
     m.add_function(wrap_pyfunction!(prove, m)?)?;
     m.add_function(wrap_pyfunction!(check_document, m)?)?;

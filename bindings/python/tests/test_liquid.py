@@ -143,11 +143,21 @@ def test_transactions_beyond_four_megabytes_are_refused_before_they_are_read():
     assert report.verdict == "invalid" and len(report.outputs) == 1
     assert report.findings[0]["rule"] == "bad-txns-vin-empty"
     over = bytes(liquid.MAX_TX_BYTES + 1)
-    for form in (over, over.hex(), bytearray(over)):
-        with pytest.raises(UnusableInput, match="more than the 4000000 allowed"):
+    # The cap as every front end states it: raw, and as hex.
+    cap = r"larger than a Liquid transaction can be \(at most 4000000 bytes raw, 8000000 as hex\)"
+    for form in (over, over.hex(), bytearray(over), over.hex().encode()):
+        with pytest.raises(UnusableInput, match=cap):
             liquid.verify_tx(form)
-        with pytest.raises(UnusableInput, match="more than the 4000000 allowed"):
+        with pytest.raises(UnusableInput, match=cap):
             liquid.unblind(form, 0, bytes(31) + b"\x01")
+
+
+def test_a_transaction_is_taken_raw_or_as_hex_text_in_bytes():
+    assert liquid.MAX_TX_BYTES == 4_000_000
+    text = (VECTORS / "elements-tx" / "2in4out_tx.hex").read_text().strip()
+    raw = bytes.fromhex(text)
+    for form in (raw, text, text.encode(), b"  " + text.encode() + b"\r\n"):
+        assert liquid.verify_tx(form).verdict == "incomplete"
 
 
 def test_an_output_made_as_a_wallet_makes_it_unblinds_with_its_key_only():

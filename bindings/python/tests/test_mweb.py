@@ -125,3 +125,17 @@ def test_testnet_blocks():
     assert report.verdict == "incomplete" and len(report.outputs) == 2
     assert report.checks["hogex_inputs"] == "not checked"
     assert all(v == "holds" for k, v in report.checks.items() if k != "hogex_inputs")
+
+
+def test_the_cap_is_litecoins_and_stated_as_every_front_end_states_it():
+    # Litecoin's largest block with MWEB data (`rangeproof::mweb::MAX_BYTES`), raw; twice that
+    # as hex. One byte more is refused with the same reason in every form.
+    assert mweb.MAX_BYTES == 25_800_195
+    cap = (
+        r"larger than a Litecoin transaction or block with MWEB data can be "
+        r"\(at most 25800195 bytes raw, 51600390 as hex\)"
+    )
+    over = bytes(mweb.MAX_BYTES + 1)
+    for form in (over, over.hex(), over.hex().encode()):
+        with pytest.raises(UnusableInput, match=cap):
+            mweb.verify_tx(form)

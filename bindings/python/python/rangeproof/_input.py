@@ -11,21 +11,23 @@ from ._errors import UnusableInput, UnusableType
 _BYTES = (bytes, bytearray, memoryview)
 
 
-def bytes_or_hex(name: str, data: object, max_bytes: int) -> bytes:
-    """``data`` as bytes: a bytes-like object, or hex text (white space around it allowed);
-    more than ``max_bytes`` refused before it is decoded or copied."""
+def bytes_or_hex(name: str, data: object, max_bytes: int, too_large: str) -> bytes:
+    """``data`` as bytes: a bytes-like object (raw, or hex text the native module decodes), or
+    hex text (white space around it allowed); more than ``max_bytes`` raw (twice that as hex,
+    and a line end) refused before it is decoded or copied, with the format's reason
+    ``too_large`` (the native module's, which every front end gives)."""
     if isinstance(data, str):
         text = data.strip()
         if len(text) > 2 * max_bytes:
-            raise UnusableInput(f"{name}: {len(text) // 2} bytes, more than the {max_bytes} allowed")
+            raise UnusableInput(f"{name}: {too_large}")
         try:
             return bytes.fromhex(text)
         except ValueError as e:
             raise UnusableInput(f"{name}: not hex: {e}") from None
     if isinstance(data, _BYTES):
         size = memoryview(data).nbytes
-        if size > max_bytes:
-            raise UnusableInput(f"{name}: {size} bytes, more than the {max_bytes} allowed")
+        if size > 2 * max_bytes + 2:
+            raise UnusableInput(f"{name}: {too_large}")
         return bytes(data)
     raise UnusableType(f"{name}: expected bytes or a hex str, got {type(data).__name__}")
 

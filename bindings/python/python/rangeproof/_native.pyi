@@ -17,6 +17,10 @@ MAX_DOCUMENT_BYTES: int
 MAX_LABEL_BYTES: int
 MAX_EXTRA_DATA: int
 MAX_VALUES: int
+LIQUID_MAX_TX_BYTES: int
+LIQUID_TOO_LARGE: str
+MWEB_MAX_BYTES: int
+MWEB_TOO_LARGE: str
 
 def suites() -> List[Tuple[str, str, str]]: ...
 def prove(

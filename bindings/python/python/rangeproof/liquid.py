@@ -27,13 +27,13 @@ from ._input import bytes_or_hex, exact_bytes
 
 __all__ = ["MAX_TX_BYTES", "TxReport", "Unblinded", "asset_generator", "prove_surjection", "unblind", "verify_tx"]
 
-#: The most bytes a transaction may have (Elements' block weight bounds its size); larger
-#: ones are refused before they are decoded or copied.
-MAX_TX_BYTES = 4_000_000
+#: The most bytes a transaction may have (Elements' block weight bounds its size): the cap
+#: every front end applies; larger ones are refused before they are decoded or copied.
+MAX_TX_BYTES: int = _native.LIQUID_MAX_TX_BYTES
 
 
 def _tx(tx: object) -> bytes:
-    return bytes_or_hex("tx", tx, MAX_TX_BYTES)
+    return bytes_or_hex("tx", tx, MAX_TX_BYTES, _native.LIQUID_TOO_LARGE)
 
 
 _b = exact_bytes

@@ -33,13 +33,13 @@ from ._input import bytes_or_hex, exact_bytes
 
 __all__ = ["MAX_BYTES", "Found", "Report", "documents", "scan", "verify_block", "verify_tx"]
 
-#: The most bytes a transaction or block may have; larger ones are refused before they are
-#: decoded or copied.
-MAX_BYTES = 16_000_000
+#: The most bytes a transaction or block may have (Litecoin's largest block with MWEB data):
+#: the cap every front end applies; larger ones are refused before they are decoded or copied.
+MAX_BYTES: int = _native.MWEB_MAX_BYTES
 
 
 def _data(name: str, data: object) -> bytes:
-    return bytes_or_hex(name, data, MAX_BYTES)
+    return bytes_or_hex(name, data, MAX_BYTES, _native.MWEB_TOO_LARGE)
 
 
 _key = exact_bytes
