@@ -66,6 +66,8 @@ pub struct ShuffleArgs {
     #[arg(
         long,
         value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
         required_unless_present = "inputs_file",
         conflicts_with = "inputs_file"
     )]
@@ -78,6 +80,8 @@ pub struct ShuffleArgs {
     #[arg(
         long,
         value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
         required_unless_present = "outputs_file",
         conflicts_with = "outputs_file"
     )]
@@ -188,9 +192,7 @@ pub fn run(command: CircuitCommand) -> Result<Outcome, String> {
                     }
                     read
                 }
-                (Some(text), None) => Zeroizing::new(
-                    hex::decode(text).map_err(|e| format!("--preimage-hex is not hex: {e}"))?,
-                ),
+                (Some(text), None) => crate::secrets::secret_hex("--preimage-hex", text)?,
                 (None, None) => return Err("give --preimage-hex or --preimage-file".into()),
             };
             if preimage.len() > MAX_MESSAGE_LEN {

@@ -21,6 +21,8 @@ pub struct CommitArgs {
     #[arg(
         long,
         value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
         required_unless_present = "values_file",
         conflicts_with = "values_file"
     )]
@@ -134,11 +136,15 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
                     values.len()
                 ));
             }
-            let bytes = list
-                .iter()
-                .map(hex::decode)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("a blinding is not hex: {e}"))?;
+            let bytes = Zeroizing::new(
+                list.iter()
+                    .enumerate()
+                    .map(|(i, b)| {
+                        crate::secrets::secret_hex(&format!("blinding {}", i + 1), b)
+                            .map(|b| b.to_vec())
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
             Zeroizing::new(bytes.chunks(degree).map(<[_]>::to_vec).collect())
         }
         None => {

@@ -30,6 +30,19 @@ pub struct Source {
     pub text: Result<String, String>,
 }
 
+/// `--max-document-bytes`: at least 1 (no document fits in 0 bytes, and a cap of 0 would
+/// refuse every file, the valid ones too, for their size).
+pub fn document_cap(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err(format!(
+            "no document fits in 0 bytes: give at least 1 (the default is {})",
+            rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES
+        )),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// The documents of `files`, in order, each at most `max` bytes (`--max-document-bytes`, which
 /// a document over it is told of).
 pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Source> + '_ {

@@ -25,7 +25,7 @@ pub struct InfoArgs {
     #[arg(long)]
     json: bool,
     /// Refuse any document larger than this many bytes (nothing after it in its file is read).
-    #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
+    #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES, value_parser = crate::documents::document_cap)]
     max_document_bytes: u64,
 }
 

@@ -229,9 +229,7 @@ fn unblind(args: &UnblindArgs) -> Result<Outcome, String> {
         (Some(hex), None) => ("--blinding-key", Zeroizing::new(hex.clone())),
         (None, None) => return Err("give --blinding-key or --blinding-key-file".into()),
     };
-    let key_bytes = Zeroizing::new(
-        hex::decode(key_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
-    );
+    let key_bytes = crate::secrets::secret_hex(flag, &key_hex)?;
     let key_array: Zeroizing<[u8; 32]> = Zeroizing::new(
         key_bytes
             .as_slice()

@@ -101,6 +101,8 @@ pub struct PartyArgs {
     #[arg(
         long,
         value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
         required_unless_present = "values_file",
         conflicts_with = "values_file"
     )]

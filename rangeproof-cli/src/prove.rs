@@ -62,13 +62,15 @@ pub struct ProveArgs {
     bits: Option<usize>,
     /// Solana: each value's own bit length, comma-separated, 1 to 64 each, summing to 64, 128
     /// or 256 (the instruction's kind: u64, u128, u256), instead of --bits.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = crate::secrets::count)]
     bit_lengths: Option<Vec<usize>>,
-    /// Comma-separated values to prove (1 to 64 of them). They appear in the process list:
-    /// prefer --values-file for real amounts.
+    /// Comma-separated values to prove (1 to 64 of them; spaces after the commas allowed).
+    /// They appear in the process list: prefer --values-file for real amounts.
     #[arg(
         long,
         value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
         required_unless_present_any = ["values_file", "openings_in"],
         conflicts_with_all = ["values_file", "openings_in"]
     )]
@@ -88,7 +90,13 @@ pub struct ProveArgs {
     extension_degree: Option<usize>,
     /// Bulletproofs+ (Tari) and Grin (one value): comma-separated minimum-value promises, one
     /// per value.
-    #[arg(long, value_delimiter = ',', conflicts_with = "min_value")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_parser = crate::secrets::Amounts,
+        allow_hyphen_values = true,
+        conflicts_with = "min_value"
+    )]
     minimum_values: Option<Vec<u64>>,
     /// Borromean (and any suite with minimum values, for one value): the least value the
     /// proof shows (Liquid's default: 1, or 0 for the value 0).
@@ -195,8 +203,7 @@ fn agree<T: PartialEq + std::fmt::Debug + Clone>(
 /// blindings and the commitments they must make.
 fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, String> {
     let text = Zeroizing::new(input::read_text(path, input::DEFAULT_MAX_DOCUMENT_BYTES)?);
-    let openings: Openings = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not an openings file: {e}", path.display()))?;
+    let openings = Openings::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     agree(
         "--scheme",
         &mut args.suite.scheme,
@@ -277,13 +284,11 @@ fn read_openings(args: &mut ProveArgs, path: &Path) -> Result<GivenOpenings, Str
         ));
     }
     args.values = openings.values.clone();
-    if let Some(bad) = openings
-        .blindings
-        .iter()
-        .flatten()
-        .find_map(|b| hex::decode(b).err())
-    {
-        return Err(format!("{}: a blinding is not hex: {bad}", path.display()));
+    for (i, list) in openings.blindings.iter().enumerate() {
+        for b in list {
+            crate::secrets::secret_hex(&format!("the blinding of value {}", i + 1), b)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     Ok(GivenOpenings {
         blindings: Zeroizing::new(openings.blindings.clone()),

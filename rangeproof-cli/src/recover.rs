@@ -95,9 +95,7 @@ pub fn run(args: &RecoverArgs) -> Result<Outcome, String> {
     let doc = Document::parse(&text)
         .and_then(Document::into_proof)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let bytes = Zeroizing::new(
-        hex::decode(nonce_hex.as_bytes()).map_err(|e| format!("{flag} is not hex: {e}"))?,
-    );
+    let bytes = crate::secrets::secret_hex(flag, &nonce_hex)?;
     let nonce: Zeroizing<[u8; 32]> = Zeroizing::new(
         bytes
             .as_slice()

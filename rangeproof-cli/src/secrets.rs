@@ -29,6 +29,64 @@ pub(crate) fn one_stdin(inputs: &[(&str, Option<&Path>)]) -> Result<(), String> 
     }
 }
 
+/// An amount as a command line or a values file spells it: a whole number from 0 to 2^64 - 1.
+/// The error says what is wrong with it — negative, out of range, not a number — and never
+/// quotes it (it may be an amount, or part of one).
+pub(crate) fn parse_amount(text: &str) -> Result<u64, &'static str> {
+    if text.is_empty() {
+        Err("empty (two commas in a row, or one at the end)")
+    } else if text.starts_with('-') {
+        Err("negative: negative values are not allowed (values are whole numbers from 0 to 2^64 - 1)")
+    } else if !text.bytes().all(|b| b.is_ascii_digit()) {
+        Err("not a whole number (values are whole numbers from 0 to 2^64 - 1)")
+    } else {
+        text.parse::<u64>()
+            .map_err(|_| "out of range (values are at most 2^64 - 1 = 18446744073709551615)")
+    }
+}
+
+/// The parser of `--values` and its kind (each item of a comma-separated list, spaces around
+/// it allowed: `--values "1, 2"`): an error names the flag and says what is wrong, never the
+/// item — clap's own error would quote it (`invalid value '…'`), and it is an amount. With
+/// `allow_hyphen_values`, `--values -5` reaches it and is refused as negative instead of
+/// being read as an unknown option.
+#[derive(Clone, Copy)]
+pub(crate) struct Amounts;
+
+impl clap::builder::TypedValueParser for Amounts {
+    type Value = u64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<u64, clap::Error> {
+        let flag = arg
+            .and_then(clap::Arg::get_long)
+            .map_or_else(|| "a value".to_string(), |long| format!("--{long}"));
+        let why = match value.to_str() {
+            Some(text) => match parse_amount(text.trim()) {
+                Ok(value) => return Ok(value),
+                Err(why) => why,
+            },
+            None => "not text",
+        };
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            format!("{flag}: a value is {why}; not shown: amounts are secret\n"),
+        )
+        .with_cmd(cmd))
+    }
+}
+
+/// A count in a comma-separated list (`--bit-lengths 64, 64`), spaces around it allowed.
+pub(crate) fn count(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "not a whole number".to_string())
+}
+
 /// Values separated by commas or whitespace, as `--values` takes them joined by commas.
 pub(crate) fn parse_values(text: &str) -> Result<Zeroizing<Vec<u64>>, String> {
     let values = items(text)
@@ -36,15 +94,25 @@ pub(crate) fn parse_values(text: &str) -> Result<Zeroizing<Vec<u64>>, String> {
         .map(|(i, v)| {
             // Counted from 1 as people count; the text itself is not echoed (it may be part of
             // an amount).
-            v.parse::<u64>().map_err(|_| {
-                format!(
-                    "the value at position {} is not an integer between 0 and 2^64 - 1",
-                    i + 1
-                )
-            })
+            parse_amount(v).map_err(|why| format!("the value at position {} is {why}", i + 1))
         })
         .collect::<Result<Vec<u64>, String>>()?;
     Ok(Zeroizing::new(values))
+}
+
+/// Secret hex (a blinding, a nonce, a key) decoded; the reason names `what` and says where the
+/// text stops being hex, never quoting it (hex's own error shows the offending character).
+pub(crate) fn secret_hex(what: &str, text: &str) -> Result<Zeroizing<Vec<u8>>, String> {
+    hex::decode(text).map(Zeroizing::new).map_err(|e| {
+        let why = match e {
+            hex::FromHexError::InvalidHexCharacter { index, .. } => {
+                format!("character {} is not a hex digit", index + 1)
+            }
+            hex::FromHexError::OddLength => "an odd number of hex digits".into(),
+            hex::FromHexError::InvalidStringLength => "the wrong length".into(),
+        };
+        format!("{what} is not hex: {why}")
+    })
 }
 
 /// The values in `path` (`--values-file` and its kind): at least one.
@@ -94,6 +162,29 @@ fn items(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_are_refused_for_what_they_are_and_never_quoted() {
+        assert_eq!(parse_amount("18446744073709551615"), Ok(u64::MAX));
+        for (text, why) in [
+            ("-5", "negative"),
+            ("123456789123456789123456789", "out of range"),
+            ("12345.5", "not a whole number"),
+            ("+12345", "not a whole number"),
+            ("", "empty"),
+        ] {
+            let err = parse_amount(text).unwrap_err();
+            assert!(err.starts_with(why), "{text}: {err}");
+            assert!(text.is_empty() || !err.contains(&text[1..]), "{err}");
+        }
+        let err = parse_values("1\n-123456789").unwrap_err();
+        assert!(err.contains("position 2 is negative") && !err.contains("123456789"));
+        let err = secret_hex("a blinding", &format!("{}zz", "ff".repeat(31))).unwrap_err();
+        assert_eq!(
+            err,
+            "a blinding is not hex: character 63 is not a hex digit"
+        );
+    }
 
     #[test]
     fn values_split_on_commas_and_whitespace() {

@@ -24,7 +24,7 @@ pub struct VerifyArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Refuse any document larger than this many bytes (nothing after it in its file is read).
-    #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES)]
+    #[arg(long, default_value_t = DEFAULT_MAX_DOCUMENT_BYTES, value_parser = crate::documents::document_cap)]
     max_document_bytes: u64,
     /// One JSON object per line, one line per document, in the order named:
     /// `{"path": …, "line": …, "valid": true|false|null, "reason": null|"…"}` (null: the

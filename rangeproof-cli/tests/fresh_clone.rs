@@ -304,3 +304,257 @@ fn liquid_takes_raw_transactions() {
         stderr(&out)
     );
 }
+
+/// Item 3: `--values` takes spaces after its commas; a negative value is refused as one (not
+/// read as an unknown option); `--max-document-bytes 0` is refused; an openings file's number
+/// past every integer is said to be out of range, naming its field.
+#[test]
+fn numbers_on_the_command_line_and_in_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = rangeproof(&["prove", "--bits", "8", "--values", "1, 2", "--compact"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = rangeproof(&[
+        "prove",
+        "--scheme",
+        "bulletproofs+",
+        "--flavor",
+        "tari",
+        "--bits",
+        "8",
+        "--values",
+        "3, 4",
+        "--minimum-values",
+        "1, 2",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = rangeproof(&[
+        "commit",
+        "--values",
+        "1, 2",
+        "--openings",
+        p(&dir.path().join("o.json")),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    for args in [
+        &["prove", "--bits", "8", "--values", "-5"][..],
+        &["prove", "--bits", "8", "--values", "1,-5"],
+        &["prove", "--bits", "8", "--values=-5"],
+        &["commit", "--values", "-5", "--openings", "o.json"],
+        &[
+            "circuit",
+            "shuffle",
+            "--inputs",
+            "-5,1",
+            "--outputs",
+            "1,-5",
+        ],
+    ] {
+        let out = rangeproof(args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("negative values are not allowed"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+    for command in ["verify", "info"] {
+        let out = rangeproof(&[command, "--max-document-bytes", "0", "doc.json"]);
+        assert_eq!(code(&out), 2);
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("no document fits in 0 bytes: give at least 1"),
+            "{err}"
+        );
+    }
+    let out = rangeproof(&["verify", "--max-document-bytes", "1", "-"]);
+    assert_eq!(
+        code(&out),
+        2,
+        "a cap of 1 is taken (and the input refused by it)"
+    );
+    // An openings file whose bits are past every integer.
+    let openings = dir.path().join("o.json");
+    let mut file: Value = common::read(&openings);
+    file.as_object_mut().unwrap().remove("bits");
+    let text = serde_json::to_string(&file)
+        .unwrap()
+        .replace("\"values\"", "\"bits\":18446744073709551616,\"values\"");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, text).unwrap();
+    let out = rangeproof(&["prove", "--openings-in", p(&bad)]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("bits: a number out of range"), "{err}");
+    assert!(
+        !err.contains("floating point") && !err.contains("usize"),
+        "{err}"
+    );
+}
+
+const SECRET: &str = "123456789123456789";
+
+/// What of a secret `text` shows: the distinctive number, the blinding's hex.
+fn secrets_in(text: &str) -> Vec<&'static str> {
+    [
+        SECRET,
+        "ffffffffffffffffffffffffffffffff",
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF",
+    ]
+    .into_iter()
+    .filter(|needle| text.contains(needle))
+    .collect()
+}
+
+/// Item 4: values and blindings refused on the command line, in files or in openings are
+/// named, never shown.
+#[test]
+fn refused_values_and_blindings_are_not_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let too_large = format!("{SECRET}123456789");
+    let negative = format!("-{SECRET}");
+    let blinding = "ff".repeat(32);
+    let not_hex = format!("{}zz", "ff".repeat(31));
+    let values_file = dir.path().join("values.txt");
+    std::fs::write(&values_file, format!("1\n{too_large}\n")).unwrap();
+    let openings = |values: &str, blinding: &str| {
+        let path = dir
+            .path()
+            .join(format!("open-{}.json", blinding.len() + values.len()));
+        std::fs::write(
+            &path,
+            format!(
+                r#"{{"scheme": "bulletproofs", "group": "ristretto255", "bits": 64, "values": [{values}], "blindings": [["{blinding}"]], "commitments": []}}"#
+            ),
+        )
+        .unwrap();
+        path
+    };
+    let zero = "00".repeat(32);
+    let doc = dir.path().join("doc.json");
+    let out = rangeproof(&["prove", "--bits", "8", "--values", "3", "--out", p(&doc)]);
+    assert_eq!(code(&out), 0);
+    let cases: Vec<Vec<String>> = vec![
+        vec!["prove".into(), "--values".into(), too_large.clone()],
+        vec!["prove".into(), "--values".into(), negative.clone()],
+        vec!["prove".into(), "--values".into(), format!("{SECRET}.5")],
+        vec![
+            "prove".into(),
+            "--bits".into(),
+            "32".into(),
+            "--values".into(),
+            SECRET.into(),
+        ],
+        vec![
+            "prove".into(),
+            "--values-file".into(),
+            p(&values_file).into(),
+        ],
+        vec![
+            "prove".into(),
+            "--openings-in".into(),
+            p(&openings(&too_large, &zero)).into(),
+        ],
+        vec![
+            "prove".into(),
+            "--openings-in".into(),
+            p(&openings(&negative, &zero)).into(),
+        ],
+        vec![
+            "prove".into(),
+            "--openings-in".into(),
+            p(&openings(&format!("\"{SECRET}\""), &zero)).into(),
+        ],
+        vec![
+            "prove".into(),
+            "--openings-in".into(),
+            p(&openings(SECRET, &blinding)).into(),
+        ],
+        vec![
+            "prove".into(),
+            "--openings-in".into(),
+            p(&openings(SECRET, &not_hex)).into(),
+        ],
+        vec![
+            "commit".into(),
+            "--values".into(),
+            SECRET.into(),
+            "--blindings".into(),
+            blinding.clone(),
+        ],
+        vec![
+            "commit".into(),
+            "--values".into(),
+            SECRET.into(),
+            "--blindings".into(),
+            not_hex.clone(),
+        ],
+        vec![
+            "commit".into(),
+            "--values".into(),
+            SECRET.into(),
+            "--group".into(),
+            "secp256k1".into(),
+            "--flavor".into(),
+            "grin".into(),
+            "--blindings".into(),
+            blinding.clone(),
+        ],
+        vec![
+            "commit".into(),
+            "--values".into(),
+            too_large.clone(),
+            "--blindings".into(),
+            zero.clone(),
+        ],
+        vec![
+            "circuit".into(),
+            "shuffle".into(),
+            "--inputs".into(),
+            format!("{too_large},1"),
+            "--outputs".into(),
+            format!("1,{too_large}"),
+        ],
+        vec![
+            "mpc".into(),
+            "party".into(),
+            "--connect".into(),
+            "127.0.0.1:9".into(),
+            "--values".into(),
+            negative.clone(),
+            "--discard-openings".into(),
+        ],
+        vec![
+            "recover".into(),
+            "--nonce".into(),
+            not_hex.clone(),
+            p(&doc).into(),
+        ],
+        vec![
+            "liquid".into(),
+            "unblind".into(),
+            concat!(env!("CARGO_MANIFEST_DIR"), "/data/liquid-2in4out_tx.hex").into(),
+            "--output".into(),
+            "0".into(),
+            "--blinding-key".into(),
+            not_hex.clone(),
+        ],
+        vec![
+            "circuit".into(),
+            "sha256".into(),
+            "--preimage-hex".into(),
+            not_hex.clone(),
+        ],
+    ];
+    for args in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = rangeproof(&args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(secrets_in(&err).is_empty(), "{args:?}: {err}");
+        assert!(secrets_in(&stdout(&out)).is_empty(), "{args:?}");
+    }
+}

@@ -19,6 +19,18 @@ pub fn decode(text: impl AsRef<[u8]>) -> Result<Vec<u8>, FromHexError> {
     const_hex::decode(text)
 }
 
+/// Why text is not hex, without quoting it (it may be a secret's: a blinding, a nonce): where
+/// it stops being hex, or that its length is odd.
+pub fn reason(error: &FromHexError) -> String {
+    match error {
+        FromHexError::InvalidHexCharacter { index, .. } => {
+            format!("character {} is not a hex digit", index + 1)
+        }
+        FromHexError::OddLength => "an odd number of hex digits".into(),
+        FromHexError::InvalidStringLength => "the wrong length".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,6 +42,14 @@ mod tests {
         for refused in ["0x00", "0X00", "0", "0g", " 00", "00 ", "+0"] {
             assert!(decode(refused).is_err(), "{refused:?}");
         }
+        assert_eq!(
+            reason(&decode("ffzz").unwrap_err()),
+            "character 3 is not a hex digit"
+        );
+        assert_eq!(
+            reason(&decode("fff").unwrap_err()),
+            "an odd number of hex digits"
+        );
         // Every byte both ways, as `encode` writes it.
         let all: Vec<u8> = (0..=255).collect();
         assert_eq!(decode(encode(&all)).unwrap(), all);

@@ -59,6 +59,7 @@ pub mod rounds;
 mod solana;
 pub mod stream;
 pub mod transport;
+mod whole;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};
 pub use document::Document;

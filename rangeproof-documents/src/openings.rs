@@ -36,19 +36,39 @@ pub struct Openings {
     pub transcript_label: Option<String>,
     /// The bit size the proof was made for (64 for openings `commit` wrote; absent, 0, for
     /// proof systems without one: Elements' Borromean proofs).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "crate::whole::bits"
+    )]
     pub bits: usize,
     /// Solana: each value's own bit length (then `bits` is absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::whole::bit_lengths"
+    )]
     pub bit_lengths: Option<Vec<usize>>,
     /// Blinding factors per commitment (Bulletproofs+).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::whole::extension_degree"
+    )]
     pub extension_degree: Option<usize>,
     /// Minimum-value promises, one per value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::whole::minimum_values"
+    )]
     pub minimum_values: Option<Vec<u64>>,
     /// Grin: secp256k1-zkp's generator count.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::whole::generators_n"
+    )]
     pub generators_n: Option<usize>,
     /// Grin: `"H"` or the value generator's 33-byte encoding in hex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,9 +77,15 @@ pub struct Openings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra_data: Option<String>,
     /// Multi-party proofs: this party's first position among the proof's values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::whole::position"
+    )]
     pub position: Option<usize>,
-    /// The committed values, in order.
+    /// The committed values, in order (an error reading them names their position, never
+    /// their amount).
+    #[serde(deserialize_with = "crate::whole::values")]
     pub values: Vec<u64>,
     /// Hex encodings of the blinding scalars, one list per commitment (one scalar each for
     /// Bulletproofs, `extension_degree` for Bulletproofs+).
@@ -84,6 +110,13 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Openings {
+    /// Parses an openings file; the error is a one-line reason naming the field at fault and
+    /// quoting none of the text (the values and blindings are secrets).
+    pub fn from_json(text: &str) -> Result<Openings, String> {
+        serde_json::from_str(text)
+            .map_err(|e| format!("not an openings file: {}", crate::json_reason(&e)))
+    }
+
     /// The openings of a proof made under `statement` in `suite`: the statement recorded as a
     /// proof document records it.
     pub fn of(

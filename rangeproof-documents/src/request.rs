@@ -351,19 +351,19 @@ pub struct ProveRequest {
     #[serde(default)]
     pub transcript_label: Option<String>,
     /// The bit size (none for proof systems without one).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::optional_bits")]
     pub bits: Option<usize>,
     /// Each value's own bit length, instead of `bits` (Solana).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::bit_lengths")]
     pub bit_lengths: Option<Vec<usize>>,
     /// Blinding factors per commitment (default: the blindings' count, or 1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::extension_degree")]
     pub extension_degree: Option<usize>,
     /// Minimum-value promises, one per value.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::minimum_values")]
     pub minimum_values: Option<Vec<u64>>,
     /// libsecp256k1-zkp's generator count (default: the suite's).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::generators_n")]
     pub generators_n: Option<usize>,
     /// `"H"` or a value generator's 33-byte encoding in hex.
     #[serde(default)]
@@ -372,9 +372,10 @@ pub struct ProveRequest {
     #[serde(default)]
     pub extra_data: Option<String>,
     /// A multi-party party's position (openings of `mpc party`): refused here.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::whole::position")]
     pub position: Option<usize>,
-    /// The values to prove.
+    /// The values to prove (an error reading them names their position, never their amount).
+    #[serde(deserialize_with = "crate::whole::values")]
     pub values: Vec<u64>,
     /// Per value, the blinding factors' encodings in hex (default: fresh random ones).
     #[serde(default)]
@@ -412,8 +413,10 @@ pub struct Checked {
 /// The transcript label used when a request names none.
 pub const DEFAULT_LABEL: &str = "rangeproof";
 
+/// A hex field decoded; the reason never quotes it (blindings and the nonce are secrets).
 fn hex_field(field: Field, text: &str) -> Result<Vec<u8>, RequestError> {
-    hex::decode(text).map_err(|e| RequestError::Malformed(field, format!("not hex: {e}")))
+    hex::decode(text)
+        .map_err(|e| RequestError::Malformed(field, format!("not hex: {}", hex::reason(&e))))
 }
 
 /// A value generator as requests spell it: `"H"` (`None`) or a 33-byte generator encoding in
@@ -615,9 +618,11 @@ impl RequestParts {
 }
 
 impl ProveRequest {
-    /// Parses a JSON request (or openings file); the error is a one-line reason.
+    /// Parses a JSON request (or openings file); the error is a one-line reason, naming the
+    /// field at fault and quoting none of the text (values and blindings are secrets).
     pub fn from_json(text: &str) -> Result<ProveRequest, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a prove request: {e}"))
+        serde_json::from_str(text)
+            .map_err(|e| format!("not a prove request: {}", crate::json_reason(&e)))
     }
 
     /// The suite the request names.
