@@ -93,9 +93,10 @@ def _int(name: str, x: object, what: str, lo: int = 0, hi: int = _U64_MAX) -> in
     if isinstance(x, bool) or not isinstance(x, int):
         raise UnusableType(f"{name} is {_kind(x)}, not an int: {what}")
     if not lo <= x <= hi:
-        # Python refuses to print an int of more than 4300 digits; no message needs one.
-        shown = str(x) if x.bit_length() <= 128 else f"a {x.bit_length()}-bit integer"
-        raise UnusableInput(f"{name} = {shown}: {what}")
+        # The number is never shown: it may be an amount, and amounts are secrets that an error
+        # message (printed, logged) must not carry.
+        where = "negative" if x < 0 <= lo else "out of range"
+        raise UnusableInput(f"{name} is {where}: {what}")
     return int.__index__(x)  # a plain int, whatever an int subclass overrides
 
 

@@ -162,7 +162,7 @@ def _liabilities(args: argparse.Namespace) -> int:
 def _inclusion(args: argparse.Namespace) -> int:
     text = args.balance.strip()
     if not text.isascii() or not text.isdigit():
-        raise UnusableInput(f"balance {args.balance!r}: a non-negative integer")
+        raise UnusableInput("--balance: not a non-negative integer (not shown: balances are secret)")
     why = check_directory(args.directory, args.account, int(text))
     if why is None:
         # The customer compares this root with the one the exchange published.

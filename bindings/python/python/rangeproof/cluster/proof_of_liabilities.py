@@ -105,20 +105,23 @@ _DIGITS = re.compile(r"[0-9]+")
 # Accounts in: CSV or Parquet, every row checked before anything is written.
 
 
+# A balance is an amount: a secret, so the messages name its row, never the balance itself.
+
+
 def _balance(text: str, where: str, bits: int) -> int:
     text = text.strip()
     if text.startswith("-") and _DIGITS.fullmatch(text[1:]):
-        raise UnusableInput(f"{where}: balance {text} is negative")
+        raise UnusableInput(f"{where}: the balance is negative")
     if not _DIGITS.fullmatch(text):
-        raise UnusableInput(f"{where}: balance {text!r} is not a non-negative integer")
+        raise UnusableInput(f"{where}: the balance is not a non-negative integer")
     return _checked_balance(int(text), where, bits)
 
 
 def _checked_balance(value: int, where: str, bits: int) -> int:
     if value < 0:
-        raise UnusableInput(f"{where}: balance {value} is negative")
+        raise UnusableInput(f"{where}: the balance is negative")
     if value >> bits:
-        raise UnusableInput(f"{where}: balance {value} is too large for {bits}-bit range proofs (at most 2^{bits} - 1)")
+        raise UnusableInput(f"{where}: the balance is too large for {bits}-bit range proofs (at most 2^{bits} - 1)")
     return value
 
 
@@ -184,7 +187,7 @@ def _read_parquet(path: str, bits: int) -> Iterator[Tuple[str, str, int]]:
             except (TypeError, ValueError, OverflowError):
                 integral = False
             if not integral:
-                raise UnusableInput(f"{where}: balance {balance} is not an integer")
+                raise UnusableInput(f"{where}: the balance is not an integer")
             value = _checked_balance(exact, where, bits)
         yield where, _account_id(account, where), value
 
@@ -229,7 +232,7 @@ def _memory_rows(accounts: Iterable[object], bits: int) -> Iterator[Tuple[str, s
             raise UnusableInput(f"{where}: expected (id, balance)")
         balance = item[1]
         if isinstance(balance, bool) or not isinstance(balance, int):
-            raise UnusableInput(f"{where}: balance {balance!r} is not an integer")
+            raise UnusableInput(f"{where}: the balance is {type(balance).__name__}, not an integer")
         yield where, _account_id(item[0], where), _checked_balance(balance, where, bits)
 
 
