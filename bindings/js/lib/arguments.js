@@ -39,10 +39,19 @@ export function optionalText(name, x) {
   return x === undefined ? undefined : text(name, x);
 }
 
-/** A count or size: a non-negative safe integer. */
+/**
+ * A count or size: a non-negative safe integer. The number refused is not shown (an argument's
+ * number is never shown: amounts are secrets), only what is wrong with it.
+ */
 export function count(name, x) {
   if (!Number.isSafeInteger(x) || x < 0) {
-    throw new UnusableType(`${name} must be a non-negative integer, not ${String(x)}`);
+    const why =
+      typeof x !== "number" || !Number.isInteger(x)
+        ? describe(x)
+        : x < 0
+          ? "a negative number"
+          : "a number out of range (past 2^53 - 1)";
+    throw new UnusableType(`${name} must be a non-negative integer, not ${why}`);
   }
   return x;
 }

@@ -87,8 +87,13 @@ impl Reply {
 
 /// The input as `T`; unusable when it is not.
 pub fn input<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Failure> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Failure::unusable(format!("the input is not what was asked: {e}")))
+    // The parser's reason in plain words, quoting nothing of the input (it may hold secrets).
+    serde_json::from_slice(bytes).map_err(|e| {
+        Failure::unusable(format!(
+            "the input is not what was asked: {}",
+            rangeproof_documents::json_reason(&e)
+        ))
+    })
 }
 
 /// `text` as hex (what the JavaScript side writes for bytes); the reason names `what`.
