@@ -14,6 +14,7 @@ const NEEDLES = [
   "ff".repeat(32),
   "FF".repeat(32),
   String((1n << 256n) - 1n),
+  "987654321987",
 ];
 
 /** The message `call` is refused with. */
@@ -40,6 +41,8 @@ test("refused values and blindings are not shown in an error", async () => {
     () => commit({ values: [SECRET], group: "secp256k1", flavor: "grin", blindings: [[BLINDING]] }),
     () => circuit.proveShuffle([SECRET, 123456789123456789123456789n], [1n, 2n]),
     () => prove({ values: [SECRET], bits: Number(SECRET) }),
+    // A count is no amount, but no number refused is shown.
+    () => prove({ values: [SECRET], extensionDegree: -987654321987 }),
   ]) {
     const said = await refusal(call);
     for (const needle of NEEDLES) {
