@@ -558,3 +558,43 @@ fn refused_values_and_blindings_are_not_shown() {
         assert!(secrets_in(&stdout(&out)).is_empty(), "{args:?}");
     }
 }
+
+/// Item 5: `--force` replaces `--out`, never an openings file (as docs/cli.md now says).
+#[test]
+fn force_replaces_the_document_never_the_openings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (doc, openings) = (
+        dir.path().join("five.json"),
+        dir.path().join("five.open.json"),
+    );
+    let prove = |out: &Path, openings: &Path| {
+        rangeproof(&[
+            "prove",
+            "--bits",
+            "64",
+            "--values",
+            "5",
+            "--openings",
+            p(openings),
+            "--out",
+            p(out),
+            "--force",
+        ])
+    };
+    assert_eq!(code(&prove(&doc, &openings)), 0);
+    let before = std::fs::read(&openings).unwrap();
+    assert_eq!(code(&prove(&doc, &dir.path().join("other.open.json"))), 0);
+    let out = prove(&dir.path().join("other.json"), &openings);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("refusing to overwrite an openings file"));
+    assert_eq!(std::fs::read(&openings).unwrap(), before);
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/cli.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        page.contains("an existing openings file is never written over, `--force` or not"),
+        "docs/cli.md says what --force does to openings"
+    );
+}
