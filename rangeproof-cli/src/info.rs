@@ -11,9 +11,9 @@ use rangeproof_documents::info::DocumentInfo;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 
 use crate::documents::{documents, Source, UnusableShown};
-use crate::verify::{load, stdin_once};
+use crate::verify::stdin_once;
 use crate::Outcome;
-use rangeproof_documents::Document;
+use rangeproof_documents::{Document, DocumentError};
 
 #[derive(Args)]
 pub struct InfoArgs {
@@ -29,11 +29,18 @@ pub struct InfoArgs {
     max_document_bytes: u64,
 }
 
-/// What one document says, or why it cannot be read.
+/// What one document says, or why it cannot be read. Solana instruction proof data without
+/// a document's suite (`rangeproof-cli/data/solana-transfer.json`) is said to be what it is
+/// and read as the document it would be.
 fn info_of(doc: &Source) -> Result<DocumentInfo, String> {
-    match load(&doc.text)? {
-        Document::Proof(parsed) => DocumentInfo::of_range(&parsed),
-        Document::Circuit(parsed) => Ok(DocumentInfo::of_circuit(&parsed)),
+    let text = doc.text.as_deref().map_err(String::clone)?;
+    match Document::parse(text) {
+        Ok(Document::Proof(parsed)) => DocumentInfo::of_range(&parsed),
+        Ok(Document::Circuit(parsed)) => Ok(DocumentInfo::of_circuit(&parsed)),
+        Err(DocumentError::SolanaProofData) => Document::parse_solana_proof_data(text)
+            .map_err(|e| format!("Solana instruction proof data that does not read: {e}"))
+            .and_then(|parsed| DocumentInfo::of_solana_proof_data(&parsed)),
+        Err(e) => Err(e.to_string()),
     }
 }
 

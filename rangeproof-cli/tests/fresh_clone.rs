@@ -559,6 +559,41 @@ fn refused_values_and_blindings_are_not_shown() {
     }
 }
 
+/// Item 5: the bundled Solana proof data (no document's suite) is named for what it is: `info`
+/// reads it as the document it would be, `verify` says in one line what it is and what a
+/// document adds.
+#[test]
+fn the_bundled_solana_proof_data_is_named_for_what_it_is() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/solana-transfer.json");
+    let out = rangeproof(&["info", data]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let said = stdout(&out);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("Solana instruction proof data (not a proof document"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "bulletproofs ristretto255/solana: 4 commitments, bit lengths [64, 16, 32, 16]"
+        ),
+        "{said}"
+    );
+    let out = rangeproof(&["info", "--json", data]);
+    let json: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["m"], 4);
+    assert!(json["read_from"].as_str().unwrap().starts_with("Solana"));
+    let out = rangeproof(&["verify", data]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("Solana instruction proof data, not a proof document"),
+        "{err}"
+    );
+    assert!(!err.contains("missing field"), "{err}");
+}
+
 /// Item 5: `--force` replaces `--out`, never an openings file (as docs/cli.md now says).
 #[test]
 fn force_replaces_the_document_never_the_openings() {

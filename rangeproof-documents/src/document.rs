@@ -55,6 +55,8 @@ struct Kind {
     blindings: Option<IgnoredAny>,
     #[serde(default)]
     proof: Option<IgnoredAny>,
+    #[serde(default)]
+    proof_data: Option<IgnoredAny>,
 }
 
 impl Document {
@@ -94,6 +96,14 @@ impl Document {
         {
             return Err(DocumentError::Openings);
         }
+        if let Some(Kind {
+            scheme: None,
+            proof_data: Some(_),
+            ..
+        }) = kind
+        {
+            return Err(DocumentError::SolanaProofData);
+        }
         if kind.and_then(|k| k.scheme).as_deref() == Some("r1cs") {
             let document: CircuitDocument = serde_json::from_str(text)
                 .map_err(|e| malformed("not a circuit proof document", &e))?;
@@ -102,6 +112,48 @@ impl Document {
         let document: ProofDocument =
             serde_json::from_str(text).map_err(|e| malformed("not a proof document", &e))?;
         document.check().map(Document::Proof)
+    }
+
+    /// Solana instruction proof data given as JSON without a document's suite
+    /// (`{"proof_data": …, "bit_lengths": …}`, as the bundled `solana-transfer.json` holds it)
+    /// read as the Solana document it would be, so that `rangeproof info` can say what such a
+    /// file holds. [`Self::parse`] refuses it ([`DocumentError::SolanaProofData`]): a document
+    /// names its suite.
+    pub fn parse_solana_proof_data(text: &str) -> Result<ParsedDocument, DocumentError> {
+        let mut fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| malformed("not Solana proof data", &e))?;
+        if fields.contains_key("scheme") || !fields.contains_key("proof_data") {
+            return Err(DocumentError::Malformed(
+                "not Solana proof data: a proof_data field and no scheme".into(),
+            ));
+        }
+        let suite = rangeproof::Suite::SOLANA_BULLETPROOFS;
+        for (name, value) in [
+            ("scheme", suite.scheme()),
+            ("group", suite.group()),
+            ("flavor", suite.flavor()),
+        ] {
+            fields.insert(name.into(), value.into());
+        }
+        // The proof data states the bit lengths (and so the kind): a document carrying it alone
+        // is read from it, and lengths given beside it (without the proof) must agree.
+        let given = if fields.contains_key("proof") {
+            None
+        } else {
+            fields.remove("kind");
+            fields.remove("bit_lengths")
+        };
+        let parsed =
+            Document::parse(&serde_json::Value::Object(fields).to_string())?.into_proof()?;
+        if let Some(given) = given {
+            let stated = serde_json::Value::from(parsed.statement.bit_lengths.clone());
+            if given != stated {
+                return Err(DocumentError::Field(format!(
+                    "bit_lengths {given} but the proof data states {stated}"
+                )));
+            }
+        }
+        Ok(parsed)
     }
 
     /// The proof document, or why this is not one (for commands that take range proofs only).
@@ -215,6 +267,26 @@ mod tests {
         let err = Document::parse(&bad.to_string()).unwrap_err();
         assert!(matches!(err, DocumentError::Field(_)));
         assert!(err.to_string().contains("bits 7"), "{err}");
+    }
+
+    /// Solana instruction proof data without a document's suite is named by `parse`, and read
+    /// as the document it would be by `parse_solana_proof_data`.
+    #[test]
+    fn solana_proof_data_alone_is_named_and_read_as_a_document() {
+        let text = include_str!("../../rangeproof-cli/data/solana-transfer.json");
+        assert_eq!(
+            Document::parse(text).unwrap_err(),
+            DocumentError::SolanaProofData
+        );
+        let parsed = Document::parse_solana_proof_data(text).unwrap();
+        assert_eq!(parsed.suite, rangeproof::Suite::SOLANA_BULLETPROOFS);
+        assert_eq!(parsed.statement.bit_lengths, [64, 16, 32, 16]);
+        assert_eq!(parsed.commitments.len(), 4);
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        value["bit_lengths"] = serde_json::json!([64, 64]);
+        let err = Document::parse_solana_proof_data(&value.to_string()).unwrap_err();
+        assert!(err.to_string().contains("the proof data states"), "{err}");
+        assert!(Document::parse_solana_proof_data(&proof_text()).is_err());
     }
 
     #[test]

@@ -140,6 +140,9 @@ pub enum DocumentError {
     Malformed(String),
     /// An openings file (the prover's secret values and blindings), not a proof document.
     Openings,
+    /// Solana instruction proof data without a document's suite (no `scheme`, a `proof_data`):
+    /// [`crate::Document::parse_solana_proof_data`] reads it as the document it would be.
+    SolanaProofData,
     /// A scheme, group or deployment no registered suite has (the reason lists those that
     /// are).
     Unsupported(String),
@@ -160,6 +163,11 @@ impl std::fmt::Display for DocumentError {
                 f,
                 "the document is longer than {} bytes ({len})",
                 crate::input::DEFAULT_MAX_DOCUMENT_BYTES
+            ),
+            DocumentError::SolanaProofData => f.write_str(
+                "Solana instruction proof data, not a proof document: a document also names its \
+                 suite (\"scheme\": \"bulletproofs\", \"group\": \"ristretto255\", \
+                 \"flavor\": \"solana\"); `rangeproof info` reads it as one",
             ),
             DocumentError::Openings => f.write_str(
                 "an openings file (secret values and blindings), not a proof document: give the \

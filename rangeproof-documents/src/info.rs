@@ -86,6 +86,10 @@ pub struct DocumentInfo {
     /// Shuffle circuits: the list length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k: Option<usize>,
+    /// What the text is when it is no proof document but was read as the one it would be
+    /// (Solana instruction proof data without a document's suite).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_from: Option<String>,
 }
 
 impl DocumentInfo {
@@ -125,6 +129,17 @@ impl DocumentInfo {
             info.inputs = Some(proof.n_inputs());
             info.ring_size = Some(proof.n_used_inputs());
         }
+        Ok(info)
+    }
+
+    /// What Solana instruction proof data without a document's suite says
+    /// ([`crate::Document::parse_solana_proof_data`]), read as the document it would be.
+    pub fn of_solana_proof_data(doc: &ParsedDocument) -> Result<DocumentInfo, String> {
+        let mut info = DocumentInfo::of_range(doc)?;
+        info.read_from = Some(
+            "Solana instruction proof data (not a proof document: no scheme, group or flavor)"
+                .into(),
+        );
         Ok(info)
     }
 
@@ -209,10 +224,13 @@ impl DocumentInfo {
             parts.push(format!("transcript label {label:?}"));
         }
         parts.push(format!("{}-byte proof", self.proof_bytes));
-        let what = match &self.circuit {
+        let mut what = match &self.circuit {
             Some(circuit) => format!("{} {circuit}", self.scheme),
             None => self.scheme.clone(),
         };
+        if let Some(read_from) = &self.read_from {
+            what = format!("{read_from}, read as {what}");
+        }
         format!(
             "{what} {}/{}: {}",
             self.group,
