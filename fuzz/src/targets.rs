@@ -854,7 +854,11 @@ pub fn batch(data: &[u8]) {
     // The last byte's high bit sets a blame limit (its low 3 bits) on the ristretto255 batch:
     // only invalid proofs named, at least as many as the limit allows, every invalid proof
     // named or not named, none both.
-    match data.last().filter(|b| *b & 0x80 != 0).map(|b| usize::from(b & 7)) {
+    match data
+        .last()
+        .filter(|b| *b & 0x80 != 0)
+        .map(|b| usize::from(b & 7))
+    {
         None => assert_eq!(
             blamed(ristretto.verify()),
             ristretto_invalid,
