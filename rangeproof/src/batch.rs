@@ -877,7 +877,7 @@ mod tests {
         assert_eq!(error.not_named, (5..40).collect::<Vec<_>>());
         // Every third invalid: the named ones are invalid, no valid one is named, and every
         // invalid one is named or not named.
-        let bad = |k: usize| k % 3 == 0;
+        let bad = |k: usize| k.is_multiple_of(3);
         let error = build(&bad, Some(4)).verify().unwrap_err();
         assert_eq!(error.invalid.len(), 4);
         assert!(error.invalid.iter().all(|&k| bad(k)));

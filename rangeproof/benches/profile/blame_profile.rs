@@ -44,6 +44,9 @@ fn run(
     (t.elapsed().as_secs_f64(), invalid, not_named)
 }
 
+/// A case: its name, which statement each proof is checked against, the blame limit.
+type Case<'a> = (&'a str, &'a dyn Fn(usize) -> usize, Option<usize>);
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
@@ -68,7 +71,7 @@ fn main() {
     let same = |k: usize| k;
     let shifted = move |k: usize| (k + 1) % size;
     let one = move |k: usize| if k == size / 3 { shifted(k) } else { k };
-    let cases: [(&str, &dyn Fn(usize) -> usize, Option<usize>); 4] = [
+    let cases: [Case; 4] = [
         ("all valid", &same, None),
         ("all invalid, every one named", &shifted, None),
         ("all invalid, blame limit 16", &shifted, Some(16)),
