@@ -14,30 +14,11 @@ use rand::rngs::OsRng;
 use rand::RngCore;
 use rangeproof::mweb::signatures::output_signature_holds;
 use rangeproof::mweb::verify::{verify_transaction, Verdict};
-use rangeproof::mweb::wallet::{make_output, Made, Wallet};
+use rangeproof::mweb::wallet::{make_output, Made};
 use rangeproof::mweb::{verify_output_proofs, Output, Transaction};
-use serde_json::Value;
 use zkp::CLib;
 
-fn vectors() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../vectors/mweb-made-here.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).expect("vectors/mweb-made-here.json"))
-        .expect("JSON")
-}
-
-fn bytes(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("hex string")).expect("hex")
-}
-
-fn wallet(v: &Value) -> Wallet {
-    let w = &v["wallet"];
-    let scan: [u8; 32] = bytes(&w["scan_secret"]).try_into().unwrap();
-    let spend: [u8; 33] = bytes(&w["spend_pubkey"]).try_into().unwrap();
-    Wallet::new(&scan, &spend, w["addresses"].as_u64().unwrap() as u32).unwrap()
-}
+use mweb_build::{bytes, vectors, wallet};
 
 /// The C library's verdict on outputs' proofs, all in one `verify_multi`.
 fn c_verifies(clib: &mut CLib, outputs: &[Output]) -> bool {

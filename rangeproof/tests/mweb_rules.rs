@@ -17,29 +17,10 @@ use rangeproof::mweb::sums::{
     kernel_sum_holds, kernel_supply_change, stealth_sum_holds, supply_change, total_fee, MAX_MONEY,
 };
 use rangeproof::mweb::verify::{verify_blocks, verify_transaction, Check, Report, Status, Verdict};
-use rangeproof::mweb::wallet::{make_output, Made, Wallet};
+use rangeproof::mweb::wallet::{make_output, Made};
 use rangeproof::mweb::{Block, Input, Kernel, PegOut, Transaction, TxBody, TxIn, TxOut};
-use serde_json::Value;
 
-fn vectors() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../vectors/mweb-made-here.json"
-    );
-    serde_json::from_str(&std::fs::read_to_string(path).expect("vectors/mweb-made-here.json"))
-        .expect("JSON")
-}
-
-fn bytes(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("hex string")).expect("hex")
-}
-
-fn wallet(v: &Value) -> Wallet {
-    let w = &v["wallet"];
-    let scan: [u8; 32] = bytes(&w["scan_secret"]).try_into().unwrap();
-    let spend: [u8; 33] = bytes(&w["spend_pubkey"]).try_into().unwrap();
-    Wallet::new(&scan, &spend, w["addresses"].as_u64().unwrap() as u32).unwrap()
-}
+use mweb_build::{bytes, vectors, wallet};
 
 /// Outputs for `values` to the test wallet, proved here.
 fn made(values: &[u64]) -> Vec<Made> {

@@ -18,6 +18,30 @@ use rangeproof::mweb::wallet::Made;
 use rangeproof::mweb::Kernel;
 use rangeproof::secp256k1_zkp::generator::Commitment;
 
+/// `vectors/mweb-made-here.json`, parsed.
+pub fn vectors() -> serde_json::Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../vectors/mweb-made-here.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("vectors/mweb-made-here.json"))
+        .expect("JSON")
+}
+
+/// A hex string of the vectors as bytes.
+pub fn bytes(v: &serde_json::Value) -> Vec<u8> {
+    hex::decode(v.as_str().expect("hex string")).expect("hex")
+}
+
+/// The vectors' test wallet.
+pub fn wallet(v: &serde_json::Value) -> rangeproof::mweb::wallet::Wallet {
+    let w = &v["wallet"];
+    let scan: [u8; 32] = bytes(&w["scan_secret"]).try_into().unwrap();
+    let spend: [u8; 33] = bytes(&w["spend_pubkey"]).try_into().unwrap();
+    rangeproof::mweb::wallet::Wallet::new(&scan, &spend, w["addresses"].as_u64().unwrap() as u32)
+        .unwrap()
+}
+
 /// Kernel features: a fee and a peg-in amount.
 const FEE_AND_PEGIN: u8 = 0x01 | 0x02;
 
