@@ -106,8 +106,8 @@ pub fn loose_transaction(tx: &Transaction) -> Result<(), Broken> {
 /// else (`bad-cb-multiple`), each transaction's own rules ([`transaction_rules`],
 /// `bad-txns-*`), and the header's Merkle root over their IDs, with no pair of equal IDs at
 /// the end of a level that would let another list of transactions hash to it
-/// (`bad-txnmrklroot`, `bad-txns-duplicate`).
-pub fn block_transactions(block: &Block) -> Result<(), Broken> {
+/// (`bad-txnmrklroot`, `bad-txns-duplicate`). `ids` are the transactions' IDs, in order.
+pub fn block_transactions(block: &Block, ids: &[[u8; 32]]) -> Result<(), Broken> {
     if !block.transactions.first().is_some_and(|t| t.is_coinbase()) {
         return Err(Broken::rule("bad-cb-missing"));
     }
@@ -117,8 +117,7 @@ pub fn block_transactions(block: &Block) -> Result<(), Broken> {
     for tx in &block.transactions {
         transaction_rules(tx)?;
     }
-    let ids: Vec<[u8; 32]> = block.transactions.iter().map(Transaction::txid).collect();
-    let (root, mutated) = merkle_root(ids);
+    let (root, mutated) = merkle_root(ids.to_vec());
     if root != block.header[36..68] {
         return Err(Broken::rule("bad-txnmrklroot"));
     }
@@ -262,24 +261,20 @@ pub enum HogExInputs {
 /// Only the network's first HogEx has no previous one and starts its peg-ins at its first
 /// input. A HogEx with no inputs, or whose first input spends an output of this block, can
 /// only be that one; for it the rule is checked from the first input and, when it holds, its
-/// validity rests on chain state ([`HogExInputs::HoldIfFirst`]).
+/// validity rests on chain state ([`HogExInputs::HoldIfFirst`]). `ids` are the block's
+/// transaction IDs, in order.
 pub fn hogex_inputs(
     block: &Block,
+    ids: &[[u8; 32]],
     previous_hogex: Option<[u8; 32]>,
 ) -> Result<HogExInputs, Broken> {
     let Some(hogex) = block.transactions.last().filter(|t| t.is_hogex) else {
         return Err(Broken::rule("hogex-missing"));
     };
-    let middle = middle(block);
-    // Transaction IDs are hashed only for the transactions with a peg-in output, and for the
-    // first-HogEx test only when the HogEx's first input could name one of this block's.
-    let pegins_of = |t: &Transaction| t.outputs.iter().any(|o| o.pegin_kernel().is_some());
-    let spends_this_block = hogex.inputs.first().is_none_or(|first| {
-        block
-            .transactions
-            .iter()
-            .any(|t| t.txid() == first.previous_txid)
-    });
+    let spends_this_block = hogex
+        .inputs
+        .first()
+        .is_none_or(|first| ids.contains(&first.previous_txid));
     let start = if spends_this_block { 0 } else { 1 };
     if start == 1 {
         if let Some(previous) = previous_hogex {
@@ -290,8 +285,15 @@ pub fn hogex_inputs(
         }
     }
     let mut next = start;
-    for tx in middle.iter().filter(|t| pegins_of(t)) {
-        let txid = tx.txid();
+    // The transactions between the coinbase and the HogEx, with their IDs.
+    let count = block.transactions.len();
+    let middle = block
+        .transactions
+        .iter()
+        .zip(ids)
+        .take(count.saturating_sub(1))
+        .skip(1);
+    for (tx, &txid) in middle {
         for (n, output) in tx.outputs.iter().enumerate() {
             if output.pegin_kernel().is_none() {
                 continue;

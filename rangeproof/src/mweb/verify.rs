@@ -604,7 +604,9 @@ fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Rep
     };
     let (header, body) = (&mweb.header, &mweb.body);
     let mut report = body_report(body, items);
-    report.record(Check::Canonical, canonical::block_transactions(block));
+    // Each transaction's ID once: the Merkle root and the HogEx's inputs both need them.
+    let ids: Vec<[u8; 32]> = block.transactions.iter().map(Transaction::txid).collect();
+    report.record(Check::Canonical, canonical::block_transactions(block, &ids));
     report.record(
         Check::Height,
         canonical::height(block, previous.and_then(|p| p.height)),
@@ -613,7 +615,7 @@ fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Rep
         Check::UnexpectedPegIns,
         canonical::no_unexpected_pegins(block),
     );
-    match canonical::hogex_inputs(block, previous.and_then(|p| p.hogex)) {
+    match canonical::hogex_inputs(block, &ids, previous.and_then(|p| p.hogex)) {
         Ok(HogExInputs::Hold) => report.checks.push((Check::HogExInputs, Status::Holds)),
         Ok(HogExInputs::HoldIfFirst) => {
             report.checks.push((Check::HogExInputs, Status::NotChecked))
