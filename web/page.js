@@ -178,7 +178,8 @@ async function run() {
       const verdicts = await verify(batch.map((item) => item.document));
       batch.forEach((item, i) => {
         const v = verdicts[i];
-        item.kind = v.valid ? "valid" : v.unusable ? "unusable" : "invalid";
+        // Not named: its batch failed and the search stopped at the blame limit before it.
+        item.kind = v.valid ? "valid" : v.unusable ? "unusable" : v.notNamed ? "incomplete" : "invalid";
         item.error = v.error;
       });
     }

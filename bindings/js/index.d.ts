@@ -6,6 +6,11 @@ export interface Verdict {
   error?: string;
   /** Present (true) when the text is not a usable document. */
   unusable?: true;
+  /**
+   * Present (true) when its batch failed and the search for the invalid documents stopped at
+   * the blame limit before it: it may be valid (verify it again, alone or in a smaller batch).
+   */
+  notNamed?: true;
 }
 
 /** Every error the package throws on purpose. */
@@ -30,7 +35,17 @@ export type HexOrBytes = string | Uint8Array;
  * Verifies one proof document's JSON text, or an array of them together (one batch per group,
  * the invalid ones named): one verdict per document, in order.
  */
-export function verify(docs: string | string[]): Promise<Verdict[]>;
+export function verify(docs: string | string[], options?: VerifyOptions): Promise<Verdict[]>;
+
+/** How `verify` checks a batch. */
+export interface VerifyOptions {
+  /**
+   * The most invalid documents a failing batch names (16 unless given; `null`: all, whatever
+   * the search costs). The bound keeps a batch of invalid proofs, which anyone can send, from
+   * costing more than about twice a valid one; past it, documents are `notNamed`.
+   */
+  blameLimit?: number | null;
+}
 
 /** Verifies one document; rejects with `InvalidProof` or `UnusableInput` unless valid. */
 export function verifyOrThrow(doc: string): Promise<void>;
@@ -151,7 +166,7 @@ export interface MwebFound {
 export const mweb: {
   verify(
     data: HexOrBytes,
-    options?: { kind?: "block" | "transaction"; previousKernelOffset?: string },
+    options?: { kind?: "block" | "transaction"; previousKernelOffset?: string; fullReport?: boolean },
   ): Promise<TransactionReport>;
   scan(
     data: HexOrBytes,

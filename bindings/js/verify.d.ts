@@ -2,6 +2,7 @@
 // module; the same functions and results as the whole package's.
 export {
   Verdict,
+  VerifyOptions,
   TransactionReport,
   HexOrBytes,
   RangeproofError,
@@ -26,7 +27,7 @@ export const liquid: {
 export const mweb: {
   verify(
     data: HexOrBytes,
-    options?: { kind?: "block" | "transaction"; previousKernelOffset?: string },
+    options?: { kind?: "block" | "transaction"; previousKernelOffset?: string; fullReport?: boolean },
   ): Promise<TransactionReport>;
   documents(data: HexOrBytes): Promise<string[]>;
 };

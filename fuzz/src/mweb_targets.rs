@@ -42,10 +42,18 @@ fn check_report(report: &Report) {
         || report
             .outputs
             .iter()
-            .any(|o| o.range_proof != Some(true) || !o.signature)
-        || report.inputs.iter().any(|v| !v)
-        || report.kernels.iter().any(|v| !v);
+            .any(|o| o.range_proof != Some(true) || o.signature != Some(true))
+        || report.inputs.iter().any(|v| *v != Some(true))
+        || report.kernels.iter().any(|v| *v != Some(true));
     assert_eq!(report.verdict() == Verdict::Invalid, fails);
+    // Items go unchecked only where a cheap check fails first.
+    let unchecked = report.outputs.iter().any(|o| o.signature.is_none())
+        || report
+            .inputs
+            .iter()
+            .chain(&report.kernels)
+            .any(Option::is_none);
+    assert!(!unchecked || report.fails());
 }
 
 pub fn parse_mweb(data: &[u8]) {

@@ -43,6 +43,18 @@ pub fn document_cap(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `--blame-limit`: a count, or `all` (`None`: every invalid document named, whatever the
+/// search costs).
+pub fn blame_limit(text: &str) -> Result<Option<usize>, String> {
+    match text.trim() {
+        "all" => Ok(None),
+        n => n
+            .parse::<usize>()
+            .map(Some)
+            .map_err(|_| format!("a count of documents, or `all`: not {n:?}")),
+    }
+}
+
 /// The documents of `files`, in order, each at most `max` bytes (`--max-document-bytes`, which
 /// a document over it is told of).
 pub fn documents(files: &[PathBuf], max: u64) -> impl Iterator<Item = Source> + '_ {

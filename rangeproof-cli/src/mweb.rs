@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use rangeproof::mweb::verify::{Report, Status, Verdict};
+use rangeproof::mweb::verify::{Options, Report, Status, Verdict};
 use rangeproof_documents::input;
 use rangeproof_documents::mweb::{self as shared, Parsed};
 use serde_json::json;
@@ -74,6 +74,16 @@ pub struct VerifyArgs {
     /// and a block at the height after the one before takes that block's offset.
     #[arg(long, value_name = "HEX")]
     previous_kernel_offset: Option<String>,
+    /// Check the signatures, range proofs and sums even where a cheap rule (weight, order,
+    /// duplicates, the canonical side, peg-ins, amounts, the block's own rules) already fails.
+    /// Without it they are reported "not checked" there: the verdict is invalid either way,
+    /// and input that breaks a rule costs no more than honest input.
+    #[arg(long)]
+    full_report: bool,
+    /// When the range proofs' batch fails, name at most this many invalid ones (`all`: every
+    /// one); the outputs past it are reported "not named".
+    #[arg(long, default_value = "16", value_parser = crate::documents::blame_limit, value_name = "N|all")]
+    blame_limit: crate::verify::Limit,
 }
 
 pub fn run(command: MwebCommand) -> Result<Outcome, String> {
@@ -104,11 +114,12 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
     input::read_raw_or_hex(path, shared::CAP)
 }
 
-fn word(holds: bool) -> &'static str {
-    if holds {
-        "valid"
-    } else {
-        "INVALID"
+/// An item's verdict (`None`: not checked, a rule failing first; see `--full-report`).
+fn word(holds: Option<bool>) -> &'static str {
+    match holds {
+        Some(true) => "valid",
+        Some(false) => "INVALID",
+        None => "not checked",
     }
 }
 
@@ -142,9 +153,12 @@ fn report_file(path: &Path, kind: &str, report: &Report, json_lines: bool) {
         say!(
             "output {k} {}: range proof {}; signature {}",
             hex::encode(o.id),
-            match o.range_proof {
-                Some(valid) => word(valid),
-                None => "not named (its batch failed; the blame limit stopped before it)",
+            match (o.range_proof, o.signature) {
+                // Signatures are checked whenever proofs are: one without the other is a
+                // proof the search did not name.
+                (None, Some(_)) =>
+                    "not named (its batch failed; the blame limit stopped before it)",
+                (proof, _) => word(proof),
             },
             word(o.signature)
         );
@@ -219,7 +233,11 @@ fn verify_files(args: &VerifyArgs) -> Result<Outcome, String> {
     let files = read_all(&args.files)?;
     let parsed = parse_all(&files)?;
     let items: Vec<&Parsed> = parsed.iter().map(|(_, item)| item).collect();
-    let reports = shared::verify_all(&items, previous.as_ref());
+    let options = Options {
+        blame_limit: args.blame_limit,
+        full_report: args.full_report,
+    };
+    let reports = shared::verify_all(&items, previous.as_ref(), &options);
     let mut outcome = Outcome::Ok;
     for ((path, item), report) in parsed.iter().zip(&reports) {
         report_file(path, item.kind(), report, args.json);

@@ -33,7 +33,16 @@ pub struct VerifyArgs {
     /// object counts the rest (`"unshown": N`).
     #[arg(long)]
     json: bool,
+    /// When a batch fails, name at most this many invalid documents by search (`all`: every
+    /// one); the documents the search did not reach are reported "not named" (they may be
+    /// valid). The bound keeps input made of invalid proofs from costing more than about
+    /// twice valid input.
+    #[arg(long, default_value = "16", value_parser = crate::documents::blame_limit, value_name = "N|all")]
+    blame_limit: Limit,
 }
+
+/// A blame limit as `--blame-limit` takes it (`None`: all).
+pub type Limit = Option<usize>;
 
 /// One document's verdict.
 pub enum Verdict {
@@ -42,6 +51,9 @@ pub enum Verdict {
     Invalid(String),
     /// The document could not be read or decoded: the reason (exit 2 once every verdict is out).
     Unusable(String),
+    /// Its batch failed and the search stopped at the blame limit before it: no verdict of
+    /// its own (the reason says so).
+    NotNamed(String),
 }
 
 /// One document's verdict, as `verify` prints it (with `--json`, what it says too).
@@ -49,7 +61,7 @@ fn report(doc: &Source, loaded: Option<&Document>, verdict: &Verdict, json: bool
     let (valid, reason) = match verdict {
         Verdict::Valid => (Some(true), None),
         Verdict::Invalid(reason) => (Some(false), Some(reason.as_str())),
-        Verdict::Unusable(reason) => (None, Some(reason.as_str())),
+        Verdict::Unusable(reason) | Verdict::NotNamed(reason) => (None, Some(reason.as_str())),
     };
     if json {
         let mut line = serde_json::json!({
@@ -69,10 +81,11 @@ fn report(doc: &Source, loaded: Option<&Document>, verdict: &Verdict, json: bool
         return;
     }
     let reason = reason.unwrap_or_default();
-    match valid {
-        Some(true) => say!("{}: valid", doc.name),
-        Some(false) => say!("{}: INVALID ({reason})", doc.name),
-        None => say!("{}: UNUSABLE ({reason})", doc.name),
+    match (valid, verdict) {
+        (Some(true), _) => say!("{}: valid", doc.name),
+        (Some(false), _) => say!("{}: INVALID ({reason})", doc.name),
+        (None, Verdict::NotNamed(_)) => say!("{}: NOT NAMED ({reason})", doc.name),
+        (None, _) => say!("{}: UNUSABLE ({reason})", doc.name),
     }
 }
 
@@ -113,26 +126,38 @@ fn part_size(len: usize, threads: usize) -> usize {
     len.div_ceil(parts).max(batch::MIN_PART)
 }
 
-/// A chunk's documents parsed ([`load`]) and verified ([`verify_chunk`]), in order, in parts of
+/// A chunk's documents parsed ([`load`]) and verified ([`Checked`]), in order, in parts of
 /// [`part_size`], each its own batch. With the `parallel` feature the parts run on all threads:
 /// parsing, decoding and transcript replay are each document's own work, which one batch does
 /// one document at a time, and one task per part (not a parse, then a verify) leaves the
-/// threads one wait per chunk.
-fn check_chunk(chunk: &[Source], alone: bool) -> Vec<(Result<Document, String>, Verdict)> {
+/// threads one wait per chunk. The invalid documents of failing parts are then named in
+/// order, within what is left of the run's blame `budget` (`None`: all).
+fn check_chunk(
+    chunk: &[Source],
+    alone: bool,
+    budget: &mut Limit,
+) -> Vec<(Result<Document, String>, Verdict)> {
+    let bounded = budget.is_some();
     let part = |sources: &[Source]| {
         let loaded: Vec<_> = sources.iter().map(|doc| load(&doc.text)).collect();
-        let verdicts = verify_chunk(&loaded, alone);
-        loaded.into_iter().zip(verdicts)
+        let checked = Checked::new(&loaded, alone, bounded);
+        (loaded, checked)
     };
     let size = part_size(chunk.len(), threads());
     #[cfg(feature = "parallel")]
-    {
+    let parts: Vec<_> = {
         use rayon::prelude::*;
-        if threads() > 1 {
-            return chunk.par_chunks(size).flat_map_iter(part).collect();
-        }
-    }
-    chunk.chunks(size).flat_map(part).collect()
+        chunk.par_chunks(size).map(part).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let parts: Vec<_> = chunk.chunks(size).map(part).collect();
+    parts
+        .into_iter()
+        .flat_map(|(loaded, checked)| {
+            let verdicts = checked.finish(&loaded, budget.as_mut());
+            loaded.into_iter().zip(verdicts)
+        })
+        .collect()
 }
 
 /// The next documents, read while the ones before are verified: up to `most`, and at most
@@ -202,6 +227,9 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     let mut largest = 0; // the largest batch
                          // Past MOST_UNUSABLE_SHOWN unusable in one input, the rest are counted in one line.
     let mut shown = UnusableShown::default();
+    // What is left of the blame limit: shared by every batch of the run, in order.
+    let mut budget = args.blame_limit;
+    let mut not_named = 0;
     loop {
         progress.advance(0, "");
         let chunk = core::mem::take(&mut next);
@@ -212,7 +240,8 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
         largest = largest.max(part_size(chunk.len(), threads()));
-        let work = || check_chunk(&chunk, alone);
+        let budget = &mut budget;
+        let mut work = || check_chunk(&chunk, alone, budget);
         // With more than one thread, the next chunk is read while this one is parsed and
         // verified; on one (`--threads 1`), after.
         let checked = if threads() > 1 {
@@ -232,6 +261,7 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
             match verdict {
                 Verdict::Valid => {}
                 Verdict::Invalid(_) => invalid += 1,
+                Verdict::NotNamed(_) => not_named += 1,
                 Verdict::Unusable(reason) => {
                     unusable += 1;
                     first_unusable.get_or_insert_with(|| format!("{}: {reason}", doc.name));
@@ -257,14 +287,20 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         } else {
             format!("verified in batches of up to {largest} per group")
         };
-        let valid = total - invalid - unusable;
-        match unusable {
-            0 => say!("{valid} valid, {invalid} invalid ({how})"),
-            n => say!("{valid} valid, {invalid} invalid, {n} unusable ({how})"),
+        let valid = total - invalid - unusable - not_named;
+        let mut counts = format!("{valid} valid, {invalid} invalid");
+        if not_named > 0 {
+            let limit = args.blame_limit.unwrap_or_default();
+            counts += &format!(", {not_named} not named (the blame limit of {limit} was reached)");
         }
+        if unusable > 0 {
+            counts += &format!(", {unusable} unusable");
+        }
+        say!("{counts} ({how})");
     }
     match first_unusable {
-        None if invalid == 0 => Ok(Outcome::Ok),
+        // Not named: some proof of its batch is invalid.
+        None if invalid == 0 && not_named == 0 => Ok(Outcome::Ok),
         None => Ok(Outcome::Invalid),
         Some(only) if total == 1 => Err(only),
         Some(first) => Err(format!(
@@ -274,27 +310,55 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
     }
 }
 
-/// Per document: its verdict, on this thread. A single document is verified alone, for the
-/// verifier's own reason; several together ([`batch::verify_together`]: the range proofs of
-/// each group in one batch, circuit proofs each on their own).
-pub fn verify_chunk(docs: &[Result<Document, String>], alone: bool) -> Vec<Verdict> {
-    let context = SuiteContext::global();
-    let verdict = |checked: Result<(), Invalid>| {
-        checked.map_or_else(|e| Verdict::Invalid(e.to_string()), |()| Verdict::Valid)
-    };
-    if let (true, [Ok(Document::Proof(d))]) = (alone, docs) {
-        return vec![verdict(d.verify_in(context))];
+/// A part's documents checked ([`batch::Part`]); a single document alone, for the verifier's
+/// own reason.
+pub enum Checked<'c> {
+    Alone(Verdict),
+    Together(Box<batch::Part<'c>>),
+}
+
+impl Checked<'static> {
+    /// Checks the usable `docs` together, or alone when `alone` and there is one; `bounded`:
+    /// a failing batch's invalid documents are named by [`Checked::finish`], within a budget.
+    pub fn new(docs: &[Result<Document, String>], alone: bool, bounded: bool) -> Self {
+        let context = SuiteContext::global();
+        if let (true, [Ok(Document::Proof(d))]) = (alone, docs) {
+            return Checked::Alone(verdict(d.verify_in(context)));
+        }
+        let usable: Vec<&Document> = docs.iter().filter_map(|d| d.as_ref().ok()).collect();
+        Checked::Together(Box::new(batch::Part::check(context, &usable, bounded)))
     }
-    let usable: Vec<&Document> = docs.iter().filter_map(|d| d.as_ref().ok()).collect();
-    let mut checked = batch::verify_together(context, &usable).into_iter();
-    docs.iter()
-        .map(|doc| match doc {
-            Err(reason) => Verdict::Unusable(reason.clone()),
-            Ok(_) => checked
-                .next()
-                .map_or_else(|| Verdict::Unusable("not verified".into()), verdict),
-        })
-        .collect()
+
+    /// Per document of `docs` (the same as checked): its verdict.
+    pub fn finish(
+        self,
+        docs: &[Result<Document, String>],
+        budget: Option<&mut usize>,
+    ) -> Vec<Verdict> {
+        let part = match self {
+            Checked::Alone(verdict) => return vec![verdict],
+            Checked::Together(part) => part,
+        };
+        let usable: Vec<&Document> = docs.iter().filter_map(|d| d.as_ref().ok()).collect();
+        let mut checked = part.finish(&usable, budget).into_iter();
+        docs.iter()
+            .map(|doc| match doc {
+                Err(reason) => Verdict::Unusable(reason.clone()),
+                Ok(_) => checked
+                    .next()
+                    .map_or_else(|| Verdict::Unusable("not verified".into()), verdict),
+            })
+            .collect()
+    }
+}
+
+/// A verdict as `verify` reports it.
+fn verdict(checked: Result<(), Invalid>) -> Verdict {
+    match checked {
+        Ok(()) => Verdict::Valid,
+        Err(e @ Invalid::NotNamed) => Verdict::NotNamed(e.to_string()),
+        Err(e) => Verdict::Invalid(e.to_string()),
+    }
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let n = case["batch"].as_u64().unwrap_or(1) as usize;
         let together: Vec<&Document> = docs.iter().take(n).collect();
         let batch_ms = time(min, |_| {
-            match batch::verify_all(context, &together)
+            match batch::verify_all(context, &together, None)
                 .iter()
                 .all(Result::is_ok)
             {

@@ -16,6 +16,8 @@ use rangeproof::{SuiteBatch, SuiteContext};
 use crate::circuit::{self, ParsedCircuit};
 use crate::{Document, Invalid};
 
+pub use rangeproof::BLAME_LIMIT;
+
 /// The fewest documents a thread's part holds: below it, the part's batch saves less than its
 /// own multiscalar multiplication costs.
 pub const MIN_PART: usize = 32;
@@ -23,48 +25,170 @@ pub const MIN_PART: usize = 32;
 /// Each document's verdict, in order: `Ok` when its proof verifies, else why not. A proof that
 /// does not decode is invalid with its reason; one a batch blames with
 /// [`ProofError::VerificationFailed`](rangeproof::ProofError::VerificationFailed) (a batch
-/// cannot say more). The verdicts are the same however many threads run (tested).
-pub fn verify_all(context: &SuiteContext, docs: &[&Document]) -> Vec<Result<(), Invalid>> {
+/// cannot say more).
+///
+/// `blame_limit` bounds the search for the invalid proofs of a failing batch (`None`: name
+/// them all): at most that many are named (the parts in order, in each the groups in turn),
+/// and the proofs the search did not reach are [`Invalid::NotNamed`]. Without a limit, a batch of `K` proofs all invalid
+/// costs about `log₂ K` times an honest one; with [`BLAME_LIMIT`], about twice — the front
+/// ends' default for input from anyone. Proofs refused before any arithmetic (undecodable)
+/// are named whatever the limit.
+///
+/// The verdicts are the same however many threads run (tested), but for which proofs of a
+/// failing batch are not named: the parts are first checked as a whole, each on its thread,
+/// then the failing ones searched in order, sharing the limit.
+pub fn verify_all(
+    context: &SuiteContext,
+    docs: &[&Document],
+    blame_limit: Option<usize>,
+) -> Vec<Result<(), Invalid>> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
         let threads = rayon::current_num_threads();
         if threads > 1 && docs.len() >= 2 * MIN_PART {
-            let part = docs.len().div_ceil(threads).max(MIN_PART);
-            return docs
-                .par_chunks(part)
-                .flat_map_iter(|part| verify_together(context, part))
+            let size = docs.len().div_ceil(threads).max(MIN_PART);
+            let parts: Vec<Part<'_>> = docs
+                .par_chunks(size)
+                .map(|part| Part::check(context, part, blame_limit.is_some()))
+                .collect();
+            let mut budget = blame_limit;
+            return parts
+                .into_iter()
+                .zip(docs.chunks(size))
+                .flat_map(|(part, docs)| part.finish(docs, budget.as_mut()))
                 .collect();
         }
     }
-    verify_together(context, docs)
+    verify_together(context, docs, blame_limit)
 }
 
 /// [`verify_all`] on this thread: the range proofs in one batch per group.
-pub fn verify_together(context: &SuiteContext, docs: &[&Document]) -> Vec<Result<(), Invalid>> {
-    let mut verdicts = Vec::with_capacity(docs.len());
-    let mut batch = SuiteBatch::in_context(context);
-    let mut batched = Vec::with_capacity(docs.len()); // position in the batch -> document
-    let (mut circuit_at, mut circuits) = (Vec::new(), Vec::<&ParsedCircuit>::new());
-    for (i, doc) in docs.iter().enumerate() {
-        verdicts.push(match doc {
-            Document::Circuit(c) => {
-                circuit_at.push(i);
-                circuits.push(c);
-                Ok(())
+pub fn verify_together(
+    context: &SuiteContext,
+    docs: &[&Document],
+    blame_limit: Option<usize>,
+) -> Vec<Result<(), Invalid>> {
+    let mut budget = blame_limit;
+    Part::check(context, docs, blame_limit.is_some()).finish(docs, budget.as_mut())
+}
+
+/// Documents checked together, in two steps so that parts checked on different threads can
+/// share one blame limit: [`Part::check`] verifies them as a whole (the work that grows with
+/// the documents, on any thread); [`Part::finish`], called on the parts in order, names the
+/// invalid ones of a failing part within what is left of the limit.
+pub struct Part<'c> {
+    verdicts: Vec<Result<(), Invalid>>,
+    /// The range proofs' batch, kept for the search (position in it -> document).
+    batch: SuiteBatch<'c>,
+    batched: Vec<usize>,
+    /// Whether the batch is known to fail (its search still to run).
+    failing: bool,
+}
+
+impl<'c> Part<'c> {
+    /// Verifies `docs` together: the range proofs in one batch per group, circuit proofs as
+    /// [`circuit::verify_all`] does them. When `bounded`, a failing batch is not searched yet
+    /// (its invalid proofs are named by [`Part::finish`]); else it is, in full.
+    pub fn check(context: &'c SuiteContext, docs: &[&Document], bounded: bool) -> Self {
+        let mut verdicts = Vec::with_capacity(docs.len());
+        let mut batch = SuiteBatch::in_context(context);
+        let mut batched = Vec::with_capacity(docs.len());
+        let (mut circuit_at, mut circuits) = (Vec::new(), Vec::<&ParsedCircuit>::new());
+        for (i, doc) in docs.iter().enumerate() {
+            verdicts.push(match doc {
+                Document::Circuit(c) => {
+                    circuit_at.push(i);
+                    circuits.push(c);
+                    Ok(())
+                }
+                Document::Proof(d) => d.add_to(&mut batch).map(|_| batched.push(i)),
+            });
+        }
+        let mut nothing = 0;
+        let budget = bounded.then_some(&mut nothing);
+        for (i, verdict) in circuit_at
+            .into_iter()
+            .zip(circuit::verify_all(&circuits, budget))
+        {
+            verdicts[i] = verdict;
+        }
+        let mut part = Part {
+            verdicts,
+            batch,
+            batched,
+            failing: false,
+        };
+        let checked = if bounded {
+            part.batch.verify_within(&mut 0)
+        } else {
+            part.batch.verify()
+        };
+        match checked {
+            Ok(()) => {}
+            Err(failure) if bounded && !failure.not_named.is_empty() => {
+                part.failing = true;
+                part.blame(&failure);
             }
-            Document::Proof(d) => d.add_to(&mut batch).map(|_| batched.push(i)),
-        });
+            Err(failure) => part.blame(&failure),
+        }
+        part
     }
-    for (i, verdict) in circuit_at.into_iter().zip(circuit::verify_all(&circuits)) {
-        verdicts[i] = verdict.map_err(Invalid::Circuit);
+
+    /// The verdicts of the documents this part checked (the same `docs`, in order): the
+    /// invalid proofs of a failing batch named within `budget` (taken from it), the rest not
+    /// named; without a budget, as checked.
+    pub fn finish(
+        mut self,
+        docs: &[&Document],
+        budget: Option<&mut usize>,
+    ) -> Vec<Result<(), Invalid>> {
+        if let Some(budget) = budget.filter(|b| **b > 0) {
+            if self.failing {
+                // The second check reuses the first's verdict on the whole batch; what its
+                // search does not name or leave unnamed holds.
+                for &i in &self.batched {
+                    if self.verdicts[i] == Err(Invalid::NotNamed) {
+                        self.verdicts[i] = Ok(());
+                    }
+                }
+                if let Err(failure) = self.batch.verify_within(budget) {
+                    self.blame(&failure);
+                }
+            }
+            // Circuit proofs the first check left unnamed, searched again on their own.
+            let (at, circuits): (Vec<usize>, Vec<&ParsedCircuit>) = self
+                .verdicts
+                .iter()
+                .zip(docs)
+                .enumerate()
+                .filter_map(|(i, (verdict, doc))| match (verdict, doc) {
+                    (Err(Invalid::NotNamed), Document::Circuit(c)) => Some((i, c)),
+                    _ => None,
+                })
+                .unzip();
+            if !circuits.is_empty() {
+                for (i, verdict) in at
+                    .into_iter()
+                    .zip(circuit::verify_all(&circuits, Some(budget)))
+                {
+                    self.verdicts[i] = verdict;
+                }
+            }
+        }
+        self.verdicts
     }
-    if let Err(failure) = batch.verify() {
-        for k in failure.invalid {
-            verdicts[batched[k]] = Err(Invalid::Proof(rangeproof::ProofError::VerificationFailed));
+
+    /// Records a batch failure: the named proofs invalid, the others not named.
+    fn blame(&mut self, failure: &rangeproof::BatchError) {
+        for &k in &failure.invalid {
+            self.verdicts[self.batched[k]] =
+                Err(Invalid::Proof(rangeproof::ProofError::VerificationFailed));
+        }
+        for &k in &failure.not_named {
+            self.verdicts[self.batched[k]] = Err(Invalid::NotNamed);
         }
     }
-    verdicts
 }
 
 #[cfg(test)]
@@ -135,7 +259,7 @@ mod tests {
             })
             .collect();
         assert_eq!(alone, valid);
-        let together: Vec<bool> = verify_together(context, &refs)
+        let together: Vec<bool> = verify_together(context, &refs, None)
             .iter()
             .map(Result::is_ok)
             .collect();
@@ -146,7 +270,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            let verdicts = pool.install(|| verify_all(context, &refs));
+            let verdicts = pool.install(|| verify_all(context, &refs, None));
             let blamed: Vec<bool> = verdicts.iter().map(Result::is_ok).collect();
             assert_eq!(blamed, valid, "{threads} threads");
             // The batch names its failures without a reason of their own.
@@ -158,6 +282,47 @@ mod tests {
                 &verdicts[20],
                 Err(Invalid::Proof(e)) if *e != rangeproof::ProofError::VerificationFailed
             ));
+        }
+    }
+
+    /// A blame limit names that many of the failing batches' proofs and no valid one; every
+    /// other invalid proof is not named (never valid); the undecodable one is named whatever
+    /// the limit; every valid document is valid or not named, and valid when the limit exceeds
+    /// the invalid ones — on any number of threads.
+    #[test]
+    fn a_blame_limit_names_that_many_and_no_valid_document() {
+        let (docs, valid) = documents();
+        let refs: Vec<&Document> = docs.iter().collect();
+        let context = SuiteContext::global();
+        let failed = Err(Invalid::Proof(rangeproof::ProofError::VerificationFailed));
+        let check = |verdicts: Vec<Result<(), Invalid>>, limit: usize| {
+            let named = verdicts.iter().filter(|v| **v == failed).count();
+            assert_eq!(named, limit.min(6), "limit {limit}");
+            for (k, verdict) in verdicts.iter().enumerate() {
+                match verdict {
+                    Ok(()) => assert!(valid[k], "{k} invalid, reported valid"),
+                    // Once the limit is spent the search stops, with or without more to find.
+                    Err(Invalid::NotNamed) => assert!(limit <= 6, "{k} at limit {limit}"),
+                    Err(_) if k == 20 => {}
+                    Err(_) => assert!(!valid[k], "{k} valid, named invalid"),
+                }
+            }
+            assert!(verdicts[20].is_err() && verdicts[20] != Err(Invalid::NotNamed));
+            assert!((0..docs.len()).all(|k| valid[k] || verdicts[k].is_err()));
+        };
+        for limit in [0, 2, 6, 16] {
+            check(verify_together(context, &refs, Some(limit)), limit);
+            #[cfg(feature = "parallel")]
+            for threads in [2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                check(
+                    pool.install(|| verify_all(context, &refs, Some(limit))),
+                    limit,
+                );
+            }
         }
     }
 }

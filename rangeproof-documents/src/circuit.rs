@@ -31,6 +31,7 @@ type Scalar = <Ristretto255 as Group>::Scalar;
 
 use crate::error::DocumentError;
 use crate::proof::MAX_TRANSCRIPT_LABEL;
+use crate::Invalid;
 
 /// The largest shuffle a document may state (2(k − 1) multipliers; the verifier derives
 /// 2 · next_power_of_two(2k) generators).
@@ -392,9 +393,14 @@ impl CircuitDocument {
 /// a flavor, when there are two or more, in one batch over the circuit prepared once
 /// ([`Sha256Circuit`]: no gadget run nor circuit digest per proof, one multiscalar
 /// multiplication for all; BENCHMARKS.md, issue 42); every other alone. A batch that fails
-/// names its invalid proofs, each with [`rangeproof::ProofError::VerificationFailed`].
-pub fn verify_all(circuits: &[&ParsedCircuit]) -> Vec<Result<(), R1csError>> {
-    let mut verdicts: Vec<Option<Result<(), R1csError>>> = vec![None; circuits.len()];
+/// names its invalid proofs, each with [`rangeproof::ProofError::VerificationFailed`] — with a
+/// blame `budget`, at most that many (taken from it), the ones the search did not reach
+/// [`Invalid::NotNamed`] ([`rangeproof::BatchVerifier::verify_within`]).
+pub fn verify_all(
+    circuits: &[&ParsedCircuit],
+    mut budget: Option<&mut usize>,
+) -> Vec<Result<(), Invalid>> {
+    let mut verdicts: Vec<Option<Result<(), Invalid>>> = vec![None; circuits.len()];
     for flavor in [R1csFlavor::Bound, R1csFlavor::Dalek] {
         let sha256: Vec<(usize, &[u8; 32])> = circuits
             .iter()
@@ -420,22 +426,32 @@ pub fn verify_all(circuits: &[&ParsedCircuit]) -> Vec<Result<(), R1csError>> {
                     circuit.add_to(&mut batch, digest, &proof, &mut OsRng);
                     batched.push(i);
                 }
-                Err(e) => verdicts[i] = Some(Err(e.into())),
+                Err(e) => verdicts[i] = Some(Err(Invalid::Circuit(e.into()))),
             }
         }
         for &i in &batched {
             verdicts[i] = Some(Ok(()));
         }
-        if let Err(failure) = batch.verify() {
+        let checked = match budget.as_deref_mut() {
+            None => batch.verify(),
+            Some(budget) => batch.verify_within(budget),
+        };
+        if let Err(failure) = checked {
             for k in failure.invalid {
-                verdicts[batched[k]] = Some(Err(ProofError::VerificationFailed.into()));
+                let failed = Invalid::Circuit(ProofError::VerificationFailed.into());
+                verdicts[batched[k]] = Some(Err(failed));
+            }
+            for k in failure.not_named {
+                verdicts[batched[k]] = Some(Err(Invalid::NotNamed));
             }
         }
     }
     verdicts
         .into_iter()
         .zip(circuits)
-        .map(|(verdict, circuit)| verdict.unwrap_or_else(|| circuit.verify()))
+        .map(|(verdict, circuit)| {
+            verdict.unwrap_or_else(|| circuit.verify().map_err(Invalid::Circuit))
+        })
         .collect()
 }
 
@@ -480,9 +496,28 @@ mod tests {
         let docs = [a, swapped, shuffle, lone, b];
         let parsed: Vec<ParsedCircuit> = docs.iter().map(|d| d.check().unwrap()).collect();
         let refs: Vec<&ParsedCircuit> = parsed.iter().collect();
-        let together: Vec<bool> = verify_all(&refs).iter().map(Result::is_ok).collect();
+        let together: Vec<bool> = verify_all(&refs, None).iter().map(Result::is_ok).collect();
         let alone: Vec<bool> = parsed.iter().map(|p| p.verify().is_ok()).collect();
         assert_eq!(together, [true, false, true, true, true]);
         assert_eq!(together, alone);
+        // A blame budget of one: spent on the one named; the search stops there, and the
+        // batch's proof after it is not named (the lone proof and the shuffle, verified on
+        // their own, keep their verdicts).
+        let mut budget = 1;
+        let named = verify_all(&refs, Some(&mut budget));
+        assert_eq!(budget, 0);
+        assert!(matches!(named[1], Err(Invalid::Circuit(_))));
+        assert_eq!(named[4], Err(Invalid::NotNamed));
+        assert!(named[0].is_ok() && named[2].is_ok() && named[3].is_ok());
+        let mut budget = 2;
+        let named = verify_all(&refs, Some(&mut budget));
+        assert_eq!(
+            (budget, named.iter().filter(|v| v.is_err()).count()),
+            (1, 1)
+        );
+        let unnamed = verify_all(&refs, Some(&mut 0));
+        let shown: Vec<_> = unnamed.iter().map(|v| v.as_ref().err()).collect();
+        let not_named = Some(&Invalid::NotNamed);
+        assert_eq!(shown, [not_named, not_named, None, None, not_named]);
     }
 }

@@ -189,6 +189,10 @@ pub enum Invalid {
     Circuit(R1csError),
     /// A Solana document whose instruction proof data and separate fields (named) disagree.
     ProofDataDisagrees(&'static str),
+    /// No verdict of its own: its batch failed, and the search for the invalid proofs stopped
+    /// at the blame limit before reaching it (`batch::verify_all`). It may be valid; it is not
+    /// known to be.
+    NotNamed,
 }
 
 impl std::fmt::Display for Invalid {
@@ -199,6 +203,11 @@ impl std::fmt::Display for Invalid {
             Invalid::ProofDataDisagrees(field) => write!(
                 f,
                 "proof_data and the document's {field} disagree: they must describe one proof"
+            ),
+            Invalid::NotNamed => f.write_str(
+                "not named: its batch failed and the search for the invalid proofs stopped at \
+                 the blame limit before it (it may be valid; verify it again, alone or in a \
+                 smaller batch)",
             ),
         }
     }

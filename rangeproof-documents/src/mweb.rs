@@ -4,8 +4,8 @@
 //!
 //! ```text
 //! {"kind": "block" | "transaction",
-//!  "outputs": [{"id": "hex", "range_proof": true|false|null, "signature": true|false}, …],
-//!  "inputs": [true|false, …], "kernels": [true|false, …],
+//!  "outputs": [{"id": "hex", "range_proof": true|false|null, "signature": true|false|null}, …],
+//!  "inputs": [true|false|null, …], "kernels": [true|false|null, …],
 //!  "checks": {"weight": "holds" | "fails" | "not checked", …},
 //!  "findings": [{"check": "pegins", "rule": "pegin-count-mismatch", "kernel": "hex"}, …],
 //!  "verdict": "valid" | "invalid" | "incomplete"}
@@ -13,7 +13,9 @@
 //!
 //! — `range_proof` `null` where the output's proof was not named: its batch failed, and the
 //! blame limit (`rangeproof::mweb::verify::BLAME_LIMIT` invalid proofs named at most) stopped
-//! before it; `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
+//! before it; every signature and proof `null` (and the sums `"not checked"`) where a cheap
+//! check fails first, unless the full report is asked for
+//! (`rangeproof::mweb::verify::Options::full_report`); `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
 //! (its reject reason) and the kernel it concerns where it concerns one (`kernel` absent
 //! otherwise) —
 //! a wallet's scan as a list of the outputs it owns, and each output's range proof as a
@@ -25,7 +27,7 @@ use std::borrow::Cow;
 
 use rand_core::OsRng;
 use rangeproof::mweb::signatures::output_id;
-use rangeproof::mweb::verify::{self, Report, Status, Verdict};
+use rangeproof::mweb::verify::{self, Options, Report, Status, Verdict};
 use rangeproof::mweb::wallet::Wallet;
 use rangeproof::mweb::{Block, Output, Transaction, TxBody, MAX_BYTES};
 use rangeproof::suite::ParameterValue;
@@ -98,10 +100,19 @@ impl<'a> Parsed<'a> {
 
     /// Every check Litecoin Core makes, apart from chain state: a block's kernel sum needs
     /// the previous block's kernel offset (without it, [`Status::NotChecked`]).
-    pub fn verify(&self, previous_kernel_offset: Option<&[u8; 32]>) -> Report {
+    pub fn verify(&self, previous_kernel_offset: Option<&[u8; 32]>, options: &Options) -> Report {
         let report = match self {
-            Parsed::Block(block) => verify::verify_block(block, previous_kernel_offset, &mut OsRng),
-            Parsed::Transaction(tx) => verify::verify_transaction(tx, &mut OsRng),
+            Parsed::Block(block) => {
+                let blocks = [block];
+                let reports = verify::verify_blocks_with(
+                    &blocks,
+                    previous_kernel_offset,
+                    options,
+                    &mut OsRng,
+                );
+                reports.into_iter().next().flatten()
+            }
+            Parsed::Transaction(tx) => verify::verify_transaction_with(tx, options, &mut OsRng),
         };
         report.unwrap_or_else(empty_report)
     }
@@ -118,7 +129,11 @@ impl<'a> Parsed<'a> {
 /// another; `previous_kernel_offset` for the first block, each following block's from the one
 /// before when their heights are consecutive), each transaction on its own. A report per item,
 /// in order.
-pub fn verify_all(items: &[&Parsed], previous_kernel_offset: Option<&[u8; 32]>) -> Vec<Report> {
+pub fn verify_all(
+    items: &[&Parsed],
+    previous_kernel_offset: Option<&[u8; 32]>,
+    options: &Options,
+) -> Vec<Report> {
     let blocks: Vec<&Block> = items
         .iter()
         .filter_map(|p| match p {
@@ -127,12 +142,13 @@ pub fn verify_all(items: &[&Parsed], previous_kernel_offset: Option<&[u8; 32]>) 
         })
         .collect();
     let mut segment =
-        verify::verify_blocks(&blocks, previous_kernel_offset, &mut OsRng).into_iter();
+        verify::verify_blocks_with(&blocks, previous_kernel_offset, options, &mut OsRng)
+            .into_iter();
     items
         .iter()
         .map(|item| match item {
             Parsed::Block(_) => segment.next().flatten(),
-            Parsed::Transaction(_) => Some(item.verify(None)),
+            Parsed::Transaction(_) => Some(item.verify(None, options)),
         })
         .map(|report| report.unwrap_or_else(empty_report))
         .collect()
@@ -235,13 +251,14 @@ pub fn verify(
     given: &[u8],
     expect: Option<&str>,
     previous_kernel_offset: Option<&[u8; 32]>,
+    options: &Options,
 ) -> Result<(Verdict, String), String> {
     let bytes = bytes_of(given)?;
     let parsed = parse(&bytes)?;
     if let Some(kind) = expect.filter(|k| *k != parsed.kind()) {
         return Err(format!("a {}, not a {kind}", parsed.kind()));
     }
-    let report = parsed.verify(previous_kernel_offset);
+    let report = parsed.verify(previous_kernel_offset, options);
     let text =
         serde_json::to_string(&report_json(parsed.kind(), &report)).map_err(|e| e.to_string())?;
     Ok((report.verdict(), text))
@@ -361,7 +378,13 @@ mod tests {
         .unwrap();
         let case = &v["transactions"][0];
         let hex_text = case["tx"].as_str().unwrap();
-        let (verdict, text) = verify(hex_text.as_bytes(), Some("transaction"), None).unwrap();
+        let (verdict, text) = verify(
+            hex_text.as_bytes(),
+            Some("transaction"),
+            None,
+            &Options::default(),
+        )
+        .unwrap();
         assert_eq!(verdict, Verdict::Valid);
         let report: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(report["kind"], "transaction");
@@ -370,11 +393,11 @@ mod tests {
         assert_eq!(report["outputs"][0]["range_proof"], true);
         let raw = hex::decode(hex_text).unwrap();
         assert_eq!(
-            verify(&raw, None, None).unwrap().1,
+            verify(&raw, None, None, &Options::default()).unwrap().1,
             text,
             "raw and hex alike"
         );
-        assert!(verify(&raw, Some("block"), None)
+        assert!(verify(&raw, Some("block"), None, &Options::default())
             .unwrap_err()
             .contains("not a block"));
 
@@ -393,13 +416,13 @@ mod tests {
         let proof_at = raw.windows(675).position(|w| w == proof).unwrap() + 100;
         let mut changed = raw.clone();
         changed[proof_at] ^= 1;
-        let (verdict, text) = verify(&changed, None, None).unwrap();
+        let (verdict, text) = verify(&changed, None, None, &Options::default()).unwrap();
         assert_eq!(verdict, Verdict::Invalid);
         let report: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(report["outputs"][0]["range_proof"], false);
 
         for bad in [&b""[..], b"00", &raw[..raw.len() - 1]] {
-            assert!(verify(bad, None, None).is_err());
+            assert!(verify(bad, None, None, &Options::default()).is_err());
         }
         assert!(wallet_err(&[0; 32]).contains("scan key"));
         // An address count past the cap: refused before any work (no allocation sized by it).
@@ -424,14 +447,20 @@ mod tests {
             v["transactions"][0]["tx"].as_str().unwrap().as_bytes(),
             None,
             None,
+            &Options::default(),
         )
         .unwrap();
         let report: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(report["findings"], json!([]));
         assert_eq!(report["checks"]["pegins"], "holds");
         for case in v["refused"].as_array().unwrap() {
-            let (verdict, text) =
-                verify(case["tx"].as_str().unwrap().as_bytes(), None, None).unwrap();
+            let (verdict, text) = verify(
+                case["tx"].as_str().unwrap().as_bytes(),
+                None,
+                None,
+                &Options::default(),
+            )
+            .unwrap();
             assert_eq!(verdict, Verdict::Invalid, "{}", case["why"]);
             let report: Value = serde_json::from_str(&text).unwrap();
             assert_eq!(report["verdict"], "invalid");

@@ -82,17 +82,41 @@ int rp_batch_add_document(rp_batch *batch,
                           size_t reason_len);
 
 /*
+ Sets how many invalid documents a failing batch names at most (16 unless set; `SIZE_MAX`:
+ all of them, whatever the search costs). Past it the search stops, and the documents it did
+ not reach are reported by `rp_batch_verify` among the ones not valid, and by
+ `rp_batch_not_named`. The bound keeps a batch of invalid proofs (which anyone can send) from
+ costing more than about twice a valid one. Returns 1, or -1 for a NULL `batch`.
+ */
+int rp_batch_set_blame_limit(rp_batch *batch,
+                             size_t limit);
+
+/*
  Verifies every document added, on all cores (rayon's pool; `RAYON_NUM_THREADS` caps it).
  Returns 1 when all are valid (an empty batch included), 0
  when some are not: their positions (in the order they were added, ascending) go to
  `invalid[0..*n_invalid)` — at most `invalid_cap` of them are written, `*n_invalid` is the
  full count either way —, -1 for NULL `batch` or `n_invalid` (or NULL `invalid` with a
- nonzero `invalid_cap`).
+ nonzero `invalid_cap`). Past the blame limit (`rp_batch_set_blame_limit`) the positions
+ not valid include the ones the search did not name, which may be valid:
+ `rp_batch_not_named` tells which.
  */
 int rp_batch_verify(rp_batch *batch,
                     size_t *invalid,
                     size_t invalid_cap,
                     size_t *n_invalid);
+
+/*
+ The positions (ascending) the last `rp_batch_verify` did not name — its batch failed and the
+ search stopped at the blame limit before them; each may be valid or not — into
+ `not_named[0..*n_not_named)` (at most `cap` written, `*n_not_named` the full count). None
+ before a verification. Returns 1, or -1 for NULL `batch` or `n_not_named` (or NULL
+ `not_named` with a nonzero `cap`).
+ */
+int rp_batch_not_named(const rp_batch *batch,
+                       size_t *not_named,
+                       size_t cap,
+                       size_t *n_not_named);
 
 /*
  Destroys a batch (NULL: nothing happens).

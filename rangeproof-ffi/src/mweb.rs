@@ -5,7 +5,7 @@
 
 use std::ffi::{c_char, c_int, c_uchar};
 
-use rangeproof::mweb::verify::Verdict;
+use rangeproof::mweb::verify::{Options, Verdict};
 use rangeproof_documents::mweb;
 use zeroize::Zeroizing;
 
@@ -67,8 +67,8 @@ pub unsafe extern "C" fn rp_mweb_verify(
                 .map(<[u8; 32]>::try_from)
                 .transpose()
                 .map_err(|_| Failure::unusable("previous_kernel_offset"))?;
-            let (verdict, text) =
-                mweb::verify(given, None, previous.as_ref()).map_err(Failure::unusable)?;
+            let (verdict, text) = mweb::verify(given, None, previous.as_ref(), &Options::default())
+                .map_err(Failure::unusable)?;
             write_out(report, report_len, &text)?;
             Ok(match verdict {
                 Verdict::Valid => OK,

@@ -48,6 +48,11 @@ use crate::generators::RangeGens;
 use crate::group::{EncodedPoint, Group};
 use crate::verification::{EquationSum, Replayed, VerificationTerms};
 
+/// The blame limit the front ends use by default ([`BatchVerifier::set_blame_limit`]): naming
+/// every proof of a batch that is all invalid costs \\(K \log K\\) proofs' work, which an
+/// adversary chooses; with a limit, about one more pass over the batch.
+pub const BLAME_LIMIT: usize = 16;
+
 /// Equations are computed and folded into the running sums in chunks of at most this many
 /// proofs ...
 const CHUNK_PROOFS: usize = 256;
@@ -119,6 +124,10 @@ pub struct BatchVerifier<'g, G: Group> {
     deferred: Vec<(usize, Box<dyn SettledTogether>)>,
     /// The most invalid proofs the bisection names (`None`: all of them).
     blame_limit: Option<usize>,
+    /// Whether the running sums are the identity, once checked (cleared when more equations
+    /// are folded in): a batch verified again, with a new blame budget, does not pay its
+    /// multiscalar multiplication twice.
+    sums_hold: Option<bool>,
 }
 
 impl<G: Group> Default for BatchVerifier<'_, G> {
@@ -258,6 +267,7 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             sums: EquationSum::new(),
             deferred: Vec::new(),
             blame_limit: None,
+            sums_hold: None,
         }
     }
 
@@ -403,14 +413,40 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         for k in degenerate {
             self.entries[k] = Entry::Rejected;
         }
+        if self.folded < self.entries.len() {
+            self.sums_hold = None;
+        }
         self.folded = self.entries.len();
         self.unfolded_scalars = 0;
     }
 
+    /// Whether the running sums are the identity (checked once per fold).
+    fn sums_hold(&mut self) -> bool {
+        *self.sums_hold.get_or_insert_with(|| self.sums.is_zero())
+    }
+
     /// Checks every proof added so far. On failure, reports the positions of all invalid
-    /// proofs. (Takes `&mut self` because it first folds the last chunk of equations into the
-    /// running sums; more proofs may be added and checked afterwards.)
+    /// proofs — or, with a blame limit ([`Self::set_blame_limit`]), of at most that many and
+    /// the ones the search did not reach. (Takes `&mut self` because it first folds the last
+    /// chunk of equations into the running sums; more proofs may be added and checked
+    /// afterwards.)
     pub fn verify(&mut self) -> Result<(), BatchError> {
+        match self.blame_limit {
+            None => self.verify_naming(None),
+            Some(mut limit) => self.verify_naming(Some(&mut limit)),
+        }
+    }
+
+    /// [`Self::verify`] with a blame budget the caller carries across batches: names at most
+    /// `*budget` invalid proofs by search and takes the number named from it. Several batches
+    /// checked in turn share one limit this way — checked first with a budget of 0 (one
+    /// multiscalar multiplication each, perhaps on different threads), then the failing ones
+    /// again with what is left: the second check reuses the first's verdict on the whole.
+    pub fn verify_within(&mut self, budget: &mut usize) -> Result<(), BatchError> {
+        self.verify_naming(Some(budget))
+    }
+
+    fn verify_naming(&mut self, budget: Option<&mut usize>) -> Result<(), BatchError> {
         self.settle_deferred();
         self.fold();
         let mut invalid = Vec::new();
@@ -423,27 +459,42 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
             }
         }
         let mut not_named = Vec::new();
-        match (pending.as_slice(), self.blame_limit) {
+        match (pending.as_slice(), budget) {
             ([], _) => {}
-            // One proof alone: its own equation, with the precomputed tables where they win.
-            ([_], _) => invalid.extend(bisect(&self.entries, &pending)),
+            // One proof alone: its own equation, with the precomputed tables where they win
+            // (the sums hold exactly when it does).
+            ([k], budget) => {
+                let holds = *self
+                    .sums_hold
+                    .get_or_insert_with(|| holds(&self.entries, &pending));
+                match budget {
+                    _ if holds => {}
+                    Some(0) => not_named.push(*k),
+                    Some(budget) => {
+                        invalid.push(*k);
+                        *budget -= 1;
+                    }
+                    None => invalid.push(*k),
+                }
+            }
             (_, None) => {
-                if !self.sums.is_zero() {
+                if !self.sums_hold() {
                     // Known to fail as a whole: search the halves.
                     let (left, right) = pending.split_at(pending.len() / 2);
                     invalid.extend(bisect(&self.entries, left));
                     invalid.extend(bisect(&self.entries, right));
                 }
             }
-            (_, Some(limit)) => {
-                if !self.sums.is_zero() {
+            (_, Some(budget)) => {
+                if !self.sums_hold() {
                     let mut blame = Blame {
                         entries: &self.entries,
-                        budget: limit,
+                        budget: *budget,
                         invalid: &mut invalid,
                         not_named: &mut not_named,
                     };
                     blame.search(&pending, true);
+                    *budget = blame.budget;
                 }
             }
         }
@@ -894,6 +945,66 @@ mod tests {
         // A limit of zero on a failing batch: nothing named, everything not named.
         let error = build(&few, Some(0)).verify().unwrap_err();
         assert!(error.invalid.is_empty() && error.not_named.len() == 40);
+    }
+
+    /// A budget shared by batches checked in turn: each checked first with nothing to spend
+    /// (nothing named, its failure known), then the failing ones again with what is left — the
+    /// first `limit` invalid proofs named across them, in order, and a single proof obeys the
+    /// budget too.
+    #[test]
+    fn a_blame_budget_is_shared_across_batches() {
+        let samples: Vec<Sample> = (0..21).map(|_| sample(8, 1)).collect();
+        let bad = |k: usize| k % 4 == 1 || k == 20; // 1, 5, 9 | 13, 17 | 20 alone
+        let mut batches: Vec<BatchVerifier<'_, _>> = samples
+            .chunks(10) // 10, 10, and one alone
+            .enumerate()
+            .map(|(part, chunk)| {
+                let mut batch = BatchVerifier::new();
+                for (i, s) in chunk.iter().enumerate() {
+                    let k = 10 * part + i;
+                    let c = if bad(k) {
+                        &samples[(k + 1) % 21].commitments
+                    } else {
+                        &s.commitments
+                    };
+                    add(&mut batch, s, c);
+                }
+                batch
+            })
+            .collect();
+        let first: Vec<bool> = batches
+            .iter_mut()
+            .map(|b| match b.verify_within(&mut 0) {
+                Ok(()) => true,
+                Err(e) => {
+                    assert!(e.invalid.is_empty(), "nothing to spend, nothing named");
+                    false
+                }
+            })
+            .collect();
+        assert_eq!(first, [false, false, false]);
+        let mut budget = 4;
+        let named: Vec<BatchError> = batches
+            .iter_mut()
+            .map(|b| b.verify_within(&mut budget).unwrap_err())
+            .collect();
+        assert_eq!(budget, 0);
+        assert_eq!(named[0].invalid, [1, 5, 9]);
+        assert!(named[0].not_named.is_empty());
+        assert_eq!(named[1].invalid, [3]); // 13
+        assert!(named[1].not_named.contains(&7)); // 17, not reached
+        assert!(!named[1].not_named.contains(&3));
+        assert_eq!(
+            (&named[2].invalid[..], &named[2].not_named[..]),
+            (&[][..], &[0][..])
+        );
+        // With budget left, the one alone is named and the budget spent.
+        let mut budget = 1;
+        assert_eq!(
+            batches[2].verify_within(&mut budget).unwrap_err().invalid,
+            [0]
+        );
+        assert_eq!(budget, 0);
     }
 
     /// A peer library was found to check only the first 256 proofs of a batch.

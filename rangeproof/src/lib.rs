@@ -53,7 +53,7 @@ mod wire;
 #[cfg(all(test, feature = "monero"))]
 mod agreement_tests;
 
-pub use batch::BatchVerifier;
+pub use batch::{BatchVerifier, BLAME_LIMIT};
 pub use bulletproofs::RangeProof;
 pub use bulletproofs_plus::RangeProofPlus;
 pub use deployments::Generators;

@@ -16,7 +16,10 @@ use rangeproof::mweb::signatures::kernel_id;
 use rangeproof::mweb::sums::{
     kernel_sum_holds, kernel_supply_change, stealth_sum_holds, supply_change, total_fee, MAX_MONEY,
 };
-use rangeproof::mweb::verify::{verify_blocks, verify_transaction, Check, Report, Status, Verdict};
+use rangeproof::mweb::verify::{
+    verify_blocks, verify_transaction, verify_transaction_with, Check, Options, Report, Status,
+    Verdict,
+};
 use rangeproof::mweb::wallet::{make_output, Made};
 use rangeproof::mweb::{Block, Input, Kernel, PegOut, Transaction, TxBody, TxIn, TxOut};
 
@@ -41,6 +44,14 @@ fn accepted_pegin() -> Vec<u8> {
 }
 
 /// The report's finding for `check`, asserting the check fails and the verdict is invalid.
+/// Every check run, whatever fails first.
+fn full() -> Options {
+    Options {
+        full_report: true,
+        ..Options::default()
+    }
+}
+
 fn rule_of(report: &Report, check: Check) -> &'static str {
     assert_eq!(report.verdict(), Verdict::Invalid, "{report:?}");
     assert_eq!(report.status(check), Some(Status::Fails), "{report:?}");
@@ -72,7 +83,20 @@ fn committed_pegins_hold_and_refused_ones_name_the_rule() {
     for case in refused {
         let raw = bytes(&case["tx"]);
         let tx = Transaction::from_bytes(&raw).unwrap();
-        let report = verify_transaction(&tx, &mut OsRng).unwrap();
+        // By default the cryptography is not run past the failing rule; the verdict is the
+        // same.
+        let quick = verify_transaction(&tx, &mut OsRng).unwrap();
+        assert_eq!(quick.verdict(), Verdict::Invalid);
+        assert_eq!(quick.status(Check::KernelSum), Some(Status::NotChecked));
+        assert!(quick.kernels.iter().all(Option::is_none));
+        let report = verify_transaction_with(&tx, &full(), &mut OsRng).unwrap();
+        let cheap: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| ![Check::KernelSum, Check::StealthSum].contains(&f.check))
+            .copied()
+            .collect();
+        assert_eq!(quick.findings, cheap, "{}", case["why"]);
         let check = report
             .checks
             .iter()
@@ -111,7 +135,7 @@ fn a_pegin_without_its_canonical_output_mints_nothing() {
     });
     let tx = Transaction::from_bytes(&bare).unwrap();
     assert!(tx.is_mweb_only());
-    let report = verify_transaction(&tx, &mut OsRng).unwrap();
+    let report = verify_transaction_with(&tx, &full(), &mut OsRng).unwrap();
     assert_eq!(rule_of(&report, Check::PegIns), "pegin-count-mismatch");
     let kernel = kernel_id(&tx.mweb.as_ref().unwrap().body.kernels[0]);
     assert_eq!(report.finding(Check::PegIns).unwrap().kernel, Some(kernel));
@@ -733,7 +757,7 @@ fn bytes_core_reads_leniently_are_read_so() {
     odd[at] = 0x05;
     let tx = Transaction::from_bytes(&odd).unwrap();
     let report = verify_transaction(&tx, &mut OsRng).unwrap();
-    assert!(!report.outputs[0].signature);
+    assert_eq!(report.outputs[0].signature, Some(false));
     assert_eq!(report.outputs[0].range_proof, Some(true));
 }
 
@@ -918,23 +942,28 @@ fn points_off_the_curve_fail_their_signatures() {
     let bad = off_curve();
     let mut commitment = bad;
     commitment[0] = 0x08;
+    // Every check run: a changed kernel also breaks its peg-in's canonical output.
+    let full = Options {
+        full_report: true,
+        ..Options::default()
+    };
     let check = |change: &dyn Fn(&mut Transaction)| {
         let mut tx = Transaction::from_bytes(&raw).unwrap();
         change(&mut tx);
-        let report = verify_transaction(&tx, &mut OsRng).unwrap();
+        let report = verify_transaction_with(&tx, &full, &mut OsRng).unwrap();
         assert_eq!(report.verdict(), Verdict::Invalid);
         report
     };
     let report = check(&|tx| tx.mweb.as_mut().unwrap().body.kernels[0].excess = commitment);
-    assert!(!report.kernels[0]);
+    assert_eq!(report.kernels[0], Some(false));
     let report = check(&|tx| {
         let kernel = &mut tx.mweb.as_mut().unwrap().body.kernels[0];
         kernel.features |= 0x10;
         kernel.stealth_excess = Some(bad);
     });
-    assert!(!report.kernels[0]);
+    assert_eq!(report.kernels[0], Some(false));
     let report = check(&|tx| tx.mweb.as_mut().unwrap().body.outputs[0].sender_pubkey = bad);
-    assert!(!report.outputs[0].signature);
+    assert_eq!(report.outputs[0].signature, Some(false));
     let report = check(&|tx| {
         let body = &mut tx.mweb.as_mut().unwrap().body;
         let output = body.outputs[0].clone();
@@ -948,7 +977,7 @@ fn points_off_the_curve_fail_their_signatures() {
             signature: [0; 64],
         });
     });
-    assert!(!report.inputs[0]);
+    assert_eq!(report.inputs[0], Some(false));
     // An offset not below the group order: the sum that adds it fails.
     let report = check(&|tx| tx.mweb.as_mut().unwrap().stealth_offset = [0xff; 32]);
     assert_eq!(rule_of(&report, Check::StealthSum), "STEALTH_SUMS");
@@ -1081,11 +1110,16 @@ fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
     let refs: Vec<&Made> = made.iter().collect();
     let raw = mweb_build::pegin(&refs, &values, 1_000);
     let mut tx = Transaction::from_bytes(&raw).unwrap();
-    for output in &mut tx.mweb.as_mut().unwrap().body.outputs {
+    let body = &mut tx.mweb.as_mut().unwrap().body;
+    for output in &mut body.outputs {
         let mut proof = *output.proof;
         proof[300] ^= 1;
         output.proof = Box::leak(Box::new(proof));
     }
+    // The IDs change with the proofs: sorted again, the cheap rules hold and the proofs are
+    // checked.
+    body.outputs
+        .sort_by_key(rangeproof::mweb::signatures::output_id);
     let report = verify_transaction(&tx, &mut OsRng).unwrap();
     assert_eq!(report.verdict(), Verdict::Invalid);
     let named = report
@@ -1099,15 +1133,21 @@ fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
         .filter(|o| o.range_proof.is_none())
         .count();
     assert_eq!((named, not_named), (BLAME_LIMIT, 20 - BLAME_LIMIT));
-    let all = Options { blame_limit: None };
+    let all = Options {
+        blame_limit: None,
+        ..Options::default()
+    };
     let report = verify_transaction_with(&tx, &all, &mut OsRng).unwrap();
     assert!(report.outputs.iter().all(|o| o.range_proof == Some(false)));
     // One invalid among valid ones: named, whatever the limit.
     let mut one = Transaction::from_bytes(&raw).unwrap();
-    let output = &mut one.mweb.as_mut().unwrap().body.outputs[7];
+    let body = &mut one.mweb.as_mut().unwrap().body;
+    let output = &mut body.outputs[7];
     let mut proof = *output.proof;
     proof[300] ^= 1;
     output.proof = Box::leak(Box::new(proof));
+    body.outputs
+        .sort_by_key(rangeproof::mweb::signatures::output_id);
     let report = verify_transaction(&one, &mut OsRng).unwrap();
     let statuses: Vec<Option<bool>> = report.outputs.iter().map(|o| o.range_proof).collect();
     assert_eq!(statuses.iter().filter(|s| **s == Some(false)).count(), 1);

@@ -11,14 +11,29 @@ export function verifying(call) {
    * deployment): one document's text, or an array of them verified together (one multiscalar
    * multiplication per group; the invalid ones named). Resolves to one verdict per document, in
    * order: `{ valid: true }`, or `{ valid: false, error }` with the reason (`unusable: true` when
-   * the text is not a usable document).
+   * the text is not a usable document, `notNamed: true` when its batch failed and the search
+   * for the invalid ones stopped before it). A failing batch names at most
+   * `options.blameLimit` invalid documents (16 unless given; `null`: all, whatever it costs).
    */
-  async function verify(docs) {
+  async function verify(docs, options = {}) {
     const texts = typeof docs === "string" ? [docs] : docs;
     if (!Array.isArray(texts) || texts.some((t) => typeof t !== "string")) {
       throw new UnusableType("verify takes a document's JSON text or an array of them");
     }
-    return call("verify", texts);
+    if (options === null || typeof options !== "object") {
+      throw new UnusableType("verify's options are an object: { blameLimit }");
+    }
+    const { blameLimit, ...unknown } = options;
+    if (Object.keys(unknown).length > 0) {
+      throw new UnusableInput(`verify takes no option ${Object.keys(unknown)[0]}: only blameLimit`);
+    }
+    if (blameLimit === undefined) {
+      return call("verify", texts);
+    }
+    if (blameLimit !== null && !(Number.isSafeInteger(blameLimit) && blameLimit >= 0)) {
+      throw new UnusableType("blameLimit is a count of documents (a non-negative integer) or null");
+    }
+    return call("verify", { documents: texts, blame_limit: blameLimit });
   }
 
   /** Verifies one document; resolves when valid, else throws `InvalidProof` or `UnusableInput`. */
@@ -62,13 +77,18 @@ export function verifying(call) {
      * Verifies a transaction or block (hex or bytes): range proofs and signatures in
      * batches, the sums. `kind` (`"block"` or `"transaction"`) requires one; a block's kernel
      * sum needs `previousKernelOffset` (64 hex digits). Resolves to the report (`verdict`:
-     * `"valid"`, `"invalid"` or `"incomplete"`).
+     * `"valid"`, `"invalid"` or `"incomplete"`). The cheap rules run first: where one fails,
+     * the signatures, proofs and sums are reported not checked (`null`) unless `fullReport`.
      */
-    async verify(data, { kind, previousKernelOffset } = {}) {
+    async verify(data, { kind, previousKernelOffset, fullReport = false } = {}) {
+      if (typeof fullReport !== "boolean") {
+        throw new UnusableType("fullReport is a boolean");
+      }
       return call("mweb_verify", {
         tx: hexOrBytes("the MWEB data", data),
         kind: optionalText("kind", kind),
         previous_kernel_offset: optionalText("previousKernelOffset", previousKernelOffset),
+        full_report: fullReport,
       });
     },
 

@@ -19,6 +19,9 @@ struct Verdict {
     /// The document could not be read (not a document, a field out of its rules).
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     unusable: bool,
+    /// Its batch failed and the search stopped at the blame limit before it: it may be valid.
+    #[serde(rename = "notNamed", skip_serializing_if = "core::ops::Not::not")]
+    not_named: bool,
 }
 
 impl Verdict {
@@ -28,11 +31,13 @@ impl Verdict {
                 valid: true,
                 error: None,
                 unusable,
+                not_named: false,
             },
             Err(reason) => Verdict {
                 valid: false,
                 error: Some(reason),
                 unusable,
+                not_named: false,
             },
         }
     }
@@ -43,30 +48,55 @@ pub fn parse(text: &str) -> Result<Document, String> {
     Document::parse_bounded(text).map_err(|e| e.to_string())
 }
 
-/// Documents (a JSON array of their texts) verified together — one batch per group, the
-/// invalid ones named (`batch::verify_all`) — answered with a verdict per document, in order.
+/// What `verify` takes: the documents' texts, with the blame limit or without (the default).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Documents {
+    Texts(Vec<String>),
+    Limited(Limited),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Limited {
+    documents: Vec<String>,
+    /// At most this many invalid documents named by a failing batch (`null`: all).
+    blame_limit: Option<usize>,
+}
+
+/// Documents (a JSON array of their texts, or `{"documents": […], "blame_limit": n|null}`)
+/// verified together — one batch per group, the invalid ones named (`batch::verify_all`, at
+/// most [`batch::BLAME_LIMIT`] unless told) — answered with a verdict per document, in order.
 pub fn documents(bytes: &[u8]) -> Answer {
-    let texts: Vec<String> = input(bytes)?;
+    let (texts, blame_limit) = match input(bytes)? {
+        Documents::Texts(texts) => (texts, Some(batch::BLAME_LIMIT)),
+        Documents::Limited(given) => (given.documents, given.blame_limit),
+    };
     let parsed: Vec<Result<Document, String>> = texts.iter().map(|t| parse(t)).collect();
     let usable: Vec<&Document> = parsed.iter().filter_map(|d| d.as_ref().ok()).collect();
     let context = SuiteContext::global();
     // One document is verified alone, for the verifier's own reason when invalid.
     let mut checked = match usable.as_slice() {
         [Document::Proof(one)] if texts.len() == 1 => vec![one.verify_in(context)],
-        _ => batch::verify_all(context, &usable),
+        _ => batch::verify_all(context, &usable, blame_limit),
     }
     .into_iter();
     let verdicts: Vec<Verdict> = parsed
         .iter()
         .map(|doc| match doc {
             Err(reason) => Verdict::of(Err(reason.clone()), true),
-            Ok(_) => Verdict::of(
-                checked.next().map_or_else(
-                    || Err("not verified".into()),
-                    |r| r.map_err(|e| e.to_string()),
-                ),
-                false,
-            ),
+            Ok(_) => {
+                let checked = checked.next();
+                let mut verdict = Verdict::of(
+                    checked.clone().map_or_else(
+                        || Err("not verified".into()),
+                        |r| r.map_err(|e| e.to_string()),
+                    ),
+                    false,
+                );
+                verdict.not_named = checked == Some(Err(rangeproof_documents::Invalid::NotNamed));
+                verdict
+            }
         })
         .collect();
     Reply::public(&verdicts)
@@ -87,6 +117,9 @@ struct TransactionInput {
     /// MWEB: the previous block's kernel offset (64 hex digits), for a block's kernel sum.
     #[serde(default)]
     previous_kernel_offset: Option<String>,
+    /// MWEB: the signatures, proofs and sums checked even where a cheap rule fails first.
+    #[serde(default)]
+    full_report: bool,
 }
 
 /// A Liquid transaction (`tx`, optional `spent`) verified: the report as the CLI, Python and
@@ -121,7 +154,11 @@ pub fn mweb(bytes: &[u8]) -> Answer {
         .transpose()
         .map_err(Failure::Unusable)?;
     let data = hex("tx", given.tx.trim())?;
-    let (_, text) = mweb_report::verify(&data, given.kind.as_deref(), previous.as_ref())
+    let options = rangeproof::mweb::verify::Options {
+        full_report: given.full_report,
+        ..Default::default()
+    };
+    let (_, text) = mweb_report::verify(&data, given.kind.as_deref(), previous.as_ref(), &options)
         .map_err(Failure::Unusable)?;
     Reply::json(text)
 }

@@ -3,7 +3,7 @@
 // bad input answered with typed errors or per-document reasons, never a crash.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { verify, UnusableInput } from "../index.js";
+import { prove, verify, UnusableInput } from "../index.js";
 import { bundledDocuments, dalekDocuments, tampered } from "./vectors.mjs";
 
 test("the reference crate's proofs verify alone, as the vectors say", async () => {
@@ -43,6 +43,34 @@ test("a batch of every kind names exactly the invalid ones, in order", async () 
     assert.equal(v.valid, !bad.has(original), `document ${original}: ${v.error}`);
   });
   assert.deepEqual(await verify(good), good.map(() => ({ valid: true })));
+});
+
+test("a failing batch names at most its blame limit, and calls no unnamed document valid", async () => {
+  const a = JSON.parse((await prove({ bits: 8, values: [3] })).document);
+  const b = JSON.parse((await prove({ bits: 8, values: [200] })).document);
+  const forged = JSON.stringify({ ...a, proof: b.proof }); // decodes, and fails in the batch
+  const bad = Array.from({ length: 80 }, (_, k) => k % 2 === 0); // 40 invalid
+  const docs = bad.map((isBad) => (isBad ? forged : JSON.stringify(a)));
+  for (const [options, named] of [[undefined, 16], [{ blameLimit: 3 }, 3], [{ blameLimit: 0 }, 0], [{ blameLimit: null }, 40]]) {
+    const verdicts = await verify(docs, options);
+    assert.equal(verdicts.length, 80);
+    let count = 0;
+    verdicts.forEach((v, k) => {
+      if (v.valid) {
+        assert.equal(bad[k], false, `${k} invalid, said valid`);
+      } else if (v.notNamed) {
+        assert.match(v.error, /^not named/);
+        assert.notEqual(options?.blameLimit, null);
+      } else {
+        assert.equal(bad[k], true, `${k} valid, named invalid`);
+        count += 1;
+      }
+    });
+    assert.equal(count, named, JSON.stringify(options));
+  }
+  for (const wrong of [{ blameLimit: -1 }, { blameLimit: 1.5 }, { blameLimit: "16" }, { other: 1 }, null, 7]) {
+    await assert.rejects(verify(docs, wrong), UnusableInput);
+  }
 });
 
 test("bad input: typed errors for wrong types, reasons for wrong texts, no crash", async () => {

@@ -246,16 +246,24 @@ impl Batch {
         self.documents.len()
     }
 
-    /// The positions of the invalid documents (empty when all are valid).
-    fn invalid(&self, py: Python<'_>) -> Vec<usize> {
+    /// Verifies the documents: the positions of the ones not valid (empty when all are), and
+    /// among them the ones a failing batch did not name, the search stopped at `blame_limit`
+    /// (`None`: every invalid one named).
+    #[pyo3(signature = (blame_limit))]
+    fn check(&self, py: Python<'_>, blame_limit: Option<usize>) -> (Vec<usize>, Vec<usize>) {
+        use rangeproof_documents::Invalid;
         let documents: Vec<&Document> = self.documents.iter().collect();
         py.allow_threads(|| {
-            rangeproof_documents::batch::verify_all(SuiteContext::global(), &documents)
-                .iter()
-                .enumerate()
-                .filter(|(_, verdict)| verdict.is_err())
-                .map(|(i, _)| i)
-                .collect()
+            let verdicts = rangeproof_documents::batch::verify_all(
+                SuiteContext::global(),
+                &documents,
+                blame_limit,
+            );
+            let at = |keep: &dyn Fn(&Result<(), Invalid>) -> bool| -> Vec<usize> {
+                let kept = verdicts.iter().enumerate().filter(|(_, v)| keep(v));
+                kept.map(|(i, _)| i).collect()
+            };
+            (at(&Result::is_err), at(&|v| *v == Err(Invalid::NotNamed)))
         })
     }
 }
@@ -284,14 +292,16 @@ fn liquid_verify_tx(
 /// A Litecoin MWEB block or transaction's verdicts, as JSON (`rangeproof_documents::mweb`):
 /// per output its range proof and signature, per input and kernel its signature, the other
 /// checks, and the verdict: valid, invalid or incomplete. `kind` is `"block"`,
-/// `"transaction"` or `None` for either.
+/// `"transaction"` or `None` for either. `full_report`: the signatures, proofs and sums checked
+/// even where a cheap rule fails first (else reported not checked there).
 #[pyfunction]
-#[pyo3(signature = (data, kind=None, previous_kernel_offset=None))]
+#[pyo3(signature = (data, kind=None, previous_kernel_offset=None, full_report=false))]
 fn mweb_verify(
     py: Python<'_>,
     data: Vec<u8>,
     kind: Option<String>,
     previous_kernel_offset: Option<Vec<u8>>,
+    full_report: bool,
 ) -> PyResult<String> {
     use rangeproof_documents::mweb;
     let previous = previous_kernel_offset
@@ -305,7 +315,13 @@ fn mweb_verify(
         })
         .transpose()?;
     let (_, report) = py
-        .allow_threads(|| mweb::verify(&data, kind.as_deref(), previous.as_ref()))
+        .allow_threads(|| {
+            let options = rangeproof::mweb::verify::Options {
+                full_report,
+                ..Default::default()
+            };
+            mweb::verify(&data, kind.as_deref(), previous.as_ref(), &options)
+        })
         .map_err(unusable)?;
     Ok(report)
 }
@@ -663,6 +679,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The CLI's bounds, which the Python half checks before calling in.
     m.add("MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES)?;
+    m.add("BLAME_LIMIT", rangeproof_documents::batch::BLAME_LIMIT)?;
     m.add("MAX_LABEL_BYTES", MAX_TRANSCRIPT_LABEL)?;
     m.add("MAX_EXTRA_DATA", MAX_EXTRA_DATA)?;
     m.add(

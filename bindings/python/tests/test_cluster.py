@@ -74,6 +74,27 @@ def test_audit_names_invalid_and_unusable_documents_by_file_and_line(tmp_path, c
     assert clean.ok and clean.documents == clean.valid == 8 and clean.throughput > 0
 
 
+def test_a_file_of_invalid_proofs_names_at_most_the_blame_limit_per_batch(tmp_path, client):
+    # Forged proofs decode and fail only in their batch: past 16 per batch, the search stops
+    # and the rest are not named — none counted valid, none called invalid without a reason.
+    a, b = rangeproof.prove([3], bits=8), rangeproof.prove([200], bits=8)
+    forged = json.loads(a.to_json())
+    forged["proof"] = json.loads(b.to_json())["proof"]
+    lines = [json.dumps(forged) if k % 2 == 0 else a.to_json() for k in range(60)]
+    path = tmp_path / "forged.jsonl"
+    write(path, lines)
+    report = cluster.audit([str(path)], lines=60, client=client)
+    assert report.documents == 60 and not report.ok
+    assert len(report.invalid) == rangeproof.BLAME_LIMIT
+    named = {line for _, line in report.invalid} | {line for _, line in report.not_named}
+    assert {k + 1 for k in range(60) if k % 2 == 0} <= named, "every invalid line is listed"
+    assert all(line % 2 == 1 for _, line in report.invalid), "no valid line is named invalid"
+    assert report.valid == 60 - len(report.invalid) - len(report.not_named)
+    from rangeproof.cluster.audit import _lines
+
+    assert any("NOT NAMED" in line for line in _lines(report))
+
+
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(tmp_path, client):
     # 960 one-line partitions (seconds of work on two workers); one worker process is killed
     # while the audit runs: its tasks run again, the report counts every document once.

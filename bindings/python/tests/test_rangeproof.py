@@ -224,6 +224,31 @@ def test_batches_name_the_invalid_proofs():
     assert batch.invalid == [1, 4]
 
 
+def test_a_failing_batch_names_at_most_its_blame_limit():
+    a, b = rangeproof.prove([3], bits=8), rangeproof.prove([200], bits=8)
+    forged = json.loads(a.to_json())
+    forged["proof"] = json.loads(b.to_json())["proof"]  # decodes, and fails in the batch
+    forged_text = json.dumps(forged)
+    bad = [k % 2 == 0 for k in range(80)]  # 40 invalid, more than the default limit
+    for limit, named_count in [((), rangeproof.BLAME_LIMIT), ((3,), 3), ((0,), 0), ((None,), 40)]:
+        batch = rangeproof.BatchVerifier(*limit)
+        for k in range(80):
+            batch.add(forged_text if bad[k] else a)
+        assert batch.verify() is False
+        unreached = set(batch.not_named)
+        assert unreached <= set(batch.invalid), "the ones not named are among those not valid"
+        named = [k for k in batch.invalid if k not in unreached]
+        assert len(named) == named_count, (limit, named)
+        assert all(bad[k] for k in named), "no valid proof is named invalid"
+        # Every invalid one is listed: named or not named.
+        assert all(k in batch.invalid for k in range(80) if bad[k])
+        if limit == (None,):
+            assert batch.not_named == [] and batch.invalid == [k for k in range(80) if bad[k]]
+    for refused in (-1, 1.5, "16", True):
+        with pytest.raises((UnusableInput, UnusableType)):
+            rangeproof.BatchVerifier(refused)
+
+
 def test_recovery_with_the_nonce():
     nonce = bytes.fromhex("11" * 31 + "01")
     tari = rangeproof.prove([777], scheme="bulletproofs+", recovery_nonce=nonce)

@@ -40,6 +40,10 @@ pub fn write(path: &Path, doc: &Value) {
 /// rest of the full set in `../shared/vectors/` when it is beside the repository — data copied
 /// from other repositories' trees stays there. Without it, one line on the process's standard
 /// error (not captured by the test harness) says so.
+#[path = "../../../rangeproof/tests/support/shared_note.rs"]
+mod shared_note;
+pub use shared_note::shared_absent;
+
 pub fn monero_cases(file: &str) -> Vec<Value> {
     let bundled = match file {
         "monero-bpplus-ed25519.json" => "monero-crates-bpplus-ed25519.json",
@@ -60,14 +64,7 @@ pub fn monero_cases(file: &str) -> Vec<Value> {
                 }
             }
         }
-        Err(_) => {
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: ../shared/vectors/{file} is not beside the repository: the CLI's Monero \
-                 tests ran on the bundled crate-package cases only"
-            );
-        }
+        Err(_) => shared_note::shared_absent(&format!("the CLI's Monero tests: {file}")),
     }
     cases
 }

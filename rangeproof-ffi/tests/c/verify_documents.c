@@ -3,7 +3,9 @@
  *
  * Each line of the file is "<expected> <json>": the verdict rp_verify_document must give (1
  * valid, 0 invalid, -1 unusable). Every document is verified alone and added to one batch;
- * the batch must name exactly the invalid ones, in order, and refuse the unusable ones.
+ * the batch must name exactly the invalid ones, in order, and refuse the unusable ones —
+ * without a blame limit; with one (the default, and 0), the ones not valid must include every
+ * invalid one, and the ones not named be among them.
  * Exits 0 when everything agrees, 1 otherwise (each disagreement printed), 2 on a usage error.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -80,7 +82,42 @@ int main(int argc, char **argv) {
     }
 
     size_t *invalid = malloc((added + 1) * sizeof *invalid);
-    size_t n_invalid = 0;
+    size_t *not_named = malloc((added + 1) * sizeof *not_named);
+    size_t n_invalid = 0, n_not_named = 0;
+    /* Within a blame limit: the default (16), then none named by search. */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && rp_batch_set_blame_limit(batch, 0) != 1) {
+            fprintf(stderr, "rp_batch_set_blame_limit refused 0\n");
+            failures++;
+        }
+        int verdict = rp_batch_verify(batch, invalid, added + 1, &n_invalid);
+        int listed = rp_batch_not_named(batch, not_named, added + 1, &n_not_named);
+        if (verdict != (n_expected == 0 ? 1 : 0) || listed != 1 || n_invalid < n_expected) {
+            fprintf(stderr, "limit pass %d: %d with %zu not valid, %zu expected invalid\n", pass,
+                    verdict, n_invalid, n_expected);
+            failures++;
+            continue;
+        }
+        for (size_t k = 0, at = 0; k < n_expected; k++) {
+            while (at < n_invalid && invalid[at] < expected_invalid[k]) at++;
+            if (at == n_invalid || invalid[at] != expected_invalid[k]) {
+                fprintf(stderr, "limit pass %d: invalid %zu not listed\n", pass,
+                        expected_invalid[k]);
+                failures++;
+            }
+        }
+        for (size_t k = 0, at = 0; k < n_not_named; k++) {
+            while (at < n_invalid && invalid[at] < not_named[k]) at++;
+            if (at == n_invalid || invalid[at] != not_named[k]) {
+                fprintf(stderr, "limit pass %d: not named %zu not listed\n", pass, not_named[k]);
+                failures++;
+            }
+        }
+    }
+    if (rp_batch_set_blame_limit(batch, SIZE_MAX) != 1 || rp_batch_set_blame_limit(NULL, 1) != -1) {
+        fprintf(stderr, "rp_batch_set_blame_limit misbehaves\n");
+        failures++;
+    }
     int all_valid = rp_batch_verify(batch, invalid, added + 1, &n_invalid);
     if (all_valid != (n_expected == 0 ? 1 : 0) || n_invalid != n_expected) {
         fprintf(stderr, "the batch gave %d with %zu invalid; expected %zu invalid\n", all_valid,
@@ -94,6 +131,10 @@ int main(int argc, char **argv) {
                 failures++;
             }
         }
+    }
+    if (rp_batch_not_named(batch, not_named, added + 1, &n_not_named) != 1 || n_not_named != 0) {
+        fprintf(stderr, "without a limit, %zu not named\n", n_not_named);
+        failures++;
     }
     /* A short output array: the count is still the full one, and the prefix is written. */
     if (n_expected > 1) {
@@ -110,6 +151,7 @@ int main(int argc, char **argv) {
     rp_batch_destroy(batch);
     rp_context_destroy(ctx);
     free(invalid);
+    free(not_named);
     free(expected_invalid);
     free(line);
     fclose(file);

@@ -31,7 +31,7 @@ use super::signatures::{kernel_id, output_id, verify_signatures, SignatureCheck}
 use super::sums::{
     amounts_in_range, kernel_sum_holds, kernel_supply_change, stealth_sum_holds, total_fee,
 };
-use super::wire::{Block, Kernel, Transaction, TxBody};
+use super::wire::{Block, Kernel, MwebBlock, Transaction, TxBody};
 use crate::bitcoin_wire::write_compact_size;
 
 /// An MWEB body's weight limit (libmw's consensus parameters).
@@ -155,10 +155,8 @@ impl Check {
     }
 }
 
-/// How many invalid range proofs a report names at most by default ([`Options`]): naming
-/// every proof of a batch that is all invalid costs \\(K \log K\\) proofs' work, which an
-/// adversary chooses; with a limit, about one more pass over the batch.
-pub const BLAME_LIMIT: usize = 16;
+/// How many invalid range proofs a report names at most by default ([`Options`]).
+pub use crate::BLAME_LIMIT;
 
 /// How a transaction or block is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,12 +164,20 @@ pub struct Options {
     /// The most invalid range proofs named when their batch fails (`None`: all of them);
     /// the outputs past it are reported as not named.
     pub blame_limit: Option<usize>,
+    /// Run the cryptographic checks (range proofs, signatures, the kernel and stealth sums)
+    /// even where a cheap check already fails. Off by default: the cheap checks (weight,
+    /// order, duplicates, the canonical side, peg-ins, amounts, the block's own rules) run
+    /// first, and a failing one makes the verdict invalid without the cost of the rest — what
+    /// keeps input that breaks a rule from costing more than honest input. Skipped, the rest are
+    /// reported as not checked.
+    pub full_report: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             blame_limit: Some(BLAME_LIMIT),
+            full_report: false,
         }
     }
 }
@@ -182,11 +188,12 @@ pub struct OutputReport {
     /// The output's ID.
     pub id: [u8; 32],
     /// Its range proof verifies (with its message as extra data): `Some(true)`; is invalid:
-    /// `Some(false)`; was not named (its batch failed and the blame limit stopped before it):
-    /// `None`.
+    /// `Some(false)`; was not named (its batch failed and the blame limit stopped before it),
+    /// or not checked (a cheap check failed first, [`Options::full_report`]): `None`.
     pub range_proof: Option<bool>,
-    /// Its signature verifies under its sender key.
-    pub signature: bool,
+    /// Its signature verifies under its sender key (`None`: not checked, a cheap check failed
+    /// first).
+    pub signature: Option<bool>,
 }
 
 /// Why a check fails, in Core's words.
@@ -206,10 +213,10 @@ pub struct Finding {
 pub struct Report {
     /// Per output, in order.
     pub outputs: Vec<OutputReport>,
-    /// Per input: its signature verifies.
-    pub inputs: Vec<bool>,
-    /// Per kernel: its signature verifies.
-    pub kernels: Vec<bool>,
+    /// Per input: its signature verifies (`None`: not checked, a cheap check failed first).
+    pub inputs: Vec<Option<bool>>,
+    /// Per kernel: its signature verifies (`None`: as for inputs).
+    pub kernels: Vec<Option<bool>>,
     /// The other checks, in the order they ran.
     pub checks: Vec<(Check, Status)>,
     /// For each check that fails, the rule it breaks.
@@ -230,13 +237,14 @@ pub enum Verdict {
 impl Report {
     /// One verdict: invalid if anything fails, incomplete if a check could not run.
     pub fn verdict(&self) -> Verdict {
-        // A proof not named sits in a batch that failed: never valid.
+        // A proof not named sits in a batch that failed, one not checked in a report with a
+        // failing check: never valid.
         let items = self
             .outputs
             .iter()
-            .all(|o| o.range_proof == Some(true) && o.signature)
-            && self.inputs.iter().all(|&v| v)
-            && self.kernels.iter().all(|&v| v);
+            .all(|o| o.range_proof == Some(true) && o.signature == Some(true))
+            && self.inputs.iter().all(|&v| v == Some(true))
+            && self.kernels.iter().all(|&v| v == Some(true));
         if !items || self.checks.iter().any(|(_, s)| *s == Status::Fails) {
             Verdict::Invalid
         } else if self.checks.iter().any(|(_, s)| *s == Status::NotChecked) {
@@ -252,6 +260,25 @@ impl Report {
             .iter()
             .find(|(c, _)| *c == check)
             .map(|(_, s)| *s)
+    }
+
+    /// Whether a check fails.
+    pub fn fails(&self) -> bool {
+        self.checks.iter().any(|(_, s)| *s == Status::Fails)
+    }
+
+    /// Takes the item checks' verdicts.
+    fn take(&mut self, items: Items) {
+        for (output, (proof, signature)) in self
+            .outputs
+            .iter_mut()
+            .zip(items.proofs.into_iter().zip(items.outputs))
+        {
+            output.range_proof = proof;
+            output.signature = Some(signature);
+        }
+        self.inputs = items.inputs.into_iter().map(Some).collect();
+        self.kernels = items.kernels.into_iter().map(Some).collect();
     }
 
     /// The rule `check` breaks, if it fails.
@@ -277,6 +304,12 @@ impl Report {
                 Err(Broken::rule(rule))
             },
         );
+    }
+
+    /// Records checks that did not run.
+    fn not_checked(&mut self, checks: &[Check]) {
+        self.checks
+            .extend(checks.iter().map(|&check| (check, Status::NotChecked)));
     }
 
     fn fail(&mut self, check: Check, broken: Broken) {
@@ -387,16 +420,15 @@ fn batched_items<R: RngCore + CryptoRng>(
         .collect()
 }
 
-/// The checks every body gets, with its items' verdicts.
-fn body_report(body: &TxBody, items: Items) -> Report {
+/// The cheap checks every body gets; its items not checked yet ([`Report::take`]).
+fn body_report(body: &TxBody) -> Report {
     let outputs: Vec<OutputReport> = body
         .outputs
         .iter()
-        .zip(items.proofs.into_iter().zip(items.outputs))
-        .map(|(o, (range_proof, signature))| OutputReport {
+        .map(|o| OutputReport {
             id: output_id(o),
-            range_proof,
-            signature,
+            range_proof: None,
+            signature: None,
         })
         .collect();
     let ids: Vec<[u8; 32]> = outputs.iter().map(|o| o.id).collect();
@@ -404,8 +436,8 @@ fn body_report(body: &TxBody, items: Items) -> Report {
     let weight_ok = weight(body) <= MAX_WEIGHT && body.inputs.len() <= MAX_INPUTS;
     let mut report = Report {
         outputs,
-        inputs: items.inputs,
-        kernels: items.kernels,
+        inputs: vec![None; body.inputs.len()],
+        kernels: vec![None; body.kernels.len()],
         checks: Vec::new(),
         findings: Vec::new(),
     };
@@ -439,8 +471,7 @@ pub fn verify_transaction_with<R: RngCore + CryptoRng>(
 ) -> Option<Report> {
     let mweb = tx.mweb.as_ref()?;
     let body = &mweb.body;
-    let items = batched_items(&[body], options, rng).pop()?;
-    let mut report = body_report(body, items);
+    let mut report = body_report(body);
     report.record(Check::Canonical, canonical::loose_transaction(tx));
     report.record(Check::PegIns, canonical::transaction_pegins(tx, body));
     let amounts = amounts_in_range(body);
@@ -456,6 +487,12 @@ pub fn verify_transaction_with<R: RngCore + CryptoRng>(
         Check::Frozen,
         no_frozen_inputs(body, "bad-txns-frozen-mweb-output"),
     );
+    // The cryptography last, and only when it can change the verdict (or is asked for).
+    if report.fails() && !options.full_report {
+        report.not_checked(&[Check::KernelSum, Check::StealthSum]);
+        return Some(report);
+    }
+    report.take(batched_items(&[body], options, rng).pop()?);
     report.expect(
         Check::KernelSum,
         kernel_sum_holds(body, &mweb.kernel_offset),
@@ -549,13 +586,9 @@ pub fn verify_blocks_with<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
     options: &Options,
     rng: &mut R,
 ) -> Vec<Option<Report>> {
-    let bodies: Vec<&TxBody> = blocks
-        .iter()
-        .filter_map(|b| b.borrow().mweb.as_ref().map(|m| &m.body))
-        .collect();
-    let mut items = batched_items(&bodies, options, rng).into_iter();
+    // The cheap checks of every block first, in order (they link the blocks).
     let mut before: Option<Previous> = None;
-    blocks
+    let cheap: Vec<Option<(Report, Option<Previous>)>> = blocks
         .iter()
         .enumerate()
         .map(|(k, block)| {
@@ -579,9 +612,60 @@ pub fn verify_blocks_with<'a, B: Borrow<Block<'a>>, R: RngCore + CryptoRng>(
                 hogex: block.transactions.last().map(Transaction::txid),
             });
             mweb?;
-            Some(block_report(block, previous.as_ref(), items.next()?))
+            Some((block_report(block, previous.as_ref()), previous))
+        })
+        .collect();
+    // Then the cryptography, in one batch, of the blocks where it can change the verdict.
+    let checked: Vec<bool> = cheap
+        .iter()
+        .map(|c| {
+            c.as_ref()
+                .is_some_and(|(r, _)| options.full_report || !r.fails())
+        })
+        .collect();
+    let bodies: Vec<&TxBody> = blocks
+        .iter()
+        .zip(&checked)
+        .filter(|(_, checked)| **checked)
+        .filter_map(|(b, _)| b.borrow().mweb.as_ref().map(|m| &m.body))
+        .collect();
+    let mut items = batched_items(&bodies, options, rng).into_iter();
+    blocks
+        .iter()
+        .zip(cheap)
+        .zip(checked)
+        .map(|((block, cheap), checked)| {
+            let (mut report, previous) = cheap?;
+            let mweb = block.borrow().mweb.as_ref()?;
+            if checked {
+                report.take(items.next()?);
+                block_sums(&mut report, mweb, previous.as_ref());
+            } else {
+                report.not_checked(&[Check::KernelSum, Check::StealthSum]);
+            }
+            Some(report)
         })
         .collect()
+}
+
+/// A block's sums: the kernel sum against the previous block's offset (not checked without
+/// it), the stealth sum.
+fn block_sums(report: &mut Report, mweb: &MwebBlock, previous: Option<&Previous>) {
+    let (header, body) = (&mweb.header, &mweb.body);
+    match previous {
+        Some(previous) => report.expect(
+            Check::KernelSum,
+            offset_difference(&header.kernel_offset, &previous.kernel_offset)
+                .is_some_and(|offset| kernel_sum_holds(body, &offset)),
+            sum_rule(amounts_in_range(body)),
+        ),
+        None => report.checks.push((Check::KernelSum, Status::NotChecked)),
+    }
+    report.expect(
+        Check::StealthSum,
+        stealth_sum_holds(body, &header.stealth_offset),
+        "STEALTH_SUMS",
+    );
 }
 
 /// What a block is checked against from the block before it.
@@ -596,14 +680,14 @@ struct Previous {
     hogex: Option<[u8; 32]>,
 }
 
-/// A block's report: its body's, and the block's own checks.
-fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Report {
+/// A block's cheap checks: its body's, and the block's own ([`block_sums`] adds the rest).
+fn block_report(block: &Block, previous: Option<&Previous>) -> Report {
     // `verify_blocks` passes blocks with an MWEB block only.
     let Some(mweb) = block.mweb.as_ref() else {
-        return body_report(&TxBody::default(), items);
+        return body_report(&TxBody::default());
     };
     let (header, body) = (&mweb.header, &mweb.body);
-    let mut report = body_report(body, items);
+    let mut report = body_report(body);
     // Each transaction's ID once: the Merkle root and the HogEx's inputs both need them.
     let ids: Vec<[u8; 32]> = block.transactions.iter().map(Transaction::txid).collect();
     report.record(Check::Canonical, canonical::block_transactions(block, &ids));
@@ -631,20 +715,6 @@ fn block_report(block: &Block, previous: Option<&Previous>, items: Items) -> Rep
     report.record(
         Check::Frozen,
         no_frozen_inputs(body, "frozen-mweb-output-spent"),
-    );
-    match previous {
-        Some(previous) => report.expect(
-            Check::KernelSum,
-            offset_difference(&header.kernel_offset, &previous.kernel_offset)
-                .is_some_and(|offset| kernel_sum_holds(body, &offset)),
-            sum_rule(amounts),
-        ),
-        None => report.checks.push((Check::KernelSum, Status::NotChecked)),
-    }
-    report.expect(
-        Check::StealthSum,
-        stealth_sum_holds(body, &header.stealth_offset),
-        "STEALTH_SUMS",
     );
     report.expect(
         Check::KernelCount,

@@ -131,6 +131,8 @@ pub struct SuiteBatch<'c> {
     groups: GroupBatches<'c>,
     /// Per proof added: its group's batch and its position there.
     slots: Vec<BatchSlot>,
+    /// The most invalid proofs named when the batch fails (`None`: all of them).
+    blame_limit: Option<usize>,
 }
 
 impl Default for SuiteBatch<'static> {
@@ -153,6 +155,7 @@ impl<'c> SuiteBatch<'c> {
             context,
             groups: GroupBatches::default(),
             slots: Vec::new(),
+            blame_limit: None,
         }
     }
 
@@ -186,37 +189,63 @@ impl<'c> SuiteBatch<'c> {
         Ok(self.slots.len() - 1)
     }
 
+    /// Names at most `limit` invalid proofs when the batch fails, across its groups
+    /// ([`BatchVerifier::set_blame_limit`]; `None`, the default: all of them).
+    pub fn set_blame_limit(&mut self, limit: Option<usize>) {
+        self.blame_limit = limit;
+    }
+
     /// Checks every proof added; on failure, the positions (in the order added) of the
-    /// invalid ones.
+    /// invalid ones — with a blame limit, of at most that many, and of the proofs the search
+    /// did not reach in [`BatchError::not_named`].
     pub fn verify(&mut self) -> Result<(), BatchError> {
-        let failed =
-            |result: Result<(), BatchError>| result.err().map_or(Vec::new(), |e| e.invalid);
-        let bad_ristretto = failed(self.groups.ristretto255.verify());
-        let bad_ed25519 = failed(self.groups.ed25519.verify());
+        match self.blame_limit {
+            None => self.verify_naming(None),
+            Some(mut limit) => self.verify_naming(Some(&mut limit)),
+        }
+    }
+
+    /// [`Self::verify`] with a blame budget carried across batches
+    /// ([`BatchVerifier::verify_within`]): the groups spend it in turn (ristretto255, Ed25519,
+    /// secp256k1).
+    pub fn verify_within(&mut self, budget: &mut usize) -> Result<(), BatchError> {
+        self.verify_naming(Some(budget))
+    }
+
+    fn verify_naming(&mut self, mut budget: Option<&mut usize>) -> Result<(), BatchError> {
+        fn check<G: Group>(
+            batch: &mut BatchVerifier<'_, G>,
+            budget: &mut Option<&mut usize>,
+        ) -> BatchError {
+            let checked = match budget {
+                None => batch.verify(),
+                Some(budget) => batch.verify_within(budget),
+            };
+            checked.err().unwrap_or_default()
+        }
+        let ristretto = check(&mut self.groups.ristretto255, &mut budget);
+        let ed25519 = check(&mut self.groups.ed25519, &mut budget);
         #[cfg(feature = "secp256k1-zkp")]
-        let bad_secp256k1 = failed(self.groups.secp256k1.verify());
-        let invalid: Vec<usize> = self
-            .slots
-            .iter()
-            .enumerate()
-            .filter(|(_, slot)| {
-                match slot.group {
-                    BatchGroup::Ristretto255 => &bad_ristretto,
-                    BatchGroup::Ed25519 => &bad_ed25519,
-                    #[cfg(feature = "secp256k1-zkp")]
-                    BatchGroup::Secp256k1 => &bad_secp256k1,
-                }
-                .contains(&slot.position)
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if invalid.is_empty() {
+        let secp256k1 = check(&mut self.groups.secp256k1, &mut budget);
+        let mut failed = BatchError::default();
+        for (i, slot) in self.slots.iter().enumerate() {
+            let group = match slot.group {
+                BatchGroup::Ristretto255 => &ristretto,
+                BatchGroup::Ed25519 => &ed25519,
+                #[cfg(feature = "secp256k1-zkp")]
+                BatchGroup::Secp256k1 => &secp256k1,
+            };
+            // Ascending within a group: a binary search each.
+            if group.invalid.binary_search(&slot.position).is_ok() {
+                failed.invalid.push(i);
+            } else if group.not_named.binary_search(&slot.position).is_ok() {
+                failed.not_named.push(i);
+            }
+        }
+        if failed.invalid.is_empty() && failed.not_named.is_empty() {
             Ok(())
         } else {
-            Err(BatchError {
-                invalid,
-                ..Default::default()
-            })
+            Err(failed)
         }
     }
 }

@@ -47,22 +47,13 @@ pub fn shared_vector(file: &str) -> Option<String> {
     std::fs::read_to_string(path).ok()
 }
 
-/// Says on the process's standard error — not through `eprintln!`, which the harness captures
-/// for passing tests — that a test ran without the shared vectors.
+#[path = "../support/shared_note.rs"]
+mod shared_note;
+
+/// Says on the process's standard error — once per run, past the harness's capture — that a
+/// test ran without the shared vectors (`file` among them).
 pub fn say_absent(file: &str, test: &str) {
-    use std::io::Write;
-    // Once per test binary and file.
-    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if said.iter().any(|f| f == file) {
-        return;
-    }
-    said.push(file.to_string());
-    let _ = writeln!(
-        std::io::stderr(),
-        "note: ../shared/vectors/{file} is not beside the repository: {test} ran on the bundled \
-         crate-package cases only"
-    );
+    shared_note::shared_absent(&format!("{test}: {file}"));
 }
 
 /// The Monero cases of `file` (`monero-bpplus-ed25519.json` or `monero-bp-ed25519.json`) and

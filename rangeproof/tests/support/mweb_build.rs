@@ -53,8 +53,14 @@ pub const MAX_MONEY: u64 = 84_000_000 * 100_000_000;
 pub const FUNDING: ([u8; 32], u32) = ([0x4c; 32], 1);
 
 fn compact_size(n: usize, out: &mut Vec<u8>) {
-    assert!(n < 0xfd, "small counts only");
-    out.push(n as u8);
+    match u16::try_from(n) {
+        Ok(small) if small < 0xfd => out.push(small as u8),
+        Ok(n) => {
+            out.push(0xfd);
+            out.extend(n.to_le_bytes());
+        }
+        Err(_) => panic!("counts below 2^16 only"),
+    }
 }
 
 /// A peg-in output's script: `OP_9` ‖ push of the kernel's 32-byte ID.

@@ -48,6 +48,7 @@ __version__: str = _native.__version__
 """The version of the native module loaded (its crate's, which the package's matches)."""
 
 __all__ = [
+    "BLAME_LIMIT",
     "BatchVerifier",
     "InvalidProof",
     "MAX_DOCUMENT_BYTES",
@@ -71,6 +72,8 @@ __all__ = [
 # copied or parsed; the native module checks the first two again.
 MAX_DOCUMENT_BYTES: int = _native.MAX_DOCUMENT_BYTES
 MAX_LABEL_BYTES: int = _native.MAX_LABEL_BYTES
+BLAME_LIMIT: int = _native.BLAME_LIMIT
+"""How many invalid proofs a failing batch names by default (:class:`BatchVerifier`)."""
 _MAX_EXTRA_DATA: int = _native.MAX_EXTRA_DATA
 # The most values any suite aggregates (Grin's 256): a longer list is refused before it is read
 # to the end, so an endless iterator cannot hang a call.
@@ -508,12 +511,22 @@ class BatchVerifier:
         for p in proofs:
             batch.add(p)
         if not batch.verify():
-            print("invalid:", batch.invalid)
+            print("not valid:", batch.invalid)
+
+    When a batch fails, a search names its invalid proofs: at most ``blame_limit`` of them
+    (``BLAME_LIMIT``, 16, unless given; ``None``: all, whatever the search costs). Past it, the
+    proofs the search did not reach are listed in :attr:`not_named` — each may be valid — and
+    also in :attr:`invalid`, the positions not known to be valid. The bound keeps a batch of
+    invalid proofs, which anyone can send, from costing more than about twice a valid one.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, blame_limit: Optional[int] = BLAME_LIMIT) -> None:
+        if blame_limit is not None:
+            blame_limit = _int("blame_limit", blame_limit, "a count of proofs", 0, sys.maxsize)
         self._batch = _native.Batch()
+        self._blame_limit = blame_limit
         self.invalid: List[int] = []
+        self.not_named: List[int] = []
 
     def add(self, proof: Union[Proof, str]) -> int:
         """Adds a proof; returns its position. Raises :class:`UnusableInput` for a malformed
@@ -525,8 +538,10 @@ class BatchVerifier:
 
     def verify(self) -> bool:
         """``True`` if every proof added is valid; else ``False``, with the positions of the
-        invalid ones in :attr:`invalid`."""
-        self.invalid = list(self._batch.invalid())
+        ones not valid in :attr:`invalid` (and of those the search did not name, past the blame
+        limit, in :attr:`not_named`)."""
+        invalid, not_named = self._batch.check(self._blame_limit)
+        self.invalid, self.not_named = list(invalid), list(not_named)
         return not self.invalid
 
 

@@ -50,7 +50,9 @@ class Report:
     """``outputs``: per output its ``id`` (hex) and whether its ``range_proof`` and
     ``signature`` verify (``range_proof`` is ``None`` where the proof was not named: its batch
     failed, and the search stopped after naming 16 invalid proofs — a bound on what an
-    adversary's transaction can cost); ``inputs``, ``kernels``: whether each signature verifies;
+    adversary's transaction can cost; ``range_proof`` and ``signature`` are both ``None`` where
+    a cheap rule fails first and the cryptography was not run, see ``full_report``);
+    ``inputs``, ``kernels``: whether each signature verifies (``None``: not checked);
     ``checks``: the other checks by name (``"holds"``, ``"fails"``, ``"not checked"``);
     ``verdict``: ``"valid"``, ``"invalid"`` or ``"incomplete"`` (the CLI's exit codes 0, 1 and
     3); ``valid``: the verdict is ``"valid"``; ``kind``: ``"transaction"`` or ``"block"``;
@@ -59,8 +61,8 @@ class Report:
 
     kind: str
     outputs: List[dict]
-    inputs: List[bool]
-    kernels: List[bool]
+    inputs: List[Optional[bool]]
+    kernels: List[Optional[bool]]
     checks: Dict[str, str]
     verdict: str
     valid: bool
@@ -86,16 +88,27 @@ def _report(text: str) -> Report:
     )
 
 
-def verify_tx(tx: Union[bytes, str]) -> Report:
-    """Verifies a Litecoin transaction's MWEB data (raw bytes or hex) as the mempool does."""
-    return _report(_native.mweb_verify(_data("tx", tx), "transaction", None))
+def _full(full_report: object) -> bool:
+    if not isinstance(full_report, bool):
+        raise UnusableType(f"full_report is {type(full_report).__name__}, not a bool")
+    return full_report
 
 
-def verify_block(block: Union[bytes, str], previous_kernel_offset: Optional[bytes] = None) -> Report:
+def verify_tx(tx: Union[bytes, str], full_report: bool = False) -> Report:
+    """Verifies a Litecoin transaction's MWEB data (raw bytes or hex) as the mempool does. The
+    cheap rules run first; where one fails, the signatures, range proofs and sums are not
+    checked (``None``, ``"not checked"``) unless ``full_report``."""
+    return _report(_native.mweb_verify(_data("tx", tx), "transaction", None, _full(full_report)))
+
+
+def verify_block(
+    block: Union[bytes, str], previous_kernel_offset: Optional[bytes] = None, full_report: bool = False
+) -> Report:
     """Verifies a Litecoin block's MWEB data (raw bytes or hex); its kernel sum needs
-    ``previous_kernel_offset`` (the previous block's MWEB header's 32-byte kernel offset)."""
+    ``previous_kernel_offset`` (the previous block's MWEB header's 32-byte kernel offset).
+    ``full_report`` as for :func:`verify_tx`."""
     previous = None if previous_kernel_offset is None else _key("previous_kernel_offset", previous_kernel_offset, 32)
-    return _report(_native.mweb_verify(_data("block", block), "block", previous))
+    return _report(_native.mweb_verify(_data("block", block), "block", previous, _full(full_report)))
 
 
 @dataclass(frozen=True)

@@ -72,17 +72,24 @@ class Partition:
 @dataclass
 class PartitionResult:
     """What one task found: its documents counted, invalid ones with the reason a single
-    verification gives, unusable ones with theirs (lines 0-based, as the first line of each
-    document)."""
+    verification gives, unusable ones with theirs, the ones a failing batch did not name (its
+    search stopped at the blame limit: each may be valid) (lines 0-based, as the first line of
+    each document)."""
 
     partition: Partition
     documents: int
     invalid: List[Tuple[int, str]] = field(default_factory=list)
     unusable: List[Tuple[int, str]] = field(default_factory=list)
+    not_named: List[int] = field(default_factory=list)
 
-    def verdict(self) -> Tuple[int, List[int], List[int]]:
+    def verdict(self) -> Tuple[int, List[int], List[int], List[int]]:
         """What two runs of the task must agree on."""
-        return self.documents, [line for line, _ in self.invalid], [line for line, _ in self.unusable]
+        return (
+            self.documents,
+            [line for line, _ in self.invalid],
+            [line for line, _ in self.unusable],
+            self.not_named,
+        )
 
 
 @dataclass
@@ -91,7 +98,10 @@ class AuditReport:
     ``(file, line)`` (lines from 1, as editors number them; ``invalid_reasons`` says why each
     invalid one fails), the partitions that could not be checked (``not_checked``: file, first
     line, reason), the partitions verified twice (``rechecked``) and the disagreements found,
-    and the wall time."""
+    and the wall time. ``not_named``: documents of failing batches that the search for the
+    invalid ones did not reach — it names at most ``BLAME_LIMIT`` (16) per batch, so that a file
+    of invalid proofs costs about what a valid one does; each may be valid, none is counted
+    valid."""
 
     documents: int = 0
     valid: int = 0
@@ -103,6 +113,7 @@ class AuditReport:
     not_checked: List[Tuple[str, int, str]] = field(default_factory=list)
     rechecked: int = 0
     disagreements: List[str] = field(default_factory=list)
+    not_named: List[Tuple[str, int]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -112,7 +123,7 @@ class AuditReport:
     @property
     def ok(self) -> bool:
         """Every document valid (and none unusable), and the audit complete."""
-        return self.complete and not self.invalid and not self.unusable
+        return self.complete and not self.invalid and not self.unusable and not self.not_named
 
     @property
     def throughput(self) -> float:
@@ -308,7 +319,10 @@ def verify_partition(partition: Partition) -> PartitionResult:
 
     def flush() -> None:
         if len(batch) and not batch.verify():
-            result.invalid.extend((where[k], _why_invalid(texts[k])) for k in batch.invalid)
+            unreached = set(batch.not_named)
+            named = [k for k in batch.invalid if k not in unreached]
+            result.invalid.extend((where[k], _why_invalid(texts[k])) for k in named)
+            result.not_named.extend(where[k] for k in batch.not_named)
 
     for line, raw, problem in documents:
         result.documents += 1
@@ -336,6 +350,7 @@ def verify_partition(partition: Partition) -> PartitionResult:
             f"{result.documents} documents, the scan found {partition.documents})"
         )
     result.invalid.sort()
+    result.not_named.sort()
     return result
 
 
@@ -454,7 +469,7 @@ def audit(
                 continue
             report.partitions += 1
             report.documents += result.documents
-            if result.invalid or result.unusable:
+            if result.invalid or result.unusable or result.not_named:
                 findings[number] = result
             if recheck > 0 and rng.random() < recheck:
                 recheck_elsewhere(number, part, result, future)
@@ -484,8 +499,9 @@ def audit(
             report.invalid.append((p.path, line + 1))
             report.invalid_reasons[(p.path, line + 1)] = reason
         report.unusable.extend((p.path, line + 1, reason) for line, reason in result.unusable)
+        report.not_named.extend((p.path, line + 1) for line in result.not_named)
     report.not_checked = [(part.path, part.first_line + 1, reason) for _, (part, reason) in sorted(failures.items())]
-    report.valid = report.documents - len(report.invalid) - len(report.unusable)
+    report.valid = report.documents - len(report.invalid) - len(report.unusable) - len(report.not_named)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -495,14 +511,17 @@ def _lines(report: AuditReport) -> Iterator[str]:
         yield f"{path}:{line}: INVALID: {report.invalid_reasons.get((path, line), 'the proof does not verify')}"
     for path, line, reason in report.unusable:
         yield f"{path}:{line}: unusable: {reason}"
+    for path, line in report.not_named:
+        yield f"{path}:{line}: NOT NAMED (its batch failed; the search stopped at the blame limit before it)"
     for path, line, reason in report.not_checked:
         yield f"{path}:{line}: NOT CHECKED (the partition from this line): {reason}"
     for disagreement in report.disagreements:
         yield f"{disagreement}: RECHECK DISAGREES"
     checked = f", {report.rechecked} partitions rechecked" if report.rechecked else ""
+    not_named = f", {len(report.not_named)} not named" if report.not_named else ""
     yield (
         f"{report.documents} documents in {report.partitions} partitions: {report.valid} valid, "
-        f"{len(report.invalid)} invalid, {len(report.unusable)} unusable{checked} "
+        f"{len(report.invalid)} invalid, {len(report.unusable)} unusable{not_named}{checked} "
         f"({report.seconds:.2f} s, {report.throughput:.0f} documents/s)"
     )
     if not report.complete:
