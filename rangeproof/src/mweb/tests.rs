@@ -3,7 +3,6 @@
 //! 9037b9b4), read from `../shared/vectors/mweb/` beside the repository — copied from a
 //! repository tree, they stay there; without them these tests say so and check nothing else.
 
-use std::io::Write;
 use std::vec::Vec;
 
 use rand::rngs::OsRng;
