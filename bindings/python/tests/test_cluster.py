@@ -268,6 +268,23 @@ def test_broken_documents_are_named_and_the_rest_still_read(tmp_path, client):
     assert report.valid == 3 and not report.invalid  # the documents after each break are read
 
 
+def test_binary_input_is_said_once_and_nothing_after_it_is_read(tmp_path, client):
+    # A valid document, then an image's worth of bytes that are not text: one unusable unit from
+    # where the binary data begins, not one per "line" of it; nothing after it is read.
+    good = documents(1)[0]
+    noise = bytes(range(256)) * 400  # NUL bytes and bytes that are not UTF-8, many newlines
+    latin = bytes(range(128, 256)) * 400 + b"\n" + noise.replace(b"\x00", b"\x01")
+    for tail, why in [(noise, "a NUL byte"), (latin, "not UTF-8")]:
+        path = tmp_path / "mixed.jsonl"
+        path.write_bytes(good.encode() + b"\n" + tail + b"\n" + good.encode() + b"\n")
+        report = cluster.audit([str(path)], lines=4, client=client)
+        assert report.documents == 2 and report.valid == 1 and not report.invalid
+        binary_line = good.count("\n") + 2  # the line after the first document
+        assert [(line, reason) for _, line, reason in report.unusable] == [
+            (binary_line, f"not text: binary data ({why}), not a JSON proof document")
+        ]
+
+
 def test_the_scan_holds_no_document_and_the_worker_no_more_than_one(tmp_path, monkeypatch):
     import tracemalloc
 

@@ -19,13 +19,18 @@ Recovering from broken input (a truncated document, a line that is not JSON):
   unclosed quote does not swallow the lines after it;
 - text outside any document is unusable up to the end of its line;
 - a document still open at the end of the file (or of a partition) was truncated;
-- a UTF-8 byte order mark at the start of the file is skipped.
+- a UTF-8 byte order mark at the start of the file is skipped;
+- input that is not text — a NUL byte, or bytes that are not UTF-8 (an image, an archive,
+  random bytes) — is one unusable unit from where it is met (from the start of a document
+  still open there) to the end, said once; nothing after it is read (as the command line's
+  reader, ``rangeproof_documents::stream``).
 
 A document is numbered by the line it begins on (from 1, as editors number lines).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, List, Optional
@@ -108,6 +113,17 @@ class _Open:
         return Unit(self.line, self.start, stop, stop_line, data, problem)
 
 
+def _binary(piece: bytes, utf8: codecs.IncrementalDecoder) -> Optional[str]:
+    """Why ``piece`` is not text (``None`` when it is): the reader's reasons, word for word."""
+    if b"\x00" in piece:
+        return "not text: binary data (a NUL byte), not a JSON proof document"
+    try:
+        utf8.decode(piece)  # a character cut at the piece's end waits for the next piece
+    except UnicodeDecodeError:
+        return "not text: binary data (not UTF-8), not a JSON proof document"
+    return None
+
+
 def units(f: BinaryIO, start: int, stop: Optional[int], first_line: int, keep: bool, cap: int) -> Iterator[Unit]:
     """The documents of ``f`` from byte ``start`` (on line ``first_line``, 0-based) to ``stop``
     (``None``: the end), each kept (``keep``) when at most ``cap`` bytes long."""
@@ -122,11 +138,19 @@ def units(f: BinaryIO, start: int, stop: Optional[int], first_line: int, keep: b
         f.seek(start)
     offset, line = start, first_line
     unit: Optional[_Open] = None
+    utf8 = codecs.getincrementaldecoder("utf-8")()
     while stop is None or offset < stop:
         piece = f.readline(PIECE if stop is None else min(PIECE, stop - offset))
         if not piece:
             break
         n = len(piece)
+        binary = _binary(piece, utf8)
+        if binary is not None:
+            begins = offset if unit is None else unit.start
+            begins_line = line if unit is None else unit.line
+            end = stop if stop is not None else f.seek(0, 2)
+            yield Unit(begins_line, begins, end, line, None, binary)
+            return
         ends_line = piece[-1] == 0x0A
         pos = 0
         if at_line_start and unit is not None and piece[:1] == b"{":
