@@ -39,16 +39,8 @@ impl SuiteArgs {
     /// scheme).
     pub fn resolve(&self) -> Result<Suite, String> {
         let scheme = self.scheme.as_deref().unwrap_or("bulletproofs");
-        let (group, flavor) = (self.group.as_deref(), self.flavor.as_deref());
-        Suite::resolve(scheme, group, flavor).ok_or_else(|| {
-            format!(
-                "unsupported scheme/group/flavor {}/{}/{} (supported: {})",
-                scheme,
-                group.unwrap_or("default"),
-                flavor.unwrap_or("default"),
-                Suite::supported_names()
-            )
-        })
+        request::suite(scheme, self.group.as_deref(), self.flavor.as_deref())
+            .map_err(|e| e.describe(Field::flag, None))
     }
 }
 
