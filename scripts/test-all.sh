@@ -6,9 +6,13 @@
 # it), Python 3.8+ with venv, Node.js 18+, a WebAssembly toolchain (rustup's wasm32 target,
 # or Debian's rustc-web, cargo-web, rust-web-src and lld, which scripts/build-js.sh installs) and
 # Chromium (/usr/bin/chromium, or CHROMIUM=path) for the page's test, and pkg-config and openssl
-# for the guide's blocks (scripts/test-guide.sh).
+# for the guide's blocks (scripts/test-guide.sh). scripts/prerequisites.sh checks them first and
+# installs Debian's packages where they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every prerequisite there (Debian's packages installed when missing), or one line saying what
+# to install, before any build.
+scripts/prerequisites.sh
 cargo test --release --workspace --all-features
 # The examples a user opens first run to the end: each checks its own answers (mainnet proofs
 # valid, tampered ones refused, a rewound opening equal to the one proved) and fails otherwise.
