@@ -601,13 +601,12 @@ impl ProofDocument {
                 "unsupported bits {bits} for {name} (supported: {:?})",
                 suite.supported_bits()
             ),
-            StatementError::InvalidAggregation(_) if suite.max_values() == 1 => {
+            StatementError::InvalidAggregation { max: 1, .. } => {
                 format!("{m} commitments: a {name} proof covers one value only")
             }
-            StatementError::InvalidAggregation(_) => format!(
-                "{m} commitments: a {name} proof covers between 1 and {}",
-                suite.max_values()
-            ),
+            StatementError::InvalidAggregation { max, .. } => {
+                format!("{m} commitments: a {name} proof covers between 1 and {max}")
+            }
             StatementError::InvalidPowerOfTwoAggregation(_) => format!(
                 "{m} commitments: a {name} proof covers a power-of-two number of values"
             ),

@@ -124,7 +124,12 @@ pub enum RequestError {
     /// Minimum values for a suite without them.
     NoMinimumValues,
     /// No values, or more than a proof covers.
-    ValueCount(usize),
+    ValueCount {
+        /// How many values were given.
+        given: usize,
+        /// The most the suite's proof covers.
+        max: usize,
+    },
     /// A count of values the suite's verifier refuses (not a power of two).
     NotPowerOfTwo(usize),
     /// A field the suite does not take.
@@ -167,7 +172,9 @@ impl RequestError {
         match error {
             StatementError::InvalidExtensionDegree(degree) => RequestError::ExtensionDegree(degree),
             StatementError::InvalidBitsize(bits) => RequestError::UnsupportedBits(bits),
-            StatementError::InvalidAggregation(m) => RequestError::ValueCount(m),
+            StatementError::InvalidAggregation { given, max } => {
+                RequestError::ValueCount { given, max }
+            }
             StatementError::InvalidPowerOfTwoAggregation(m) => RequestError::NotPowerOfTwo(m),
             StatementError::UnusedStatementField(field) => match field {
                 StatementField::ExtensionDegree => {
@@ -250,9 +257,9 @@ impl RequestError {
                 "{suite_name} has no minimum values: drop {} (tari and grin have them)",
                 name(Field::MinimumValues)
             ),
-            RequestError::ValueCount(0) => "no values".into(),
-            RequestError::ValueCount(m) => {
-                format!("{m} values: a {suite_name} proof covers at most {max_values}")
+            RequestError::ValueCount { given: 0, .. } => "no values".into(),
+            RequestError::ValueCount { given, max } => {
+                format!("{given} values: a {suite_name} proof covers at most {max}")
             }
             RequestError::NotPowerOfTwo(m) => format!(
                 "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {max_values}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs"

@@ -37,8 +37,13 @@ pub enum StatementError {
         allowed: &'static [usize],
     },
     /// The number of aggregated values is 0 or above the supported maximum.
-    #[error("invalid aggregation size {0}: must be between 1 and {max}", max = crate::MAX_AGGREGATION)]
-    InvalidAggregation(usize),
+    #[error("invalid aggregation size {given}: must be between 1 and {max}")]
+    InvalidAggregation {
+        /// How many values (commitments) were given.
+        given: usize,
+        /// The most the proof system or deployment takes.
+        max: usize,
+    },
     /// Values and blindings (or commitments) have different lengths.
     #[error("mismatched lengths: {values} values, {blindings} blindings")]
     MismatchedLengths {

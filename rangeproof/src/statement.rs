@@ -11,7 +11,11 @@ pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
         return Err(StatementError::InvalidBitsize(n).into());
     }
     if m == 0 || m > crate::MAX_AGGREGATION {
-        return Err(StatementError::InvalidAggregation(m).into());
+        return Err(StatementError::InvalidAggregation {
+            given: m,
+            max: crate::MAX_AGGREGATION,
+        }
+        .into());
     }
     Ok(m.next_power_of_two())
 }

@@ -518,7 +518,11 @@ pub(crate) fn deferred_commitments<G: Group>(
 
 fn check_aggregation<G: Group>(commitments: &[G::PointEncoding]) -> Result<(), ProofError> {
     if commitments.len() > crate::MAX_AGGREGATION {
-        return Err(StatementError::InvalidAggregation(commitments.len()).into());
+        return Err(StatementError::InvalidAggregation {
+            given: commitments.len(),
+            max: crate::MAX_AGGREGATION,
+        }
+        .into());
     }
     Ok(())
 }

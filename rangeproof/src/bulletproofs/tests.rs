@@ -111,13 +111,17 @@ fn prover_rejects_bad_inputs_with_typed_errors() {
     }
     assert_eq!(
         prove(&[], &[], 64, &mut t),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 0,
+            max: 64
+        }))
     );
     assert_eq!(
         prove(&[1; 65], &blindings(65), 64, &mut t),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(
-            65
-        )))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 65,
+            max: 64
+        }))
     );
     assert_eq!(
         prove(&[1, 2], &blindings(1), 64, &mut t),
@@ -160,7 +164,10 @@ fn verifier_rejects_other_statements() {
     );
     assert_eq!(
         verify(&proof, &[], 16),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 0,
+            max: 64
+        }))
     );
     assert_eq!(
         verify(&proof, &commitments, 12),

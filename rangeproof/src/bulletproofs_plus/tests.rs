@@ -185,7 +185,10 @@ fn prover_and_verifier_refuse_bad_statements_with_typed_errors() {
     );
     assert_eq!(
         run(&plain(8, 1), &[], &[], None),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 0,
+            max: 64
+        }))
     );
     assert_eq!(
         run(&plain(8, 1), &[1, 2], &blindings(1, 1), None),

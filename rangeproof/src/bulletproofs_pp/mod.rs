@@ -117,7 +117,11 @@ impl Shape {
             return Err(StatementError::InvalidBitsize(bits).into());
         }
         if values == 0 || values > crate::MAX_AGGREGATION {
-            return Err(StatementError::InvalidAggregation(values).into());
+            return Err(StatementError::InvalidAggregation {
+                given: values,
+                max: crate::MAX_AGGREGATION,
+            }
+            .into());
         }
         let base = base.unwrap_or_else(|| Self::default_base(bits, values));
         if !BASES.contains(&base) {

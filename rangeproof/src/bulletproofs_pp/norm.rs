@@ -243,7 +243,7 @@ pub fn challenges<C: Convention>(
 ) -> Result<Vec<Fast<C>>, ProofError> {
     type G<C> = <C as Convention>::Group;
     if !g_len.is_power_of_two() || !h_len.is_power_of_two() {
-        return Err(StatementError::InvalidAggregation(g_len).into());
+        return Err(StatementError::InvalidPowerOfTwoAggregation(g_len).into());
     }
     let (rounds, g_final, h_final) = schedule::<C>(g_len, h_len);
     let scalar_len = <<G<C> as Group>::ScalarEncoding as crate::group::Encoding>::LEN;

@@ -194,13 +194,17 @@ fn refusals<C: Convention>() {
     );
     assert_eq!(
         Shape::new(8, 0, None),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(0)))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 0,
+            max: 64
+        }))
     );
     assert_eq!(
         Shape::new(8, 65, None),
-        Err(ProofError::Statement(StatementError::InvalidAggregation(
-            65
-        )))
+        Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 65,
+            max: 64
+        }))
     );
     assert_eq!(
         Shape::new(8, 1, Some(8)),

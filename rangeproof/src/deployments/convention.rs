@@ -96,7 +96,10 @@ pub trait BulletproofsConvention: Deployment {
     fn layout(bit_lengths: &[usize]) -> Result<BitLayout, StatementError> {
         let m = bit_lengths.len();
         if m == 0 || m > Self::MAX_VALUES {
-            return Err(StatementError::InvalidAggregation(m));
+            return Err(StatementError::InvalidAggregation {
+                given: m,
+                max: Self::MAX_VALUES,
+            });
         }
         if Self::PER_VALUE_BIT_LENGTHS {
             if let Some(&n) = bit_lengths.iter().find(|&&n| n == 0 || n > 64) {

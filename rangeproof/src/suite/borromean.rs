@@ -81,9 +81,10 @@ fn extra(statement: &SuiteStatement) -> &[u8] {
 fn commitment(commitments: &[Vec<u8>]) -> Result<Commitment, ProofError> {
     match commitments {
         [one] => Commitment::from_bytes(one),
-        _ => Err(ProofError::Statement(StatementError::InvalidAggregation(
-            commitments.len(),
-        ))),
+        _ => Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: commitments.len(),
+            max: 1,
+        })),
     }
 }
 
@@ -93,18 +94,20 @@ fn check_minimum(statement: &SuiteStatement, shown: u64) -> Result<(), ProofErro
         None => Ok(()),
         Some([wanted]) if shown >= *wanted => Ok(()),
         Some([_]) => Err(ProofError::Statement(StatementError::BelowMinimum)),
-        Some(other) => Err(ProofError::Statement(StatementError::InvalidAggregation(
-            other.len(),
-        ))),
+        Some(other) => Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: other.len(),
+            max: 1,
+        })),
     }
 }
 
 fn one_value(values: &[u64]) -> Result<u64, ProofError> {
     match values {
         [one] => Ok(*one),
-        _ => Err(ProofError::Statement(StatementError::InvalidAggregation(
-            values.len(),
-        ))),
+        _ => Err(ProofError::Statement(StatementError::InvalidAggregation {
+            given: values.len(),
+            max: 1,
+        })),
     }
 }
 
@@ -135,7 +138,7 @@ impl ProofSuite for ElementsBorromean {
             min_value: match &statement.minimum_values {
                 Some(minimums) => *minimums
                     .first()
-                    .ok_or(StatementError::InvalidAggregation(0))?,
+                    .ok_or(StatementError::InvalidAggregation { given: 0, max: 1 })?,
                 None => value.min(ProofParameters::LIQUID.min_value),
             },
             exp: parameters::integer(given, "exp")

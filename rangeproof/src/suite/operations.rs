@@ -33,7 +33,10 @@ impl Suite {
         // A suite that proves about no commitments (surjection proofs) checks its own inputs.
         if info.max_values > 0 {
             if values == 0 || values > info.max_values {
-                return Err(StatementError::InvalidAggregation(values));
+                return Err(StatementError::InvalidAggregation {
+                    given: values,
+                    max: info.max_values,
+                });
             }
             if info.power_of_two_values && !values.is_power_of_two() {
                 return Err(StatementError::InvalidPowerOfTwoAggregation(values));

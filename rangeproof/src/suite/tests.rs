@@ -430,7 +430,10 @@ fn elements_suites_prove_verify_recover_and_batch_with_the_others() {
         .is_err());
     assert_eq!(
         borromean.prove(&st, &[1, 2], &mut OsRng).err(),
-        Some(ProofError::Statement(StatementError::InvalidAggregation(2)))
+        Some(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 2,
+            max: 1
+        }))
     );
     let exp_19 = with(&|s| {
         s.parameters
@@ -833,7 +836,7 @@ fn solana_statements_take_bit_lengths() {
     );
     assert_eq!(
         refused(&own(&[8; 9]), &[0; 9]),
-        statement_error(StatementError::InvalidAggregation(9))
+        statement_error(StatementError::InvalidAggregation { given: 9, max: 8 })
     );
     assert_eq!(
         refused(
@@ -990,5 +993,34 @@ fn mweb_statements_are_grin_statements_with_fixed_parameters() {
         mweb.prove_recoverable(&st, &[1], &opening, &[7; 32], &mut OsRng)
             .err(),
         Some(ProofError::NoRecoveryNonce)
+    );
+}
+
+/// A refusal for too many values carries the suite's own limit (Grin's 256, Monero's 16, one
+/// for Elements' and MWEB's), so no front end rewords it with another suite's.
+#[test]
+fn too_many_values_name_the_suites_own_limit() {
+    let mut checked = 0;
+    for &suite in Suite::ALL.iter().filter(|s| s.max_values() > 0) {
+        let bits = *suite.supported_bits().last().unwrap_or(&64);
+        let st = statement(suite, bits);
+        let max = suite.max_values();
+        if suite.check_statement(&st, max).is_err() {
+            continue; // a suite whose statement needs fields of its own: its own tests
+        }
+        assert_eq!(
+            suite.check_statement(&st, max + 1),
+            Err(StatementError::InvalidAggregation {
+                given: max + 1,
+                max
+            }),
+            "{}",
+            suite.name()
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 6,
+        "most suites take the plain statement: {checked}"
     );
 }

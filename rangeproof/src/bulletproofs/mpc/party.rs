@@ -55,7 +55,11 @@ impl<'g, G: Group> Party<'g, G> {
             return Err(StatementError::InvalidBitsize(n).into());
         }
         if values.is_empty() || values.len() > crate::MAX_AGGREGATION {
-            return Err(StatementError::InvalidAggregation(values.len()).into());
+            return Err(StatementError::InvalidAggregation {
+                given: values.len(),
+                max: crate::MAX_AGGREGATION,
+            }
+            .into());
         }
         if blindings.len() != values.len() {
             return Err(StatementError::MismatchedLengths {

@@ -140,7 +140,11 @@ impl ProofData {
             .into());
         }
         if commitments.len() > MAX_COMMITMENTS {
-            return Err(StatementError::InvalidAggregation(commitments.len()).into());
+            return Err(StatementError::InvalidAggregation {
+                given: commitments.len(),
+                max: MAX_COMMITMENTS,
+            }
+            .into());
         }
         // An all-zero commitment is the identity, which would end the active slots.
         if commitments.contains(&[0; 32]) {
@@ -158,7 +162,11 @@ impl ProofData {
         zero_tail: bool,
     ) -> Result<Self, ProofError> {
         if commitments.is_empty() {
-            return Err(StatementError::InvalidAggregation(0).into());
+            return Err(StatementError::InvalidAggregation {
+                given: 0,
+                max: MAX_COMMITMENTS,
+            }
+            .into());
         }
         if let Some(&n) = bit_lengths.iter().find(|&&n| n == 0 || n > 64) {
             return Err(StatementError::InvalidBitLength(n).into());

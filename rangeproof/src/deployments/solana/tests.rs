@@ -368,11 +368,11 @@ fn statements_outside_the_programs_rules_are_refused() {
     );
     assert_eq!(
         refused(&[64; 8].iter().chain(&[64]).copied().collect::<Vec<_>>()),
-        statement(StatementError::InvalidAggregation(9))
+        statement(StatementError::InvalidAggregation { given: 9, max: 8 })
     );
     assert_eq!(
         refused(&[]),
-        statement(StatementError::InvalidAggregation(0))
+        statement(StatementError::InvalidAggregation { given: 0, max: 8 })
     );
     // 512 bits is a power of two, but not a kind.
     assert_eq!(
@@ -384,7 +384,7 @@ fn statements_outside_the_programs_rules_are_refused() {
     );
     assert_eq!(
         refused(&[64, 64, 64, 64, 64, 64, 64, 64, 1]),
-        statement(StatementError::InvalidAggregation(9))
+        statement(StatementError::InvalidAggregation { given: 9, max: 8 })
     );
     // A value past its own bit length.
     let blindings = [G::random_scalar(&mut OsRng), G::random_scalar(&mut OsRng)];
@@ -509,7 +509,7 @@ fn proof_data_follows_the_programs_context_rules() {
     // No active commitment.
     assert_eq!(
         with(&|b| b[..264].fill(0)),
-        statement(StatementError::InvalidAggregation(0))
+        statement(StatementError::InvalidAggregation { given: 0, max: 8 })
     );
     // A commitment slot that is not a point: refused when verified.
     let mut not_a_point = bytes.clone();

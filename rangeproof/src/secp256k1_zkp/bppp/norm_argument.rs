@@ -144,7 +144,7 @@ pub(crate) fn terms(
     proof: &[u8],
 ) -> Result<Terms, ProofError> {
     if g_len == 0 || c.is_empty() {
-        return Err(StatementError::InvalidAggregation(g_len).into());
+        return Err(StatementError::InvalidPowerOfTwoAggregation(g_len).into());
     }
     let t = norm::terms::<Secp256k1Zkp>(transcript, g_len, c, r, proof)?;
     let round_points = norm::decode_rounds::<Secp256k1Zkp>(proof, t.rounds.len() / 2)?;

@@ -183,7 +183,11 @@ impl MultipartyProver {
         message: Option<[u8; 20]>,
     ) -> Result<Self, ProofError> {
         if statement.commitments.len() != 1 {
-            return Err(StatementError::InvalidAggregation(statement.commitments.len()).into());
+            return Err(StatementError::InvalidAggregation {
+                given: statement.commitments.len(),
+                max: 1,
+            }
+            .into());
         }
         if bool::from(blinding_share.is_zero()) {
             return Err(ProofError::InvalidSecret);
