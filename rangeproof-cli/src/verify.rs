@@ -15,7 +15,7 @@ use crate::Outcome;
 
 /// Documents verified together: one batch per group per chunk. Large file lists are verified
 /// chunk by chunk, so memory stays bounded however many files are named.
-pub const CHUNK: usize = 256;
+pub const CHUNK: usize = batch::MAX_PART;
 
 #[derive(Args)]
 pub struct VerifyArgs {
@@ -103,31 +103,8 @@ pub fn load(text: &Result<String, String>) -> Result<Document, String> {
     Document::parse(text).map_err(|e| e.to_string())
 }
 
-/// The threads verification may use: rayon's pool with the `parallel` feature, else one.
-fn threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
-}
-
-/// The size of the parts a chunk of `len` documents is cut into, each part one batch: at most
-/// [`CHUNK`], as even as they come, and as many as a multiple of the threads, so that no thread
-/// waits on the last part alone; no part below [`batch::MIN_PART`] (one part on one thread).
-fn part_size(len: usize, threads: usize) -> usize {
-    if threads < 2 || len < 2 * batch::MIN_PART {
-        return len.clamp(1, CHUNK);
-    }
-    let parts = len.div_ceil(CHUNK).next_multiple_of(threads);
-    len.div_ceil(parts).max(batch::MIN_PART)
-}
-
-/// A chunk's documents parsed ([`load`]) and verified ([`Checked`]), in order, in parts of
-/// [`part_size`], each its own batch. With the `parallel` feature the parts run on all threads:
+/// A chunk's documents parsed ([`load`]) and verified ([`Checked`]), in order, in parts
+/// ([`batch::in_parts`], each its own batch, on all threads with the `parallel` feature):
 /// parsing, decoding and transcript replay are each document's own work, which one batch does
 /// one document at a time, and one task per part (not a parse, then a verify) leaves the
 /// threads one wait per chunk. The invalid documents of failing parts are then named in
@@ -138,26 +115,18 @@ fn check_chunk(
     budget: &mut Limit,
 ) -> Vec<(Result<Document, String>, Verdict)> {
     let bounded = budget.is_some();
-    let part = |sources: &[Source]| {
-        let loaded: Vec<_> = sources.iter().map(|doc| load(&doc.text)).collect();
-        let checked = Checked::new(&loaded, alone, bounded);
-        (loaded, checked)
-    };
-    let size = part_size(chunk.len(), threads());
-    #[cfg(feature = "parallel")]
-    let parts: Vec<_> = {
-        use rayon::prelude::*;
-        chunk.par_chunks(size).map(part).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let parts: Vec<_> = chunk.chunks(size).map(part).collect();
-    parts
-        .into_iter()
-        .flat_map(|(loaded, checked)| {
+    batch::in_parts(
+        chunk,
+        |sources| {
+            let loaded: Vec<_> = sources.iter().map(|doc| load(&doc.text)).collect();
+            let checked = Checked::new(&loaded, alone, bounded);
+            (loaded, checked)
+        },
+        |(loaded, checked), _| {
             let verdicts = checked.finish(&loaded, budget.as_mut());
-            loaded.into_iter().zip(verdicts)
-        })
-        .collect()
+            loaded.into_iter().zip(verdicts).collect()
+        },
+    )
 }
 
 /// The next documents, read while the ones before are verified: up to `most`, and at most
@@ -180,7 +149,7 @@ fn read_chunk(docs: &mut impl Iterator<Item = Source>, most: usize) -> Vec<Sourc
 /// small and grow fourfold (reading a document takes about a fifth of verifying it), so the
 /// threads start verifying soon and the next read is done before the chunk it overlaps.
 fn next_read(last: usize) -> usize {
-    let threads = threads();
+    let threads = batch::threads();
     if threads < 2 {
         return CHUNK;
     }
@@ -239,12 +208,12 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome, String> {
         // One document in all: verified alone, for the verifier's own reason when invalid.
         let alone = total == 0 && chunk.len() == 1 && docs.peek().is_none();
         total += chunk.len();
-        largest = largest.max(part_size(chunk.len(), threads()));
+        largest = largest.max(batch::part_size(chunk.len(), batch::threads()));
         let budget = &mut budget;
         let mut work = || check_chunk(&chunk, alone, budget);
         // With more than one thread, the next chunk is read while this one is parsed and
         // verified; on one (`--threads 1`), after.
-        let checked = if threads() > 1 {
+        let checked = if batch::threads() > 1 {
             std::thread::scope(|scope| {
                 let work = scope.spawn(work);
                 next = read_chunk(&mut docs, next_read(chunk.len()));
@@ -358,34 +327,5 @@ fn verdict(checked: Result<(), Invalid>) -> Verdict {
         Ok(()) => Verdict::Valid,
         Err(e @ Invalid::NotNamed) => Verdict::NotNamed(e.to_string()),
         Err(e) => Verdict::Invalid(e.to_string()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parts_are_batches_of_at_most_a_chunk_and_spread_over_the_threads() {
-        for threads in 1..=8 {
-            for len in 1..=3000 {
-                let size = part_size(len, threads);
-                let parts = len.div_ceil(size);
-                assert!((1..=CHUNK).contains(&size), "{len} on {threads}: {size}");
-                if threads == 1 || len < 2 * batch::MIN_PART {
-                    // As few batches as a chunk allows.
-                    assert_eq!(parts, len.div_ceil(CHUNK), "{len} on {threads}");
-                } else {
-                    // Every thread gets a part, none more than its share, none below the
-                    // least worth a batch.
-                    assert!(size >= batch::MIN_PART, "{len} on {threads}: {size}");
-                    assert!(
-                        parts >= threads.min(len / batch::MIN_PART),
-                        "{len} on {threads}"
-                    );
-                    assert!(size <= len.div_ceil(threads).max(batch::MIN_PART));
-                }
-            }
-        }
     }
 }

@@ -1,8 +1,10 @@
 //! Many documents verified together, as every front end does it: the range proofs of each
 //! group in one batch (one multiscalar multiplication), circuit proofs as
 //! [`circuit::verify_all`] does them (SHA-256 preimage proofs of a flavor in a batch of their
-//! own over the circuit prepared once). With the `parallel` feature the documents are cut into
-//! one part per thread, each part its own batch on its own thread.
+//! own over the circuit prepared once). The documents are cut into parts ([`part_size`]: at
+//! most [`MAX_PART`], as many as a multiple of the threads), each part its own batch — on all
+//! threads with the `parallel` feature ([`in_parts`], which the command line uses too, parsing
+//! inside the parts).
 //!
 //! Why parts rather than one batch split inside: a batch takes its proofs one at a time (each
 //! decodes its points and replays its transcript as it is added), and that per-document work
@@ -21,6 +23,58 @@ pub use rangeproof::BLAME_LIMIT;
 /// The fewest documents a thread's part holds: below it, the part's batch saves less than its
 /// own multiscalar multiplication costs.
 pub const MIN_PART: usize = 32;
+
+/// The most documents a part holds: memory stays bounded by a part's proofs, and a thread done
+/// with its part finds another.
+pub const MAX_PART: usize = 256;
+
+/// The threads verification may use: rayon's pool with the `parallel` feature, else one.
+pub fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// The size of the parts `len` documents are cut into on `threads` threads, each part one
+/// batch: at most [`MAX_PART`], as even as they come, and as many as a multiple of the threads,
+/// so that no thread waits on the last part alone; no part below [`MIN_PART`] (one part on one
+/// thread, up to [`MAX_PART`]).
+pub fn part_size(len: usize, threads: usize) -> usize {
+    if threads < 2 || len < 2 * MIN_PART {
+        return len.clamp(1, MAX_PART);
+    }
+    let parts = len.div_ceil(MAX_PART).next_multiple_of(threads);
+    len.div_ceil(parts).max(MIN_PART)
+}
+
+/// `items` cut into parts of [`part_size`]: `check` runs on each part (on all threads with the
+/// `parallel` feature: the work that grows with the documents), then `finish` on each part's
+/// result in order, on this thread (what must see the parts in turn: a shared blame limit).
+/// The results, in order.
+pub fn in_parts<T: Sync, C: Send, R>(
+    items: &[T],
+    check: impl Fn(&[T]) -> C + Sync,
+    mut finish: impl FnMut(C, &[T]) -> Vec<R>,
+) -> Vec<R> {
+    let size = part_size(items.len(), threads());
+    #[cfg(feature = "parallel")]
+    let checked: Vec<C> = {
+        use rayon::prelude::*;
+        items.par_chunks(size).map(&check).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let checked: Vec<C> = items.chunks(size).map(&check).collect();
+    checked
+        .into_iter()
+        .zip(items.chunks(size))
+        .flat_map(|(part, items)| finish(part, items))
+        .collect()
+}
 
 /// Each document's verdict, in order: `Ok` when its proof verifies, else why not. A proof that
 /// does not decode is invalid with its reason; one a batch blames with
@@ -42,25 +96,12 @@ pub fn verify_all(
     docs: &[&Document],
     blame_limit: Option<usize>,
 ) -> Vec<Result<(), Invalid>> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let threads = rayon::current_num_threads();
-        if threads > 1 && docs.len() >= 2 * MIN_PART {
-            let size = docs.len().div_ceil(threads).max(MIN_PART);
-            let parts: Vec<Part<'_>> = docs
-                .par_chunks(size)
-                .map(|part| Part::check(context, part, blame_limit.is_some()))
-                .collect();
-            let mut budget = blame_limit;
-            return parts
-                .into_iter()
-                .zip(docs.chunks(size))
-                .flat_map(|(part, docs)| part.finish(docs, budget.as_mut()))
-                .collect();
-        }
-    }
-    verify_together(context, docs, blame_limit)
+    let mut budget = blame_limit;
+    in_parts(
+        docs,
+        |part| Part::check(context, part, blame_limit.is_some()),
+        |part, docs| part.finish(docs, budget.as_mut()),
+    )
 }
 
 /// [`verify_all`] on this thread: the range proofs in one batch per group.
@@ -322,6 +363,27 @@ mod tests {
                     pool.install(|| verify_all(context, &refs, Some(limit))),
                     limit,
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn parts_are_batches_of_at_most_max_part_and_spread_over_the_threads() {
+        for threads in 1..=8 {
+            for len in 1..=3000 {
+                let size = part_size(len, threads);
+                let parts = len.div_ceil(size);
+                assert!((1..=MAX_PART).contains(&size), "{len} on {threads}: {size}");
+                if threads == 1 || len < 2 * MIN_PART {
+                    // As few batches as the cap allows.
+                    assert_eq!(parts, len.div_ceil(MAX_PART), "{len} on {threads}");
+                } else {
+                    // Every thread gets a part, none more than its share, none below the
+                    // least worth a batch.
+                    assert!(size >= MIN_PART, "{len} on {threads}: {size}");
+                    assert!(parts >= threads.min(len / MIN_PART), "{len} on {threads}");
+                    assert!(size <= len.div_ceil(threads).max(MIN_PART));
+                }
             }
         }
     }
