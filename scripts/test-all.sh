@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 # Every prerequisite there (Debian's packages installed when missing), or one line saying what
 # to install, before any build.
 scripts/prerequisites.sh
+# One name for the run: the tests' note that ../shared/vectors/ is absent is said once in it.
+export RANGEPROOF_TEST_RUN="test-all-$$-$(date +%s)"
 cargo test --release --workspace --all-features
 # The examples a user opens first run to the end: each checks its own answers (mainnet proofs
 # valid, tampered ones refused, a rewound opening equal to the one proved) and fails otherwise.

@@ -1,4 +1,4 @@
-//! One line on standard error, once per `cargo test` run, when `../shared/vectors/` is not
+//! One line on standard error, once per run (of `scripts/test-all.sh`, else of `cargo test`), when `../shared/vectors/` is not
 //! beside the repository: the tests that read it ran on the bundled cases only. Every test
 //! binary of a run shares its parent (cargo), so a marker file named after that process says
 //! whether another binary already said it. Written past the harness's capture (`eprintln!` is
@@ -8,10 +8,10 @@ use std::io::Write;
 
 /// Says that `what` did not run on `../shared/vectors/` (said once per run, whatever `what`).
 pub fn shared_absent(what: &str) {
-    let marker = std::env::temp_dir().join(format!(
-        "rangeproof-shared-absent-{}",
-        std::os::unix::process::parent_id()
-    ));
+    // The whole suite (scripts/test-all.sh) names its run; a lone `cargo test`, its cargo.
+    let run = std::env::var("RANGEPROOF_TEST_RUN")
+        .unwrap_or_else(|_| std::os::unix::process::parent_id().to_string());
+    let marker = std::env::temp_dir().join(format!("rangeproof-shared-absent-{run}"));
     let first = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
