@@ -16,8 +16,9 @@ use crate::output::{self, OutputFile};
 /// The suite a command works in, as `prove` and `commit` name it.
 #[derive(Args)]
 pub struct SuiteArgs {
-    /// Proof system: bulletproofs (default), bulletproofs+, bulletproofs++ or borromean
-    /// (Elements).
+    /// Proof system: bulletproofs (default), bulletproofs+, bulletproofs++, borromean
+    /// (Elements) or surjection (Elements' asset surjection proofs: --param
+    /// input_generators=…, see `rangeproof liquid`).
     #[arg(long)]
     pub scheme: Option<String>,
     /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin, Elements,

@@ -1,6 +1,7 @@
 //! The lists of schemes, groups and deployments that prose repeats are checked against the
 //! registry (`Suite::ALL`): a deployment added with its registry line fails here until the
-//! README and the Python package's docstrings name it, and one removed fails until they drop it.
+//! README, the Python package's docstrings and the CLI's help name it, and one removed fails
+//! until they drop it.
 
 use std::collections::BTreeSet;
 
@@ -63,4 +64,39 @@ fn the_python_docstrings_list_every_registered_deployment() {
         .map(|s| s[..s.find('"').expect("a closing quote")].to_owned())
         .collect();
     assert_eq!(named, registry(Suite::flavor));
+}
+
+/// `rangeproof prove --help`'s words for `--scheme`, `--group` and `--flavor` name every
+/// registered scheme, group and deployment (the help is prose: each name as a word of it).
+#[test]
+fn the_cli_help_names_every_registered_scheme_group_and_deployment() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rangeproof"))
+        .args(["prove", "--help"])
+        .output()
+        .expect("runs");
+    let help = String::from_utf8(out.stdout).expect("UTF-8");
+    // The text of one option's help: from its flag to the next option's.
+    let option = |flag: &str| -> String {
+        let at = help
+            .find(&format!("{flag} <"))
+            .unwrap_or_else(|| panic!("{flag}"));
+        let rest = &help[at + flag.len()..];
+        let end = rest.find("\n      --").unwrap_or(rest.len());
+        rest[..end].to_owned()
+    };
+    let words = |text: &str| -> BTreeSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || "+-".contains(c)))
+            .map(str::to_owned)
+            .collect()
+    };
+    for (flag, field) in [
+        ("--scheme", Suite::scheme as fn(Suite) -> &'static str),
+        ("--group", Suite::group),
+        ("--flavor", Suite::flavor),
+    ] {
+        let said = words(&option(flag));
+        for name in registry(field) {
+            assert!(said.contains(&name), "{flag}'s help does not name {name}");
+        }
+    }
 }
