@@ -297,29 +297,49 @@ pub fn wallet(scan_secret: &[u8], spend_pubkey: &[u8], addresses: u32) -> Result
     })
 }
 
-/// An output a wallet found (its secrets wiped when dropped).
+/// An output a wallet found, as typed bytes: each front end takes them as they are (Python's
+/// `bytes`, JavaScript's `Uint8Array`) and the JSON writers (the CLI, C) as hex. Its secrets
+/// are wiped when dropped.
 #[derive(Serialize)]
 pub struct Found {
     /// Its position among the body's outputs.
     pub output: usize,
-    /// Its ID (hex).
-    pub id: String,
+    /// Its ID (hex in JSON).
+    #[serde(serialize_with = "hex_array")]
+    pub id: [u8; 32],
     /// The address index it pays.
     pub address: u32,
-    /// The value, in litoshis.
+    /// The value, in litoshis (secret).
     pub value: u64,
-    /// The commitment's blinding factor, big-endian (as libsecp256k1-zkp takes it), hex.
-    pub blinding: String,
-    /// The sender's nonce, hex.
-    pub nonce: String,
+    /// The commitment's blinding factor, big-endian as libsecp256k1-zkp takes it (secret; hex
+    /// in JSON).
+    #[serde(serialize_with = "hex_secret")]
+    pub blinding: Zeroizing<[u8; 32]>,
+    /// The sender's nonce (secret; hex in JSON).
+    #[serde(serialize_with = "hex_secret")]
+    pub nonce: Zeroizing<[u8; 16]>,
 }
 
 impl Drop for Found {
     fn drop(&mut self) {
-        self.blinding.zeroize();
-        self.nonce.zeroize();
         self.value.zeroize();
     }
+}
+
+fn hex_array<S: serde::Serializer, const N: usize>(
+    bytes: &[u8; N],
+    to: S,
+) -> Result<S::Ok, S::Error> {
+    to.serialize_str(&hex::encode(bytes))
+}
+
+/// A secret as hex, the text wiped once written.
+fn hex_secret<S: serde::Serializer, const N: usize>(
+    bytes: &Zeroizing<[u8; N]>,
+    to: S,
+) -> Result<S::Ok, S::Error> {
+    let text = Zeroizing::new(hex::encode(bytes.as_slice()));
+    to.serialize_str(&text)
 }
 
 /// The outputs of `parsed` that `wallet` owns, in order.
@@ -333,11 +353,11 @@ pub fn scan(parsed: &Parsed, wallet: &Wallet) -> Vec<Found> {
             let owned = wallet.scan(output)?;
             Some(Found {
                 output: k,
-                id: hex::encode(output_id(output)),
+                id: output_id(output),
                 address: owned.address,
                 value: owned.value,
-                blinding: hex::encode(owned.blinding),
-                nonce: hex::encode(owned.nonce),
+                blinding: Zeroizing::new(owned.blinding),
+                nonce: Zeroizing::new(owned.nonce),
             })
         })
         .collect()

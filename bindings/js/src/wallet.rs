@@ -112,18 +112,19 @@ pub fn mweb_scan(bytes: &[u8]) -> Answer {
     let raw = mweb::bytes_of(&data).map_err(Failure::Unusable)?;
     let parsed = mweb::parse(&raw).map_err(Failure::Unusable)?;
     let mut secrets = Secrets::default();
-    let found = mweb::scan(&parsed, &wallet)
+    // The library's scan, its secrets as bytes (no text between).
+    let found: Vec<_> = mweb::scan(&parsed, &wallet)
         .iter()
         .map(|f| {
-            Ok(json!({
+            json!({
                 "output": f.output,
-                "id": f.id,
+                "id": ::hex::encode(f.id),
                 "address": f.address,
                 "value": secrets.u64(f.value),
-                "blinding": secrets.bytes(&hex("a blinding", &f.blinding)?),
-                "nonce": secrets.bytes(&hex("a nonce", &f.nonce)?),
-            }))
+                "blinding": secrets.bytes(f.blinding.as_slice()),
+                "nonce": secrets.bytes(f.nonce.as_slice()),
+            })
         })
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect();
     Reply::with(&found.into(), secrets)
 }

@@ -352,27 +352,18 @@ fn mweb_scan<'py>(
     let wallet = mweb::wallet(&scan_key, &spend_pubkey, addresses).map_err(unusable)?;
     let bytes = mweb::bytes_of(&data).map_err(unusable)?;
     let parsed = mweb::parse(&bytes).map_err(unusable)?;
-    let body = parsed.body();
-    let found: Vec<(usize, rangeproof::mweb::wallet::Owned)> = py.allow_threads(|| {
-        body.outputs
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| wallet.scan(o).map(|owned| (k, owned)))
-            .collect()
-    });
+    // The library's scan, its secrets as bytes (no text between).
+    let found = py.allow_threads(|| mweb::scan(&parsed, &wallet));
     Ok(found
         .iter()
-        .map(|(k, owned)| {
+        .map(|f| {
             (
-                *k,
-                PyBytes::new(
-                    py,
-                    &rangeproof::mweb::signatures::output_id(&body.outputs[*k]),
-                ),
-                owned.address,
-                owned.value,
-                PyBytes::new(py, &owned.blinding),
-                PyBytes::new(py, &owned.nonce),
+                f.output,
+                PyBytes::new(py, &f.id),
+                f.address,
+                f.value,
+                PyBytes::new(py, f.blinding.as_slice()),
+                PyBytes::new(py, f.nonce.as_slice()),
             )
         })
         .collect())
