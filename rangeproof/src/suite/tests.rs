@@ -1005,8 +1005,15 @@ fn too_many_values_name_the_suites_own_limit() {
         let bits = *suite.supported_bits().last().unwrap_or(&64);
         let st = statement(suite, bits);
         let max = suite.max_values();
-        if suite.check_statement(&st, max).is_err() {
-            continue; // a suite whose statement needs fields of its own: its own tests
+        if let Err(refused) = suite.check_statement(&st, max) {
+            // A statement that needs fields of its own (its own tests): refused for them, not
+            // for the count.
+            assert!(
+                !matches!(refused, StatementError::InvalidAggregation { .. }),
+                "{}",
+                suite.name()
+            );
+            continue;
         }
         assert_eq!(
             suite.check_statement(&st, max + 1),
@@ -1019,8 +1026,6 @@ fn too_many_values_name_the_suites_own_limit() {
         );
         checked += 1;
     }
-    assert!(
-        checked >= 6,
-        "most suites take the plain statement: {checked}"
-    );
+    // Every build has suites that take the plain statement (the dalek-only one, three).
+    assert!(checked >= 3, "{checked} suites checked");
 }
