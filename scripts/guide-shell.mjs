@@ -4,7 +4,7 @@
 //
 //   ```bash           run with `bash -euo pipefail`, the release build's directory (the CLI:
 //                     $CARGO_TARGET_DIR/release, or target/release) and the venv first on PATH
-//   ```c [NAME.c]     compiled against the installed C library as the README links it (shared,
+//   ```c [NAME.c]     compiled against the installed C library as docs/c.md links it (shared,
 //                     with an rpath) and run; with NAME.c it is also written there for a later block
 //   ```python script  written to a file and run with the venv's python (`if __name__ == "__main__":`
 //                     blocks: a local Dask cluster's workers import the file again)
@@ -25,7 +25,7 @@ const release = join(resolve(root, process.env.CARGO_TARGET_DIR ?? "target"), "r
 const all = allBlocks();
 const ours = all.filter((b) => b.info === "bash" || b.info === "python script" || b.kind === "c");
 
-// The C library, installed once as the README installs it.
+// The C library, installed once as docs/c.md installs it.
 let prefix = null;
 function library() {
   if (prefix === null) {
@@ -38,7 +38,7 @@ function library() {
 function environment(dir) {
   return {
     ...process.env,
-    // The blocks' home is the sandbox's ($HOME/.local in the README), the toolchain the user's.
+    // The blocks' home is the sandbox's ($HOME/.local in docs/c.md), the toolchain the user's.
     RUSTUP_HOME: process.env.RUSTUP_HOME ?? join(homedir(), ".rustup"),
     CARGO_HOME: process.env.CARGO_HOME ?? join(homedir(), ".cargo"),
     HOME: join(dir, "home"),

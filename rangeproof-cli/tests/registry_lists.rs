@@ -1,7 +1,7 @@
 //! The lists of schemes, groups and deployments that prose repeats are checked against the
 //! registry (`Suite::ALL`): a deployment added with its registry line fails here until the
-//! README, the Python package's docstrings and the CLI's help name it, and one removed fails
-//! until they drop it.
+//! Python guide's reference, the Python package's docstrings and the CLI's help name it, and one
+//! removed fails until they drop it.
 
 use std::collections::BTreeSet;
 
@@ -44,9 +44,9 @@ fn read(path: &str) -> String {
 }
 
 #[test]
-fn the_readme_lists_every_registered_scheme_group_and_deployment() {
-    let readme = read("README.md");
-    let every = &readme[readme.find("Every suite: ").expect("the suites paragraph")..];
+fn the_python_guide_lists_every_registered_scheme_group_and_deployment() {
+    let guide = read("docs/python.md");
+    let every = &guide[guide.find("Every suite: ").expect("the suites paragraph")..];
     assert_eq!(quoted_after(every, "`scheme=`"), registry(Suite::scheme));
     assert_eq!(quoted_after(every, "`group=`"), registry(Suite::group));
     assert_eq!(quoted_after(every, "`flavor=`"), registry(Suite::flavor));
