@@ -10,7 +10,8 @@
 //! * `verify_surjection`: the same over a C-made surjection proof of 3 inputs (the mask may also
 //!   drop or duplicate an input generator).
 //! * `prove_surjection`: the prover and the verifiers as a pair. The input chooses a statement
-//!   (1 to 8 inputs, the ring, the input spent, the blinding factors, extra randomness or none)
+//!   (1 to 8 inputs, the ring, the input spent, each generator from a table made once, extra
+//!   randomness or none)
 //!   and optionally a change to the proof made for it: the C library must accept every proof
 //!   our prover makes, our verifier too, and both must agree on the changed one.
 //! * `parse_liquid_tx`: our transaction parser accepts exactly what rust-elements'
@@ -208,9 +209,48 @@ fn scalar_bytes(raw: [u8; 32]) -> [u8; 32] {
     b
 }
 
-pub fn prove_surjection(data: &[u8]) {
+/// The generators `prove_surjection` draws from, made once: making a blinded generator (a
+/// hash to the curve and a multiplication) cost more than the proof of a small ring, and the
+/// target ran at ~170 inputs a second with the input's own tags and blinding factors. Four
+/// asset tags times 64 blinding factors: each entry keeps its blinding factor, our generator
+/// and the C library's parse of it.
+struct Blinded {
+    blinding: k256::Scalar,
+    ours: ValueGenerator,
+    c: c::Generator,
+}
+
+const TAGS: usize = 4;
+const BLINDINGS: usize = 64;
+
+fn blinded_generators() -> &'static [Blinded] {
     use k256::elliptic_curve::PrimeField;
     use rangeproof::secp256k1_zkp::generator::generator_generate_blinded;
+    static TABLE: OnceLock<Vec<Blinded>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Vec::with_capacity(TAGS * BLINDINGS);
+        for t in 0..TAGS {
+            let tag = [0x41 + t as u8; 32];
+            for i in 0..BLINDINGS {
+                // Spread-out bytes, not small integers: the factors' bits reach the whole
+                // scalar, as a wallet's random ones do.
+                let raw: [u8; 32] = std::array::from_fn(|k| {
+                    ((i as u8).wrapping_mul(0x9d) ^ (k as u8).wrapping_mul(0x3b)).wrapping_add(0x17)
+                });
+                let blinding = Option::from(k256::Scalar::from_repr(scalar_bytes(raw).into()))
+                    .expect("below the order");
+                let ours = generator_generate_blinded(&tag, &blinding).expect("a generator");
+                let c = c::Generator::from_slice(&ours.to_bytes()).expect("valid");
+                table.push(Blinded { blinding, ours, c });
+            }
+        }
+        table
+    })
+}
+
+pub fn prove_surjection(data: &[u8]) {
+    let table = blinded_generators();
+    let pick = |tag: usize, byte: u8| &table[tag * BLINDINGS + usize::from(byte) % BLINDINGS];
     let mut at = 0;
     let [shape, ring_bits, real, flags] = take::<4>(data, &mut at);
     let n = usize::from(shape % 8) + 1;
@@ -220,41 +260,32 @@ pub fn prove_surjection(data: &[u8]) {
         .filter(|&j| j == real || ring_bits & (1 << j) != 0)
         .collect();
     ring.sort_unstable();
-    // Assets: two distinct tags (the real input's and the others', some equal to it when
-    // the flags say so), each input with its own blinding factor.
-    let tag = take::<32>(data, &mut at);
-    let mut other_tag = tag;
-    other_tag[0] ^= 1;
-    let scalar = |b: [u8; 32]| -> k256::Scalar {
-        Option::from(k256::Scalar::from_repr(scalar_bytes(b).into())).expect("below the order")
-    };
-    let blindings: Vec<[u8; 32]> = (0..n)
-        .map(|_| scalar_bytes(take::<32>(data, &mut at)))
-        .collect();
-    let output_blinding = scalar_bytes(take::<32>(data, &mut at));
-    let tags: Vec<[u8; 32]> = (0..n)
+    // The output: a tag and a blinding factor. Each input: the real one has the output's tag,
+    // the others any of the four (the output's too), each with a blinding factor — equal to the
+    // output's now and then, where the prover must refuse as the C library does.
+    let [out_byte] = take::<1>(data, &mut at);
+    let out_tag = usize::from(out_byte >> 6);
+    let output = pick(out_tag, out_byte);
+    let chosen: Vec<&Blinded> = (0..n)
         .map(|j| {
-            if j == real || flags & (1 << (j % 8)) & 0xf0 != 0 {
-                tag
+            let [b] = take::<1>(data, &mut at);
+            let tag = if j == real {
+                out_tag
             } else {
-                other_tag
-            }
+                usize::from(b >> 6)
+            };
+            pick(tag, b)
         })
         .collect();
-    let inputs: Vec<ValueGenerator> = tags
-        .iter()
-        .zip(&blindings)
-        .map(|(t, b)| generator_generate_blinded(t, &scalar(*b)).expect("a generator"))
-        .collect();
-    let output = generator_generate_blinded(&tag, &scalar(output_blinding)).expect("a generator");
+    let inputs: Vec<ValueGenerator> = chosen.iter().map(|g| g.ours).collect();
     let extra = take::<32>(data, &mut at);
     let selection = surjection::Selection::new(n, &ring, real).expect("a valid ring");
     let made = surjection::generate(
         &selection,
         &inputs,
-        &output,
-        &scalar(blindings[real]),
-        &scalar(output_blinding),
+        &output.ours,
+        &chosen[real].blinding,
+        &output.blinding,
         (flags & 1 == 1).then_some(&extra),
     );
     let proof = match made {
@@ -263,17 +294,14 @@ pub fn prove_surjection(data: &[u8]) {
         // output's (the blinding factors collided).
         Err(e) => {
             assert!(
-                inputs.contains(&output),
+                inputs.contains(&output.ours),
                 "our prover refused a provable statement: {e:?}"
             );
             return;
         }
     };
-    let c_inputs: Vec<c::Generator> = inputs
-        .iter()
-        .map(|g| c::Generator::from_slice(&g.to_bytes()).expect("valid"))
-        .collect();
-    let c_output = c::Generator::from_slice(&output.to_bytes()).expect("valid");
+    let c_inputs: Vec<c::Generator> = chosen.iter().map(|g| g.c).collect();
+    let c_output = output.c;
     let c_verdict = |bytes: &[u8]| {
         c::SurjectionProof::from_slice(bytes)
             .map(|p| p.verify(context(), c_output, &c_inputs))
@@ -281,7 +309,7 @@ pub fn prove_surjection(data: &[u8]) {
     };
     let ours = |bytes: &[u8]| {
         SurjectionProof::from_bytes(bytes)
-            .and_then(|p| surjection::verify(&p, &inputs, &output))
+            .and_then(|p| surjection::verify(&p, &inputs, &output.ours))
             .is_ok()
     };
     assert!(c_verdict(&proof), "the C library refuses our proof");
