@@ -220,12 +220,11 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
         });
     }
     let label = args.transcript_label.as_bytes();
-    let dealt = match transport::run_dealer(&mut peers, flavor, args.bits, label, &mut OsRng) {
-        Ok(dealt) => dealt,
+    let doc = match transport::run_dealer(&mut peers, flavor, args.bits, label, &mut OsRng) {
+        Ok(doc) => doc,
         Err(failure) => return no_proof(failure),
     };
-    let m = dealt.commitments.len();
-    let doc = dealt.document(flavor, args.bits, label);
+    let m = doc.commitments.len();
     let text = output::json(&doc, args.compact)?;
     out.write(&text)?;
     transport::announce_done(&mut peers);

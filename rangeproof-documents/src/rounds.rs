@@ -1,23 +1,25 @@
-//! The multi-party protocol's rounds as objects that take and give messages as bytes, for a
-//! front end that carries the messages itself (the Python package; a message queue; one
-//! process playing every role in a test). [`crate::transport`] runs the same rounds over
-//! byte streams, with the same encodings: an invitation is the transport's setup message, and
-//! every protocol message is bound to the run's session (`rangeproof::bulletproofs::mpc`).
+//! The multi-party protocol's runs, without I/O: the dealer's and a party's side as objects
+//! that take messages as bytes and give the bytes to send. Every front end drives these: the
+//! transport over byte streams ([`crate::transport`]: frames, hellos, deadlines and nothing
+//! else), the Python package one round per call, a test playing every role in one process.
+//! Each message is bound to the run's session (`rangeproof::bulletproofs::mpc`); an invitation
+//! is the [`Setup`] the transport sends.
 //!
 //! ```text
 //! dealer = DealerRounds::new(flavor, bits, &[values per party], label)
 //! (party_i, bits_i) = PartyRounds::join(&dealer.invitation(i), values_i)
-//! challenges = dealer.bit_commitments(&[bits_0, …])        one challenge per party
-//! polys_i = party_i.bit_challenge(&challenges[i])
-//! challenges = dealer.poly_commitments(&[polys_0, …])
-//! share_i = party_i.poly_challenge(&challenges[i])
-//! document = dealer.shares(&[share_0, …])                 the proof, verified, as a document
+//! dealer.receive(i, bits_i)   for every i   → Next::Send(one challenge per party)
+//! polys_i = party_i.answer(challenge_i)
+//! dealer.receive(i, polys_i)  for every i   → Next::Send(one challenge per party)
+//! share_i = party_i.answer(challenge_i)
+//! dealer.receive(i, share_i)  for every i   → Next::Done(the proof, verified, as a document)
 //! ```
 //!
-//! Each side moves forward one round per call. A message that does not decode is refused with
-//! the party named, and the side stays in its round; a step the protocol itself refuses (a bad
-//! share, positions that do not tile) ends the run, as the transport's runs end. Calls out of
-//! order are refused. Blindings are wiped when a party is dropped.
+//! Messages of a round may arrive in any order. One that does not decode, or does not fit
+//! (another count of values than the party was invited with, a second message in a round), is
+//! refused with the party named and leaves the round as it was: another may be given. A step
+//! the protocol itself refuses (a bad share) ends the run. Blindings are wiped when a party is
+//! dropped.
 
 use rand_core::{CryptoRng, RngCore};
 use rangeproof::bulletproofs::mpc::{
@@ -29,12 +31,70 @@ use rangeproof::bulletproofs::mpc::{
 use rangeproof::deployments::{
     dalek, monero, BulletproofsConvention, Dalek, Deployment, MoneroBulletproofs,
 };
-use rangeproof::{Ed25519, Generators, Group, Ristretto255};
+use rangeproof::{Ed25519, Generators, Group, Ristretto255, SuiteStatement};
 use zeroize::Zeroizing;
 
+use crate::hex;
 use crate::openings::Openings;
 use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
-use crate::transport::{party_openings, DealtProof, Flavor, Setup};
+
+mod setup;
+
+pub use setup::{Flavor, Setup};
+
+/// Why a step of a run was refused: the parties at fault, if any, and what happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundError {
+    /// The parties at fault, as (index, position): empty when the fault is no party's.
+    pub parties: Vec<(usize, usize)>,
+    /// What happened.
+    pub what: String,
+}
+
+impl RoundError {
+    fn of(what: impl Into<String>) -> Self {
+        RoundError {
+            parties: Vec::new(),
+            what: what.into(),
+        }
+    }
+
+    fn party(index: usize, position: usize, what: impl Into<String>) -> Self {
+        RoundError {
+            parties: vec![(index, position)],
+            what: what.into(),
+        }
+    }
+
+    /// The reason, each party at fault named by `name(index, position)` (the transport adds
+    /// the party's address).
+    pub fn describe(&self, name: impl Fn(usize, usize) -> String) -> String {
+        if self.parties.is_empty() {
+            return self.what.clone();
+        }
+        let named: Vec<String> = self.parties.iter().map(|&(i, p)| name(i, p)).collect();
+        format!("{}: {}", named.join(", "), self.what)
+    }
+}
+
+impl core::fmt::Display for RoundError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.describe(|i, p| format!("party {i} (position {p})")))
+    }
+}
+
+impl std::error::Error for RoundError {}
+
+/// What the dealer does after a message.
+#[derive(Debug)]
+pub enum Next {
+    /// Wait: the round still lacks some party's message.
+    Wait,
+    /// Send each party its message, in the parties' order: the round's challenges.
+    Send(Vec<Vec<u8>>),
+    /// The run is over: the proof, verified, as an ordinary document of the run's flavor.
+    Done(Box<ProofDocument>),
+}
 
 /// The dealer's side of one run.
 pub struct DealerRounds {
@@ -50,19 +110,6 @@ enum DealerKind {
     Monero(Box<DealerOf<Ed25519, MoneroBulletproofs>>),
 }
 
-struct DealerOf<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
-    session: Session,
-    stage: DealerStage<G, C>,
-    encode: fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>,
-}
-
-enum DealerStage<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
-    Bits(DealerAwaitingBitCommitments<'static, G, C>),
-    Polys(DealerAwaitingPolyCommitments<'static, G, C>),
-    Shares(DealerAwaitingProofShares<'static, G, C>),
-    Ended,
-}
-
 /// Runs `$body` with the dealer of either group.
 macro_rules! on_dealer {
     ($kind:expr, $dealer:ident => $body:expr) => {
@@ -73,140 +120,234 @@ macro_rules! on_dealer {
     };
 }
 
-fn out_of_order(round: &str) -> String {
-    format!("{round} out of order (the run is in another round, or has ended)")
+type Encode<G> = fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>;
+
+struct DealerOf<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
+    session: Session,
+    stage: DealerStage<G, C>,
+    encode: Encode<G>,
 }
 
-/// Decodes one message per party, naming the first that does not decode (or is missing).
-fn decode_all<M>(
-    parties: &[(usize, usize)],
-    messages: &[Vec<u8>],
-    what: &str,
-    decode: impl Fn(&[u8], usize) -> Result<M, MpcError>,
-) -> Result<Vec<M>, String> {
-    if messages.len() != parties.len() {
-        return Err(format!(
-            "{} {what}s for {} parties: one from each, in the parties' order",
-            messages.len(),
-            parties.len()
-        ));
+/// A round's dealer state and the parties' messages received so far.
+enum DealerStage<G: Group + 'static, C: BulletproofsConvention<Group = G>> {
+    Bits(
+        DealerAwaitingBitCommitments<'static, G, C>,
+        Vec<Option<BitCommitment<G>>>,
+    ),
+    Polys(
+        DealerAwaitingPolyCommitments<'static, G, C>,
+        Vec<Option<PolyCommitment<G>>>,
+    ),
+    Shares(
+        DealerAwaitingProofShares<'static, G, C>,
+        Vec<Option<ProofShare<G>>>,
+    ),
+    Ended,
+}
+
+/// The rounds, for the calls that name the one they expect.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Round {
+    Bits,
+    Polys,
+    Shares,
+}
+
+impl Round {
+    fn message(self) -> &'static str {
+        match self {
+            Round::Bits => "bit commitment",
+            Round::Polys => "polynomial commitment",
+            Round::Shares => "proof share",
+        }
     }
-    parties
-        .iter()
-        .zip(messages)
-        .enumerate()
-        .map(|(i, (&(position, _), bytes))| {
-            decode(bytes, position)
-                .map_err(|e| format!("party {i} (position {position}): its {what}: {e}"))
-        })
-        .collect()
 }
 
-/// Names the parties a failed step blames.
-fn blamed(parties: &[(usize, usize)], round: &str, error: MpcError) -> String {
+fn out_of_order(what: &str) -> RoundError {
+    RoundError::of(format!(
+        "{what} out of order (the run is in another round, or has ended)"
+    ))
+}
+
+/// The round's step refused by the protocol: a bad share names its parties.
+fn refused(parties: &[(usize, usize)], round: &str, error: MpcError) -> RoundError {
     match error {
-        MpcError::Blame(positions) => {
-            let named: Vec<String> = parties
+        MpcError::Blame(positions) => RoundError {
+            parties: parties
                 .iter()
                 .enumerate()
                 .filter(|(_, (position, _))| positions.contains(position))
-                .map(|(i, (position, _))| format!("party {i} (position {position})"))
-                .collect();
-            format!("{round}: an invalid share from {}", named.join(", "))
-        }
-        other => format!("{round}: {other}"),
+                .map(|(i, &(position, _))| (i, position))
+                .collect(),
+            what: format!("an invalid share ({round})"),
+        },
+        other => RoundError::of(format!("{round}: {other}")),
     }
 }
 
+/// Stores `message` in `slot`, refusing a second one from the same party.
+fn keep<M>(
+    slot: &mut Option<M>,
+    message: Result<M, RoundError>,
+    second: impl FnOnce() -> RoundError,
+) -> Result<(), RoundError> {
+    if slot.is_some() {
+        return Err(second());
+    }
+    *slot = Some(message?);
+    Ok(())
+}
+
+/// The messages of a complete round, or `None` while some party's is missing.
+fn complete<M>(got: &mut [Option<M>]) -> Option<Vec<M>> {
+    if got.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(got.iter_mut().filter_map(Option::take).collect())
+}
+
+fn empty<M>(n: usize) -> Vec<Option<M>> {
+    (0..n).map(|_| None).collect()
+}
+
+/// What a round gave the dealer of one group.
+enum Step {
+    Wait,
+    Challenges(Vec<Vec<u8>>),
+    Dealt(Dealt),
+}
+
+/// The proof a run made, before it is a document.
+struct Dealt {
+    proof: Vec<u8>,
+    commitments: Vec<Vec<u8>>,
+}
+
 impl<G: Group + 'static, C: BulletproofsConvention<Group = G>> DealerOf<G, C> {
-    fn bit_commitments<R: RngCore + CryptoRng>(
+    fn round(&self) -> Option<Round> {
+        match self.stage {
+            DealerStage::Bits(..) => Some(Round::Bits),
+            DealerStage::Polys(..) => Some(Round::Polys),
+            DealerStage::Shares(..) => Some(Round::Shares),
+            DealerStage::Ended => None,
+        }
+    }
+
+    /// Forgets the messages of the current round (a batch call that failed part way).
+    fn forget_round(&mut self) {
+        match &mut self.stage {
+            DealerStage::Bits(_, got) => got.iter_mut().for_each(|m| *m = None),
+            DealerStage::Polys(_, got) => got.iter_mut().for_each(|m| *m = None),
+            DealerStage::Shares(_, got) => got.iter_mut().for_each(|m| *m = None),
+            DealerStage::Ended => {}
+        }
+    }
+
+    /// Takes party `index`'s message of the current round; once every party's is in, runs
+    /// the round.
+    fn receive<R: RngCore + CryptoRng>(
         &mut self,
         parties: &[(usize, usize)],
-        messages: &[Vec<u8>],
+        index: usize,
+        bytes: &[u8],
         rng: &mut R,
-    ) -> Result<Vec<Vec<u8>>, String> {
-        if !matches!(self.stage, DealerStage::Bits(_)) {
-            return Err(out_of_order("bit commitments"));
-        }
+    ) -> Result<Step, RoundError> {
+        let Some(&(position, count)) = parties.get(index) else {
+            return Err(RoundError::of(format!(
+                "a message from party {index}, of {}",
+                parties.len()
+            )));
+        };
         let session = &self.session;
-        let bits = decode_all(parties, messages, "bit commitment", |b, p| {
-            BitCommitment::<G>::from_bytes(b, session, p)
-        })?;
-        for (i, (msg, &(position, count))) in bits.iter().zip(parties).enumerate() {
-            if msg.commitments().len() != count {
-                return Err(format!(
-                    "party {i} (position {position}): {} values, invited with {count}",
-                    msg.commitments().len()
-                ));
+        let named = |what: String| RoundError::party(index, position, what);
+        let second =
+            |round: Round| move || named(format!("a second {} in one round", round.message()));
+        let decoded = |round: Round, e: MpcError| named(format!("its {}: {e}", round.message()));
+        match &mut self.stage {
+            DealerStage::Bits(_, got) => {
+                let msg = BitCommitment::<G>::from_bytes(bytes, session, position)
+                    .map_err(|e| decoded(Round::Bits, e))
+                    .and_then(|msg| match msg.commitments().len() {
+                        n if n == count => Ok(msg),
+                        n => Err(named(format!("{n} values, invited with {count}"))),
+                    });
+                keep(&mut got[index], msg, second(Round::Bits))?;
             }
+            DealerStage::Polys(_, got) => {
+                let msg = PolyCommitment::<G>::from_bytes(bytes, session, position)
+                    .map_err(|e| decoded(Round::Polys, e));
+                keep(&mut got[index], msg, second(Round::Polys))?;
+            }
+            DealerStage::Shares(_, got) => {
+                let msg = ProofShare::<G>::from_bytes(bytes, session, position)
+                    .map_err(|e| decoded(Round::Shares, e));
+                keep(&mut got[index], msg, second(Round::Shares))?;
+            }
+            DealerStage::Ended => return Err(out_of_order("a message")),
         }
-        let DealerStage::Bits(dealer) = core::mem::replace(&mut self.stage, DealerStage::Ended)
-        else {
-            return Err(out_of_order("bit commitments"));
-        };
-        let (next, challenge) = dealer
-            .receive_bit_commitments(bits, rng)
-            .map_err(|e| blamed(parties, "round 1", e))?;
-        self.stage = DealerStage::Polys(next);
-        Ok(parties
-            .iter()
-            .map(|&(position, _)| challenge.to_bytes(&self.session, position))
-            .collect())
+        self.advance(parties, rng)
     }
 
-    fn poly_commitments(
+    /// Runs the round if every party's message is in (the state moves on, or the run ends).
+    fn advance<R: RngCore + CryptoRng>(
         &mut self,
         parties: &[(usize, usize)],
-        messages: &[Vec<u8>],
-    ) -> Result<Vec<Vec<u8>>, String> {
-        if !matches!(self.stage, DealerStage::Polys(_)) {
-            return Err(out_of_order("polynomial commitments"));
-        }
-        let session = &self.session;
-        let polys = decode_all(parties, messages, "polynomial commitment", |b, p| {
-            PolyCommitment::<G>::from_bytes(b, session, p)
-        })?;
-        let DealerStage::Polys(dealer) = core::mem::replace(&mut self.stage, DealerStage::Ended)
-        else {
-            return Err(out_of_order("polynomial commitments"));
-        };
-        let (next, challenge) = dealer
-            .receive_poly_commitments(polys)
-            .map_err(|e| blamed(parties, "round 2", e))?;
-        self.stage = DealerStage::Shares(next);
-        Ok(parties
-            .iter()
-            .map(|&(position, _)| challenge.to_bytes(&self.session, position))
-            .collect())
-    }
-
-    fn shares<R: RngCore + CryptoRng>(
-        &mut self,
-        parties: &[(usize, usize)],
-        messages: &[Vec<u8>],
         rng: &mut R,
-    ) -> Result<DealtProof, String> {
-        if !matches!(self.stage, DealerStage::Shares(_)) {
-            return Err(out_of_order("proof shares"));
-        }
-        let session = &self.session;
-        let shares = decode_all(parties, messages, "proof share", |b, p| {
-            ProofShare::<G>::from_bytes(b, session, p)
-        })?;
-        let DealerStage::Shares(dealer) = core::mem::replace(&mut self.stage, DealerStage::Ended)
-        else {
-            return Err(out_of_order("proof shares"));
-        };
-        let (proof, commitments) = dealer
-            .receive_shares(shares, rng)
-            .map_err(|e| blamed(parties, "round 3", e))?;
-        Ok(DealtProof {
-            proof: (self.encode)(&proof).map_err(|e| e.to_string())?,
-            commitments: commitments
+    ) -> Result<Step, RoundError> {
+        let n = parties.len();
+        let challenges = |to_bytes: &dyn Fn(usize) -> Vec<u8>| -> Vec<Vec<u8>> {
+            parties
                 .iter()
-                .map(|c| c.bytes.as_ref().to_vec())
-                .collect(),
-        })
+                .map(|&(position, _)| to_bytes(position))
+                .collect()
+        };
+        let stage = core::mem::replace(&mut self.stage, DealerStage::Ended);
+        let session = &self.session;
+        match stage {
+            DealerStage::Bits(dealer, mut got) => {
+                let Some(bits) = complete(&mut got) else {
+                    self.stage = DealerStage::Bits(dealer, got);
+                    return Ok(Step::Wait);
+                };
+                let (next, challenge) = dealer
+                    .receive_bit_commitments(bits, rng)
+                    .map_err(|e| refused(parties, "round 1", e))?;
+                self.stage = DealerStage::Polys(next, empty(n));
+                Ok(Step::Challenges(challenges(&|p| {
+                    challenge.to_bytes(session, p)
+                })))
+            }
+            DealerStage::Polys(dealer, mut got) => {
+                let Some(polys) = complete(&mut got) else {
+                    self.stage = DealerStage::Polys(dealer, got);
+                    return Ok(Step::Wait);
+                };
+                let (next, challenge) = dealer
+                    .receive_poly_commitments(polys)
+                    .map_err(|e| refused(parties, "round 2", e))?;
+                self.stage = DealerStage::Shares(next, empty(n));
+                Ok(Step::Challenges(challenges(&|p| {
+                    challenge.to_bytes(session, p)
+                })))
+            }
+            DealerStage::Shares(dealer, mut got) => {
+                let Some(shares) = complete(&mut got) else {
+                    self.stage = DealerStage::Shares(dealer, got);
+                    return Ok(Step::Wait);
+                };
+                let (proof, commitments) = dealer
+                    .receive_shares(shares, rng)
+                    .map_err(|e| refused(parties, "round 3", e))?;
+                Ok(Step::Dealt(Dealt {
+                    proof: (self.encode)(&proof).map_err(|e| RoundError::of(e.to_string()))?,
+                    commitments: commitments
+                        .iter()
+                        .map(|c| c.bytes.as_ref().to_vec())
+                        .collect(),
+                }))
+            }
+            DealerStage::Ended => Err(out_of_order("a message")),
+        }
     }
 }
 
@@ -214,13 +355,14 @@ fn start<G: Group + 'static, C: BulletproofsConvention<Group = G>>(
     gens: &'static Generators<C>,
     transcript: C::Transcript,
     setup: &Setup,
-    encode: fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>,
-) -> Result<DealerOf<G, C>, String> {
+    parties: usize,
+    encode: Encode<G>,
+) -> Result<DealerOf<G, C>, RoundError> {
     let dealer = Dealer::start(gens, transcript, setup.bits, setup.m)
-        .map_err(|e| format!("cannot start: {e}"))?;
+        .map_err(|e| RoundError::of(format!("cannot start: {e}")))?;
     Ok(DealerOf {
         session: setup.session::<G>(),
-        stage: DealerStage::Bits(dealer),
+        stage: DealerStage::Bits(dealer, empty(parties)),
         encode,
     })
 }
@@ -234,17 +376,19 @@ impl DealerRounds {
         flavor: Flavor,
         bits: usize,
         counts: &[usize],
-        label: &str,
+        label: &[u8],
         rng: &mut R,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, RoundError> {
         if counts.is_empty() || counts.contains(&0) {
-            return Err("every party holds at least one value, and there is a party".into());
+            return Err(RoundError::of(
+                "every party holds at least one value, and there is a party",
+            ));
         }
         if label.len() > MAX_TRANSCRIPT_LABEL {
-            return Err(format!(
+            return Err(RoundError::of(format!(
                 "the transcript label has {} bytes, more than {MAX_TRANSCRIPT_LABEL}",
                 label.len()
-            ));
+            )));
         }
         let mut parties = Vec::with_capacity(counts.len());
         let mut m = 0usize;
@@ -261,21 +405,24 @@ impl DealerRounds {
             flavor,
             run_nonce,
             label: match flavor {
-                Flavor::Dalek => label.as_bytes().to_vec(),
+                Flavor::Dalek => label.to_vec(),
                 Flavor::Monero => Vec::new(),
             },
         };
+        let n = parties.len();
         let kind = match flavor {
             Flavor::Dalek => DealerKind::Dalek(Box::new(start(
                 dalek::generators(),
-                Dalek::transcript(label.as_bytes()),
+                Dalek::transcript(label),
                 &setup,
+                n,
                 |p| Ok(p.to_bytes()),
             )?)),
             Flavor::Monero => DealerKind::Monero(Box::new(start(
                 monero::bulletproofs_generators(),
                 MoneroBulletproofs::transcript(b""),
                 &setup,
+                n,
                 |p| p.to_monero_bytes(),
             )?)),
         };
@@ -291,46 +438,120 @@ impl DealerRounds {
         self.parties.len()
     }
 
+    /// Party `party`'s position: the index of its first value in the proof.
+    pub fn position(&self, party: usize) -> Option<usize> {
+        self.parties.get(party).map(|&(position, _)| position)
+    }
+
     /// Party `party`'s invitation (its position, the statement and the run's nonce), for
     /// [`PartyRounds::join`]; `None` past the last party.
     pub fn invitation(&self, party: usize) -> Option<Vec<u8>> {
-        let &(position, _) = self.parties.get(party)?;
         Some(
             Setup {
-                position,
+                position: self.position(party)?,
                 ..self.setup.clone()
             }
             .to_bytes(),
         )
     }
 
-    /// Round 1: every party's bit commitment, in the parties' order; returns each party's
-    /// challenge.
+    /// Party `party`'s message of the current round. Once every party's is in, the round runs:
+    /// [`Next::Send`] the challenges, or at the end [`Next::Done`] the proof.
+    pub fn receive<R: RngCore + CryptoRng>(
+        &mut self,
+        party: usize,
+        message: &[u8],
+        rng: &mut R,
+    ) -> Result<Next, RoundError> {
+        let parties = &self.parties;
+        let step = on_dealer!(&mut self.kind, d => d.receive(parties, party, message, rng))?;
+        Ok(self.next(step))
+    }
+
+    fn next(&self, step: Step) -> Next {
+        match step {
+            Step::Wait => Next::Wait,
+            Step::Challenges(challenges) => Next::Send(challenges),
+            Step::Dealt(dealt) => Next::Done(Box::new(ProofDocument {
+                transcript_label: (self.setup.flavor == Flavor::Dalek)
+                    .then(|| String::from_utf8_lossy(&self.setup.label).into_owned()),
+                bits: Some(self.setup.bits),
+                commitments: dealt.commitments.iter().map(hex::encode).collect(),
+                proof: Some(hex::encode(&dealt.proof)),
+                ..ProofDocument::new(
+                    "bulletproofs",
+                    self.setup.flavor.suite().group(),
+                    self.setup.flavor.name(),
+                )
+            })),
+        }
+    }
+
+    /// A whole round at once: every party's message, in the parties' order. All or nothing:
+    /// if one is refused, the round is as before the call.
+    fn round<R: RngCore + CryptoRng>(
+        &mut self,
+        round: Round,
+        messages: &[Vec<u8>],
+        rng: &mut R,
+    ) -> Result<Next, RoundError> {
+        let what = round.message();
+        if on_dealer!(&self.kind, d => d.round()) != Some(round) {
+            return Err(out_of_order(&format!("{what}s")));
+        }
+        if messages.len() != self.parties.len() {
+            return Err(RoundError::of(format!(
+                "{} {what}s for {} parties: one from each, in the parties' order",
+                messages.len(),
+                self.parties.len()
+            )));
+        }
+        let mut next = Next::Wait;
+        for (party, message) in messages.iter().enumerate() {
+            match self.receive(party, message, rng) {
+                Ok(step) => next = step,
+                Err(e) => {
+                    on_dealer!(&mut self.kind, d => d.forget_round());
+                    return Err(e);
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// Round 1 at once: every party's bit commitment, in the parties' order; returns each
+    /// party's challenge.
     pub fn bit_commitments<R: RngCore + CryptoRng>(
         &mut self,
         messages: &[Vec<u8>],
         rng: &mut R,
-    ) -> Result<Vec<Vec<u8>>, String> {
-        let parties = &self.parties;
-        on_dealer!(&mut self.kind, d => d.bit_commitments(parties, messages, rng))
+    ) -> Result<Vec<Vec<u8>>, RoundError> {
+        match self.round(Round::Bits, messages, rng)? {
+            Next::Send(challenges) => Ok(challenges),
+            _ => Err(out_of_order("bit commitments")),
+        }
     }
 
-    /// Round 2: every party's polynomial commitment; returns each party's challenge.
-    pub fn poly_commitments(&mut self, messages: &[Vec<u8>]) -> Result<Vec<Vec<u8>>, String> {
-        let parties = &self.parties;
-        on_dealer!(&mut self.kind, d => d.poly_commitments(parties, messages))
+    /// Round 2 at once: every party's polynomial commitment; returns each party's challenge.
+    pub fn poly_commitments(&mut self, messages: &[Vec<u8>]) -> Result<Vec<Vec<u8>>, RoundError> {
+        // The round draws nothing: the random source is never read.
+        match self.round(Round::Polys, messages, &mut rand_core::OsRng)? {
+            Next::Send(challenges) => Ok(challenges),
+            _ => Err(out_of_order("polynomial commitments")),
+        }
     }
 
-    /// Round 3: every party's proof share; returns the proof, verified, as a document (an
-    /// ordinary one of the run's flavor). A bad share names its party.
+    /// Round 3 at once: every party's proof share; returns the proof, verified, as a document.
+    /// A bad share names its party and ends the run.
     pub fn shares<R: RngCore + CryptoRng>(
         &mut self,
         messages: &[Vec<u8>],
         rng: &mut R,
-    ) -> Result<ProofDocument, String> {
-        let parties = &self.parties;
-        let dealt = on_dealer!(&mut self.kind, d => d.shares(parties, messages, rng))?;
-        Ok(dealt.document(self.setup.flavor, self.setup.bits, &self.setup.label))
+    ) -> Result<ProofDocument, RoundError> {
+        match self.round(Round::Shares, messages, rng)? {
+            Next::Done(document) => Ok(*document),
+            _ => Err(out_of_order("proof shares")),
+        }
     }
 }
 
@@ -366,20 +587,52 @@ macro_rules! on_party {
     };
 }
 
+/// A party's openings once it has committed: its values, blindings and commitments, the
+/// statement and its position, as an openings file records them.
+fn party_openings<G: Group>(
+    setup: &Setup,
+    values: &[u64],
+    blindings: &[G::Scalar],
+    msg: &BitCommitment<G>,
+) -> Openings {
+    let statement = SuiteStatement {
+        bits: setup.bits,
+        extension_degree: 1,
+        transcript_label: setup.label.clone(),
+        ..SuiteStatement::default()
+    };
+    let mut openings = Openings::of(
+        setup.flavor.suite(),
+        &statement,
+        values,
+        blindings
+            .iter()
+            .map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())])
+            .collect(),
+        msg.commitments()
+            .iter()
+            .map(|c| hex::encode(c.bytes.as_ref()))
+            .collect(),
+    );
+    openings.position = Some(setup.position);
+    openings
+}
+
 impl<G: Group + 'static> PartyOf<G> {
     fn join<C: BulletproofsConvention<Group = G>, R: RngCore + CryptoRng>(
         gens: &'static Generators<C>,
         setup: &Setup,
         values: &[u64],
         rng: &mut R,
-    ) -> Result<(Self, Openings, Vec<u8>), String> {
+    ) -> Result<(Self, Openings, Vec<u8>), RoundError> {
         let session = setup.session::<G>();
         let blindings: Zeroizing<Vec<G::Scalar>> =
             Zeroizing::new(values.iter().map(|_| G::random_scalar(rng)).collect());
-        let party = Party::new(gens, setup.bits, values, &blindings).map_err(|e| e.to_string())?;
+        let party = Party::new(gens, setup.bits, values, &blindings)
+            .map_err(|e| RoundError::of(e.to_string()))?;
         let (party, msg) = party
             .commit(setup.position, rng)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| RoundError::of(e.to_string()))?;
         let openings = party_openings::<G>(setup, values, &blindings, &msg);
         let first = msg.to_bytes(&session);
         Ok((
@@ -393,50 +646,62 @@ impl<G: Group + 'static> PartyOf<G> {
         ))
     }
 
-    fn bit_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, String> {
-        if !matches!(self.stage, PartyStage::Bit(_)) {
-            return Err(out_of_order("the bit challenge"));
+    fn answer(&mut self, message: &[u8]) -> Result<Vec<u8>, RoundError> {
+        match core::mem::replace(&mut self.stage, PartyStage::Ended) {
+            PartyStage::Bit(party) => {
+                let challenge =
+                    match BitChallenge::<G>::from_bytes(message, &self.session, self.position) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            self.stage = PartyStage::Bit(party);
+                            return Err(RoundError::of(format!("the bit challenge: {e}")));
+                        }
+                    };
+                let (next, msg) = party
+                    .apply_challenge(&challenge)
+                    .map_err(|e| RoundError::of(e.to_string()))?;
+                self.stage = PartyStage::Poly(next);
+                Ok(msg.to_bytes(&self.session))
+            }
+            PartyStage::Poly(party) => {
+                let challenge =
+                    match PolyChallenge::<G>::from_bytes(message, &self.session, self.position) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            self.stage = PartyStage::Poly(party);
+                            return Err(RoundError::of(format!("the polynomial challenge: {e}")));
+                        }
+                    };
+                let share = party
+                    .apply_challenge(&challenge)
+                    .map_err(|e| RoundError::of(e.to_string()))?;
+                Ok(share.to_bytes(&self.session))
+            }
+            PartyStage::Ended => Err(out_of_order("a challenge")),
         }
-        let challenge = BitChallenge::<G>::from_bytes(message, &self.session, self.position)
-            .map_err(|e| format!("the bit challenge: {e}"))?;
-        let PartyStage::Bit(party) = core::mem::replace(&mut self.stage, PartyStage::Ended) else {
-            return Err(out_of_order("the bit challenge"));
-        };
-        let (next, msg) = party
-            .apply_challenge(&challenge)
-            .map_err(|e| e.to_string())?;
-        self.stage = PartyStage::Poly(next);
-        Ok(msg.to_bytes(&self.session))
     }
 
-    fn poly_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, String> {
-        if !matches!(self.stage, PartyStage::Poly(_)) {
-            return Err(out_of_order("the polynomial challenge"));
-        }
-        let challenge = PolyChallenge::<G>::from_bytes(message, &self.session, self.position)
-            .map_err(|e| format!("the polynomial challenge: {e}"))?;
-        let PartyStage::Poly(party) = core::mem::replace(&mut self.stage, PartyStage::Ended) else {
-            return Err(out_of_order("the polynomial challenge"));
-        };
-        let share = party
-            .apply_challenge(&challenge)
-            .map_err(|e| e.to_string())?;
-        Ok(share.to_bytes(&self.session))
+    fn awaits(&self, bit: bool) -> bool {
+        matches!(
+            (&self.stage, bit),
+            (PartyStage::Bit(_), true) | (PartyStage::Poly(_), false)
+        )
     }
 }
 
 impl PartyRounds {
-    /// Joins a run with `invitation` (from [`DealerRounds::invitation`]) holding `values`:
-    /// draws fresh blindings and commits. Returns the party and its first message (the bit
-    /// commitment, for [`DealerRounds::bit_commitments`]). The openings are ready at once
+    /// Joins a run with `invitation` (from [`DealerRounds::invitation`], or the transport's
+    /// setup) holding `values`: draws fresh blindings and commits. Returns the party and its
+    /// first message (the bit commitment). The openings are ready at once
     /// ([`Self::openings`]): keep them before sending the message, since the commitments in
     /// the proof can be spent only with them.
     pub fn join<R: RngCore + CryptoRng>(
         invitation: &[u8],
         values: &[u64],
         rng: &mut R,
-    ) -> Result<(Self, Vec<u8>), String> {
-        let setup = Setup::from_bytes(invitation).map_err(|e| format!("the invitation: {e}"))?;
+    ) -> Result<(Self, Vec<u8>), RoundError> {
+        let setup = Setup::from_bytes(invitation)
+            .map_err(|e| RoundError::of(format!("the invitation: {e}")))?;
         let (kind, openings, first) = match setup.flavor {
             Flavor::Dalek => {
                 let (p, o, f) = PartyOf::join(dalek::generators(), &setup, values, rng)?;
@@ -457,136 +722,29 @@ impl PartyRounds {
         &self.openings
     }
 
-    /// Answers the dealer's bit challenge with the polynomial commitment.
-    pub fn bit_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, String> {
-        on_party!(&mut self.kind, p => p.bit_challenge(message))
+    /// Answers the dealer's next challenge: the bit challenge with the polynomial commitment,
+    /// then the polynomial challenge with the proof share (the party's last message). A
+    /// challenge that does not decode leaves the party where it was.
+    pub fn answer(&mut self, message: &[u8]) -> Result<Vec<u8>, RoundError> {
+        on_party!(&mut self.kind, p => p.answer(message))
     }
 
-    /// Answers the dealer's polynomial challenge with the proof share (the party's last
-    /// message).
-    pub fn poly_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, String> {
-        on_party!(&mut self.kind, p => p.poly_challenge(message))
+    /// [`Self::answer`], refusing any message but the bit challenge.
+    pub fn bit_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, RoundError> {
+        if !on_party!(&self.kind, p => p.awaits(true)) {
+            return Err(out_of_order("the bit challenge"));
+        }
+        self.answer(message)
+    }
+
+    /// [`Self::answer`], refusing any message but the polynomial challenge.
+    pub fn poly_challenge(&mut self, message: &[u8]) -> Result<Vec<u8>, RoundError> {
+        if !on_party!(&self.kind, p => p.awaits(false)) {
+            return Err(out_of_order("the polynomial challenge"));
+        }
+        self.answer(message)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand_core::OsRng;
-
-    fn run(flavor: Flavor, holdings: &[&[u64]]) -> (DealerRounds, Vec<PartyRounds>, Vec<Vec<u8>>) {
-        let counts: Vec<usize> = holdings.iter().map(|h| h.len()).collect();
-        let dealer = DealerRounds::new(flavor, 64, &counts, "rounds test", &mut OsRng).unwrap();
-        let (parties, first): (Vec<_>, Vec<_>) = holdings
-            .iter()
-            .enumerate()
-            .map(|(i, values)| {
-                PartyRounds::join(&dealer.invitation(i).unwrap(), values, &mut OsRng).unwrap()
-            })
-            .unzip();
-        (dealer, parties, first)
-    }
-
-    fn finish(
-        dealer: &mut DealerRounds,
-        parties: &mut [PartyRounds],
-        first: &[Vec<u8>],
-    ) -> Result<ProofDocument, String> {
-        let challenges = dealer.bit_commitments(first, &mut OsRng)?;
-        let polys: Vec<Vec<u8>> = parties
-            .iter_mut()
-            .zip(&challenges)
-            .map(|(p, c)| p.bit_challenge(c))
-            .collect::<Result<_, _>>()?;
-        let challenges = dealer.poly_commitments(&polys)?;
-        let shares: Vec<Vec<u8>> = parties
-            .iter_mut()
-            .zip(&challenges)
-            .map(|(p, c)| p.poly_challenge(c))
-            .collect::<Result<_, _>>()?;
-        dealer.shares(&shares, &mut OsRng)
-    }
-
-    /// Both flavors, three parties of uneven holdings (m = 5, padded to 8 by the dealer), the
-    /// edges 0 and 2^64 − 1 among the values: the document verifies, and its commitments are
-    /// the parties' own, in order.
-    #[test]
-    fn rounds_make_a_proof_that_verifies() {
-        for flavor in [Flavor::Dalek, Flavor::Monero] {
-            let holdings: [&[u64]; 3] = [&[0, 7], &[u64::MAX], &[5, 6]];
-            let (mut dealer, mut parties, first) = run(flavor, &holdings);
-            let doc = finish(&mut dealer, &mut parties, &first).unwrap();
-            let parsed = crate::Document::parse(&serde_json::to_string(&doc).unwrap())
-                .and_then(crate::Document::into_proof)
-                .unwrap();
-            parsed
-                .suite
-                .verify(
-                    &parsed.statement,
-                    &parsed.proof,
-                    &parsed.commitments,
-                    &mut OsRng,
-                )
-                .unwrap();
-            let listed: Vec<String> = parties
-                .iter()
-                .flat_map(|p| p.openings().commitments.clone())
-                .collect();
-            assert_eq!(doc.commitments, listed, "{flavor:?}");
-            assert_eq!(parties[1].openings().values, vec![u64::MAX]);
-            assert_eq!(parties[2].openings().position, Some(3));
-        }
-    }
-
-    /// Out-of-order calls, messages from another run, a missing party and a tampered share
-    /// are refused, naming the party where one is at fault.
-    #[test]
-    fn bad_messages_and_orders_are_refused() {
-        let holdings: [&[u64]; 2] = [&[1], &[2, 3]];
-        let (mut dealer, mut parties, first) = run(Flavor::Dalek, &holdings);
-        assert!(dealer
-            .poly_commitments(&first)
-            .unwrap_err()
-            .contains("out of order"));
-        assert!(parties[0]
-            .poly_challenge(&[0; 4])
-            .unwrap_err()
-            .contains("out of order"));
-        assert!(dealer.invitation(2).is_none());
-        // Another run's message does not decode in this one, and the dealer stays in round 1.
-        let (_, _, other) = run(Flavor::Dalek, &holdings);
-        let err = dealer
-            .bit_commitments(&[first[0].clone(), other[1].clone()], &mut OsRng)
-            .unwrap_err();
-        assert!(err.starts_with("party 1 (position 1)"), "{err}");
-        assert!(dealer
-            .bit_commitments(&first[..1], &mut OsRng)
-            .unwrap_err()
-            .contains("one from each"));
-        let challenges = dealer.bit_commitments(&first, &mut OsRng).unwrap();
-        let polys: Vec<Vec<u8>> = parties
-            .iter_mut()
-            .zip(&challenges)
-            .map(|(p, c)| p.bit_challenge(c).unwrap())
-            .collect();
-        let challenges = dealer.poly_commitments(&polys).unwrap();
-        let mut shares: Vec<Vec<u8>> = parties
-            .iter_mut()
-            .zip(&challenges)
-            .map(|(p, c)| p.poly_challenge(c).unwrap())
-            .collect();
-        // The low bit of the share's last scalar (little-endian): still canonical, now wrong.
-        let last_scalar = shares[1].len() - 32;
-        shares[1][last_scalar] ^= 1;
-        let err = dealer.shares(&shares, &mut OsRng).unwrap_err();
-        assert!(
-            err.contains("party 1 (position 1)") && !err.contains("party 0"),
-            "{err}"
-        );
-        // The run has ended.
-        assert!(dealer
-            .shares(&shares, &mut OsRng)
-            .unwrap_err()
-            .contains("out of order"));
-    }
-}
+mod tests;

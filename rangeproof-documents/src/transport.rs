@@ -24,24 +24,17 @@
 //! network or inside TLS or SSH. The first streams the dealer is given are the parties. What a
 //! man-in-the-middle can and cannot do is in SECURITY.md ("The MPC transport's trust model").
 
-use crate::hex;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use rand_core::{CryptoRng, RngCore};
-use rangeproof::bulletproofs::mpc::{
-    BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment,
-    ProofShare, Session,
-};
-use rangeproof::deployments::{
-    dalek, monero, BulletproofsConvention, Dalek, Deployment, MoneroBulletproofs,
-};
-use rangeproof::{Ed25519, Generators, Group, Ristretto255, Suite, SuiteStatement};
-use zeroize::Zeroizing;
 
 use crate::openings::Openings;
-use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
+use crate::proof::ProofDocument;
+use crate::rounds::{DealerRounds, Next, PartyRounds, RoundError};
+
+pub use crate::rounds::{Flavor, Setup};
 
 /// The longest frame either side reads.
 pub const MAX_FRAME: usize = 1 << 20;
@@ -205,59 +198,6 @@ pub fn receive_frame<R: Read>(stream: &mut R) -> Result<Vec<u8>, TransportError>
     Ok(buf)
 }
 
-/// The flavors a run can prove in: the proof document the dealer writes is an ordinary one
-/// of that flavor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Flavor {
-    /// The reference crate's Bulletproofs on ristretto255 (merlin transcript with a label).
-    Dalek,
-    /// Monero's original Bulletproofs on Ed25519 (its hash-chain transcript, no label).
-    Monero,
-}
-
-impl Flavor {
-    /// By the name documents use.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "dalek" => Some(Flavor::Dalek),
-            "monero" => Some(Flavor::Monero),
-            _ => None,
-        }
-    }
-
-    /// The name documents use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Dalek => "dalek",
-            Flavor::Monero => "monero",
-        }
-    }
-
-    /// The suite of the proof a run makes.
-    pub fn suite(self) -> Suite {
-        match self {
-            Flavor::Dalek => Suite::DALEK_BULLETPROOFS,
-            Flavor::Monero => Suite::MONERO_BULLETPROOFS,
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            Flavor::Dalek => 0,
-            Flavor::Monero => 1,
-        }
-    }
-
-    fn from_code(code: u8) -> Option<Self> {
-        match code {
-            0 => Some(Flavor::Dalek),
-            1 => Some(Flavor::Monero),
-            _ => None,
-        }
-    }
-}
-
 /// A party's first message: how many values it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hello {
@@ -283,77 +223,6 @@ impl Hello {
             return Err(TransportError::Malformed("not a valid hello"));
         }
         Ok(Hello { values })
-    }
-}
-
-/// The dealer's answer to a hello: the party's place in this run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The index of the party's first value in the proof.
-    pub position: usize,
-    /// The number of values the proof covers.
-    pub m: usize,
-    /// The bit size n.
-    pub bits: usize,
-    /// The flavor the proof is made in.
-    pub flavor: Flavor,
-    /// The dealer's random nonce for this run (in the session id).
-    pub run_nonce: [u8; 32],
-    /// The transcript label (dalek; empty for Monero), at most 256 bytes.
-    pub label: Vec<u8>,
-}
-
-impl Setup {
-    /// The encoding in the module notes.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = b"RPMS".to_vec();
-        out.extend_from_slice(&(self.position as u16).to_le_bytes());
-        out.extend_from_slice(&(self.m as u16).to_le_bytes());
-        out.push(self.bits as u8);
-        out.push(self.flavor.code());
-        out.extend_from_slice(&self.run_nonce);
-        out.extend_from_slice(&self.label);
-        out
-    }
-
-    /// Refuses anything else, an unknown flavor and a label over 256 bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, TransportError> {
-        let [b'R', b'P', b'M', b'S', p0, p1, m0, m1, bits, code, rest @ ..] = bytes else {
-            return Err(TransportError::Malformed("the dealer sent no setup"));
-        };
-        if rest.len() < 32 {
-            return Err(TransportError::Malformed("the dealer sent no setup"));
-        }
-        let (nonce, label) = rest.split_at(32);
-        if label.len() > MAX_TRANSCRIPT_LABEL {
-            return Err(TransportError::Malformed(
-                "the dealer's transcript label is longer than 256 bytes",
-            ));
-        }
-        let flavor = Flavor::from_code(*code).ok_or(TransportError::Malformed(
-            "the dealer named an unknown flavor",
-        ))?;
-        let mut run_nonce = [0u8; 32];
-        run_nonce.copy_from_slice(nonce);
-        Ok(Setup {
-            position: usize::from(u16::from_le_bytes([*p0, *p1])),
-            m: usize::from(u16::from_le_bytes([*m0, *m1])),
-            bits: usize::from(*bits),
-            flavor,
-            run_nonce,
-            label: label.to_vec(),
-        })
-    }
-
-    /// The session every message of this run is bound to.
-    pub fn session<G: Group>(&self) -> Session {
-        Session::for_run::<G>(
-            self.flavor.name(),
-            self.bits,
-            self.m,
-            &self.label,
-            &self.run_nonce,
-        )
     }
 }
 
@@ -393,77 +262,54 @@ fn blame<S>(index: usize, peer: &Peer<S>, what: impl core::fmt::Display) -> RunF
     ))
 }
 
-/// What a dealer's run produced: the proof in its flavor's wire format and the
-/// commitments' encodings, in position order.
-pub struct DealtProof {
-    /// The proof bytes (dalek's layout, or Monero's serialization).
-    pub proof: Vec<u8>,
-    /// The value commitments' encodings.
-    pub commitments: Vec<Vec<u8>>,
-}
-
-impl DealtProof {
-    /// The proof document: an ordinary one of `flavor` for `bits`-bit values, with the run's
-    /// transcript `label` where the flavor's transcript takes one.
-    pub fn document(&self, flavor: Flavor, bits: usize, label: &[u8]) -> ProofDocument {
-        ProofDocument {
-            transcript_label: (flavor == Flavor::Dalek)
-                .then(|| String::from_utf8_lossy(label).into_owned()),
-            bits: Some(bits),
-            commitments: self.commitments.iter().map(hex::encode).collect(),
-            proof: Some(hex::encode(&self.proof)),
-            ..ProofDocument::new("bulletproofs", flavor.suite().group(), flavor.name())
-        }
-    }
-}
-
 /// The dealer's side of a run over `peers` (each already said hello): assigns positions in
-/// order, sends each its setup, runs the three rounds, assembles and verifies the proof. Any
-/// failure names the party at fault. The caller writes the proof, then sends [`DONE`] to each
-/// peer ([`announce_done`]).
+/// order, sends each its setup, then relays each round's messages to [`DealerRounds`] and its
+/// challenges back, until the proof is assembled and verified. Any failure names the party at
+/// fault. The caller writes the proof, then sends [`DONE`] to each peer ([`announce_done`]).
 pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
     peers: &mut [Peer<S>],
     flavor: Flavor,
     bits: usize,
     label: &[u8],
     rng: &mut R,
-) -> Result<DealtProof, RunFailure> {
-    let mut position = 0;
-    for peer in peers.iter_mut() {
+) -> Result<ProofDocument, RunFailure> {
+    let counts: Vec<usize> = peers.iter().map(|p| p.values).collect();
+    let mut dealer = DealerRounds::new(flavor, bits, &counts, label, rng)
+        .map_err(|e| RunFailure(format!("cannot start: {e}")))?;
+    for (i, peer) in peers.iter_mut().enumerate() {
+        let (Some(position), Some(setup)) = (dealer.position(i), dealer.invitation(i)) else {
+            return Err(RunFailure(format!("no place for party {i}")));
+        };
         peer.position = position;
-        position += peer.values;
+        send_frame(&mut peer.stream, &setup).map_err(|e| blame(i, peer, e))?;
     }
-    let mut run_nonce = [0u8; 32];
-    rng.fill_bytes(&mut run_nonce);
-    let setup = Setup {
-        position: 0,
-        m: position,
-        bits,
-        flavor,
-        run_nonce,
-        label: match flavor {
-            Flavor::Dalek => label.to_vec(),
-            Flavor::Monero => Vec::new(),
-        },
-    };
-    match flavor {
-        Flavor::Dalek => deal::<Ristretto255, Dalek, _, _>(
-            peers,
-            &setup,
-            dalek::generators(),
-            Dalek::transcript(label),
-            |p| Ok(p.to_bytes()),
-            rng,
-        ),
-        Flavor::Monero => deal::<Ed25519, MoneroBulletproofs, _, _>(
-            peers,
-            &setup,
-            monero::bulletproofs_generators(),
-            MoneroBulletproofs::transcript(b""),
-            |p| p.to_monero_bytes(),
-            rng,
-        ),
+    loop {
+        let mut next = Next::Wait;
+        for i in 0..peers.len() {
+            let peer = &mut peers[i];
+            let frame = receive_frame(&mut peer.stream).map_err(|e| blame(i, peer, e))?;
+            next = dealer
+                .receive(i, &frame, rng)
+                .map_err(|e| failure(peers, &e))?;
+        }
+        match next {
+            Next::Send(challenges) => {
+                for (i, (peer, challenge)) in peers.iter_mut().zip(challenges).enumerate() {
+                    send_frame(&mut peer.stream, &challenge).map_err(|e| blame(i, peer, e))?;
+                }
+            }
+            Next::Done(document) => return Ok(*document),
+            Next::Wait => return Err(RunFailure("a round ended without every message".into())),
+        }
     }
+}
+
+/// A refused step, each party at fault named with its address.
+fn failure<S>(peers: &[Peer<S>], error: &RoundError) -> RunFailure {
+    RunFailure(error.describe(|i, position| {
+        let name = peers.get(i).map_or("?", |p| p.name.as_str());
+        format!("party {i} ({name}, position {position})")
+    }))
 }
 
 /// Sends [`DONE`] to every peer (a peer that has gone is not an error: the proof is written).
@@ -473,216 +319,31 @@ pub fn announce_done<S: Write>(peers: &mut [Peer<S>]) {
     }
 }
 
-type Encode<G> = fn(&rangeproof::RangeProof<G>) -> Result<Vec<u8>, rangeproof::ProofError>;
-
-fn deal<G, C, S, R>(
-    peers: &mut [Peer<S>],
-    setup: &Setup,
-    gens: &'static Generators<C>,
-    transcript: C::Transcript,
-    encode: Encode<G>,
-    rng: &mut R,
-) -> Result<DealtProof, RunFailure>
-where
-    G: Group,
-    C: BulletproofsConvention<Group = G>,
-    S: Read + Write,
-    R: RngCore + CryptoRng,
-{
-    let session = setup.session::<G>();
-    let dealer = Dealer::start(gens, transcript, setup.bits, setup.m)
-        .map_err(|e| RunFailure(format!("cannot start: {e}")))?;
-    for (i, peer) in peers.iter_mut().enumerate() {
-        let mine = Setup {
-            position: peer.position,
-            ..setup.clone()
-        };
-        send_frame(&mut peer.stream, &mine.to_bytes()).map_err(|e| blame(i, peer, e))?;
-    }
-    let mut bits = Vec::with_capacity(peers.len());
-    for (i, peer) in peers.iter_mut().enumerate() {
-        let msg = receive_frame(&mut peer.stream)
-            .map_err(|e| e.to_string())
-            .and_then(|b| {
-                BitCommitment::<G>::from_bytes(&b, &session, peer.position)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| blame(i, peer, e))?;
-        if msg.commitments().len() != peer.values {
-            return Err(blame(i, peer, "another number of values than announced"));
-        }
-        bits.push(msg);
-    }
-    let (dealer, challenge) = dealer
-        .receive_bit_commitments(bits, rng)
-        .map_err(|e| RunFailure(format!("round 1: {e}")))?;
-    let mut polys = Vec::with_capacity(peers.len());
-    for (i, peer) in peers.iter_mut().enumerate() {
-        send_frame(
-            &mut peer.stream,
-            &challenge.to_bytes(&session, peer.position),
-        )
-        .and_then(|()| receive_frame(&mut peer.stream))
-        .map_err(|e| e.to_string())
-        .and_then(|b| {
-            PolyCommitment::<G>::from_bytes(&b, &session, peer.position).map_err(|e| e.to_string())
-        })
-        .map(|msg| polys.push(msg))
-        .map_err(|e| blame(i, peer, e))?;
-    }
-    let (dealer, challenge) = dealer
-        .receive_poly_commitments(polys)
-        .map_err(|e| RunFailure(format!("round 2: {e}")))?;
-    let mut shares = Vec::with_capacity(peers.len());
-    for (i, peer) in peers.iter_mut().enumerate() {
-        send_frame(
-            &mut peer.stream,
-            &challenge.to_bytes(&session, peer.position),
-        )
-        .and_then(|()| receive_frame(&mut peer.stream))
-        .map_err(|e| e.to_string())
-        .and_then(|b| {
-            ProofShare::<G>::from_bytes(&b, &session, peer.position).map_err(|e| e.to_string())
-        })
-        .map(|msg| shares.push(msg))
-        .map_err(|e| blame(i, peer, e))?;
-    }
-    let (proof, commitments) = match dealer.receive_shares(shares, rng) {
-        Ok(done) => done,
-        Err(MpcError::Blame(positions)) => {
-            let named: Vec<String> = peers
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| positions.contains(&p.position))
-                .map(|(i, p)| blame(i, p, "an invalid share").0)
-                .collect();
-            return Err(RunFailure(named.join("; ")));
-        }
-        Err(e) => return Err(RunFailure(format!("round 3: {e}"))),
-    };
-    Ok(DealtProof {
-        proof: encode(&proof).map_err(|e| RunFailure(e.to_string()))?,
-        commitments: commitments
-            .iter()
-            .map(|c| c.bytes.as_ref().to_vec())
-            .collect(),
-    })
-}
-
-/// A party's side of a run: says hello, reads its setup, draws its blindings, commits, and —
-/// before the first message that reveals a commitment — hands `keep` its openings (values,
-/// blindings, commitments and the statement, as an openings file records them). If `keep`
-/// fails, the party stops there and the dealer writes no proof: no output exists that nobody
-/// can open. Then it answers both challenges and waits for [`DONE`]. The blindings are wiped on
-/// every return path.
+/// A party's side of a run: says hello, reads its setup, joins with fresh blindings
+/// ([`PartyRounds`]), and — before the first message that reveals a commitment — hands `keep`
+/// its openings (values, blindings, commitments and the statement, as an openings file records
+/// them). If `keep` fails, the party stops there and the dealer writes no proof: no output
+/// exists that nobody can open. Then it answers both challenges and waits for [`DONE`]. The
+/// blindings are wiped on every return path.
 pub fn run_party<S: Read + Write, R: RngCore + CryptoRng>(
     stream: &mut S,
     values: &[u64],
     keep: impl FnOnce(&Openings) -> Result<(), String>,
     rng: &mut R,
 ) -> Result<(), String> {
-    send_frame(
-        stream,
-        &Hello {
-            values: values.len(),
-        }
-        .to_bytes(),
-    )
-    .map_err(|e| e.to_string())?;
-    let setup = Setup::from_bytes(&receive_frame(stream).map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
-    match setup.flavor {
-        Flavor::Dalek => party::<Ristretto255, Dalek, _, _>(
-            stream,
-            dalek::generators(),
-            &setup,
-            values,
-            keep,
-            rng,
-        ),
-        Flavor::Monero => party::<Ed25519, MoneroBulletproofs, _, _>(
-            stream,
-            monero::bulletproofs_generators(),
-            &setup,
-            values,
-            keep,
-            rng,
-        ),
-    }
-}
-
-/// A party's openings once it has committed: its values, blindings and commitments, the
-/// statement and its position, as an openings file records them.
-pub(crate) fn party_openings<G: Group>(
-    setup: &Setup,
-    values: &[u64],
-    blindings: &[G::Scalar],
-    msg: &BitCommitment<G>,
-) -> Openings {
-    let statement = SuiteStatement {
-        bits: setup.bits,
-        extension_degree: 1,
-        transcript_label: setup.label.clone(),
-        ..SuiteStatement::default()
+    let hello = Hello {
+        values: values.len(),
     };
-    let mut openings = Openings::of(
-        setup.flavor.suite(),
-        &statement,
-        values,
-        blindings
-            .iter()
-            .map(|b| vec![hex::encode(G::scalar_to_bytes(b).as_ref())])
-            .collect(),
-        msg.commitments()
-            .iter()
-            .map(|c| hex::encode(c.bytes.as_ref()))
-            .collect(),
-    );
-    openings.position = Some(setup.position);
-    openings
-}
-
-fn party<
-    G: Group,
-    C: BulletproofsConvention<Group = G>,
-    S: Read + Write,
-    R: RngCore + CryptoRng,
->(
-    stream: &mut S,
-    gens: &'static Generators<C>,
-    setup: &Setup,
-    values: &[u64],
-    keep: impl FnOnce(&Openings) -> Result<(), String>,
-    rng: &mut R,
-) -> Result<(), String> {
-    let session = setup.session::<G>();
-    let position = setup.position;
-    let blindings: Zeroizing<Vec<G::Scalar>> =
-        Zeroizing::new(values.iter().map(|_| G::random_scalar(rng)).collect());
-    let party = Party::new(gens, setup.bits, values, &blindings).map_err(|e| e.to_string())?;
-    let (party, msg) = party.commit(position, rng).map_err(|e| e.to_string())?;
-    let openings = party_openings::<G>(setup, values, &blindings, &msg);
-    keep(&openings)?;
-    drop(openings);
-    send_frame(stream, &msg.to_bytes(&session)).map_err(|e| e.to_string())?;
-    let challenge = receive_frame(stream)
-        .map_err(|e| e.to_string())
-        .and_then(|b| {
-            BitChallenge::<G>::from_bytes(&b, &session, position).map_err(|e| e.to_string())
-        })?;
-    let (party, msg) = party
-        .apply_challenge(&challenge)
-        .map_err(|e| e.to_string())?;
-    send_frame(stream, &msg.to_bytes(&session)).map_err(|e| e.to_string())?;
-    let challenge = receive_frame(stream)
-        .map_err(|e| e.to_string())
-        .and_then(|b| {
-            PolyChallenge::<G>::from_bytes(&b, &session, position).map_err(|e| e.to_string())
-        })?;
-    let share = party
-        .apply_challenge(&challenge)
-        .map_err(|e| e.to_string())?;
-    send_frame(stream, &share.to_bytes(&session)).map_err(|e| e.to_string())?;
+    send_frame(stream, &hello.to_bytes()).map_err(|e| e.to_string())?;
+    let setup = receive_frame(stream).map_err(|e| e.to_string())?;
+    let (mut party, first) = PartyRounds::join(&setup, values, rng).map_err(|e| e.to_string())?;
+    keep(party.openings())?;
+    send_frame(stream, &first).map_err(|e| e.to_string())?;
+    for _ in 0..2 {
+        let challenge = receive_frame(stream).map_err(|e| e.to_string())?;
+        let answer = party.answer(&challenge).map_err(|e| e.to_string())?;
+        send_frame(stream, &answer).map_err(|e| e.to_string())?;
+    }
     match receive_frame(stream) {
         Ok(done) if done == DONE => Ok(()),
         _ => Err("the dealer did not finish the proof".into()),
@@ -690,188 +351,4 @@ fn party<
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand_core::OsRng;
-    use std::sync::mpsc::{channel, Receiver, Sender};
-
-    /// One end of an in-memory duplex stream: what the test would do over TCP, without sockets.
-    struct End {
-        tx: Sender<Vec<u8>>,
-        rx: Receiver<Vec<u8>>,
-        pending: Vec<u8>,
-    }
-
-    fn duplex() -> (End, End) {
-        let (a_tx, b_rx) = channel();
-        let (b_tx, a_rx) = channel();
-        (
-            End {
-                tx: a_tx,
-                rx: a_rx,
-                pending: Vec::new(),
-            },
-            End {
-                tx: b_tx,
-                rx: b_rx,
-                pending: Vec::new(),
-            },
-        )
-    }
-
-    impl Read for End {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            if self.pending.is_empty() {
-                match self.rx.recv() {
-                    Ok(bytes) => self.pending = bytes,
-                    Err(_) => return Ok(0),
-                }
-            }
-            let n = buf.len().min(self.pending.len());
-            buf[..n].copy_from_slice(&self.pending[..n]);
-            self.pending.drain(..n);
-            Ok(n)
-        }
-    }
-
-    impl Write for End {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.tx
-                .send(buf.to_vec())
-                .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn messages_round_trip_and_refuse_what_they_are_not() {
-        let setup = Setup {
-            position: 3,
-            m: 8,
-            bits: 32,
-            flavor: Flavor::Monero,
-            run_nonce: [7; 32],
-            label: Vec::new(),
-        };
-        assert_eq!(Setup::from_bytes(&setup.to_bytes()).unwrap(), setup);
-        assert_eq!(
-            Hello::from_bytes(&Hello { values: 5 }.to_bytes())
-                .unwrap()
-                .values,
-            5
-        );
-        for bad in [&b"RPMH\x00\x00"[..], b"RPMH\x41\x00", b"RPMX\x01\x00", b""] {
-            assert!(Hello::from_bytes(bad).is_err());
-        }
-        let mut bytes = setup.to_bytes();
-        bytes[9] = 9;
-        assert!(Setup::from_bytes(&bytes).is_err(), "unknown flavor");
-        assert!(
-            Setup::from_bytes(&setup.to_bytes()[..41]).is_err(),
-            "short nonce"
-        );
-        let mut long = setup.to_bytes();
-        long.extend(vec![b'x'; 257]);
-        assert!(Setup::from_bytes(&long).is_err(), "label over 256 bytes");
-        let mut frame = (MAX_FRAME as u32 + 1).to_le_bytes().to_vec();
-        frame.extend([0; 8]);
-        assert_eq!(
-            receive_frame(&mut &frame[..]),
-            Err(TransportError::FrameTooLarge(MAX_FRAME + 1))
-        );
-        assert_eq!(
-            receive_frame(&mut &[1u8, 0][..]),
-            Err(TransportError::Disconnected)
-        );
-    }
-
-    /// Two parties and a dealer over in-memory streams make an ordinary proof that verifies,
-    /// and each party's openings (handed over before its first commitment leaves) open the
-    /// commitments the proof lists.
-    #[test]
-    fn a_run_over_any_stream_makes_a_proof() {
-        for flavor in [Flavor::Dalek, Flavor::Monero] {
-            let holdings: [&[u64]; 2] = [&[1, 2], &[u64::MAX]];
-            let mut peers = Vec::new();
-            let mut parties = Vec::new();
-            for (i, values) in holdings.into_iter().enumerate() {
-                let (mut dealer_end, mut party_end) = duplex();
-                parties.push(std::thread::spawn(move || {
-                    let mut kept = None;
-                    run_party(
-                        &mut party_end,
-                        values,
-                        |o| {
-                            kept = Some(o.clone());
-                            Ok(())
-                        },
-                        &mut OsRng,
-                    )
-                    .map(|()| kept.expect("kept before the first message"))
-                }));
-                let hello = receive_hello(&mut dealer_end).unwrap();
-                peers.push(Peer {
-                    stream: dealer_end,
-                    name: format!("in-memory {i}"),
-                    values: hello.values,
-                    position: 0,
-                });
-            }
-            let dealt = run_dealer(&mut peers, flavor, 64, b"transport test", &mut OsRng)
-                .unwrap_or_else(|e| panic!("{flavor:?}: {e}"));
-            announce_done(&mut peers);
-            let mut listed = Vec::new();
-            for party in parties {
-                let openings = party.join().unwrap().unwrap();
-                assert_eq!(openings.flavor.as_deref(), Some(flavor.name()));
-                listed.extend(openings.commitments.clone());
-            }
-            let commitments: Vec<String> = dealt.commitments.iter().map(hex::encode).collect();
-            assert_eq!(listed, commitments);
-            let label: &[u8] = match flavor {
-                Flavor::Dalek => b"transport test",
-                Flavor::Monero => b"",
-            };
-            let statement = SuiteStatement {
-                bits: 64,
-                extension_degree: 1,
-                transcript_label: label.to_vec(),
-                ..SuiteStatement::default()
-            };
-            flavor
-                .suite()
-                .verify(&statement, &dealt.proof, &dealt.commitments, &mut OsRng)
-                .unwrap();
-        }
-    }
-
-    /// A party whose openings cannot be kept sends no commitment: the dealer names it.
-    #[test]
-    fn a_party_that_cannot_keep_its_openings_stops_the_run() {
-        let (mut dealer_end, mut party_end) = duplex();
-        let party = std::thread::spawn(move || {
-            run_party(
-                &mut party_end,
-                &[5],
-                |_| Err("disk full".to_string()),
-                &mut OsRng,
-            )
-        });
-        let hello = receive_hello(&mut dealer_end).unwrap();
-        let mut peers = vec![Peer {
-            stream: dealer_end,
-            name: "in-memory".into(),
-            values: hello.values,
-            position: 0,
-        }];
-        let failure = run_dealer(&mut peers, Flavor::Dalek, 8, b"t", &mut OsRng)
-            .err()
-            .unwrap();
-        assert_eq!(party.join().unwrap(), Err("disk full".to_string()));
-        assert!(failure.0.contains("party 0 (in-memory"), "{failure}");
-        assert!(failure.0.contains("disconnected"), "{failure}");
-    }
-}
+mod tests;

@@ -558,7 +558,8 @@ struct MpcDealer {
 impl MpcDealer {
     #[new]
     fn new(flavor: &str, bits: usize, counts: Vec<usize>, label: &str) -> PyResult<Self> {
-        let rounds = DealerRounds::new(mpc_flavor(flavor)?, bits, &counts, label, &mut OsRng)
+        let rounds =
+            DealerRounds::new(mpc_flavor(flavor)?, bits, &counts, label.as_bytes(), &mut OsRng)
             .map_err(unusable)?;
         Ok(MpcDealer { rounds })
     }
