@@ -329,7 +329,7 @@ mod parameters {
     use super::*;
     use rand_core::CryptoRngCore;
     use rangeproof::suite::{
-        BatchSlot, GroupBatches, ParameterSpec, ParameterValue, ProofSuite, Proved, SuiteState,
+        BatchSlot, GroupBatches, ParameterSpec, ParameterValue, ProofSuite, SuiteState,
     };
     use rangeproof::{ProofError, SuiteInfo};
 
@@ -348,29 +348,6 @@ mod parameters {
     impl ProofSuite for WithParameters {
         fn info(&self) -> &SuiteInfo {
             &INFO
-        }
-        fn random_scalar(&self, _: &mut dyn CryptoRngCore) -> Vec<u8> {
-            Vec::new()
-        }
-        fn prove(
-            &self,
-            _: &SuiteState,
-            _: &SuiteStatement,
-            _: &[u64],
-            _: &[Vec<Vec<u8>>],
-            _: Option<&[u8; 32]>,
-            _: &mut dyn CryptoRngCore,
-        ) -> Result<Proved, ProofError> {
-            Err(unused())
-        }
-        fn commit(
-            &self,
-            _: &SuiteState,
-            _: &SuiteStatement,
-            _: &[u64],
-            _: &[Vec<Vec<u8>>],
-        ) -> Result<Vec<Vec<u8>>, ProofError> {
-            Err(unused())
         }
         fn check_encoding(&self, _: &[u8]) -> Result<(), ProofError> {
             Err(unused())

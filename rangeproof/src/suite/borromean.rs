@@ -16,6 +16,7 @@ use super::helpers::{given_or_fresh_nonce, single_blindings};
 use super::parameters::{self, ParameterSpec};
 use super::SuiteState;
 use super::{BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo, SuiteStatement};
+use super::{SuiteProver, SuiteRecoverer};
 use crate::group::Group;
 use crate::secp256k1_zkp::borromean::{self, ProofParameters};
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
@@ -116,10 +117,56 @@ impl ProofSuite for ElementsBorromean {
         &INFO
     }
 
-    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(&mut rng)).to_vec()
+    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
+        borromean::verifier::check_encoding(proof)
     }
 
+    fn verify(
+        &self,
+        _state: &SuiteState,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<(), ProofError> {
+        let shown = borromean::verify(
+            proof,
+            &commitment(commitments)?,
+            &value_generator(statement)?,
+            extra(statement),
+        )?;
+        check_minimum(statement, shown.min_value)
+    }
+
+    fn add_to_batch<'c>(
+        &self,
+        _state: &'c SuiteState,
+        batch: &mut GroupBatches<'c>,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        _rng: &mut dyn CryptoRngCore,
+    ) -> Result<BatchSlot, ProofError> {
+        check_minimum(statement, borromean::info(proof)?.min_value)?;
+        let pending = borromean::pending(
+            proof,
+            &commitment(commitments)?,
+            &value_generator(statement)?,
+            extra(statement),
+        )?;
+        Ok(batch.secp256k1(|b| b.add_deferred(pending)))
+    }
+
+    fn prover(&self) -> Option<&dyn SuiteProver> {
+        Some(self)
+    }
+
+    fn recoverer(&self) -> Option<&dyn SuiteRecoverer> {
+        Some(self)
+    }
+}
+
+impl SuiteProver for ElementsBorromean {
     /// Deterministic for a given nonce, as the C library (which draws the nonce when none is
     /// given).
     fn prove(
@@ -187,47 +234,9 @@ impl ProofSuite for ElementsBorromean {
             })
             .collect()
     }
+}
 
-    fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
-        borromean::verifier::check_encoding(proof)
-    }
-
-    fn verify(
-        &self,
-        _state: &SuiteState,
-        statement: &SuiteStatement,
-        proof: &[u8],
-        commitments: &[Vec<u8>],
-        _rng: &mut dyn CryptoRngCore,
-    ) -> Result<(), ProofError> {
-        let shown = borromean::verify(
-            proof,
-            &commitment(commitments)?,
-            &value_generator(statement)?,
-            extra(statement),
-        )?;
-        check_minimum(statement, shown.min_value)
-    }
-
-    fn add_to_batch<'c>(
-        &self,
-        _state: &'c SuiteState,
-        batch: &mut GroupBatches<'c>,
-        statement: &SuiteStatement,
-        proof: &[u8],
-        commitments: &[Vec<u8>],
-        _rng: &mut dyn CryptoRngCore,
-    ) -> Result<BatchSlot, ProofError> {
-        check_minimum(statement, borromean::info(proof)?.min_value)?;
-        let pending = borromean::pending(
-            proof,
-            &commitment(commitments)?,
-            &value_generator(statement)?,
-            extra(statement),
-        )?;
-        Ok(batch.secp256k1(|b| b.add_deferred(pending)))
-    }
-
+impl SuiteRecoverer for ElementsBorromean {
     /// The rewind: the value, the blinding and the message (every byte the proof carries).
     fn recover(
         &self,

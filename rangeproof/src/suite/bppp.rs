@@ -17,6 +17,7 @@ use rand_core::CryptoRngCore;
 use super::context::{state_of, Held};
 use super::helpers::{encodings, proved, single_blindings};
 use super::parameters::{self, ParameterSpec};
+use super::SuiteProver;
 use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
 use super::{StateSharing, SuiteState};
 use crate::bulletproofs_pp::ristretto::Merlin;
@@ -443,33 +444,6 @@ impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
         Box::new(Held::new(sharing, C::cache, own))
     }
 
-    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        let s = <C::Group as Group>::random_scalar(&mut rng);
-        <C::Group as Group>::scalar_to_bytes(&s).as_ref().to_vec()
-    }
-
-    fn prove(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-        _nonce: Option<&[u8; 32]>,
-        rng: &mut dyn CryptoRngCore,
-    ) -> Result<Proved, ProofError> {
-        prove::<C>(sets_in::<C>(state)?, statement, values, blindings, rng)
-    }
-
-    fn commit(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError> {
-        commit::<C>(sets_in::<C>(state)?, statement, values, blindings)
-    }
-
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
         check_encoding::<C>(proof)
     }
@@ -496,5 +470,33 @@ impl<C: SuiteConvention> ProofSuite for BulletproofsPlusPlus<C> {
     ) -> Result<BatchSlot, ProofError> {
         let prepared = prepare::<C>(sets_in::<C>(state)?, statement, proof, commitments)?;
         Ok(C::group_batch(batch, |b| add(b, prepared, rng)))
+    }
+
+    fn prover(&self) -> Option<&dyn SuiteProver> {
+        Some(self)
+    }
+}
+
+impl<C: SuiteConvention> SuiteProver for BulletproofsPlusPlus<C> {
+    fn prove(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        _nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        prove::<C>(sets_in::<C>(state)?, statement, values, blindings, rng)
+    }
+
+    fn commit(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        commit::<C>(sets_in::<C>(state)?, statement, values, blindings)
     }
 }

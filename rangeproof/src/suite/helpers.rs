@@ -100,3 +100,24 @@ pub(crate) fn proved<'a, G: Group, I: Iterator<Item = &'a [G::Scalar]>>(
         rewind_nonce: None,
     }
 }
+
+/// A function drawing a random scalar of the group named `group`, encoded (a blinding
+/// factor): the one place the suites' groups are told apart by name, so no suite carries its
+/// own. A group this build does not have draws nothing (no suite of it is registered).
+pub(crate) fn random_scalar_of(group: &str) -> fn(&mut dyn CryptoRngCore) -> Vec<u8> {
+    fn draw<G: Group>(mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
+        G::scalar_to_bytes(&G::random_scalar(&mut rng))
+            .as_ref()
+            .to_vec()
+    }
+    fn none(_: &mut dyn CryptoRngCore) -> Vec<u8> {
+        Vec::new()
+    }
+    match group {
+        g if g == crate::Ristretto255::NAME => draw::<crate::Ristretto255>,
+        g if g == crate::Ed25519::NAME => draw::<crate::Ed25519>,
+        #[cfg(feature = "secp256k1-zkp")]
+        g if g == crate::Secp256k1::NAME => draw::<crate::Secp256k1>,
+        _ => none,
+    }
+}

@@ -160,10 +160,14 @@ impl SuiteInfo {
 /// One deployment of a proof system, over bytes: what a new suite implements (in a file of
 /// its own under `suite/`, registered by one line in [`Suite::ALL`]).
 ///
-/// [`Suite`] calls these after checking what every suite shares: the statement against
-/// [`SuiteInfo`] ([`Suite::check_statement`]) and the number of blindings. Randomness comes as a
-/// trait object so that the trait stays object-safe. Each call gets the suite's `state` in the
-/// caller's [`SuiteContext`]: what [`Self::new_state`] made.
+/// The core every suite has: its names and limits, checking a proof's encoding, verifying it
+/// alone and in a batch. Proving and recovering are capabilities a suite may lack
+/// ([`Self::prover`], [`Self::recoverer`]): surjection proofs are made through their typed API,
+/// and only some deployments' proofs carry a recovery nonce. [`Suite`] calls these after
+/// checking what every suite shares: the statement against [`SuiteInfo`]
+/// ([`Suite::check_statement`]) and the number of blindings. Randomness comes as a trait object
+/// so that the traits stay object-safe. Each call gets the suite's `state` in the caller's
+/// [`SuiteContext`]: what [`Self::new_state`] made.
 pub trait ProofSuite: Send + Sync + 'static {
     /// Names and limits.
     fn info(&self) -> &SuiteInfo;
@@ -175,30 +179,6 @@ pub trait ProofSuite: Send + Sync + 'static {
         let _ = sharing;
         Box::new(())
     }
-
-    /// A random scalar of the suite's group, encoded (a blinding factor).
-    fn random_scalar(&self, rng: &mut dyn CryptoRngCore) -> Vec<u8>;
-
-    /// Proves that every value lies in range for commitments with these blindings (per value,
-    /// `extension_degree` canonical encodings); with a recovery nonce where the suite has one.
-    fn prove(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-        nonce: Option<&[u8; 32]>,
-        rng: &mut dyn CryptoRngCore,
-    ) -> Result<Proved, ProofError>;
-
-    /// The commitments these openings make, encoded (constant-time in the openings).
-    fn commit(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError>;
 
     /// Whether the bytes are a proof in the suite's wire format (lengths, canonical points and
     /// scalars), without verifying it.
@@ -226,18 +206,15 @@ pub trait ProofSuite: Send + Sync + 'static {
         rng: &mut dyn CryptoRngCore,
     ) -> Result<BatchSlot, ProofError>;
 
-    /// What a recovery nonce gives back from a proof (verified first by the caller), not yet
-    /// checked against the commitment. Suites without recovery keep the default.
-    fn recover(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        proof: &[u8],
-        commitments: &[Vec<u8>],
-        nonce: &[u8; 32],
-    ) -> Result<Recovered, ProofError> {
-        let _ = (state, statement, proof, commitments, nonce);
-        Err(ProofError::NoRecoveryNonce)
+    /// Its prover over bytes, if it has one.
+    fn prover(&self) -> Option<&dyn SuiteProver> {
+        None
+    }
+
+    /// Its recovery of an opening from a proof and the nonce it was made with, if its proofs
+    /// carry one ([`SuiteInfo::recovery_nonce`]).
+    fn recoverer(&self) -> Option<&dyn SuiteRecoverer> {
+        None
     }
 
     /// The generator count a statement without one means, for suites that take one.
@@ -252,6 +229,46 @@ pub trait ProofSuite: Send + Sync + 'static {
         let _ = (statement, values);
         Ok(())
     }
+}
+
+/// A suite's prover over bytes ([`ProofSuite::prover`]). Blindings come encoded, per value
+/// `extension_degree` canonical scalars of the suite's group (drawn by [`Suite`] when the
+/// caller has none).
+pub trait SuiteProver {
+    /// Proves that every value lies in range for commitments with these blindings; with a
+    /// recovery nonce where the suite has one.
+    fn prove(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError>;
+
+    /// The commitments these openings make, encoded (constant-time in the openings).
+    fn commit(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError>;
+}
+
+/// A suite's recovery ([`ProofSuite::recoverer`]).
+pub trait SuiteRecoverer {
+    /// What a recovery nonce gives back from a proof (verified first by the caller), not yet
+    /// checked against the commitment.
+    fn recover(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        proof: &[u8],
+        commitments: &[Vec<u8>],
+        nonce: &[u8; 32],
+    ) -> Result<Recovered, ProofError>;
 }
 
 /// What a proof is about besides its commitments.

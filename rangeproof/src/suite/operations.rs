@@ -132,17 +132,19 @@ impl Suite {
         self.in_global_context().prove(statement, values, rng)
     }
 
-    /// Fresh random blindings, `per_value` for each of `values` values, encoded for
-    /// [`Self::prove_with_blindings`] and [`Self::commit`]. Wiped when dropped.
+    /// Fresh random blindings, `per_value` for each of `values` values: scalars of the
+    /// suite's group, encoded for [`Self::prove_with_blindings`] and [`Self::commit`]. Wiped
+    /// when dropped.
     pub fn random_blindings<R: RngCore + CryptoRng>(
         self,
         values: usize,
         per_value: usize,
         rng: &mut R,
     ) -> Zeroizing<Vec<Vec<Vec<u8>>>> {
+        let draw = super::helpers::random_scalar_of(self.group());
         Zeroizing::new(
             (0..values)
-                .map(|_| (0..per_value).map(|_| self.0.random_scalar(rng)).collect())
+                .map(|_| (0..per_value).map(|_| draw(rng)).collect())
                 .collect(),
         )
     }
@@ -291,7 +293,7 @@ impl ContextSuite<'_> {
             }
             .into());
         }
-        self.implementation()
+        self.prover()?
             .prove(self.state(), statement, values, blindings, nonce, rng)
     }
 
@@ -329,9 +331,12 @@ impl ContextSuite<'_> {
         }
         self.suite.check_statement(statement, commitments.len())?;
         self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
+        let recoverer = self
+            .implementation()
+            .recoverer()
+            .ok_or(ProofError::NoRecoveryNonce)?;
         let mut recovered =
-            self.implementation()
-                .recover(self.state(), statement, proof, commitments, nonce)?;
+            recoverer.recover(self.state(), statement, proof, commitments, nonce)?;
         if let Some(given) = value {
             if recovered.value.is_some_and(|v| v != given) {
                 return Err(ProofError::RewindFailed);
@@ -367,8 +372,17 @@ impl ContextSuite<'_> {
             }
             .into());
         }
-        self.implementation()
+        self.prover()?
             .commit(self.state(), statement, values, blindings)
+    }
+
+    /// The suite's prover, or why there is none.
+    fn prover(self) -> Result<&'static dyn super::SuiteProver, ProofError> {
+        self.implementation()
+            .prover()
+            .ok_or(ProofError::Unsupported(
+                "this suite has no prover over bytes: its proofs are made through its typed API",
+            ))
     }
 
     /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).

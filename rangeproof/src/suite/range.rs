@@ -19,6 +19,7 @@ use super::{
     BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, StateSharing, SuiteInfo, SuiteState,
     SuiteStatement,
 };
+use super::{SuiteProver, SuiteRecoverer};
 use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Generators};
 use crate::group::{Encoding, Group};
 use crate::{BatchVerifier, ProofError, RangeProof, RangeProofPlus, StatementError};
@@ -126,39 +127,6 @@ impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
         Box::new(S::state(sharing))
     }
 
-    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        let scalar = S::Group::random_scalar(&mut rng);
-        S::Group::scalar_to_bytes(&scalar).as_ref().to_vec()
-    }
-
-    fn prove(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-        nonce: Option<&[u8; 32]>,
-        rng: &mut dyn CryptoRngCore,
-    ) -> Result<Proved, ProofError> {
-        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
-        S::prove(held::<S>(state)?, statement, values, &blindings, nonce, rng)
-    }
-
-    fn commit(
-        &self,
-        state: &SuiteState,
-        statement: &SuiteStatement,
-        values: &[u64],
-        blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError> {
-        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
-        let points = S::commit(held::<S>(state)?, statement, values, &blindings)?;
-        Ok(points
-            .iter()
-            .map(|p| S::Group::point_to_bytes(p).as_ref().to_vec())
-            .collect())
-    }
-
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
         S::check_encoding(proof)
     }
@@ -187,6 +155,58 @@ impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
         batch.add::<S::Group>(|b| S::add_to_batch(state, b, statement, proof, commitments, rng))
     }
 
+    fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
+        S::default_generators_n(bits, values)
+    }
+
+    fn check_shape(&self, statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        S::check_shape(statement, values)
+    }
+
+    fn prover(&self) -> Option<&dyn SuiteProver> {
+        Some(self)
+    }
+
+    fn recoverer(&self) -> Option<&dyn SuiteRecoverer> {
+        if S::INFO.recovery_nonce {
+            Some(self)
+        } else {
+            None
+        }
+    }
+}
+
+impl<S: RangeSystem> SuiteProver for RangeSuite<S> {
+    fn prove(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+        nonce: Option<&[u8; 32]>,
+        rng: &mut dyn CryptoRngCore,
+    ) -> Result<Proved, ProofError> {
+        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
+        S::prove(held::<S>(state)?, statement, values, &blindings, nonce, rng)
+    }
+
+    fn commit(
+        &self,
+        state: &SuiteState,
+        statement: &SuiteStatement,
+        values: &[u64],
+        blindings: &[Vec<Vec<u8>>],
+    ) -> Result<Vec<Vec<u8>>, ProofError> {
+        let blindings = decode_blindings::<S::Group>(blindings, statement.extension_degree)?;
+        let points = S::commit(held::<S>(state)?, statement, values, &blindings)?;
+        Ok(points
+            .iter()
+            .map(|p| S::Group::point_to_bytes(p).as_ref().to_vec())
+            .collect())
+    }
+}
+
+impl<S: RangeSystem> SuiteRecoverer for RangeSuite<S> {
     fn recover(
         &self,
         state: &SuiteState,
@@ -196,14 +216,6 @@ impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
         S::recover(held::<S>(state)?, statement, proof, commitments, nonce)
-    }
-
-    fn default_generators_n(&self, bits: usize, values: usize) -> Option<usize> {
-        S::default_generators_n(bits, values)
-    }
-
-    fn check_shape(&self, statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
-        S::check_shape(statement, values)
     }
 }
 

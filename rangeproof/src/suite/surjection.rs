@@ -9,7 +9,7 @@ use rand_core::CryptoRngCore;
 
 use super::parameters::{self, ParameterSpec};
 use super::SuiteState;
-use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
+use super::{BatchSlot, GroupBatches, ProofSuite, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::generator::ValueGenerator;
 use crate::secp256k1_zkp::surjection::{self, SurjectionProof, MAX_INPUTS};
@@ -47,8 +47,6 @@ static INFO: SuiteInfo = SuiteInfo {
     parameters: &PARAMETERS,
 };
 
-const NOT_OVER_BYTES: &str = "surjection proofs are made from every input's asset and blinding factor: use rangeproof::secp256k1_zkp::surjection (initialize, generate)";
-
 /// The proof's ring, decoded against the statement's generators.
 fn pending(
     statement: &SuiteStatement,
@@ -76,34 +74,6 @@ fn pending(
 impl ProofSuite for ElementsSurjection {
     fn info(&self) -> &SuiteInfo {
         &INFO
-    }
-
-    fn random_scalar(&self, mut rng: &mut dyn CryptoRngCore) -> Vec<u8> {
-        Secp256k1::scalar_to_bytes(&Secp256k1::random_scalar(&mut rng)).to_vec()
-    }
-
-    fn prove(
-        &self,
-        _state: &SuiteState,
-        _statement: &SuiteStatement,
-        _values: &[u64],
-        _blindings: &[Vec<Vec<u8>>],
-        _nonce: Option<&[u8; 32]>,
-        _rng: &mut dyn CryptoRngCore,
-    ) -> Result<Proved, ProofError> {
-        Err(ProofError::Unsupported(NOT_OVER_BYTES))
-    }
-
-    fn commit(
-        &self,
-        _state: &SuiteState,
-        _statement: &SuiteStatement,
-        _values: &[u64],
-        _blindings: &[Vec<Vec<u8>>],
-    ) -> Result<Vec<Vec<u8>>, ProofError> {
-        Err(ProofError::Unsupported(
-            "surjection proofs commit to no values",
-        ))
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
