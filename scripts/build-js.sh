@@ -50,13 +50,24 @@ fi
 # plain WebAssembly, for every engine that runs it (simd128 needs Safari 16.4 or newer, any
 # Chrome, Firefox or Node of the last years). Each has its own target directory: their flags
 # differ, and a shared one would rebuild every crate at every switch.
+# The two builds run side by side: each ends in a long single-threaded link-time
+# optimization (one codegen unit), so one after the other leaves a core idle most of the time.
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+    build --target-dir "$target_dir-simd128" &
+full=$!
+build --target-dir "$target_dir" --no-default-features &
+verify=$!
+status=0
+wait "$full" || status=$?
+wait "$verify" || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "the WebAssembly build failed (above)" >&2
+    exit "$status"
+fi
 for variant in full verify; do
     if [ "$variant" = full ]; then
-        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
-            build --target-dir "$target_dir-simd128"
         built="$target_dir-simd128"; out=bindings/js/rangeproof.wasm
     else
-        build --target-dir "$target_dir" --no-default-features
         built="$target_dir"; out=bindings/js/rangeproof-verify.wasm
     fi
     cp "$built/$target/release/rangeproof_js.wasm" "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the test suite needs, checked in its first seconds (scripts/test-all.sh runs this first):
 # the tools that come with a toolchain must be there; the ones Debian packages (valgrind,
-# Chromium, pkg-config, openssl, and python3-venv) are installed when missing, with apt-get
+# Chromium, pkg-config, openssl, lld and python3-venv) are installed when missing, with apt-get
 # (through sudo when not root). Anything still missing stops the run at once, with one line
 # saying what to install. The WebAssembly toolchain is scripts/build-js.sh --install's.
 set -euo pipefail
@@ -17,6 +17,8 @@ command -v valgrind >/dev/null || packages+=(valgrind)
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || packages+=(chromium)
 command -v pkg-config >/dev/null || packages+=(pkg-config)
 command -v openssl >/dev/null || packages+=(openssl)
+# LLVM's linker: the WebAssembly build needs it, and the test build links with it (faster).
+command -v ld.lld >/dev/null || packages+=(lld)
 if command -v python3 >/dev/null && ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
     packages+=(python3-venv)
 fi

@@ -15,13 +15,22 @@ cd "$(dirname "$0")/.."
 scripts/prerequisites.sh
 # One name for the run: the tests' note that ../shared/vectors/ is absent is said once in it.
 export RANGEPROOF_TEST_RUN="test-all-$$-$(date +%s)"
+# Linking the test binaries is much of the build: with LLVM's linker where it is installed
+# (Debian's lld, which the WebAssembly toolchain needs anyway). The linker is not part of what
+# the crates are compiled with, so every later step reuses this build.
+if command -v ld.lld >/dev/null; then
+    export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER="$PWD/scripts/cc-lld"
+fi
+target_dir="${CARGO_TARGET_DIR:-target}"
+# Every later Rust build of the workspace's crates reads the artifacts of this one: the C
+# library the guide installs, and the Python package's dependencies (below).
 cargo test --release --workspace --all-features
 # The examples a user opens first run to the end: each checks its own answers (mainnet proofs
 # valid, tampered ones refused, a rewound opening equal to the one proved) and fails otherwise.
-for example in monero_transaction grin_output liquid_transaction gadgets; do
-    cargo run --release --quiet -p rangeproof --example "$example" > /dev/null
+# The test run built them, with these features.
+for example in monero_transaction grin_output liquid_transaction gadgets mixed_batch; do
+    "$target_dir/release/examples/$example" > /dev/null
 done
-cargo run --release --quiet -p rangeproof-documents --example mixed_batch > /dev/null
 # The feature matrix: the library with one deployment family at a time (the core builds and
 # tests without the others), and the dependency promise of a ristretto255-only build.
 cargo test --release -p rangeproof --no-default-features --features dalek
@@ -51,7 +60,9 @@ python3 -m venv "$venv"
 # The Python package as it would be published: one abi3 wheel (any CPython 3.8+), installed
 # from the file with its `dask` extra.
 rm -rf target/wheels
-"$venv/bin/python" -m maturin build --quiet --release --manifest-path bindings/python/Cargo.toml --out target/wheels
+# In the workspace's target directory: the dependencies built above are reused.
+CARGO_TARGET_DIR="$target_dir" "$venv/bin/python" -m maturin build --quiet --release \
+    --manifest-path bindings/python/Cargo.toml --out target/wheels
 wheels=(target/wheels/rangeproof-*-cp38-abi3-*.whl)
 if [ ! -f "${wheels[0]}" ] || [ "${#wheels[@]}" -ne 1 ]; then
     echo "maturin did not build one abi3 wheel: $(ls target/wheels)" >&2
@@ -77,4 +88,4 @@ node --test bindings/js/bench/
 node --test web/test/
 # The guide's code (docs/*.md and the README's blocks) run; its Rust blocks ran as doctests in
 # the workspace test above.
-scripts/test-guide.sh --no-rust
+RANGEPROOF_FFI_BUILD="--workspace --all-features" scripts/test-guide.sh --no-rust

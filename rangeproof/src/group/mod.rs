@@ -95,6 +95,33 @@ impl ScaleSlice for montgomery::MontScalar {
     }
 }
 
+/// The arithmetic of a scalar field, in either of a group's forms ([`Group::Scalar`],
+/// [`Group::FastScalar`]): written once, implemented for every type that has it.
+pub trait FieldOps:
+    Sized
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + From<u64>
+{
+}
+
+impl<T> FieldOps for T where
+    T: Add<Output = T>
+        + Sub<Output = T>
+        + Mul<Output = T>
+        + Neg<Output = T>
+        + AddAssign
+        + SubAssign
+        + MulAssign
+        + From<u64>
+{
+}
+
 /// A prime-order group, with its canonical point and scalar encodings.
 pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
     /// An element of the scalar field, modulo the group order.
@@ -109,34 +136,14 @@ pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
         + ConstantTimeEq
         + ConditionallySelectable
         + Zeroize
-        + Add<Output = Self::Scalar>
-        + Sub<Output = Self::Scalar>
-        + Mul<Output = Self::Scalar>
-        + Neg<Output = Self::Scalar>
-        + AddAssign
-        + SubAssign
-        + MulAssign
-        + From<u64>;
+        + FieldOps;
 
     /// The scalar field in the backend's fastest form for long chains of *public* arithmetic
     /// (verifiers' flattening, challenge products, coefficient vectors): Montgomery form with
     /// fiat-crypto on curve25519 (`MontScalar`), the scalar type itself where
     /// that is already fast. Converted once at the boundaries ([`Group::to_fast`],
     /// [`Group::from_fast`]).
-    type FastScalar: Copy
-        + Debug
-        + PartialEq
-        + Send
-        + Sync
-        + Add<Output = Self::FastScalar>
-        + Sub<Output = Self::FastScalar>
-        + Mul<Output = Self::FastScalar>
-        + Neg<Output = Self::FastScalar>
-        + AddAssign
-        + SubAssign
-        + MulAssign
-        + From<u64>
-        + ScaleSlice;
+    type FastScalar: Copy + Debug + PartialEq + Send + Sync + FieldOps + ScaleSlice;
 
     /// A group element.
     type Point: Copy

@@ -95,31 +95,25 @@ impl<G: Group> R1csProof<G> {
         } else {
             (&points[..3], [identity; 3], &points[3..])
         };
-        let [a_i1, a_o1, s1] = [first[0], first[1], first[2]];
-        let [a_i2, a_o2, s2] = second;
-        let [t_1, t_3, t_4, t_5, t_6] = [t[0], t[1], t[2], t[3], t[4]];
-        let t_x = reader.scalar::<G>()?;
-        let t_x_blinding = reader.scalar::<G>()?;
-        let e_blinding = reader.scalar::<G>()?;
-        let ipp = InnerProductProof::read_up_to(&mut reader, bytes.len(), MAX_LG_MULTIPLIERS)?;
-        reader.finish()?;
         let proof = R1csProof {
-            a_i1,
-            a_o1,
-            s1,
-            a_i2,
-            a_o2,
-            s2,
-            t_1,
-            t_3,
-            t_4,
-            t_5,
-            t_6,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp,
+            a_i1: first[0],
+            a_o1: first[1],
+            s1: first[2],
+            a_i2: second[0],
+            a_o2: second[1],
+            s2: second[2],
+            t_1: t[0],
+            t_3: t[1],
+            t_4: t[2],
+            t_5: t[3],
+            t_6: t[4],
+            // The scalars and the argument follow the points, in this order.
+            t_x: reader.scalar::<G>()?,
+            t_x_blinding: reader.scalar::<G>()?,
+            e_blinding: reader.scalar::<G>()?,
+            ipp: InnerProductProof::read_up_to(&mut reader, bytes.len(), MAX_LG_MULTIPLIERS)?,
         };
+        reader.finish()?;
         if two_phase && !proof.has_phase_two() {
             // The reference re-encodes this as version 0: not the canonical encoding.
             return Err(DecodeError::NonCanonicalEncoding.into());
