@@ -16,7 +16,7 @@ use super::mask::proof_from;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rangeproof::bulletproofs_pp::{
-    prover, reference, ristretto::Merlin, verifier, BpppGenerators, Convention, Shape, Statement,
+    self as bppp, reference, BpppGenerators, Convention, Merlin, Shape, Statement,
 };
 use rangeproof::equation::PendingVerification;
 use rangeproof::secp256k1_zkp::bppp::Secp256k1Zkp;
@@ -67,7 +67,7 @@ fn make<C: Convention>(bits: usize, m: usize, base: Option<usize>, seed: u64) ->
         minimums,
         proof: Vec::new(),
     };
-    base.proof = prover::prove(&base.statement(), &values, &blindings, &mut rng).expect("proves");
+    base.proof = bppp::prove(&base.statement(), &values, &blindings, &mut rng).expect("proves");
     base
 }
 
@@ -94,7 +94,7 @@ fn secp_bases() -> &'static [Base<Secp256k1Zkp>] {
 fn check<C: Convention>(base: &Base<C>, data: &[u8]) {
     let proof = proof_from(data, &base.proof);
     let statement = base.statement();
-    let fast = verifier::verify(&statement, &proof).is_ok();
+    let fast = bppp::verify(&statement, &proof).is_ok();
     let slow = reference::verify(&statement, &proof);
     assert_eq!(fast, slow, "the verifiers disagree");
     if proof != base.proof {
@@ -103,7 +103,7 @@ fn check<C: Convention>(base: &Base<C>, data: &[u8]) {
         assert!(fast, "the valid proof failed");
     }
     // The batch path: the same verdict.
-    let pending = verifier::PendingRangeProof::new(&statement, &proof);
+    let pending = bppp::PendingRangeProof::new(&statement, &proof);
     let batch = pending.equation().is_some_and(|e| e.holds());
     assert_eq!(batch, fast, "the batch equation disagrees");
 }
@@ -143,8 +143,8 @@ fn statement_check<C: Convention>(data: &[u8]) {
         extra: &[],
     };
     let proof = data.get(3 + m..).unwrap_or(&[]);
-    let single = verifier::verify(&statement, proof);
-    let pending = verifier::PendingRangeProof::new(&statement, proof);
+    let single = bppp::verify(&statement, proof);
+    let pending = bppp::PendingRangeProof::new(&statement, proof);
     // Random bytes never verify; the batch path refuses them too (at decoding or after).
     assert!(single.is_err());
     assert!(!pending.equation().is_some_and(|e| e.holds()));

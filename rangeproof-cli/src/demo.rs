@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::Statement;
-use rangeproof::bulletproofs_pp::{self as bppp, ristretto::Merlin, Convention};
+use rangeproof::bulletproofs_pp::{self as bppp, Convention, Merlin};
 use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::deployments::solana::ProofData;
 use rangeproof::deployments::{dalek, monero, tari};
@@ -196,8 +196,8 @@ pub fn run() -> Result<(), String> {
         extra: LABEL,
     };
     let t = Instant::now();
-    let pp_bytes = bppp::prover::prove(&pp_statement, &outputs, &blindings, &mut OsRng)
-        .map_err(|e| e.to_string())?;
+    let pp_bytes =
+        bppp::prove(&pp_statement, &outputs, &blindings, &mut OsRng).map_err(|e| e.to_string())?;
     row(
         "Bulletproofs++: prove both outputs",
         1,
@@ -206,7 +206,7 @@ pub fn run() -> Result<(), String> {
         t.elapsed(),
     );
     let t = Instant::now();
-    bppp::verifier::verify(&pp_statement, &pp_bytes)
+    bppp::verify(&pp_statement, &pp_bytes)
         .map_err(|e| format!("demo Bulletproofs++ proof failed to verify: {e}"))?;
     row(
         "Bulletproofs++: verify it from the wire bytes",

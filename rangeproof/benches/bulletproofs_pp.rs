@@ -7,7 +7,7 @@
 
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::bulletproofs_pp::{ristretto::Merlin, Shape};
+use rangeproof::bulletproofs_pp::{Merlin, Shape};
 use rangeproof::secp256k1_zkp::bppp::Secp256k1Zkp;
 use rangeproof::{Suite, SuiteBatch, SuiteStatement};
 

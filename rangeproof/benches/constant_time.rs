@@ -225,7 +225,7 @@ fn borromean_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
 /// constant-time batch inversion, M, D, R, S by the constant-time MSM; then the norm argument
 /// on the blinded witness (variable-time by design: uniformly distributed whatever the value).
 fn bulletproofs_pp_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
-    use rangeproof::bulletproofs_pp::{prover, ristretto::Merlin, Convention, Shape, Statement};
+    use rangeproof::bulletproofs_pp::{self as bppp, Convention, Merlin, Shape, Statement};
     let shape = Shape::new(8, 1, None).expect("a shape");
     let gens = Merlin::standard_generators(shape.g_len());
     for s in secrets(60_000, 8) {
@@ -238,7 +238,7 @@ fn bulletproofs_pp_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
             extra: b"ct",
         };
         runner.run_one(s.class, || {
-            prover::prove(&statement, &[s.value], &[s.blinding], &mut OsRng).expect("proves")
+            bppp::prove(&statement, &[s.value], &[s.blinding], &mut OsRng).expect("proves")
         });
     }
 }

@@ -1,6 +1,6 @@
 //! Bulletproofs++ range proofs (Eagen, Kanjalkar, Ruffing, Nick; eprint 2022/510, Eurocrypt
 //! 2024): reciprocal set membership over base-\\(b\\) digits, proved with the weighted norm
-//! argument ([`norm`]).
+//! argument (the crate's `norm` module).
 //!
 //! # What is proved
 //!
@@ -46,7 +46,7 @@
 //!    with \\(\mathbf n = \mathbf w(T)\\), \\(\mathbf l(T) = \mathbf r_{S,1}T^{-1} + \delta
 //!    \mathbf r_{M,1} + T\mathbf r_{D,1} + T^2 \mathbf r_{R,1} + 2T^3(\sum_j \lambda^j\gamma_j)
 //!    \mathbf e_0\\), \\(\mathbf c(T)\\) and \\(\rho\\), where \\(\mathbf p\\) and \\(v\\) are
-//!    the public parts above ([`verifier`]).
+//!    the public parts above ([`terms`]).
 //!
 //! The verifier never forms \\(C\\): it goes into the norm argument's equation, so a proof is
 //! checked with one multiscalar multiplication of \\(g + 8 + 1\\) generators and \\(4 + m +
@@ -63,7 +63,7 @@
 //! defines its transcript; both absorb every public input before the first challenge: the
 //! shape (digits per value, base, number of values), the generators' identity, every
 //! commitment with its minimum, the application's bytes, then every prover message.
-//! * [`ristretto::Merlin`] (ristretto255): merlin, our generators (the commitments are the
+//! * [`Merlin`] (ristretto255): merlin, our generators (the commitments are the
 //!   reference crate's Pedersen commitments), 32-byte points, and a norm argument that stops
 //!   at five scalars: a 64-bit proof is **416 bytes**.
 //! * [`Secp256k1Zkp`](crate::secp256k1_zkp::bppp::Secp256k1Zkp) (secp256k1): PR #207's
@@ -78,11 +78,11 @@
 //!   too); so are its multiscalar multiplications for \\(M, D, R, S\\).
 
 mod convention;
-pub mod generators;
-pub mod norm;
-pub mod prover;
-pub mod ristretto;
-pub mod verifier;
+pub(crate) mod generators;
+pub(crate) mod norm;
+pub(crate) mod prover;
+pub(crate) mod ristretto;
+pub(crate) mod verifier;
 
 /// The slow reference verifier, for tests and the fuzz targets (feature `internals`).
 #[cfg(any(test, feature = "internals"))]
@@ -92,6 +92,9 @@ mod tests;
 
 pub use convention::{Convention, ProofPoint, PublicInputs};
 pub use generators::{BpppGenerators, H_LEN};
+pub use prover::prove;
+pub use ristretto::Merlin;
+pub use verifier::{terms, verify, PendingRangeProof, RangeTerms};
 
 use crate::ProofError;
 use crate::StatementError;

@@ -1,6 +1,6 @@
 //! A slow, straightforward verifier written from the paper's equations, for tests (and the
 //! fuzz targets, with the `internals` feature) only: it
-//! shares nothing with [`crate::bulletproofs_pp::verifier`] but the convention (transcript and encodings, which
+//! shares nothing with [`crate::bulletproofs_pp::verify`] but the convention (transcript and encodings, which
 //! define the proof). It forms the norm argument's commitment \\(C\\) as a point, folds the
 //! generators, \\(\mathbf c\\) and \\(C\\) round by round as Protocol 1 does, and checks the
 //! last relation \\(C_f = (|\mathbf n|^2_{\mu_f} + \langle \mathbf c_f, \mathbf l\rangle) A +

@@ -20,7 +20,7 @@ use super::parameters::{self, ParameterSpec};
 use super::SuiteProver;
 use super::{BatchSlot, GroupBatches, ProofSuite, Proved, SuiteInfo, SuiteStatement};
 use super::{StateSharing, SuiteState};
-use crate::bulletproofs_pp::ristretto::Merlin;
+use crate::bulletproofs_pp::Merlin;
 use crate::bulletproofs_pp::{
     prover, verifier, BpppGenerators, Convention, ProofPoint, Shape, Statement, BIT_SIZES, H_LEN,
 };

@@ -78,9 +78,8 @@ impl Suite {
 
     /// Bulletproofs++ on ristretto255, in our conventions (merlin, the reference crate's
     /// Pedersen commitments).
-    pub const BULLETPROOFS_PP: Suite = Suite(
-        &super::bppp::BulletproofsPlusPlus::<crate::bulletproofs_pp::ristretto::Merlin>::SUITE,
-    );
+    pub const BULLETPROOFS_PP: Suite =
+        Suite(&super::bppp::BulletproofsPlusPlus::<crate::bulletproofs_pp::Merlin>::SUITE);
     /// Bulletproofs++ on secp256k1, in libsecp256k1-zkp's conventions.
     #[cfg(feature = "secp256k1-zkp")]
     pub const SECP256K1_ZKP_BULLETPROOFS_PP: Suite = Suite(

@@ -36,7 +36,7 @@
 //! \mathbf s_h \rangle\\). In a [`crate::BatchVerifier`] ([`PendingNormArgument`]) the
 //! equation's generator vectors of unequal lengths are caller-owned sets ([`NormGenerators`]).
 //!
-//! The protocol is written once, generic over a convention ([`crate::bulletproofs_pp::norm`]);
+//! The protocol is written once, generic over a convention (`bulletproofs_pp`'s `norm` module);
 //! this module is its libsecp256k1-zkp face ([`Secp256k1Zkp`]) with the C functions'
 //! arguments and \(G\) as the base.
 
