@@ -24,7 +24,7 @@ pub enum Document {
 }
 
 /// The parser's reason, on one line, in plain words ([`json_reason`]).
-fn malformed(what: &str, error: &serde_json::Error) -> DocumentError {
+pub(crate) fn malformed(what: &str, error: &serde_json::Error) -> DocumentError {
     DocumentError::Malformed(format!("{what}: {}", json_reason(error)))
 }
 
@@ -113,49 +113,6 @@ impl Document {
             serde_json::from_str(text).map_err(|e| malformed("not a proof document", &e))?;
         document.check().map(Document::Proof)
     }
-
-    /// Solana instruction proof data given as JSON without a document's suite
-    /// (`{"proof_data": …, "bit_lengths": …}`, as the bundled `solana-transfer.json` holds it)
-    /// read as the Solana document it would be, so that `rangeproof info` can say what such a
-    /// file holds. [`Self::parse`] refuses it ([`DocumentError::SolanaProofData`]): a document
-    /// names its suite.
-    pub fn parse_solana_proof_data(text: &str) -> Result<ParsedDocument, DocumentError> {
-        let mut fields: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(text).map_err(|e| malformed("not Solana proof data", &e))?;
-        if fields.contains_key("scheme") || !fields.contains_key("proof_data") {
-            return Err(DocumentError::Malformed(
-                "not Solana proof data: a proof_data field and no scheme".into(),
-            ));
-        }
-        let suite = rangeproof::Suite::SOLANA_BULLETPROOFS;
-        for (name, value) in [
-            ("scheme", suite.scheme()),
-            ("group", suite.group()),
-            ("flavor", suite.flavor()),
-        ] {
-            fields.insert(name.into(), value.into());
-        }
-        // The proof data states the bit lengths (and so the kind): a document carrying it alone
-        // is read from it, and lengths given beside it (without the proof) must agree.
-        let given = if fields.contains_key("proof") {
-            None
-        } else {
-            fields.remove("kind");
-            fields.remove("bit_lengths")
-        };
-        let parsed =
-            Document::parse(&serde_json::Value::Object(fields).to_string())?.into_proof()?;
-        if let Some(given) = given {
-            let stated = serde_json::Value::from(parsed.statement.bit_lengths.clone());
-            if given != stated {
-                return Err(DocumentError::Field(format!(
-                    "bit_lengths {given} but the proof data states {stated}"
-                )));
-            }
-        }
-        Ok(parsed)
-    }
-
     /// The proof document, or why this is not one (for commands that take range proofs only).
     pub fn into_proof(self) -> Result<ParsedDocument, DocumentError> {
         match self {

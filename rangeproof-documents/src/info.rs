@@ -19,8 +19,6 @@ use crate::hex;
 use serde::Serialize;
 
 use rangeproof::r1cs::gadgets::sha256::MAX_MESSAGE_LEN;
-use rangeproof::secp256k1_zkp::{borromean, surjection::SurjectionProof};
-use rangeproof::Suite;
 
 use crate::circuit::{CircuitStatement, ParsedCircuit};
 use crate::proof::ParsedDocument;
@@ -115,31 +113,17 @@ impl DocumentInfo {
             proof_bytes: doc.proof.len(),
             ..DocumentInfo::default()
         };
-        if suite == Suite::ELEMENTS_BORROMEAN {
-            let header = borromean::info(&doc.proof)
-                .map_err(|e| format!("the proof's header does not decode: {e}"))?;
-            info.exp = Some(header.exp);
-            info.mantissa = Some(header.mantissa);
-            info.min_value = Some(header.min_value);
-            info.max_value = Some(header.max_value);
-            info.revealed_value = (header.exp < 0).then_some(header.min_value);
-        } else if suite == Suite::ELEMENTS_SURJECTION {
-            let proof = SurjectionProof::from_bytes(&doc.proof)
-                .map_err(|e| format!("the proof does not decode: {e}"))?;
-            info.inputs = Some(proof.n_inputs());
-            info.ring_size = Some(proof.n_used_inputs());
-        }
-        Ok(info)
-    }
-
-    /// What Solana instruction proof data without a document's suite says
-    /// ([`crate::Document::parse_solana_proof_data`]), read as the document it would be.
-    pub fn of_solana_proof_data(doc: &ParsedDocument) -> Result<DocumentInfo, String> {
-        let mut info = DocumentInfo::of_range(doc)?;
-        info.read_from = Some(
-            "Solana instruction proof data (not a proof document: no scheme, group or flavor)"
-                .into(),
-        );
+        // What the proof says of itself (a range in its header, the inputs it is over).
+        let facts = suite
+            .describe(&doc.proof)
+            .map_err(|e| format!("the proof does not decode: {e}"))?;
+        info.exp = facts.exp;
+        info.mantissa = facts.mantissa;
+        info.min_value = facts.min_value;
+        info.max_value = facts.max_value;
+        info.revealed_value = facts.revealed_value;
+        info.inputs = facts.inputs;
+        info.ring_size = facts.ring_size;
         Ok(info)
     }
 

@@ -43,6 +43,7 @@
 pub mod assets;
 pub mod batch;
 pub mod circuit;
+mod container;
 pub mod document;
 mod error;
 mod hex;

@@ -56,7 +56,6 @@ const VALUE_GENERATOR: &str = "value_generator";
 const EXTRA_DATA: &str = "extra_data";
 
 use crate::error::{DocumentError, Invalid};
-use crate::solana;
 
 /// The document as it appears on disk.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -146,16 +145,6 @@ impl ProofDocument {
             commitments: Vec::new(),
             proof: None,
             parameters: BTreeMap::new(),
-        }
-    }
-
-    /// The document of a Solana batched range proof instruction's proof data (context, then
-    /// proof) taken from a transaction: `proof_data` alone, its context read by the program's
-    /// rules when the document is verified.
-    pub fn of_solana_proof_data(proof_data: &[u8]) -> ProofDocument {
-        ProofDocument {
-            proof_data: Some(hex::encode(proof_data)),
-            ..ProofDocument::new("bulletproofs", "ristretto255", "solana")
         }
     }
 }
@@ -339,10 +328,9 @@ impl ProofDocument {
         commitments: &[Vec<u8>],
     ) -> Self {
         let zkp_fields = suite.takes_secp256k1_zkp_fields();
-        let (kind, bit_lengths, proof_data) = if solana::is_solana(suite) {
-            solana::fields_of(statement, proof, commitments)
-        } else {
-            (None, None, None)
+        let (kind, bit_lengths, proof_data) = match crate::container::of(suite) {
+            Some(container) => (container.fields_of)(statement, proof, commitments),
+            None => (None, None, None),
         };
         ProofDocument {
             scheme: suite.scheme().into(),
@@ -423,9 +411,10 @@ impl ProofDocument {
     /// the document's field names.
     fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
         let name = suite.name();
-        // Solana's instruction fields (`proof_data`, or `bit_lengths` beside the others).
-        let instruction = if solana::is_solana(suite) {
-            Some(solana::instruction(&solana::Fields {
+        // A container's fields (Solana's instruction: `proof_data`, or `bit_lengths` beside
+        // the others).
+        let instruction = if let Some(container) = crate::container::of(suite) {
+            Some((container.read)(&crate::container::Fields {
                 bits: self.bits,
                 kind: self.kind.as_deref(),
                 bit_lengths: self.bit_lengths.as_deref(),

@@ -148,34 +148,11 @@ fn check_value_generator(bytes: &[u8]) -> Result<(), RequestError> {
 }
 
 /// The first of `values` that `suite` cannot prove under `statement`, as the error naming it
-/// (its position and the range shown). Asked only once the prover refused a value, to say
-/// which: the bounds are each proof system's — [0, 2^n) without minimums; with a minimum μ,
-/// [μ, 2^n) for Tari (its rule: a minimum fits in n bits too) and [μ, μ + 2^n) for the others
-/// (the difference is what they decompose); a Borromean proof shows any value from its minimum.
+/// (its position and the range shown, [`Suite::value_range`]). Asked only once the prover
+/// refused a value, to say which.
 fn out_of_range(suite: Suite, statement: &SuiteStatement, values: &[u64]) -> Option<RequestError> {
     values.iter().enumerate().find_map(|(i, &value)| {
-        // The value's own bit length where each has one (Solana).
-        let bits = statement
-            .bit_lengths
-            .get(i)
-            .copied()
-            .unwrap_or(statement.bits);
-        let span = if bits == 0 || bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bits) - 1
-        };
-        let low = statement
-            .minimum_values
-            .as_ref()
-            .and_then(|minimums| minimums.get(i))
-            .copied()
-            .unwrap_or(0);
-        let high = if suite.supported_bits().is_empty() || suite == Suite::TARI_BULLETPROOFS_PLUS {
-            span
-        } else {
-            low.saturating_add(span)
-        };
+        let (low, high) = suite.value_range(statement, i);
         (value < low || value > high).then_some(RequestError::ValueOutOfRange {
             index: i + 1,
             count: values.len(),
@@ -184,7 +161,11 @@ fn out_of_range(suite: Suite, statement: &SuiteStatement, values: &[u64]) -> Opt
             bits: if suite.supported_bits().is_empty() {
                 0
             } else {
-                bits
+                statement
+                    .bit_lengths
+                    .get(i)
+                    .copied()
+                    .unwrap_or(statement.bits)
             },
         })
     })

@@ -19,9 +19,13 @@
 
 use crate::hex;
 use rangeproof::deployments::solana::{Kind, ProofData};
-use rangeproof::{Suite, SuiteStatement};
+use rangeproof::SuiteStatement;
 
-use crate::error::Invalid;
+use crate::document::malformed;
+use crate::error::{DocumentError, Invalid};
+use crate::info::DocumentInfo;
+use crate::proof::{ParsedDocument, ProofDocument};
+use crate::Document;
 
 /// Longest `proof_data` we read: the U256 kind's, in hex.
 const MAX_PROOF_DATA_HEX: usize = 2 * 1064;
@@ -53,11 +57,6 @@ pub(crate) struct Fields<'a> {
     pub proof: Option<&'a str>,
     /// `proof_data` (hex).
     pub proof_data: Option<&'a str>,
-}
-
-/// Whether `suite` is Solana's (whose documents carry the instruction's fields).
-pub(crate) fn is_solana(suite: Suite) -> bool {
-    suite == Suite::SOLANA_BULLETPROOFS
 }
 
 /// Reads a Solana document's instruction: `proof_data`, the separate fields, or both.
@@ -193,6 +192,75 @@ pub(crate) fn fields_of(
     (kind, Some(bit_lengths), data)
 }
 
+impl ProofDocument {
+    /// The document of a Solana batched range proof instruction's proof data (context, then
+    /// proof) taken from a transaction: `proof_data` alone, its context read by the program's
+    /// rules when the document is verified.
+    pub fn of_solana_proof_data(proof_data: &[u8]) -> ProofDocument {
+        ProofDocument {
+            proof_data: Some(hex::encode(proof_data)),
+            ..ProofDocument::new("bulletproofs", "ristretto255", "solana")
+        }
+    }
+}
+
+impl Document {
+    /// Solana instruction proof data given as JSON without a document's suite
+    /// (`{"proof_data": …, "bit_lengths": …}`, as the bundled `solana-transfer.json` holds it)
+    /// read as the Solana document it would be, so that `rangeproof info` can say what such a
+    /// file holds. [`Self::parse`] refuses it ([`DocumentError::SolanaProofData`]): a document
+    /// names its suite.
+    pub fn parse_solana_proof_data(text: &str) -> Result<ParsedDocument, DocumentError> {
+        let mut fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| malformed("not Solana proof data", &e))?;
+        if fields.contains_key("scheme") || !fields.contains_key("proof_data") {
+            return Err(DocumentError::Malformed(
+                "not Solana proof data: a proof_data field and no scheme".into(),
+            ));
+        }
+        let suite = rangeproof::Suite::SOLANA_BULLETPROOFS;
+        for (name, value) in [
+            ("scheme", suite.scheme()),
+            ("group", suite.group()),
+            ("flavor", suite.flavor()),
+        ] {
+            fields.insert(name.into(), value.into());
+        }
+        // The proof data states the bit lengths (and so the kind): a document carrying it alone
+        // is read from it, and lengths given beside it (without the proof) must agree.
+        let given = if fields.contains_key("proof") {
+            None
+        } else {
+            fields.remove("kind");
+            fields.remove("bit_lengths")
+        };
+        let parsed =
+            Document::parse(&serde_json::Value::Object(fields).to_string())?.into_proof()?;
+        if let Some(given) = given {
+            let stated = serde_json::Value::from(parsed.statement.bit_lengths.clone());
+            if given != stated {
+                return Err(DocumentError::Field(format!(
+                    "bit_lengths {given} but the proof data states {stated}"
+                )));
+            }
+        }
+        Ok(parsed)
+    }
+}
+
+impl DocumentInfo {
+    /// What Solana instruction proof data without a document's suite says
+    /// ([`crate::Document::parse_solana_proof_data`]), read as the document it would be.
+    pub fn of_solana_proof_data(doc: &ParsedDocument) -> Result<DocumentInfo, String> {
+        let mut info = DocumentInfo::of_range(doc)?;
+        info.read_from = Some(
+            "Solana instruction proof data (not a proof document: no scheme, group or flavor)"
+                .into(),
+        );
+        Ok(info)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand_core::OsRng;
@@ -203,6 +271,7 @@ mod tests {
     use crate::document::Document;
     use crate::proof::ProofDocument;
     use crate::DocumentError;
+    use rangeproof::Suite;
 
     /// A Solana proof's document, as `prove` writes it.
     fn document(bit_lengths: &[usize], values: &[u64]) -> Value {

@@ -446,3 +446,59 @@ fn the_readme_and_architecture_stay_about_200_lines() {
         assert!(n <= 200, "{name} is {n} lines");
     }
 }
+
+/// The front ends' generic document path — the files every deployment's documents go through
+/// — names no deployment: no flavor as a string literal, no `Suite::` constant (tests apart).
+/// What a deployment needs there comes from its suite (limits, ranges, what its proofs say) or
+/// from a registry of its own (`container.rs`).
+#[test]
+fn the_generic_document_path_names_no_deployment() {
+    let generic = [
+        "rangeproof-documents/src/proof.rs",
+        "rangeproof-documents/src/request.rs",
+        "rangeproof-documents/src/request/error.rs",
+        "rangeproof-documents/src/info.rs",
+        "rangeproof-documents/src/parameters.rs",
+        "rangeproof-documents/src/document.rs",
+        "rangeproof-documents/src/batch.rs",
+        "rangeproof-cli/src/prove.rs",
+        "rangeproof-cli/src/verify.rs",
+        "rangeproof-cli/src/info.rs",
+    ];
+    let flavors: BTreeSet<String> = rangeproof::Suite::ALL
+        .iter()
+        .map(|s| s.flavor().to_owned())
+        .chain(["relabelled".to_owned()])
+        .collect();
+    let root = repository();
+    let mut named = Vec::new();
+    for path in generic {
+        let text = std::fs::read_to_string(root.join(path)).expect("a generic file");
+        for (i, line) in code_of(&text).lines().enumerate() {
+            // The default transcript label is the project's name, which our Bulletproofs++
+            // deployment shares: a label, not a deployment.
+            if line.contains("DEFAULT_LABEL") {
+                continue;
+            }
+            for flavor in &flavors {
+                if line.contains(&format!("\"{flavor}\"")) {
+                    named.push(format!("{path}:{}: \"{flavor}\"", i + 1));
+                }
+            }
+            if let Some(at) = line.find("Suite::") {
+                let constant: String = line[at + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || *c == '_' || c.is_ascii_digit())
+                    .collect();
+                // `Suite::ALL` is the registry itself.
+                if constant.len() > 1 && constant != "ALL" {
+                    named.push(format!("{path}:{}: Suite::{constant}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "deployments named in the generic path: {named:#?}"
+    );
+}

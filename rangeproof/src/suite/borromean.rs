@@ -16,7 +16,7 @@ use super::helpers::{given_or_fresh_nonce, single_blindings};
 use super::parameters::{self, ParameterSpec};
 use super::SuiteState;
 use super::{BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, SuiteInfo, SuiteStatement};
-use super::{SuiteProver, SuiteRecoverer};
+use super::{ProofFacts, SuiteProver, SuiteRecoverer};
 use crate::group::Group;
 use crate::secp256k1_zkp::borromean::{self, ProofParameters};
 use crate::secp256k1_zkp::generator::{Commitment, ValueGenerator};
@@ -115,6 +115,19 @@ fn one_value(values: &[u64]) -> Result<u64, ProofError> {
 impl ProofSuite for ElementsBorromean {
     fn info(&self) -> &SuiteInfo {
         &INFO
+    }
+
+    fn describe(&self, proof: &[u8]) -> Result<ProofFacts, ProofError> {
+        let header = borromean::info(proof)?;
+        Ok(ProofFacts {
+            exp: Some(header.exp),
+            mantissa: Some(header.mantissa),
+            min_value: Some(header.min_value),
+            max_value: Some(header.max_value),
+            // An exact-value proof (exponent −1) shows its value to everyone.
+            revealed_value: (header.exp < 0).then_some(header.min_value),
+            ..ProofFacts::default()
+        })
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {

@@ -229,6 +229,51 @@ pub trait ProofSuite: Send + Sync + 'static {
         let _ = (statement, values);
         Ok(())
     }
+
+    /// What a proof says of itself beyond its statement (a range in its header, the inputs it
+    /// is over), for a reader: nothing by default.
+    fn describe(&self, proof: &[u8]) -> Result<ProofFacts, ProofError> {
+        let _ = proof;
+        Ok(ProofFacts::default())
+    }
+
+    /// The values a proof of `bits` bits with the minimum `minimum` shows, lowest and highest
+    /// (`bits` 0: a proof without a bit size, whose range is in the proof). The default is what
+    /// a proof of the difference shows, \\([\mu, \mu + 2^n)\\); Bulletproofs+ answers
+    /// \\([\mu, 2^n)\\) (Tari's rule: the minimum fits in n bits too).
+    fn value_range(&self, bits: usize, minimum: u64) -> (u64, u64) {
+        (minimum, minimum.saturating_add(span(bits)))
+    }
+}
+
+/// What a proof says of itself beyond its statement ([`ProofSuite::describe`],
+/// [`Suite::describe`]): each field `None` where the proof system has no such thing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProofFacts {
+    /// A range in the proof's header: its decimal exponent (−1: an exact value).
+    pub exp: Option<i32>,
+    /// Bits of the scaled value the proof shows (0 for an exact value).
+    pub mantissa: Option<u32>,
+    /// The least value the proof allows.
+    pub min_value: Option<u64>,
+    /// The greatest value the proof allows.
+    pub max_value: Option<u64>,
+    /// The committed value, where the proof reveals it to everyone (an exact-value proof).
+    pub revealed_value: Option<u64>,
+    /// The inputs the proof is over.
+    pub inputs: Option<usize>,
+    /// The inputs in its ring.
+    pub ring_size: Option<usize>,
+}
+
+/// \\(2^n - 1\\) (every value for `bits` 0 or 64 and more).
+pub(crate) fn span(bits: usize) -> u64 {
+    if bits == 0 || bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
 }
 
 /// A suite's prover over bytes ([`ProofSuite::prover`]). Blindings come encoded, per value

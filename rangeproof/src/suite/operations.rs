@@ -212,6 +212,29 @@ impl Suite {
             .commit(statement, values, blindings)
     }
 
+    /// The values value `index` of a statement can be, as a proof of it shows them: lowest and
+    /// highest, from its bit length (or the statement's bit size) and its minimum.
+    pub fn value_range(self, statement: &SuiteStatement, index: usize) -> (u64, u64) {
+        let bits = match statement.bit_lengths.get(index) {
+            Some(&own) => own,
+            None if self.supported_bits().is_empty() => 0,
+            None => statement.bits,
+        };
+        let minimum = statement
+            .minimum_values
+            .as_ref()
+            .and_then(|minimums| minimums.get(index))
+            .copied()
+            .unwrap_or(0);
+        self.0.value_range(bits, minimum)
+    }
+
+    /// What the proof says of itself beyond its statement ([`super::ProofFacts`]), without
+    /// verifying it; an error where the part read does not decode.
+    pub fn describe(self, proof: &[u8]) -> Result<super::ProofFacts, ProofError> {
+        self.0.describe(proof)
+    }
+
     /// Checks that the bytes are a proof in the suite's wire format (lengths, canonical points
     /// and scalars), without verifying it. (The typed APIs decode into typed proofs.)
     pub fn check_encoding(self, proof: &[u8]) -> Result<(), ProofError> {

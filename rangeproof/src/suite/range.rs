@@ -104,6 +104,11 @@ pub(crate) trait RangeSystem: Send + Sync + 'static {
         let _ = (statement, values);
         Ok(())
     }
+
+    /// What a proof shows of a value ([`ProofSuite::value_range`]).
+    fn value_range(bits: usize, minimum: u64) -> (u64, u64) {
+        (minimum, minimum.saturating_add(super::span(bits)))
+    }
 }
 
 /// The suite of a [`RangeSystem`]: the registry holds one per deployment.
@@ -161,6 +166,10 @@ impl<S: RangeSystem> ProofSuite for RangeSuite<S> {
 
     fn check_shape(&self, statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
         S::check_shape(statement, values)
+    }
+
+    fn value_range(&self, bits: usize, minimum: u64) -> (u64, u64) {
+        S::value_range(bits, minimum)
     }
 
     fn prover(&self) -> Option<&dyn SuiteProver> {
@@ -402,6 +411,11 @@ where
 
     fn state(sharing: StateSharing) -> Held<Generators<C>> {
         Held::new(sharing, C::generators, C::owned_generators)
+    }
+
+    /// A minimum fits in n bits as the value does (Tari's rule): \\([\mu, 2^n)\\).
+    fn value_range(bits: usize, minimum: u64) -> (u64, u64) {
+        (minimum, super::span(bits))
     }
 
     fn check_encoding(proof: &[u8]) -> Result<(), ProofError> {

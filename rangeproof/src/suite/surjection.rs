@@ -9,7 +9,7 @@ use rand_core::CryptoRngCore;
 
 use super::parameters::{self, ParameterSpec};
 use super::SuiteState;
-use super::{BatchSlot, GroupBatches, ProofSuite, SuiteInfo, SuiteStatement};
+use super::{BatchSlot, GroupBatches, ProofFacts, ProofSuite, SuiteInfo, SuiteStatement};
 use crate::group::Group;
 use crate::secp256k1_zkp::generator::ValueGenerator;
 use crate::secp256k1_zkp::surjection::{self, SurjectionProof, MAX_INPUTS};
@@ -74,6 +74,15 @@ fn pending(
 impl ProofSuite for ElementsSurjection {
     fn info(&self) -> &SuiteInfo {
         &INFO
+    }
+
+    fn describe(&self, proof: &[u8]) -> Result<ProofFacts, ProofError> {
+        let proof = SurjectionProof::from_bytes(proof)?;
+        Ok(ProofFacts {
+            inputs: Some(proof.n_inputs()),
+            ring_size: Some(proof.n_used_inputs()),
+            ..ProofFacts::default()
+        })
     }
 
     fn check_encoding(&self, proof: &[u8]) -> Result<(), ProofError> {
