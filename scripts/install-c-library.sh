@@ -9,10 +9,7 @@ set -euo pipefail
 # The repository from the script's real path (a link to scripts/, as the guide's runner makes, works too).
 cd "$(dirname "$(readlink -f "$0")")/.."
 prefix="${1:-/usr/local}"
-# RANGEPROOF_FFI_BUILD: the packages and features to build (scripts/test-all.sh passes the
-# workspace with every feature, which its test run has built already).
-# shellcheck disable=SC2086
-cargo build --release ${RANGEPROOF_FFI_BUILD:--p rangeproof-ffi}
+cargo build --release -p rangeproof-ffi
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 target="${CARGO_TARGET_DIR:-target}/release"
 install -d "$prefix/lib/pkgconfig" "$prefix/include"

@@ -17,13 +17,12 @@ scripts/prerequisites.sh
 export RANGEPROOF_TEST_RUN="test-all-$$-$(date +%s)"
 # Linking the test binaries is much of the build: with LLVM's linker where it is installed
 # (Debian's lld, which the WebAssembly toolchain needs anyway). The linker is not part of what
-# the crates are compiled with, so every later step reuses this build.
+# the crates are compiled with: later steps reuse this build where their features match.
 if command -v ld.lld >/dev/null; then
     export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER="$PWD/scripts/cc-lld"
 fi
 target_dir="${CARGO_TARGET_DIR:-target}"
-# Every later Rust build of the workspace's crates reads the artifacts of this one: the C
-# library the guide installs, and the Python package's dependencies (below).
+# The Python package's build below reads the dependencies this one built.
 cargo test --release --workspace --all-features
 # The examples a user opens first run to the end: each checks its own answers (mainnet proofs
 # valid, tampered ones refused, a rewound opening equal to the one proved) and fails otherwise.
@@ -51,7 +50,14 @@ fi
 # Publishing: every publishable crate packages (licence files, metadata, versions on the path
 # dependencies) and builds from its package alone, in the order they depend on each other (the
 # later ones against the earlier ones' packages). A dry run: nothing is uploaded.
-cargo publish --workspace --dry-run --allow-dirty
+# Cargo extracts each packaged crate under $CARGO_HOME/registry/src/-<hash>/ and, taking registry
+# crates as immutable, would build an earlier run's extraction of the same version (and its
+# artifacts): remove ours, and build in a target directory of the dry run's own.
+for crate in rangeproof rangeproof-documents rangeproof-cli rangeproof-ffi; do
+    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate"-[0-9]*
+done
+rm -rf "$target_dir/publish"
+cargo publish --workspace --dry-run --allow-dirty --target-dir "$target_dir/publish"
 venv="${RANGEPROOF_VENV:-target/python-venv}"
 rm -rf "$venv"
 python3 -m venv "$venv"
@@ -88,4 +94,4 @@ node --test bindings/js/bench/
 node --test web/test/
 # The guide's code (docs/*.md and the README's blocks) run; its Rust blocks ran as doctests in
 # the workspace test above.
-RANGEPROOF_FFI_BUILD="--workspace --all-features" scripts/test-guide.sh --no-rust
+scripts/test-guide.sh --no-rust

@@ -110,7 +110,10 @@ impl Suite {
         Suite::BULLETPROOFS_PP,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::SECP256K1_ZKP_BULLETPROOFS_PP,
-        #[cfg(test)]
+        // The deployment that exists for the tests (`deployments::testing`): in this crate's
+        // tests, and in every build with the `testing` feature — the workspace's test builds,
+        // where the front ends take it through this line alone.
+        #[cfg(any(test, feature = "testing"))]
         Suite::bulletproofs::<crate::deployments::testing::Relabelled>(),
     ];
 
