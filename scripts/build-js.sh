@@ -10,8 +10,21 @@
 #     and lld (wasm-ld), where rustup cannot download targets: the standard library is built
 #     from that source (`-Zbuild-std`, allowed on a stable compiler by RUSTC_BOOTSTRAP=1) and
 #     linked with wasm-ld. `--install` installs those packages first when they are missing (CI).
+#
+# `--testing` registers the test-only deployment (rangeproof's `testing` feature) in both
+# modules, for the test suite (scripts/test-all.sh), whose JavaScript tests prove it through the
+# package; a module to publish is built without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+install=false
+features=()
+for arg in "$@"; do
+    case "$arg" in
+        --install) install=true ;;
+        --testing) features=(--features testing) ;;
+        *) echo "build-js.sh: unknown option $arg (takes --install, --testing)" >&2; exit 2 ;;
+    esac
+done
 manifest=bindings/js/Cargo.toml
 target_dir="${CARGO_TARGET_DIR:-target}/js"
 target=wasm32-unknown-unknown
@@ -24,7 +37,7 @@ if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | 
     }
 else
     debian_rust=/usr/bin/rustc
-    if [ "${1:-}" = "--install" ] && ! { [ -x "$debian_rust" ] && "$debian_rust" --version | grep -q "source tarball" \
+    if $install && ! { [ -x "$debian_rust" ] && "$debian_rust" --version | grep -q "source tarball" \
         && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; }; then
         packages="rustc-web cargo-web rust-web-src lld"
         if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo=sudo; fi
@@ -53,9 +66,9 @@ fi
 # The two builds run side by side: each ends in a long single-threaded link-time
 # optimization (one codegen unit), so one after the other leaves a core idle most of the time.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
-    build --target-dir "$target_dir-simd128" &
+    build --target-dir "$target_dir-simd128" "${features[@]}" &
 full=$!
-build --target-dir "$target_dir" --no-default-features &
+build --target-dir "$target_dir" --no-default-features "${features[@]}" &
 verify=$!
 status=0
 wait "$full" || status=$?

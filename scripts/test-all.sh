@@ -64,11 +64,13 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "pytest>=7"
 # The Python package as it would be published: one abi3 wheel (any CPython 3.8+), installed
-# from the file with its `dask` extra.
+# from the file with its `dask` extra. With the test-only deployment in its registry (feature
+# `testing`), which the tests prove through the package: it reaches Python with no line of
+# Python for it. A published wheel is built without it.
 rm -rf target/wheels
 # In the workspace's target directory: the dependencies built above are reused.
 CARGO_TARGET_DIR="$target_dir" "$venv/bin/python" -m maturin build --quiet --release \
-    --manifest-path bindings/python/Cargo.toml --out target/wheels
+    --manifest-path bindings/python/Cargo.toml --features testing --out target/wheels
 wheels=(target/wheels/rangeproof-*-cp38-abi3-*.whl)
 if [ ! -f "${wheels[0]}" ] || [ "${#wheels[@]}" -ne 1 ]; then
     echo "maturin did not build one abi3 wheel: $(ls target/wheels)" >&2
@@ -78,8 +80,9 @@ fi
 "$venv/bin/python" -m pytest -q bindings/python/tests
 # The JavaScript package: its WebAssembly module built (with Debian's WebAssembly toolchain,
 # installed when missing, where rustup has no wasm32 target) and its node --test suite, which
-# reads the same vectors as the Rust and Python tests.
-scripts/build-js.sh --install
+# reads the same vectors as the Rust and Python tests. With the test-only deployment in the
+# modules' registry (`--testing`), as in the Python wheel above.
+scripts/build-js.sh --install --testing
 node --test bindings/js/test/
 # Interoperation with the JavaScript packages users would otherwise pick, from the npm registry
 # at the versions bindings/js/bench/package-lock.json pins: Solana's WebAssembly SDK

@@ -45,6 +45,10 @@ const CONVENTIONS = [
   { scheme: "bulletproofs", flavor: "solana" },
   { scheme: "bulletproofs++" },
   { scheme: "bulletproofs++", group: "secp256k1" },
+  // The test-only deployment (rangeproof::deployments::testing, registered by
+  // `scripts/build-js.sh --testing`): issue 54's proof that a deployment reaches the package
+  // through the registry alone, with no line of JavaScript for it.
+  { scheme: "bulletproofs", flavor: "relabelled" },
 ];
 
 test("every range-proof suite round-trips at 0 and 2^64 - 1; a changed byte is refused", async () => {
@@ -84,6 +88,15 @@ test("every suite the library lists is proved by the package", async () => {
   covered.add("surjection/secp256k1/elements"); // below
   const listed = (await suites()).map((s) => s.join("/"));
   assert.deepEqual([...covered].sort(), [...listed].sort());
+});
+
+test("the test-only deployment's proof is its own: read as the reference format's, it fails", async () => {
+  const made = await prove({ flavor: "relabelled", bits: 32, values: [0, 2 ** 32 - 1] });
+  assert.deepEqual(await verify(made.document), [{ valid: true }]);
+  const doc = JSON.parse(made.document);
+  assert.equal(doc.flavor, "relabelled");
+  doc.flavor = "dalek";
+  assert.equal((await verify(JSON.stringify(doc)))[0].valid, false);
 });
 
 test("a batch of made proofs names the changed one", async () => {

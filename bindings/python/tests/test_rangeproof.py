@@ -52,12 +52,34 @@ def test_the_smallest_use_reads_naturally():
     assert q.commitments == p.commitments and q.proof == p.proof
     assert p.values == [5, 7] and q.values is None
     # Six range-proof deployments, Elements' Borromean and surjection proofs, and
-    # Bulletproofs++ on both groups.
-    assert len(rangeproof.suites()) == 11
+    # Bulletproofs++ on both groups (and the test-only deployment, below).
+    assert len([s for s in rangeproof.suites() if s[2] != "relabelled"]) == 11
     assert ("bulletproofs", "secp256k1", "mweb") in rangeproof.suites()
     assert ("surjection", "secp256k1", "elements") in rangeproof.suites()
     assert ("bulletproofs++", "ristretto255", "rangeproof") in rangeproof.suites()
     assert ("bulletproofs++", "secp256k1", "secp256k1-zkp") in rangeproof.suites()
+
+
+def test_a_deployment_registered_in_one_line_works_in_python():
+    # Issue 54's proof that a deployment costs one file and one registry line: the test-only
+    # deployment (rangeproof::deployments::testing; this suite's wheel is built with the
+    # `testing` feature) is listed, proved, verified, batched and read back, by a package
+    # with no line of code for it.
+    assert ("bulletproofs", "ristretto255", "relabelled") in rangeproof.suites()
+    p = rangeproof.prove([0, 2**32 - 1], bits=32, flavor="relabelled")
+    assert rangeproof.verify(p) is True
+    q = rangeproof.Proof.from_json(p.to_json())
+    assert (q.scheme, q.group, q.flavor, q.bits) == ("bulletproofs", "ristretto255", "relabelled", 32)
+    assert rangeproof.verify(q) is True
+    batch = rangeproof.BatchVerifier()
+    batch.add(q)
+    batch.add(flip(q, len(q.proof) // 2))
+    batch.add(rangeproof.prove([5], bits=64))
+    assert batch.verify() is False and batch.invalid == [1]
+    # The same proof read as the reference format's: another transcript, so it fails.
+    doc = json.loads(p.to_json())
+    doc["flavor"] = "dalek"
+    assert rangeproof.verify(json.dumps(doc)) is False
 
 
 def test_bulletproofs_plus_plus_documents_minimums_bases_and_mixed_batches():
