@@ -30,10 +30,12 @@ cargo test --release --workspace --all-features
 for example in monero_transaction grin_output liquid_transaction gadgets mixed_batch; do
     "$target_dir/release/examples/$example" > /dev/null
 done
-# The feature matrix: the library with one deployment family at a time (the core builds and
-# tests without the others), and the dependency promise of a ristretto255-only build.
-cargo test --release -p rangeproof --no-default-features --features dalek
-cargo test --release -p rangeproof --no-default-features --features secp256k1-zkp
+# The feature matrix: the library with one deployment family at a time, every target of it
+# (the library, its tests, benchmarks and examples) type-checked without the others, which is
+# what a feature gate can break; the tests ran above, with every feature. Then the dependency
+# promise of a ristretto255-only build.
+cargo check --quiet -p rangeproof --all-targets --no-default-features --features dalek
+cargo check --quiet -p rangeproof --all-targets --no-default-features --features secp256k1-zkp
 if cargo tree -e normal --no-default-features --features dalek -p rangeproof --prefix none \
     | grep -E '^(k256|monero-|curve25519-dalek v4)'; then
     echo "a dalek-only build pulls in the crates listed above" >&2
@@ -41,7 +43,7 @@ if cargo tree -e normal --no-default-features --features dalek -p rangeproof --p
 fi
 # The no_std core: without the `std` feature the library is `#![no_std]` (with `alloc`), and no
 # dependency of it may turn its own `std` feature on or reach for the OS random source.
-cargo build --release -p rangeproof --no-default-features --features dalek
+cargo check --quiet -p rangeproof --no-default-features --features dalek
 if cargo tree -e normal,features --no-default-features --features dalek -p rangeproof \
     | grep -E 'feature "std"|getrandom'; then
     echo "the no_std core pulls in std through the dependencies listed above" >&2

@@ -26,7 +26,7 @@ use rangeproof::secp256k1_zkp::bulletproofs::{
     self as grin, GrinRangeProof, GrinStatement, ValueGenerator,
 };
 
-use crate::zkp::{CLib, CStatement};
+use super::zkp::{CLib, CStatement};
 
 struct GrinBase {
     generators_n: usize,

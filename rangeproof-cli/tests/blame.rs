@@ -2,7 +2,7 @@
 //! (16 unless told), the rest of the ones its search did not reach are "not named" — never
 //! valid, never invalid —, and the exit code says invalid.
 
-mod common;
+use crate::common;
 
 use common::{code, rangeproof, stdout};
 use serde_json::Value;

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, stdout, write};
 
 fn prove(dir: &std::path::Path, name: &str, args: &[&str]) -> std::path::PathBuf {

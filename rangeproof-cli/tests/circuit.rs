@@ -8,7 +8,7 @@ use std::process::Output;
 
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, write};
 
 fn verify(path: &Path) -> Output {

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, stdout, write};
 
 fn prove_to(dir: &Path, name: &str, bits: &str, values: &str) -> PathBuf {

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, stdout, write};
 
 /// The vector cases as documents (their extra fields — provenance, openings — stripped).

@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, stderr, stdout};
 
 fn p(path: &Path) -> &str {

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, write};
 
 fn p(path: &Path) -> &str {

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, stderr, stdout};
 
 fn shared(file: &str) -> Option<PathBuf> {

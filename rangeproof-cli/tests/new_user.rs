@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, stdout};
 
 fn p(path: &Path) -> &str {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, write};
 
 fn from(path: &std::path::Path) -> Vec<&str> {

@@ -3,7 +3,7 @@
 //! the twin gives exactly what the argument gives, standard input feeds one argument per run,
 //! and no output is ever written over a file a secret came from.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::{code, rangeproof, read, stderr, stdout, write};
 
 fn prove(dir: &Path, name: &str, args: &[&str]) -> PathBuf {

@@ -1,6 +1,7 @@
 //! The committed header is what cbindgen makes of this crate today: a change to an exported
 //! function's signature or documentation that is not carried into `include/rangeproof.h` fails
-//! here. (`RANGEPROOF_WRITE_HEADER=1 cargo test -p rangeproof-ffi --test header` rewrites it.)
+//! here. (`RANGEPROOF_WRITE_HEADER=1 cargo test -p rangeproof-ffi --test integration header::`
+//! rewrites it.)
 
 use std::path::Path;
 
@@ -24,6 +25,6 @@ fn the_committed_header_matches_the_rust_side() {
     assert!(
         committed == generated,
         "include/rangeproof.h differs from what cbindgen makes of the crate: regenerate it with \
-         RANGEPROOF_WRITE_HEADER=1 cargo test -p rangeproof-ffi --test header"
+         RANGEPROOF_WRITE_HEADER=1 cargo test -p rangeproof-ffi --test integration header::"
     );
 }

@@ -11,7 +11,7 @@ const VECTORS: &str = concat!(
     "/../vectors/dalek-bp-ristretto255.json"
 );
 
-mod common;
+use crate::common;
 use common::add_l;
 
 struct Case {

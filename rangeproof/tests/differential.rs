@@ -52,7 +52,7 @@ use tari_bulletproofs_plus::range_statement::RangeStatement;
 use tari_bulletproofs_plus::range_witness::RangeWitness;
 use tari_bulletproofs_plus::ristretto::create_pedersen_gens_with_extension_degree;
 
-mod common;
+use crate::common;
 
 const LABEL: &[u8] = b"differential";
 

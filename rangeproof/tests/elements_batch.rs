@@ -8,7 +8,7 @@ use rangeproof::secp256k1_zkp::{borromean, surjection, PendingRingSignature};
 use rangeproof::{BatchVerifier, ProofError, Secp256k1};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn bytes(v: &Value) -> Vec<u8> {
     common::hex_bytes(v)

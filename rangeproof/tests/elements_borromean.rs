@@ -15,7 +15,7 @@ use zkp::{Generator, PedersenCommitment, RangeProof, SecretKey, Tag, Tweak};
 
 extern crate secp256k1_zkp as zkp;
 
-mod common;
+use crate::common;
 
 fn bytes(v: &Value) -> Vec<u8> {
     common::hex_bytes(v)

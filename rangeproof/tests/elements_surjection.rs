@@ -20,7 +20,7 @@ use zkp::{Generator, Tag, Tweak};
 
 extern crate secp256k1_zkp as zkp;
 
-mod common;
+use crate::common;
 
 fn bytes(v: &Value) -> Vec<u8> {
     common::hex_bytes(v)

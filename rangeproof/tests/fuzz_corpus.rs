@@ -16,8 +16,7 @@ mod targets;
 mod solana_targets;
 
 /// `solana-zk-sdk` as the cross-tests drive it (the fuzz target's `super::solana_sdk`).
-#[path = "support/solana_sdk.rs"]
-mod solana_sdk;
+use crate::solana_sdk;
 
 /// Litecoin's MWEB parser and verifier.
 #[path = "../../fuzz/src/mweb_targets.rs"]
@@ -93,8 +92,7 @@ fn batch() {
     replay("batch", targets::batch);
 }
 
-#[path = "support/secp256k1zkp.rs"]
-mod zkp;
+use crate::zkp;
 
 #[path = "../../fuzz/src/grin_targets.rs"]
 mod grin_targets;

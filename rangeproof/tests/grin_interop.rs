@@ -3,8 +3,7 @@
 //! proofs we make verify there; rewinding agrees; the multi-party protocol interoperates; and
 //! what its verifier rejects, ours rejects.
 
-#[path = "support/secp256k1zkp.rs"]
-mod zkp;
+use crate::zkp;
 
 use k256::elliptic_curve::sec1::ToEncodedPoint;
 use rand::{Rng, RngCore};

@@ -8,7 +8,7 @@ use rangeproof::secp256k1_zkp::bulletproofs::{
 use rangeproof::{Group, Secp256k1};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn cases() -> Vec<Value> {
     common::vector_cases("grin-bp-secp256k1.json")

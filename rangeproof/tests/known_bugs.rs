@@ -35,10 +35,9 @@ use rangeproof::{
     Ed25519, Group, Ristretto255, Suite, SuiteBatch, SuiteStatement, TranscriptProtocol,
 };
 
-mod common;
+use crate::common;
 
-#[path = "support/secp256k1zkp.rs"]
-mod zkp;
+use crate::zkp;
 
 /// Random points' encodings on ristretto255 and Ed25519.
 fn random_ristretto() -> [u8; 32] {

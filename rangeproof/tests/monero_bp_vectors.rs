@@ -8,7 +8,7 @@ use rangeproof::deployments::monero;
 use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, Group, ProofError, RangeProof};
 
-mod common;
+use crate::common;
 use common::{add_l, add_torsion, load_monero};
 
 /// The bundled crate-package cases, and the full set from `../shared/vectors/` when it is beside

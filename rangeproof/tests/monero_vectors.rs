@@ -9,7 +9,7 @@ use rangeproof::deployments::monero;
 use rangeproof::deployments::monero::transcript::MoneroTranscript;
 use rangeproof::{BatchVerifier, Ed25519, ProofError, RangeProofPlus};
 
-mod common;
+use crate::common;
 use common::{add_l, add_torsion, load_monero};
 
 const STATEMENT: Statement<'static> = Statement {

@@ -5,10 +5,8 @@
 //! `Bulletproofs::BatchVerify`), and a change of one byte of a proof, commitment or message is
 //! refused by both.
 
-#[path = "support/mweb_build.rs"]
-mod mweb_build;
-#[path = "support/secp256k1zkp.rs"]
-mod zkp;
+use crate::mweb_build;
+use crate::zkp;
 
 use rand::rngs::OsRng;
 use rand::RngCore;

@@ -5,8 +5,7 @@
 //! test asserts the verdict and the rule our report names (Core's reject reason);
 //! `docs/consensus-rules/litecoin-mweb.md` names these tests row by row.
 
-#[path = "support/mweb_build.rs"]
-mod mweb_build;
+use crate::mweb_build;
 
 use k256::elliptic_curve::{Field, PrimeField};
 use k256::{ProjectivePoint, Scalar};

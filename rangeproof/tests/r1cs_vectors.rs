@@ -8,7 +8,7 @@ use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
 use rangeproof::{Group, Ristretto255};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn cases() -> Vec<Value> {
     common::vector_cases("dalek-r1cs-shuffle-ristretto255.json")

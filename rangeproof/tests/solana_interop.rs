@@ -4,13 +4,12 @@
 //! (`verify_proof`), over every kind, 1 to 8 commitments, uneven splits and the edge values
 //! 0 and \\(2^{n_j} - 1\\); and both refuse the same altered proof data.
 
+use crate::solana_sdk as sdk;
 use rand::rngs::OsRng;
 use rand::Rng;
 use rangeproof::deployments::solana::{self, Kind, ProofData};
 use rangeproof::deployments::{Deployment, Solana};
 use rangeproof::{Group, RangeProof, Ristretto255, Suite, SuiteBatch};
-#[path = "support/solana_sdk.rs"]
-mod sdk;
 use sdk::accepts as sdk_accepts;
 
 type Scalar = <Ristretto255 as Group>::Scalar;
