@@ -36,9 +36,16 @@ done
 # promise of a ristretto255-only build.
 cargo check --quiet -p rangeproof --all-targets --no-default-features --features dalek
 cargo check --quiet -p rangeproof --all-targets --no-default-features --features secp256k1-zkp
+cargo check --quiet -p rangeproof --all-targets --no-default-features --features group-secp256k1
 if cargo tree -e normal --no-default-features --features dalek -p rangeproof --prefix none \
     | grep -E '^(k256|monero-|curve25519-dalek v4)'; then
     echo "a dalek-only build pulls in the crates listed above" >&2
+    exit 1
+fi
+# And of the secp256k1 group alone: none of libsecp256k1-zkp's proofs' dependencies.
+if cargo tree -e normal --no-default-features --features group-secp256k1 -p rangeproof \
+    --prefix none | grep -E '^(hmac|chacha20|blake3|monero-) '; then
+    echo "a build of the secp256k1 group alone pulls in the crates listed above" >&2
     exit 1
 fi
 # The no_std core: without the `std` feature the library is `#![no_std]` (with `alloc`), and no

@@ -59,7 +59,7 @@ pub use bulletproofs_plus::RangeProofPlus;
 pub use deployments::Generators;
 pub use errors::{BatchError, DecodeError, ProofError, StatementError, StatementField};
 pub use generators::{PedersenGens, RangeGens};
-#[cfg(feature = "secp256k1-zkp")]
+#[cfg(feature = "group-secp256k1")]
 pub use group::Secp256k1;
 pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
 pub use suite::{

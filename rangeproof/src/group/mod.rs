@@ -29,7 +29,7 @@ pub(crate) mod ed25519;
 mod error;
 pub(crate) mod montgomery;
 mod ristretto;
-#[cfg(feature = "secp256k1-zkp")]
+#[cfg(feature = "group-secp256k1")]
 pub mod secp256k1;
 
 pub use error::DecodeError;
@@ -45,7 +45,7 @@ use zeroize::Zeroize;
 pub use curve25519::BatchPoint as Curve25519BatchPoint;
 pub use ed25519::Ed25519;
 pub use ristretto::Ristretto255;
-#[cfg(feature = "secp256k1-zkp")]
+#[cfg(feature = "group-secp256k1")]
 pub use secp256k1::Secp256k1;
 
 /// A fixed-length byte encoding, as a group defines it for its points or scalars (`[u8; 32]`

@@ -6,19 +6,74 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::{Suite, SuiteContext, SuiteStatement};
 use crate::group::Group;
-#[cfg(feature = "secp256k1-zkp")]
+#[cfg(feature = "group-secp256k1")]
 use crate::Secp256k1;
 use crate::{BatchError, BatchVerifier, Ed25519, ProofError, Ristretto255};
 
-/// The per-group batches a [`SuiteBatch`] holds: a suite adds its proof to its group's
-/// [`BatchVerifier`] through these (one multiscalar multiplication per group).
-/// `'c` is the context whose generators the proofs are checked against.
-#[derive(Default)]
-pub struct GroupBatches<'c> {
-    ristretto255: BatchVerifier<'c, Ristretto255>,
-    ed25519: BatchVerifier<'c, Ed25519>,
-    #[cfg(feature = "secp256k1-zkp")]
-    secp256k1: BatchVerifier<'c, Secp256k1>,
+/// Declares the groups that have a batch of their own, once each: the [`GroupBatches`] field,
+/// the [`BatchGroup`] tag, the [`InBatches`] impl and the group's turn in
+/// [`SuiteBatch::verify`] all come from one line (a new group, such as a curve of FCMP++'s
+/// cycle, is one more line).
+macro_rules! group_batches {
+    ($($(#[$gate:meta])* $field:ident: $group:ident),* $(,)?) => {
+        /// The per-group batches a [`SuiteBatch`] holds: a suite adds its proof to its group's
+        /// [`BatchVerifier`] through these (one multiscalar multiplication per group).
+        /// `'c` is the context whose generators the proofs are checked against.
+        #[derive(Default)]
+        pub struct GroupBatches<'c> {
+            $($(#[$gate])* $field: BatchVerifier<'c, $group>,)*
+        }
+
+        /// Which group's batch a proof went to.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum BatchGroup {
+            $($(#[$gate])* #[doc = concat!("The ", stringify!($group), " batch.")] $group,)*
+        }
+
+        $($(#[$gate])*
+        impl InBatches for $group {
+            fn batch_in<'a, 'c>(
+                batches: &'a mut GroupBatches<'c>,
+            ) -> (&'a mut BatchVerifier<'c, Self>, BatchGroup) {
+                (&mut batches.$field, BatchGroup::$group)
+            }
+        })*
+
+        impl GroupBatches<'_> {
+            /// Checks each group's batch in the order declared, spending `budget` in turn:
+            /// each group's failure (empty where it holds). (Pushed one by one: a group's line
+            /// may be gated, which an element of `vec![…]` cannot be.)
+            #[allow(clippy::vec_init_then_push)]
+            fn verify_each(
+                &mut self,
+                budget: &mut Option<&mut usize>,
+            ) -> Vec<(BatchGroup, BatchError)> {
+                let mut failures = Vec::new();
+                $($(#[$gate])*
+                failures.push((BatchGroup::$group, check(&mut self.$field, budget)));)*
+                failures
+            }
+        }
+    };
+}
+
+group_batches! {
+    ristretto255: Ristretto255,
+    ed25519: Ed25519,
+    #[cfg(feature = "group-secp256k1")]
+    secp256k1: Secp256k1,
+}
+
+/// One group's batch checked (with the blame budget, if any): its failure, empty if it holds.
+fn check<G: Group>(
+    batch: &mut BatchVerifier<'_, G>,
+    budget: &mut Option<&mut usize>,
+) -> BatchError {
+    let checked = match budget {
+        None => batch.verify(),
+        Some(budget) => batch.verify_within(budget),
+    };
+    checked.err().unwrap_or_default()
 }
 
 impl<'c> GroupBatches<'c> {
@@ -35,8 +90,8 @@ impl<'c> GroupBatches<'c> {
         })
     }
 
-    /// Adds to `G`'s batch a proof `add` cannot refuse.
-    fn slot<G: InBatches>(
+    /// Adds to `G`'s batch a proof `add` cannot refuse (`add` returns the position there).
+    pub fn slot<G: InBatches>(
         &mut self,
         add: impl FnOnce(&mut BatchVerifier<'c, G>) -> usize,
     ) -> BatchSlot {
@@ -56,72 +111,11 @@ pub trait InBatches: Group {
     ) -> (&'a mut BatchVerifier<'c, Self>, BatchGroup);
 }
 
-impl InBatches for Ristretto255 {
-    fn batch_in<'a, 'c>(
-        batches: &'a mut GroupBatches<'c>,
-    ) -> (&'a mut BatchVerifier<'c, Self>, BatchGroup) {
-        (&mut batches.ristretto255, BatchGroup::Ristretto255)
-    }
-}
-
-impl InBatches for Ed25519 {
-    fn batch_in<'a, 'c>(
-        batches: &'a mut GroupBatches<'c>,
-    ) -> (&'a mut BatchVerifier<'c, Self>, BatchGroup) {
-        (&mut batches.ed25519, BatchGroup::Ed25519)
-    }
-}
-
-#[cfg(feature = "secp256k1-zkp")]
-impl InBatches for Secp256k1 {
-    fn batch_in<'a, 'c>(
-        batches: &'a mut GroupBatches<'c>,
-    ) -> (&'a mut BatchVerifier<'c, Self>, BatchGroup) {
-        (&mut batches.secp256k1, BatchGroup::Secp256k1)
-    }
-}
-
 /// Where a proof went: its group's batch and its position there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BatchSlot {
     group: BatchGroup,
     position: usize,
-}
-
-/// Which group's batch a proof went to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BatchGroup {
-    Ristretto255,
-    Ed25519,
-    #[cfg(feature = "secp256k1-zkp")]
-    Secp256k1,
-}
-
-impl<'c> GroupBatches<'c> {
-    /// Adds to the ristretto255 batch (`add` returns the position there).
-    pub fn ristretto255(
-        &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'c, Ristretto255>) -> usize,
-    ) -> BatchSlot {
-        self.slot(add)
-    }
-
-    /// Adds to the Ed25519 batch.
-    pub fn ed25519(
-        &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'c, Ed25519>) -> usize,
-    ) -> BatchSlot {
-        self.slot(add)
-    }
-
-    /// Adds to the secp256k1 batch.
-    #[cfg(feature = "secp256k1-zkp")]
-    pub fn secp256k1(
-        &mut self,
-        add: impl FnOnce(&mut BatchVerifier<'c, Secp256k1>) -> usize,
-    ) -> BatchSlot {
-        self.slot(add)
-    }
 }
 
 /// Proofs of any suites, verified together: one [`BatchVerifier`] (one multiscalar
@@ -206,34 +200,18 @@ impl<'c> SuiteBatch<'c> {
     }
 
     /// [`Self::verify`] with a blame budget carried across batches
-    /// ([`BatchVerifier::verify_within`]): the groups spend it in turn (ristretto255, Ed25519,
-    /// secp256k1).
+    /// ([`BatchVerifier::verify_within`]): the groups spend it in turn, in the order
+    /// `group_batches!` declares them (ristretto255, Ed25519, secp256k1).
     pub fn verify_within(&mut self, budget: &mut usize) -> Result<(), BatchError> {
         self.verify_naming(Some(budget))
     }
 
     fn verify_naming(&mut self, mut budget: Option<&mut usize>) -> Result<(), BatchError> {
-        fn check<G: Group>(
-            batch: &mut BatchVerifier<'_, G>,
-            budget: &mut Option<&mut usize>,
-        ) -> BatchError {
-            let checked = match budget {
-                None => batch.verify(),
-                Some(budget) => batch.verify_within(budget),
-            };
-            checked.err().unwrap_or_default()
-        }
-        let ristretto = check(&mut self.groups.ristretto255, &mut budget);
-        let ed25519 = check(&mut self.groups.ed25519, &mut budget);
-        #[cfg(feature = "secp256k1-zkp")]
-        let secp256k1 = check(&mut self.groups.secp256k1, &mut budget);
+        let groups = self.groups.verify_each(&mut budget);
         let mut failed = BatchError::default();
         for (i, slot) in self.slots.iter().enumerate() {
-            let group = match slot.group {
-                BatchGroup::Ristretto255 => &ristretto,
-                BatchGroup::Ed25519 => &ed25519,
-                #[cfg(feature = "secp256k1-zkp")]
-                BatchGroup::Secp256k1 => &secp256k1,
+            let Some((_, group)) = groups.iter().find(|(g, _)| *g == slot.group) else {
+                continue; // unreachable: every slot's group was checked
             };
             // Ascending within a group: a binary search each.
             if group.invalid.binary_search(&slot.position).is_ok() {

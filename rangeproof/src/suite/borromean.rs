@@ -167,7 +167,7 @@ impl ProofSuite for ElementsBorromean {
             &value_generator(statement)?,
             extra(statement),
         )?;
-        Ok(batch.secp256k1(|b| b.add_deferred(pending)))
+        Ok(batch.slot::<crate::Secp256k1>(|b| b.add_deferred(pending)))
     }
 
     fn prover(&self) -> Option<&dyn SuiteProver> {

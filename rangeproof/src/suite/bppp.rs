@@ -113,7 +113,7 @@ impl SuiteConvention for Merlin {
         batches: &mut GroupBatches<'c>,
         add: impl FnOnce(&mut crate::BatchVerifier<'c, Ristretto255>) -> usize,
     ) -> BatchSlot {
-        batches.ristretto255(add)
+        batches.slot(add)
     }
 
     fn cache() -> &'static Sets<Ristretto255> {
@@ -191,7 +191,7 @@ impl SuiteConvention for crate::secp256k1_zkp::bppp::Secp256k1Zkp {
         batches: &mut GroupBatches<'c>,
         add: impl FnOnce(&mut crate::BatchVerifier<'c, crate::Secp256k1>) -> usize,
     ) -> BatchSlot {
-        batches.secp256k1(add)
+        batches.slot(add)
     }
 
     fn cache() -> &'static Sets<crate::Secp256k1> {

@@ -116,7 +116,7 @@ pub(crate) fn random_scalar_of(group: &str) -> fn(&mut dyn CryptoRngCore) -> Vec
     match group {
         g if g == crate::Ristretto255::NAME => draw::<crate::Ristretto255>,
         g if g == crate::Ed25519::NAME => draw::<crate::Ed25519>,
-        #[cfg(feature = "secp256k1-zkp")]
+        #[cfg(feature = "group-secp256k1")]
         g if g == crate::Secp256k1::NAME => draw::<crate::Secp256k1>,
         _ => none,
     }

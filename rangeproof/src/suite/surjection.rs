@@ -114,6 +114,6 @@ impl ProofSuite for ElementsSurjection {
         _rng: &mut dyn CryptoRngCore,
     ) -> Result<BatchSlot, ProofError> {
         let pending = pending(statement, proof, commitments)?;
-        Ok(batch.secp256k1(|b| b.add_deferred(pending)))
+        Ok(batch.slot::<crate::Secp256k1>(|b| b.add_deferred(pending)))
     }
 }
