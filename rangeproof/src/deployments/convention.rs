@@ -14,6 +14,16 @@
 //!
 //! Adding a deployment of an existing protocol: a file in `deployments/` with its type and these
 //! impls, and its line in the suite registry (`suite/registry.rs`; see ARCHITECTURE.md).
+//!
+//! [`BulletproofsConvention`] and [`BulletproofsPlusConvention`] are **sealed** on purpose: only
+//! this crate implements them. Their hidden items — the wire layout (`wire::Layout`,
+//! crate-private) and the transcript steps where deployments differ — are how the provers and
+//! verifiers are wired, not an interface we can keep stable for out-of-tree code; a deployment
+//! of an existing protocol costs a file and a registry line here instead, and is then checked
+//! by every test that runs over the registry. The types and constants a caller reads
+//! ([`Deployment`]'s, [`BitLayout`]) stay public. Outside the crate an impl is refused with
+//! rustc's note that the trait is sealed (its `Sealed` bound cannot be met; its `LAYOUT`'s type
+//! cannot be named either, which sealed it by accident before it was sealed on purpose).
 
 use crate::StatementError;
 use core::marker::PhantomData;
@@ -78,8 +88,16 @@ pub trait Deployment: Sized + Send + Sync + 'static {
     }
 }
 
-/// A deployment of Bulletproofs (the reference crate's, Monero's original, Solana's).
-pub trait BulletproofsConvention: Deployment {
+/// The seal of the convention traits: a public trait in a module private to `deployments`, so
+/// no other crate can name it, let alone implement it (see the module's notes). Each
+/// deployment's file implements it beside its convention.
+pub(super) mod sealed {
+    pub trait Sealed {}
+}
+
+/// A deployment of Bulletproofs (the reference crate's, Monero's original, Solana's). Sealed:
+/// implemented in this crate only (see the module's notes).
+pub trait BulletproofsConvention: Deployment + sealed::Sealed {
     /// The proof's wire layout.
     #[doc(hidden)]
     const LAYOUT: Layout;
@@ -185,8 +203,9 @@ pub trait BulletproofsConvention: Deployment {
     }
 }
 
-/// A deployment of Bulletproofs+ (Tari's, Monero's).
-pub trait BulletproofsPlusConvention: Deployment {
+/// A deployment of Bulletproofs+ (Tari's, Monero's). Sealed: implemented in this crate only
+/// (see the module's notes).
+pub trait BulletproofsPlusConvention: Deployment + sealed::Sealed {
     /// The proof's wire layout.
     #[doc(hidden)]
     const LAYOUT: Layout;

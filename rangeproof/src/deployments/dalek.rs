@@ -186,6 +186,9 @@ impl Deployment for Dalek {
 }
 
 /// The reference's transcript steps are the trait's defaults.
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for Dalek {}
+
 impl BulletproofsConvention for Dalek {
     const LAYOUT: Layout = BULLETPROOFS_LAYOUT;
 }

@@ -38,6 +38,7 @@ pub mod testing;
 #[cfg(test)]
 pub(crate) use cofactor::tamper;
 pub(crate) use cofactor::{clear_cofactor, Publisher};
+use convention::sealed::Sealed;
 pub use convention::{
     BitLayout, BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators,
     NonceStep, StatementShape,

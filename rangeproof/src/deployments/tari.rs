@@ -79,6 +79,9 @@ impl Deployment for Tari {
     }
 }
 
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for Tari {}
+
 impl BulletproofsPlusConvention for Tari {
     const LAYOUT: Layout = BULLETPROOFS_PLUS_LAYOUT;
     const HAS_SEED_NONCES: bool = true;

@@ -59,6 +59,9 @@ impl Deployment for Relabelled {
 }
 
 /// The reference crate's steps (the trait's defaults) and layout.
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for Relabelled {}
+
 impl BulletproofsConvention for Relabelled {
     const LAYOUT: Layout = <Dalek as BulletproofsConvention>::LAYOUT;
 }

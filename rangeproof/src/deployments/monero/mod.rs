@@ -217,6 +217,9 @@ impl MoneroBulletproofs {
     }
 }
 
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for MoneroBulletproofs {}
+
 impl BulletproofsConvention for MoneroBulletproofs {
     const LAYOUT: Layout = BULLETPROOFS_LAYOUT;
 
@@ -265,6 +268,9 @@ impl MoneroBulletproofsPlus {
         transcript::MoneroTranscript::bulletproofs_plus()
     }
 }
+
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for MoneroBulletproofsPlus {}
 
 impl BulletproofsPlusConvention for MoneroBulletproofsPlus {
     const LAYOUT: Layout = BULLETPROOFS_PLUS_LAYOUT;

@@ -114,6 +114,9 @@ impl Deployment for Solana {
     }
 }
 
+/// Its conventions are this crate's (the seal: `convention.rs`).
+impl super::Sealed for Solana {}
+
 impl BulletproofsConvention for Solana {
     const LAYOUT: Layout = Layout {
         min_rounds: 6,

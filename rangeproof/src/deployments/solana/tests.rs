@@ -165,6 +165,8 @@ impl Deployment for SdkUnitTest {
     }
 }
 
+impl crate::deployments::Sealed for SdkUnitTest {}
+
 impl BulletproofsConvention for SdkUnitTest {
     const LAYOUT: Layout = Solana::LAYOUT;
     const PER_VALUE_BIT_LENGTHS: bool = true;
