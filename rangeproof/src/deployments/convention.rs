@@ -20,10 +20,12 @@
 //! crate-private) and the transcript steps where deployments differ — are how the provers and
 //! verifiers are wired, not an interface we can keep stable for out-of-tree code; a deployment
 //! of an existing protocol costs a file and a registry line here instead, and is then checked
-//! by every test that runs over the registry. The types and constants a caller reads
-//! ([`Deployment`]'s, [`BitLayout`]) stay public. Outside the crate an impl is refused with
-//! rustc's note that the trait is sealed (its `Sealed` bound cannot be met; its `LAYOUT`'s type
-//! cannot be named either, which sealed it by accident before it was sealed on purpose).
+//! by every test that runs over the registry. What a caller reads stays documented
+//! ([`Deployment`]'s items, the conventions' constants); the types only the hidden items take
+//! (`BitLayout`, `StatementShape`, `NonceStep`, `group::Commitments`) are hidden with them.
+//! Outside the crate an impl is refused with rustc's note that the trait is sealed (its
+//! `Sealed` bound cannot be met; its `LAYOUT`'s type cannot be named either, which sealed it
+//! by accident before it was sealed on purpose).
 
 use crate::StatementError;
 use core::marker::PhantomData;
@@ -338,6 +340,7 @@ impl<C: Deployment> core::fmt::Debug for Generators<C> {
 }
 
 /// What a Bulletproofs+ transcript absorbs of the statement besides the commitments.
+// Hidden with the sealed trait's `statement` step, its only taker.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct StatementShape<'a> {
@@ -351,6 +354,7 @@ pub struct StatementShape<'a> {
 /// \\(d_{L,j,k}, d_{R,j,k}\\), and the last round's \\(\delta_k, \eta_k\\). How a seed becomes
 /// each of them is a deployment's rule ([`BulletproofsPlusConvention::seed_nonce`]: Tari's is
 /// the one deployed).
+// Hidden with the sealed trait's `seed_nonce` rule, its only taker.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NonceStep {

@@ -19,6 +19,7 @@ use alloc::{vec, vec::Vec};
 /// The layout of one proof's values: each value's bit length (padding values included) and
 /// the share length of its generators. Built by a convention's
 /// [`BulletproofsConvention::layout`](super::BulletproofsConvention::layout).
+// Hidden with the sealed trait's `layout` rule, its only maker.
 #[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitLayout {

@@ -473,6 +473,8 @@ impl<G: Group> EncodedPoint<G> {
 /// those of the other proofs of its chunk, sixteen at a time (transcripts absorb the bytes
 /// alone; a deployment that computes with the points, Monero's \\(8^{-1} C\\), decodes them at
 /// once). An encoding that does not decode rejects the proof when its equation is formed.
+// Hidden: public only because the sealed convention traits' hidden `statement` steps take it
+// (`deployments/convention.rs`); no caller names it.
 #[derive(Clone, Debug)]
 #[doc(hidden)]
 pub enum Commitments<G: Group> {
