@@ -25,6 +25,9 @@ pub mod cli_targets;
 pub mod elements_targets;
 pub mod grin_targets;
 pub mod mask;
+/// MWEB transactions assembled here, shared with the tests (the peg-in builder).
+#[path = "../../rangeproof/tests/support/mweb_build.rs"]
+pub mod mweb_build;
 pub mod mweb_targets;
 /// `solana-zk-sdk` as the cross-tests drive it, shared with them.
 #[path = "../../rangeproof/tests/support/solana_sdk.rs"]

@@ -21,6 +21,8 @@ use crate::solana_sdk;
 /// Litecoin's MWEB parser and verifier.
 #[path = "../../fuzz/src/mweb_targets.rs"]
 mod mweb_targets;
+/// The peg-in builder the MWEB target shares with the tests (its `super::mweb_build`).
+use crate::mweb_build;
 
 /// The masked targets' input rule, shared by their bodies (`super::mask`).
 #[path = "../../fuzz/src/mask.rs"]
@@ -171,4 +173,9 @@ fn verify_solana() {
 #[test]
 fn parse_mweb() {
     replay("parse_mweb", mweb_targets::parse_mweb);
+}
+
+#[test]
+fn mweb_pegins() {
+    replay("mweb_pegins", mweb_targets::mweb_pegins);
 }
