@@ -211,7 +211,9 @@ impl<'c> SuiteBatch<'c> {
         let mut failed = BatchError::default();
         for (i, slot) in self.slots.iter().enumerate() {
             let Some((_, group)) = groups.iter().find(|(g, _)| *g == slot.group) else {
-                continue; // unreachable: every slot's group was checked
+                // Unreachable (the macro checks every tag's group); failing closed all the same.
+                failed.invalid.push(i);
+                continue;
             };
             // Ascending within a group: a binary search each.
             if group.invalid.binary_search(&slot.position).is_ok() {
