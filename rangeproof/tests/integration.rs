@@ -1,5 +1,5 @@
 //! The library's integration tests, one test binary: each module was a test crate of its own
-//! (`tests/<module>.rs`), and each linked the whole library and its peers — most of the test
+//! (`tests/<module>.rs`), and each linked the whole library and its peers — much of the test
 //! build's time (issue 54). One binary compiles the shared code once. A module is built when the
 //! features it needs are on, as its `required-features` said before; run one with
 //! `cargo test -p rangeproof --all-features --test integration <module>::`.
