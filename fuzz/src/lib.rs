@@ -12,7 +12,8 @@
 //!   and Liquid transactions against rust-elements; replayed there too.
 //! * [`solana_targets`]: Solana's batched range proofs against `solana-zk-sdk`; replayed by
 //!   `rangeproof/tests/fuzz_corpus.rs`.
-//! * [`mweb_targets`]: Litecoin's MWEB parser and verifier (properties of our own); replayed
+//! * [`mweb_targets`]: Litecoin's MWEB parser and verifier, and Core's peg-in rules for
+//!   transactions and blocks as oracles of our own (no peer builds here); replayed
 //!   by `rangeproof/tests/fuzz_corpus.rs`.
 //! * [`bppp_targets`]: Bulletproofs++, the optimized verifier against the slow reference one
 //!   (no peer exists); replayed there too.

@@ -12,17 +12,28 @@
 //!   the canonical outputs within `MAX_MONEY` one by one and in total, exactly one peg-in
 //!   output and it the kernel's ID with the kernel's amount, the fee and the peg-in within
 //!   `MAX_MONEY`.
+//! * `mweb_blocks` (issue 53's block rules): two blocks, the second carrying a peg-in, whose
+//!   link (the previous-block hash, the height, the cumulative kernel offset), extra outputs
+//!   of the coinbase and the HogEx, the HogEx's inputs and one more canonical transaction
+//!   with a peg-in-shaped output or not the input chooses; the second's verdict is what
+//!   Core's block rules, stated here on their own, decide: valid, invalid, or incomplete
+//!   where only chain state could decide (not linked; a first HogEx).
 
 use std::cell::Cell;
 use std::sync::OnceLock;
 
+use k256::elliptic_curve::PrimeField;
+use k256::Scalar;
 use rand_core::OsRng;
-use rangeproof::mweb::signatures::kernel_bytes;
-use rangeproof::mweb::verify::{verify_block, verify_transaction, Report, Status, Verdict};
+use rangeproof::mweb::canonical::merkle_root;
+use rangeproof::mweb::signatures::{kernel_bytes, kernel_id};
+use rangeproof::mweb::verify::{
+    verify_block, verify_blocks, verify_transaction, Report, Status, Verdict,
+};
 use rangeproof::mweb::wallet::{make_output, Made};
-use rangeproof::mweb::{Block, Output, Transaction, TxBody};
+use rangeproof::mweb::{Block, Output, Transaction, TxBody, TxIn, TxOut};
 
-use super::mweb_build::{self, pegin_script, Canonical, FUNDING};
+use super::mweb_build::{self, pegin_script, BlockSpec, Canonical, FUNDING};
 
 fn check_body(body: &TxBody) {
     for output in &body.outputs {
@@ -208,4 +219,215 @@ pub fn mweb_pegins(data: &[u8]) {
         tx.outputs.iter().map(|o| o.value).collect::<Vec<_>>()
     );
     check_report(&report);
+}
+
+/// The peg-in every `mweb_blocks` block carries (Core-accepted), made once; its kernel's ID
+/// and its peg-in amount.
+fn accepted_pegin() -> &'static (Vec<u8>, [u8; 32], u64) {
+    static RAW: OnceLock<(Vec<u8>, [u8; 32], u64)> = OnceLock::new();
+    RAW.get_or_init(|| {
+        let (made, value) = pegin_output();
+        let fee = 1_000;
+        let raw = mweb_build::pegin(&[made], &[*value], fee);
+        let tx = Transaction::from_bytes(&raw).expect("made here");
+        let kernel = &tx.mweb.as_ref().expect("MWEB data").body.kernels[0];
+        let id = kernel_id(kernel);
+        (raw.clone(), id, value + fee)
+    })
+}
+
+const HEIGHT: u32 = 3_000_000;
+
+/// Is this a peg-in output's script (witness version 9, a 32-byte program)? Stated here
+/// apart from the parser's own test.
+fn pegin_shaped(script: &[u8]) -> bool {
+    script.len() == 34 && script[..2] == [0x59, 0x20]
+}
+
+pub fn mweb_blocks(data: &[u8]) {
+    let mut input = data.iter().copied();
+    let mut byte = || input.next().unwrap_or(0);
+    let (pegin, kernel, amount) = accepted_pegin();
+    let (kernel, amount) = (*kernel, *amount);
+
+    // The first block: no peg-in, checked against a zero offset (valid on its own).
+    let first_raw = mweb_build::block(&BlockSpec {
+        height: HEIGHT,
+        previous_hash: [0x21; 32],
+        previous_hogex: [0x42; 32],
+        kernel_offset_before: Scalar::ZERO,
+        pegin: None,
+    });
+    let first = Block::from_bytes(&first_raw).expect("made here");
+    let first_hogex = first.transactions.last().expect("a HogEx").txid();
+    let first_offset = first.mweb.as_ref().expect("MWEB").header.kernel_offset;
+    let first_offset = Scalar::from_repr(first_offset.into()).expect("an offset made here");
+
+    // The second: linked to the first or not, at the next height or the one after, its
+    // cumulative offset the first's or one more.
+    let link = byte();
+    let linked = link & 1 == 0;
+    let height = HEIGHT + 1 + u32::from(link >> 1 & 1);
+    let offset_holds = link >> 2 & 1 == 0;
+    let second_raw = mweb_build::block(&BlockSpec {
+        height,
+        previous_hash: if linked { first.hash() } else { [7; 32] },
+        previous_hogex: first_hogex,
+        kernel_offset_before: first_offset
+            + if offset_holds {
+                Scalar::ZERO
+            } else {
+                Scalar::ONE
+            },
+        pegin: Some(pegin),
+    });
+
+    // Outputs the input places: an amount and a script of these.
+    let scripts = [
+        pegin_script(&kernel),
+        pegin_script(&[0x77; 32]),
+        [&[0x00, 0x14][..], &[0x33; 20]].concat(),
+        // A push of 31 bytes: not a peg-in script.
+        [&[0x59, 0x1f][..], &kernel[..31]].concat(),
+    ];
+    let amounts = [amount, amount + 1, 1];
+    let output = |byte: &mut dyn FnMut() -> u8| TxOut {
+        value: amounts[usize::from(byte()) % amounts.len()],
+        script_pubkey: &scripts[usize::from(byte()) % scripts.len()],
+    };
+    let mut second = Block::from_bytes(&second_raw).expect("made here");
+    let pegin_txid = second.transactions[1].txid();
+    let pegin_vout = second.transactions[1]
+        .outputs
+        .iter()
+        .position(|o| pegin_shaped(o.script_pubkey))
+        .expect("a peg-in output") as u32;
+
+    // One more canonical transaction (no MWEB data), before or after the peg-in.
+    let mut extra_txid = [0x5e; 32];
+    let place = byte() % 4;
+    if place >= 2 {
+        let mut extra = second.transactions[1].clone();
+        extra.mweb = None;
+        extra.has_witness = false;
+        extra.inputs = vec![TxIn {
+            previous_txid: [0x5e; 32],
+            vout: 0,
+            ..extra.inputs[0].clone()
+        }];
+        extra.outputs = vec![output(&mut byte)];
+        extra_txid = extra.txid();
+        second.transactions.insert(usize::from(place - 1), extra);
+    }
+    let last = second.transactions.len() - 1;
+    for _ in 0..byte() % 3 {
+        let out = output(&mut byte);
+        second.transactions[0].outputs.push(out);
+    }
+    for _ in 0..byte() % 3 {
+        let out = output(&mut byte);
+        second.transactions[last].outputs.push(out);
+    }
+    if byte() % 2 == 1 {
+        let coinbase = second.transactions[0].txid();
+        let palette = [
+            (first_hogex, 0),
+            (first_hogex, 1),
+            (pegin_txid, pegin_vout),
+            (pegin_txid, pegin_vout + 1),
+            (extra_txid, 0),
+            (coinbase, 0),
+            ([0x99; 32], 3),
+        ];
+        let template = second.transactions[last].inputs[0].clone();
+        second.transactions[last].inputs = (0..byte() % 5)
+            .map(|_| {
+                let (previous_txid, vout) = palette[usize::from(byte()) % palette.len()];
+                TxIn {
+                    previous_txid,
+                    vout,
+                    ..template.clone()
+                }
+            })
+            .collect();
+    }
+    let ids: Vec<[u8; 32]> = second.transactions.iter().map(Transaction::txid).collect();
+    let mut header = *second.header;
+    header[36..68].copy_from_slice(&merkle_root(ids.clone()).0);
+    second.header = &header;
+
+    let reports = verify_blocks(&[&first, &second], Some(&[0; 32]), &mut OsRng);
+    let [Some(first_report), Some(report)] = &reports[..] else {
+        panic!("both blocks carry MWEB data");
+    };
+    assert_eq!(first_report.verdict(), Verdict::Valid, "{first_report:?}");
+
+    // Core's rules, stated on their own.
+    let txs = &second.transactions;
+    let (coinbase, middle, hogex) = (&txs[0], &txs[1..last], &txs[last]);
+    // `CheckTransaction`: inputs and outputs present, no outpoint spent twice in one.
+    let own_rules = txs.iter().all(|t| {
+        let mut spent: Vec<_> = t.inputs.iter().map(|i| (i.previous_txid, i.vout)).collect();
+        spent.sort_unstable();
+        spent.dedup();
+        !t.inputs.is_empty() && !t.outputs.is_empty() && spent.len() == t.inputs.len()
+    });
+    // No peg-in output in the coinbase or the HogEx; no peg-outs, so no HogEx output after
+    // its first.
+    let unexpected = coinbase
+        .outputs
+        .iter()
+        .chain(&hogex.outputs)
+        .any(|o| pegin_shaped(o.script_pubkey));
+    let pegouts_hold = hogex.outputs.len() == 1;
+    // The block's peg-in outputs (between the coinbase and the HogEx) are the kernel's.
+    let pegins: Vec<([u8; 32], u64, [u8; 32], u32)> = middle
+        .iter()
+        .zip(&ids[1..])
+        .flat_map(|(t, id)| {
+            t.outputs.iter().enumerate().filter_map(move |(n, o)| {
+                let program = o.script_pubkey.get(2..)?.try_into().ok()?;
+                pegin_shaped(o.script_pubkey).then_some((program, o.value, *id, n as u32))
+            })
+        })
+        .collect();
+    let pegins_hold = pegins.len() == 1 && (pegins[0].0, pegins[0].1) == (kernel, amount);
+    // The HogEx's inputs: the previous HogEx's first output where there is one (known only
+    // when linked), then the peg-in outputs in order; where not known, a HogEx whose first
+    // input spends this block (or that has none) can only be the network's first, whose
+    // inputs are all peg-ins.
+    let spent: Vec<([u8; 32], u32)> = hogex
+        .inputs
+        .iter()
+        .map(|i| (i.previous_txid, i.vout))
+        .collect();
+    let outpoints: Vec<([u8; 32], u32)> = pegins.iter().map(|p| (p.2, p.3)).collect();
+    let rest_holds = |from: usize| spent.get(from..) == Some(&outpoints[..]);
+    let first_spends_here = spent.first().is_none_or(|(txid, _)| ids.contains(txid));
+    let (hogex_holds, first_hogex_only) = if linked {
+        (
+            spent.first() == Some(&(first_hogex, 0)) && rest_holds(1),
+            false,
+        )
+    } else if first_spends_here {
+        (rest_holds(0), true)
+    } else {
+        (rest_holds(1), false)
+    };
+    // Linked: the next height, the kernel sum against the first's offset.
+    let link_holds = !linked || (height == HEIGHT + 1 && offset_holds);
+    let holds =
+        own_rules && !unexpected && pegouts_hold && pegins_hold && hogex_holds && link_holds;
+    let expected = match (holds, linked && !first_hogex_only) {
+        (false, _) => Verdict::Invalid,
+        (true, true) => Verdict::Valid,
+        (true, false) => Verdict::Incomplete,
+    };
+    assert_eq!(
+        report.verdict(),
+        expected,
+        "linked {linked}, height {height}, offset {offset_holds}, HogEx inputs {spent:?}, \
+         peg-ins {pegins:?}: {report:?}"
+    );
+    check_report(report);
 }

@@ -179,3 +179,8 @@ fn parse_mweb() {
 fn mweb_pegins() {
     replay("mweb_pegins", mweb_targets::mweb_pegins);
 }
+
+#[test]
+fn mweb_blocks() {
+    replay("mweb_blocks", mweb_targets::mweb_blocks);
+}

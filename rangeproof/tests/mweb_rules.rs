@@ -712,6 +712,34 @@ fn linked_blocks_are_checked_against_each_other() {
         .unwrap()
         .unwrap();
     assert_eq!(rule_of(&report, Check::HogExInputs), "invalid-hogex-input");
+    // Linked, its HogEx spending only this block's peg-in: with a HogEx before it, it cannot
+    // be the network's first (whose inputs are all peg-ins), so it fails rather than resting
+    // on chain state.
+    let pegin = accepted_pegin();
+    let raw = mweb_build::block(&mweb_build::BlockSpec {
+        pegin: Some(&pegin),
+        ..second_spec(HEIGHT + 1, first.hash(), hogex)
+    });
+    let mut only_pegins = Block::from_bytes(&raw).unwrap();
+    only_pegins
+        .transactions
+        .last_mut()
+        .unwrap()
+        .inputs
+        .remove(0);
+    let ids = only_pegins
+        .transactions
+        .iter()
+        .map(Transaction::txid)
+        .collect();
+    let mut header = *only_pegins.header;
+    header[36..68].copy_from_slice(&canonical::merkle_root(ids).0);
+    only_pegins.header = &header;
+    let report = verify_blocks(&[&first, &only_pegins], Some(&[0; 32]), &mut OsRng)
+        .pop()
+        .unwrap()
+        .unwrap();
+    assert_eq!(rule_of(&report, Check::HogExInputs), "invalid-hogex-input");
 }
 
 #[test]

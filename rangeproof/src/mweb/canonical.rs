@@ -259,10 +259,11 @@ pub enum HogExInputs {
 /// the first input must spend its first output (`invalid-hogex-input`, from `ConnectBlock`).
 ///
 /// Only the network's first HogEx has no previous one and starts its peg-ins at its first
-/// input. A HogEx with no inputs, or whose first input spends an output of this block, can
-/// only be that one; for it the rule is checked from the first input and, when it holds, its
-/// validity rests on chain state ([`HogExInputs::HoldIfFirst`]). `ids` are the block's
-/// transaction IDs, in order.
+/// input. Where the previous HogEx is not known, a HogEx with no inputs, or whose first input
+/// spends an output of this block, can only be that one; for it the rule is checked from the
+/// first input and, when it holds, its validity rests on chain state
+/// ([`HogExInputs::HoldIfFirst`]). Where it is known, this HogEx is not the first, whatever its
+/// first input spends. `ids` are the block's transaction IDs, in order.
 pub fn hogex_inputs(
     block: &Block,
     ids: &[[u8; 32]],
@@ -271,19 +272,31 @@ pub fn hogex_inputs(
     let Some(hogex) = block.transactions.last().filter(|t| t.is_hogex) else {
         return Err(Broken::rule("hogex-missing"));
     };
-    let spends_this_block = hogex
-        .inputs
-        .first()
-        .is_none_or(|first| ids.contains(&first.previous_txid));
-    let start = if spends_this_block { 0 } else { 1 };
-    if start == 1 {
-        if let Some(previous) = previous_hogex {
-            let first = &hogex.inputs[0];
-            if first.previous_txid != previous || first.vout != 0 {
+    let start = match previous_hogex {
+        // A previous HogEx: this is not the first, its first input spends that one's
+        // first output (Core's `is_first_hogex` is false whenever the block before had one).
+        Some(previous) => {
+            let spends_previous = hogex
+                .inputs
+                .first()
+                .is_some_and(|first| first.previous_txid == previous && first.vout == 0);
+            if !spends_previous {
                 return Err(Broken::rule("invalid-hogex-input"));
             }
+            1
         }
-    }
+        None => {
+            let spends_this_block = hogex
+                .inputs
+                .first()
+                .is_none_or(|first| ids.contains(&first.previous_txid));
+            if spends_this_block {
+                0
+            } else {
+                1
+            }
+        }
+    };
     let mut next = start;
     // The transactions between the coinbase and the HogEx, with their IDs.
     let count = block.transactions.len();

@@ -617,7 +617,7 @@ fn a_wallet_finds_the_outputs_made_for_it_and_no_others() {
 /// block is named there and nowhere else.
 #[test]
 fn a_chain_segment_in_one_batch_reports_as_its_blocks_alone() {
-    use super::verify::{verify_block, verify_blocks, Verdict};
+    use super::verify::{verify_block, verify_blocks, verify_blocks_with, Status, Verdict};
     let (Some(first), Some(second)) = (shared(BLOCKS[0].0), shared(BLOCKS[1].0)) else {
         return;
     };
@@ -640,14 +640,42 @@ fn a_chain_segment_in_one_batch_reports_as_its_blocks_alone() {
     next.header = &header;
     next.mweb.as_mut().unwrap().header.height += 1;
     let between = blocks[0].mweb.as_ref().unwrap().header.kernel_offset;
-    let segment = verify_blocks(&[blocks[0].clone(), next.clone()], Some(&zero), &mut OsRng);
-    assert_eq!(
-        segment,
-        [
-            alone[0].clone(),
-            verify_block(&next, Some(&between), &mut OsRng)
-        ]
+    // Its HogEx, the network's first, spends peg-ins only: alone that rests on chain state,
+    // after a block with a HogEx it fails (its first input must spend that one). All else
+    // is as alone (the full report, so the cryptography runs despite that failure).
+    let full = super::verify::Options {
+        full_report: true,
+        ..Default::default()
+    };
+    let segment = verify_blocks_with(
+        &[blocks[0].clone(), next.clone()],
+        Some(&zero),
+        &full,
+        &mut OsRng,
     );
+    assert_eq!(
+        segment[0],
+        verify_blocks_with(&blocks[..1], Some(&zero), &full, &mut OsRng)[0]
+    );
+    let mut linked = segment[1].clone().unwrap();
+    let unlinked = verify_blocks_with(&[next.clone()], Some(&between), &full, &mut OsRng)
+        .pop()
+        .unwrap()
+        .unwrap();
+    let hogex_inputs = super::verify::Check::HogExInputs;
+    assert_eq!(unlinked.status(hogex_inputs), Some(Status::NotChecked));
+    assert_eq!(linked.status(hogex_inputs), Some(Status::Fails));
+    let finding = linked.findings.iter().position(|f| f.check == hogex_inputs);
+    assert_eq!(
+        linked.findings.remove(finding.unwrap()).rule,
+        "invalid-hogex-input"
+    );
+    for (check, status) in &mut linked.checks {
+        if *check == hogex_inputs {
+            *status = Status::NotChecked;
+        }
+    }
+    assert_eq!(linked, unlinked);
     // Valid but for its HogEx, testnet4's first (block 2215584 activated the MWEB), whose
     // inputs are all peg-ins: whether a HogEx is the network's first is chain state.
     let first_report = alone[0].as_ref().unwrap();
