@@ -25,12 +25,10 @@ use std::sync::OnceLock;
 use k256::elliptic_curve::PrimeField;
 use k256::Scalar;
 use rand_core::OsRng;
-use rangeproof::mweb::canonical::merkle_root;
-use rangeproof::mweb::signatures::{kernel_bytes, kernel_id};
-use rangeproof::mweb::verify::{
-    verify_block, verify_blocks, verify_transaction, Report, Status, Verdict,
-};
-use rangeproof::mweb::wallet::{make_output, Made};
+use rangeproof::mweb::merkle_root;
+use rangeproof::mweb::{kernel_bytes, kernel_id};
+use rangeproof::mweb::{make_output, Made};
+use rangeproof::mweb::{verify_block, verify_blocks, verify_transaction, Report, Status, Verdict};
 use rangeproof::mweb::{Block, Output, Transaction, TxBody, TxIn, TxOut};
 
 use super::mweb_build::{self, pegin_script, BlockSpec, Canonical, FUNDING};

@@ -564,10 +564,10 @@ fn liquid_rows(outputs: &[u64]) -> Result<(usize, usize), String> {
 /// `vectors/mweb-made-here.json`) checked as Core checks it, and the same without its canonical
 /// side refused. Returns an output's size, the value Bob found and the peg-in's output count.
 fn litecoin_rows(outputs: &[u64]) -> Result<(usize, u64, usize), String> {
-    use rangeproof::mweb::signatures::{verify_signatures, SignatureCheck};
-    use rangeproof::mweb::verify::{verify_transaction, Check, Verdict};
-    use rangeproof::mweb::wallet::{make_output, spend_pubkey, Made, Wallet};
+    use rangeproof::mweb::{make_output, spend_pubkey, Made, Wallet};
     use rangeproof::mweb::{verify_output_proofs, Output, Transaction};
+    use rangeproof::mweb::{verify_signatures, SignatureCheck};
+    use rangeproof::mweb::{verify_transaction, Check, Verdict};
 
     let wallet = |seed: u8| -> Result<Wallet, String> {
         let mut scan = [seed; 32];

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use rangeproof::mweb::verify::{Options, Report, Status, Verdict};
+use rangeproof::mweb::{Options, Report, Status, Verdict};
 use rangeproof_documents::input;
 use rangeproof_documents::mweb::{self as shared, Parsed};
 use serde_json::json;

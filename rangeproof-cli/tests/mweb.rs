@@ -188,7 +188,7 @@ fn unusable_input_is_exit_2_with_one_line() {
 #[test]
 fn scan_finds_the_wallets_outputs() {
     use rand_core::{OsRng, RngCore};
-    use rangeproof::mweb::wallet::{make_output, Wallet};
+    use rangeproof::mweb::{make_output, Wallet};
     let mut scan = [0u8; 32];
     OsRng.fill_bytes(&mut scan[1..]);
     // The spend key G (its secret 1: scanning needs only the public key).

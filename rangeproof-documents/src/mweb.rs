@@ -12,10 +12,10 @@
 //! ```
 //!
 //! — `range_proof` `null` where the output's proof was not named: its batch failed, and the
-//! blame limit (`rangeproof::mweb::verify::BLAME_LIMIT` invalid proofs named at most) stopped
+//! blame limit (`rangeproof::BLAME_LIMIT` invalid proofs named at most) stopped
 //! before it; every signature and proof `null` (and the sums `"not checked"`) where a cheap
 //! check fails first, unless the full report is asked for
-//! (`rangeproof::mweb::verify::Options::full_report`); `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
+//! (`rangeproof::mweb::Options::full_report`); `findings` naming, for each check that fails, the rule it breaks in Litecoin Core's words
 //! (its reject reason) and the kernel it concerns where it concerns one (`kernel` absent
 //! otherwise) —
 //! a wallet's scan as a list of the outputs it owns, and each output's range proof as a
@@ -26,9 +26,9 @@ use crate::input::{self, WireCap};
 use std::borrow::Cow;
 
 use rand_core::OsRng;
-use rangeproof::mweb::signatures::output_id;
-use rangeproof::mweb::verify::{self, Options, Report, Status, Verdict};
-use rangeproof::mweb::wallet::Wallet;
+use rangeproof::mweb::output_id;
+use rangeproof::mweb::Wallet;
+use rangeproof::mweb::{self, Options, Report, Status, Verdict};
 use rangeproof::mweb::{Block, Output, Transaction, TxBody, MAX_BYTES};
 use rangeproof::suite::ParameterValue;
 use rangeproof::{Suite, SuiteStatement};
@@ -104,15 +104,11 @@ impl<'a> Parsed<'a> {
         let report = match self {
             Parsed::Block(block) => {
                 let blocks = [block];
-                let reports = verify::verify_blocks_with(
-                    &blocks,
-                    previous_kernel_offset,
-                    options,
-                    &mut OsRng,
-                );
+                let reports =
+                    mweb::verify_blocks_with(&blocks, previous_kernel_offset, options, &mut OsRng);
                 reports.into_iter().next().flatten()
             }
-            Parsed::Transaction(tx) => verify::verify_transaction_with(tx, options, &mut OsRng),
+            Parsed::Transaction(tx) => mweb::verify_transaction_with(tx, options, &mut OsRng),
         };
         report.unwrap_or_else(empty_report)
     }
@@ -125,7 +121,7 @@ impl<'a> Parsed<'a> {
 }
 
 /// Verifies several: the blocks as one chain segment in the order given
-/// ([`verify::verify_blocks`]: every range proof of them in one batch, every signature in
+/// ([`mweb::verify_blocks`]: every range proof of them in one batch, every signature in
 /// another; `previous_kernel_offset` for the first block, each following block's from the one
 /// before when their heights are consecutive), each transaction on its own. A report per item,
 /// in order.
@@ -142,8 +138,7 @@ pub fn verify_all(
         })
         .collect();
     let mut segment =
-        verify::verify_blocks_with(&blocks, previous_kernel_offset, options, &mut OsRng)
-            .into_iter();
+        mweb::verify_blocks_with(&blocks, previous_kernel_offset, options, &mut OsRng).into_iter();
     items
         .iter()
         .map(|item| match item {
@@ -291,7 +286,7 @@ pub fn wallet(scan_secret: &[u8], spend_pubkey: &[u8], addresses: u32) -> Result
         }
         rangeproof::ProofError::Statement(_) => format!(
             "addresses: {addresses}, more than {} (a wallet's look-ahead is far smaller)",
-            rangeproof::mweb::wallet::MAX_ADDRESSES
+            rangeproof::mweb::MAX_ADDRESSES
         ),
         _ => "spend public key: not a point on the curve".to_string(),
     })
@@ -446,7 +441,7 @@ mod tests {
         }
         assert!(wallet_err(&[0; 32]).contains("scan key"));
         // An address count past the cap: refused before any work (no allocation sized by it).
-        let cap = rangeproof::mweb::wallet::MAX_ADDRESSES;
+        let cap = rangeproof::mweb::MAX_ADDRESSES;
         for count in [cap + 1, u32::MAX] {
             let err = super::wallet(&[1; 32], &[2; 33], count)
                 .err()

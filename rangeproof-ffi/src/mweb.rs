@@ -5,7 +5,7 @@
 
 use std::ffi::{c_char, c_int, c_uchar};
 
-use rangeproof::mweb::verify::{Options, Verdict};
+use rangeproof::mweb::{Options, Verdict};
 use rangeproof_documents::mweb;
 use zeroize::Zeroizing;
 

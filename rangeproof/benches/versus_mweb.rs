@@ -10,7 +10,7 @@
 //! `cargo bench -p rangeproof --bench versus_mweb`
 
 use rand::rngs::OsRng;
-use rangeproof::mweb::wallet::{make_output, Made, Wallet};
+use rangeproof::mweb::{make_output, Made, Wallet};
 use rangeproof::mweb::{verify_output_proofs, Output};
 
 #[path = "../tests/support/secp256k1zkp.rs"]

@@ -502,3 +502,30 @@ fn the_generic_document_path_names_no_deployment() {
         "deployments named in the generic path: {named:#?}"
     );
 }
+
+/// A family's module is its face: every `pub mod` in `bulletproofs_pp`, `mweb` and `r1cs` is
+/// one ARCHITECTURE.md's rule names as `family::part`; their other parts are private.
+#[test]
+fn families_keep_their_parts_private() {
+    let text = architecture();
+    let rules = section(&text, "Rules");
+    let rule = rules
+        .split("\n- ")
+        .find(|r| r.starts_with("**A family's module is its face**"))
+        .expect("the rule on faces");
+    let allowed: BTreeSet<&str> = quoted(rule).into_iter().collect();
+    let source = repository().join("rangeproof/src");
+    for family in ["bulletproofs_pp", "mweb", "r1cs"] {
+        let text = std::fs::read_to_string(source.join(family).join("mod.rs")).expect("readable");
+        for line in code_of(&text).lines() {
+            let Some(name) = line.trim().strip_prefix("pub mod ") else {
+                continue;
+            };
+            let part = format!("{family}::{}", name.trim_end_matches(';'));
+            assert!(
+                allowed.contains(part.as_str()),
+                "`{part}` is public but ARCHITECTURE.md does not list it"
+            );
+        }
+    }
+}

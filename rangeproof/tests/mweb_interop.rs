@@ -10,10 +10,10 @@ use crate::zkp;
 
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::mweb::signatures::output_signature_holds;
-use rangeproof::mweb::verify::{verify_transaction, Verdict};
-use rangeproof::mweb::wallet::{make_output, Made};
+use rangeproof::mweb::output_signature_holds;
+use rangeproof::mweb::{make_output, Made};
 use rangeproof::mweb::{verify_output_proofs, Output, Transaction};
+use rangeproof::mweb::{verify_transaction, Verdict};
 use zkp::CLib;
 
 use mweb_build::{bytes, vectors, wallet};
@@ -176,7 +176,7 @@ fn our_outputs_verify_in_the_c_library() {
 /// `r`, its `s`, a key off the curve, another message) is named and the others still hold.
 #[test]
 fn signatures_verify_in_one_batch_that_names_the_invalid() {
-    use rangeproof::mweb::signatures::{verify_signatures, SignatureCheck};
+    use rangeproof::mweb::{verify_signatures, SignatureCheck};
     let v = vectors();
     let raws: Vec<Vec<u8>> = v["transactions"]
         .as_array()
@@ -266,7 +266,7 @@ proptest::proptest! {
         let kernel = &body.kernels[0];
         proptest::prop_assert_eq!(kernel.fee, Some(fee));
         proptest::prop_assert_eq!(kernel.pegin, Some(values.iter().sum::<u64>() + fee));
-        proptest::prop_assert_eq!(rangeproof::mweb::signatures::kernel_bytes(kernel), kernel.bytes.to_vec());
+        proptest::prop_assert_eq!(rangeproof::mweb::kernel_bytes(kernel), kernel.bytes.to_vec());
         proptest::prop_assert_eq!(tx.bytes, &raw[..]);
         proptest::prop_assert_eq!(verify_transaction(&tx, &mut OsRng).unwrap().verdict(), Verdict::Valid);
         let mut clib = CLib::new(256);

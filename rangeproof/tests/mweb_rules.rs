@@ -10,16 +10,16 @@ use crate::mweb_build;
 use k256::elliptic_curve::{Field, PrimeField};
 use k256::{ProjectivePoint, Scalar};
 use rand::rngs::OsRng;
-use rangeproof::mweb::canonical::{self, Broken};
-use rangeproof::mweb::signatures::kernel_id;
-use rangeproof::mweb::sums::{
+use rangeproof::mweb::kernel_id;
+use rangeproof::mweb::Broken;
+use rangeproof::mweb::{
     kernel_sum_holds, kernel_supply_change, stealth_sum_holds, supply_change, total_fee, MAX_MONEY,
 };
-use rangeproof::mweb::verify::{
+use rangeproof::mweb::{make_output, Made};
+use rangeproof::mweb::{
     verify_blocks, verify_transaction, verify_transaction_with, Check, Options, Report, Status,
     Verdict,
 };
-use rangeproof::mweb::wallet::{make_output, Made};
 use rangeproof::mweb::{Block, Input, Kernel, PegOut, Transaction, TxBody, TxIn, TxOut};
 
 use mweb_build::{bytes, vectors, wallet};
@@ -189,12 +189,14 @@ proptest::proptest! {
 // Transactions: the canonical side's own rules.
 
 /// The accepted peg-in, its canonical side changed by `change`: the rule
-/// `canonical::loose_transaction` names, which the report names too.
+/// `rangeproof::mweb::loose_transaction` names, which the report names too.
 fn canonical_rule(change: impl FnOnce(&mut Transaction<'static>)) -> Option<&'static str> {
     let raw: &'static [u8] = Box::leak(accepted_pegin().into_boxed_slice());
     let mut tx = Transaction::from_bytes(raw).unwrap();
     change(&mut tx);
-    let rule = canonical::loose_transaction(&tx).err().map(|b| b.rule);
+    let rule = rangeproof::mweb::loose_transaction(&tx)
+        .err()
+        .map(|b| b.rule);
     let report = verify_transaction(&tx, &mut OsRng).unwrap();
     assert_eq!(report.finding(Check::Canonical).map(|f| f.rule), rule);
     rule
@@ -377,7 +379,7 @@ fn fees_are_bounded_in_total() {
 /// An input spending Litecoin's frozen MWEB output is invalid in a transaction and a block.
 #[test]
 fn frozen_outputs_cannot_be_spent() {
-    use rangeproof::mweb::verify::FROZEN_OUTPUTS;
+    use rangeproof::mweb::FROZEN_OUTPUTS;
     let raw = accepted_pegin();
     let mut tx = Transaction::from_bytes(&raw).unwrap();
     let output = tx.mweb.as_ref().unwrap().body.outputs[0].clone();
@@ -484,7 +486,7 @@ fn check_block_as(change: impl FnOnce(&mut Block), reroot: bool) -> Report {
     change(&mut block);
     if reroot {
         let ids = block.transactions.iter().map(Transaction::txid).collect();
-        let (root, _) = canonical::merkle_root(ids);
+        let (root, _) = rangeproof::mweb::merkle_root(ids);
         let mut header = *block.header;
         header[36..68].copy_from_slice(&root);
         block.header = Box::leak(Box::new(header));
@@ -733,7 +735,7 @@ fn linked_blocks_are_checked_against_each_other() {
         .map(Transaction::txid)
         .collect();
     let mut header = *only_pegins.header;
-    header[36..68].copy_from_slice(&canonical::merkle_root(ids).0);
+    header[36..68].copy_from_slice(&rangeproof::mweb::merkle_root(ids).0);
     only_pegins.header = &header;
     let report = verify_blocks(&[&first, &only_pegins], Some(&[0; 32]), &mut OsRng)
         .pop()
@@ -918,7 +920,7 @@ fn sizes_are_bounded_as_core_bounds_them() {
     let block = Block::from_bytes(&big).unwrap();
     let body = &block.mweb.as_ref().unwrap().body;
     assert_eq!((body.inputs.len(), body.outputs.len()), (50_000, 11_000));
-    assert!(rangeproof::mweb::verify::weight(body) <= rangeproof::mweb::verify::MAX_WEIGHT);
+    assert!(rangeproof::mweb::weight(body) <= rangeproof::mweb::MAX_WEIGHT);
     // An output's extra data of 5 MB (past the 4 MB bound of other formats): read.
     let message_at = raw
         .windows(output.message.bytes.len())
@@ -1123,7 +1125,8 @@ fn lock_heights_pegouts_and_offsets_in_blocks() {
 /// every one is named.
 #[test]
 fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
-    use rangeproof::mweb::verify::{verify_transaction_with, Options, BLAME_LIMIT};
+    use rangeproof::mweb::{verify_transaction_with, Options};
+    use rangeproof::BLAME_LIMIT;
     let wallet = wallet(&vectors());
     let values: Vec<u64> = (0..20).map(|k| 1_000 + k).collect();
     let made: Vec<Made> = values
@@ -1145,8 +1148,7 @@ fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
     }
     // The IDs change with the proofs: sorted again, the cheap rules hold and the proofs are
     // checked.
-    body.outputs
-        .sort_by_key(rangeproof::mweb::signatures::output_id);
+    body.outputs.sort_by_key(rangeproof::mweb::output_id);
     let report = verify_transaction(&tx, &mut OsRng).unwrap();
     assert_eq!(report.verdict(), Verdict::Invalid);
     let named = report
@@ -1173,8 +1175,7 @@ fn a_report_names_at_most_the_blame_limit_of_invalid_proofs() {
     let mut proof = *output.proof;
     proof[300] ^= 1;
     output.proof = Box::leak(Box::new(proof));
-    body.outputs
-        .sort_by_key(rangeproof::mweb::signatures::output_id);
+    body.outputs.sort_by_key(rangeproof::mweb::output_id);
     let report = verify_transaction(&one, &mut OsRng).unwrap();
     let statuses: Vec<Option<bool>> = report.outputs.iter().map(|o| o.range_proof).collect();
     assert_eq!(statuses.iter().filter(|s| **s == Some(false)).count(), 1);

@@ -154,7 +154,7 @@ pub fn mweb(bytes: &[u8]) -> Answer {
         .transpose()
         .map_err(Failure::Unusable)?;
     let data = hex("tx", given.tx.trim())?;
-    let options = rangeproof::mweb::verify::Options {
+    let options = rangeproof::mweb::Options {
         full_report: given.full_report,
         ..Default::default()
     };

@@ -316,7 +316,7 @@ fn mweb_verify(
         .transpose()?;
     let (_, report) = py
         .allow_threads(|| {
-            let options = rangeproof::mweb::verify::Options {
+            let options = rangeproof::mweb::Options {
                 full_report,
                 ..Default::default()
             };

@@ -1,6 +1,6 @@
 //! `cargo run --release -p rangeproof --example adversarial_mweb -- [outputs] [rounds]`: what an
 //! adversary's MWEB transaction costs to refuse against an honest one of the same size
-//! (`mweb::verify::verify_transaction_with`, the report every front end gives). A peg-in of
+//! (`mweb::verify_transaction_with`, the report every front end gives). A peg-in of
 //! `outputs` (default 1000) outputs made here, then, with the default options:
 //!
 //! - every range proof invalid (a byte changed; each output signed again and the outputs sorted
@@ -16,10 +16,10 @@
 use std::time::Instant;
 
 use rand::rngs::OsRng;
-use rangeproof::mweb::signatures::{output_id, output_message, sign};
-use rangeproof::mweb::verify::{verify_transaction_with, Options, Verdict};
-use rangeproof::mweb::wallet::{make_output, Made};
 use rangeproof::mweb::Transaction;
+use rangeproof::mweb::{make_output, Made};
+use rangeproof::mweb::{output_id, output_message, sign};
+use rangeproof::mweb::{verify_transaction_with, Options, Verdict};
 
 #[path = "../../tests/support/mweb_build.rs"]
 mod mweb_build;

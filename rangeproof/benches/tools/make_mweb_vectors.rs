@@ -13,8 +13,8 @@ use k256::elliptic_curve::PrimeField;
 use k256::{ProjectivePoint, Scalar};
 use rand::rngs::OsRng;
 use rand::RngCore;
-use rangeproof::mweb::wallet::{Draft, Made, Wallet};
 use rangeproof::mweb::{verify_output_proofs, Transaction, PROOF_LEN};
+use rangeproof::mweb::{Draft, Made, Wallet};
 use serde_json::json;
 
 #[path = "../../tests/support/mweb_build.rs"]
@@ -117,17 +117,16 @@ fn main() {
             check_both_ways(&mut clib, &refs);
             let tx = mweb_build::pegin(&refs, values, fee);
             let parsed = Transaction::from_bytes(&tx).expect("parses");
-            let report = rangeproof::mweb::verify::verify_transaction(&parsed, &mut OsRng).unwrap();
+            let report = rangeproof::mweb::verify_transaction(&parsed, &mut OsRng).unwrap();
             assert_eq!(
                 report.verdict(),
-                rangeproof::mweb::verify::Verdict::Valid,
+                rangeproof::mweb::Verdict::Valid,
                 "{report:?}"
             );
             if refused.is_empty() {
                 for case in mweb_build::refused_pegins(&refs, values, fee) {
                     let parsed = Transaction::from_bytes(&case.tx).expect("parses");
-                    let report =
-                        rangeproof::mweb::verify::verify_transaction(&parsed, &mut OsRng).unwrap();
+                    let report = rangeproof::mweb::verify_transaction(&parsed, &mut OsRng).unwrap();
                     let finding = report
                         .findings
                         .iter()

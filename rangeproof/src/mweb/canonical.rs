@@ -90,7 +90,7 @@ pub fn transaction_rules(tx: &Transaction) -> Result<(), Broken> {
     Ok(())
 }
 
-/// A loose transaction's rules: [`transaction_rules`], and no coinbase outside a block
+/// A loose transaction's rules: its `CheckTransaction` rules, and no coinbase outside a block
 /// (`MemPoolAccept::PreChecks`). (A HogEx is never loose here: the parser reads a
 /// transaction whose MWEB presence byte says "HogEx" as having no MWEB data, and only
 /// transactions with MWEB data are verified as transactions.)

@@ -11,23 +11,33 @@
 //! proofs cannot be rewound. This module checks them with [`crate::secp256k1_zkp::bulletproofs`]
 //! in one [`BatchVerifier`], which names the invalid ones.
 //!
-//! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser ([`wire`]'s notes).
-//! * [`verify_output_proofs`]: the range proofs of any outputs, one batch, a verdict each.
-//! * [`sums`]: the kernel sum and the stealth sum of a body, and its amounts' bounds.
-//! * [`canonical`]: where the canonical chain meets the MWEB — a loose transaction's own
-//!   rules, peg-in outputs against peg-in kernels, the HogEx against its block.
-//! * [`signatures`]: kernel, input and output IDs, signature messages and keys, and MWEB's
-//!   Schnorr verification.
-//! * [`verify::verify_transaction`], [`verify::verify_block`]: everything together, a
-//!   [`verify::Report`] per output and per check, one verdict.
-//! * [`wallet`]: outputs made for a stealth address, and a wallet's scan for its own.
+//! The face is this module alone; its parts are private:
+//!
+//! * [`Transaction::from_bytes`], [`Block::from_bytes`]: the parser (the layout in
+//!   `docs/litecoin-mweb-facts.md`).
+//! * [`verify_output_proofs`], [`check_output_proofs`]: the range proofs of any outputs, one
+//!   batch, a verdict each.
+//! * [`verify_transaction`], [`verify_block`], [`verify_blocks`] (and their `_with` forms
+//!   taking [`Options`]): everything together — the body's own rules, the sums, the
+//!   signatures, the range proofs, and where the canonical chain meets the MWEB — a
+//!   [`Report`] per output and per [`Check`], each failure named by Core's reject reason
+//!   ([`Finding`]), one [`Verdict`].
+//! * The pieces a builder of transactions and blocks needs, and a test of one rule at a time:
+//!   IDs and signature messages ([`kernel_id`], [`output_id`], [`kernel_message`],
+//!   [`output_message`], [`kernel_bytes`]), MWEB's Schnorr signature ([`sign`],
+//!   [`verify_signatures`], [`kernel_signature_holds`] and the like), the hashes a block commits to ([`merkle_root`], [`mmr_root`]),
+//!   the kernel and stealth sums and the amounts' bounds ([`kernel_sum_holds`],
+//!   [`stealth_sum_holds`], [`supply_change`], [`total_fee`]), a loose transaction's
+//!   canonical rules ([`loose_transaction`]).
+//! * [`Wallet`], [`make_output`], [`Draft`]: outputs made for a stealth address, and a
+//!   wallet's scan for its own.
 
-pub mod canonical;
-pub mod signatures;
-pub mod sums;
-pub mod verify;
-pub mod wallet;
-pub mod wire;
+mod canonical;
+mod signatures;
+mod sums;
+mod verify;
+mod wallet;
+mod wire;
 
 #[cfg(test)]
 mod tests;
@@ -39,6 +49,21 @@ use rand_core::{CryptoRng, RngCore};
 
 use crate::secp256k1_zkp::bulletproofs::GrinStatement;
 use crate::{BatchVerifier, Secp256k1};
+pub use canonical::{loose_transaction, merkle_root, Broken};
+pub use signatures::{
+    input_key, input_message, input_signature_holds, kernel_bytes, kernel_id, kernel_key,
+    kernel_message, kernel_signature_holds, output_id, output_message, output_signature_holds,
+    sign, verify_signature, verify_signatures, SignatureCheck,
+};
+pub use sums::{
+    kernel_sum_holds, kernel_supply_change, stealth_sum_holds, supply_change, total_fee, MAX_MONEY,
+};
+pub use verify::{
+    mmr_root, verify_block, verify_blocks, verify_blocks_with, verify_transaction,
+    verify_transaction_with, weight, Check, Finding, Options, OutputReport, Report, Status,
+    Verdict, FROZEN_OUTPUTS, LOCK_HEIGHT_FROM, MAX_INPUTS, MAX_WEIGHT,
+};
+pub use wallet::{make_output, spend_pubkey, Draft, Made, Owned, Wallet, MAX_ADDRESSES};
 pub use wire::{
     Block, Header, Input, Kernel, MwebBlock, MwebTx, Output, OutputMessage, PegOut, StandardFields,
     Transaction, TxBody, TxIn, TxOut, MAX_BYTES, PROOF_LEN,

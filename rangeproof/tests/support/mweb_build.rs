@@ -13,9 +13,9 @@
 use k256::elliptic_curve::{Field, PrimeField};
 use k256::{ProjectivePoint, Scalar};
 use rand::rngs::OsRng;
-use rangeproof::mweb::signatures::{kernel_bytes, kernel_id, kernel_message, output_id, sign};
-use rangeproof::mweb::wallet::Made;
 use rangeproof::mweb::Kernel;
+use rangeproof::mweb::Made;
+use rangeproof::mweb::{kernel_bytes, kernel_id, kernel_message, output_id, sign};
 use rangeproof::secp256k1_zkp::generator::Commitment;
 
 /// `vectors/mweb-made-here.json`, parsed.
@@ -34,12 +34,11 @@ pub fn bytes(v: &serde_json::Value) -> Vec<u8> {
 }
 
 /// The vectors' test wallet.
-pub fn wallet(v: &serde_json::Value) -> rangeproof::mweb::wallet::Wallet {
+pub fn wallet(v: &serde_json::Value) -> rangeproof::mweb::Wallet {
     let w = &v["wallet"];
     let scan: [u8; 32] = bytes(&w["scan_secret"]).try_into().unwrap();
     let spend: [u8; 33] = bytes(&w["spend_pubkey"]).try_into().unwrap();
-    rangeproof::mweb::wallet::Wallet::new(&scan, &spend, w["addresses"].as_u64().unwrap() as u32)
-        .unwrap()
+    rangeproof::mweb::Wallet::new(&scan, &spend, w["addresses"].as_u64().unwrap() as u32).unwrap()
 }
 
 /// Kernel features: a fee and a peg-in amount.
@@ -345,7 +344,7 @@ pub fn block(spec: &BlockSpec) -> Vec<u8> {
     let mut header = Vec::new();
     varint(u64::from(spec.height), &mut header);
     header.extend([0u8; 32]);
-    header.extend(rangeproof::mweb::verify::mmr_root(
+    header.extend(rangeproof::mweb::mmr_root(
         kernels.iter().map(Vec::as_slice),
     ));
     header.extend([0u8; 32]);
@@ -385,7 +384,7 @@ pub fn block(spec: &BlockSpec) -> Vec<u8> {
         .iter()
         .map(|t| Transaction::from_bytes(t).expect("made here").txid())
         .collect();
-    let (root, _) = rangeproof::mweb::canonical::merkle_root(ids);
+    let (root, _) = rangeproof::mweb::merkle_root(ids);
     let mut block = Vec::new();
     block.extend(0x2000_0000u32.to_le_bytes());
     block.extend(spec.previous_hash);
