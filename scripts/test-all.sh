@@ -62,11 +62,16 @@ fi
 # Cargo extracts each packaged crate under $CARGO_HOME/registry/src/-<hash>/ and, taking registry
 # crates as immutable, would build an earlier run's extraction of the same version (and its
 # artifacts): remove ours, and build in a target directory of the dry run's own.
-for crate in rangeproof rangeproof-documents rangeproof-cli rangeproof-ffi; do
-    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate"-[0-9]*
-done
-rm -rf "$target_dir/publish"
-cargo publish --workspace --dry-run --allow-dirty --target-dir "$target_dir/publish"
+# It runs in the background from the Python tests on, beside the steps that leave a core idle
+# (pytest, node, the page, the guide), and is waited for at the end.
+publish() {
+    for crate in rangeproof rangeproof-documents rangeproof-cli rangeproof-ffi; do
+        rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate"-[0-9]*
+    done
+    rm -rf "$target_dir/publish"
+    cargo publish --workspace --dry-run --allow-dirty --target-dir "$target_dir/publish" \
+        > "$target_dir/publish.log" 2>&1
+}
 venv="${RANGEPROOF_VENV:-target/python-venv}"
 rm -rf "$venv"
 python3 -m venv "$venv"
@@ -86,12 +91,18 @@ if [ ! -f "${wheels[0]}" ] || [ "${#wheels[@]}" -ne 1 ]; then
     exit 1
 fi
 "$venv/bin/python" -m pip install --quiet "${wheels[0]}[dask]"
-"$venv/bin/python" -m pytest -q bindings/python/tests
-# The JavaScript package: its WebAssembly module built (with Debian's WebAssembly toolchain,
-# installed when missing, where rustup has no wasm32 target) and its node --test suite, which
-# reads the same vectors as the Rust and Python tests. With the test-only deployment in the
-# modules' registry (`--testing`), as in the Python wheel above.
+# The JavaScript package's WebAssembly modules (with Debian's WebAssembly toolchain, installed
+# when missing, where rustup has no wasm32 target), with the test-only deployment in the
+# modules' registry (`--testing`), as in the Python wheel above. The last build of the run:
+# the publishing dry run starts beside the tests that follow.
 scripts/build-js.sh --install --testing
+publish &
+publishing=$!
+# A step failing ends the run: the dry run with it.
+trap 'kill "$publishing" 2>/dev/null || true' EXIT
+"$venv/bin/python" -m pytest -q bindings/python/tests
+# The JavaScript package's node --test suite, which reads the same vectors as the Rust and
+# Python tests.
 node --test bindings/js/test/
 # Interoperation with the JavaScript packages users would otherwise pick, from the npm registry
 # at the versions bindings/js/bench/package-lock.json pins: Solana's WebAssembly SDK
@@ -107,3 +118,8 @@ node --test web/test/
 # The guide's code (docs/*.md and the README's blocks) run; its Rust blocks ran as doctests in
 # the workspace test above.
 scripts/test-guide.sh --no-rust
+if ! wait "$publishing"; then
+    cat "$target_dir/publish.log" >&2
+    echo "the publishing dry run failed (above)" >&2
+    exit 1
+fi
