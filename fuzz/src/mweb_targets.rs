@@ -18,6 +18,11 @@
 //!   with a peg-in-shaped output or not the input chooses; the second's verdict is what
 //!   Core's block rules, stated here on their own, decide: valid, invalid, or incomplete
 //!   where only chain state could decide (not linked; a first HogEx).
+//! * `mweb_sums` (issue 53's sums at infinity): a body of up to three outputs, inputs and
+//!   kernels whose commitments and keys are small multiples of G (±1 to ±3), with offsets
+//!   of 0 to 3: the kernel and stealth sums hold exactly when the same sums taken over the
+//!   multiples — each of Core's combinations refused when it has terms and adds to zero —
+//!   say so. (No fee or peg-in: H's logarithm is unknown, so the oracle leaves it out.)
 
 use std::cell::Cell;
 use std::sync::OnceLock;
@@ -428,4 +433,171 @@ pub fn mweb_blocks(data: &[u8]) {
          peg-ins {pegins:?}: {report:?}"
     );
     check_report(report);
+}
+
+/// A small multiple of G, ±1 to ±3, the input chooses (zero would be the point at infinity,
+/// which no encoding holds).
+fn multiple(byte: u8) -> i64 {
+    let k = i64::from(byte % 3) + 1;
+    if byte & 0x80 != 0 {
+        -k
+    } else {
+        k
+    }
+}
+
+fn point_of(k: i64) -> k256::ProjectivePoint {
+    let scalar = Scalar::from(k.unsigned_abs());
+    let point = k256::ProjectivePoint::GENERATOR * scalar;
+    if k < 0 {
+        -point
+    } else {
+        point
+    }
+}
+
+fn key_of(k: i64) -> [u8; 33] {
+    use k256::elliptic_curve::sec1::ToEncodedPoint;
+    point_of(k)
+        .to_affine()
+        .to_encoded_point(true)
+        .as_bytes()
+        .try_into()
+        .expect("33 bytes")
+}
+
+fn commitment_of(k: i64) -> [u8; 33] {
+    rangeproof::secp256k1_zkp::generator::Commitment::from_point(point_of(k))
+        .expect("not the identity")
+        .to_bytes()
+}
+
+/// Core's combination over the multiples: `None` without terms, `Err` for a sum at infinity.
+fn combined(terms: &[i64]) -> Result<Option<i64>, ()> {
+    match (terms.len(), terms.iter().sum::<i64>()) {
+        (0, _) => Ok(None),
+        (_, 0) => Err(()),
+        (_, total) => Ok(Some(total)),
+    }
+}
+
+pub fn mweb_sums(data: &[u8]) {
+    sums_verdicts(data);
+}
+
+/// `mweb_sums`' body: asserts that our sums agree with the oracle's, and returns the
+/// oracle's (kernel sum, stealth sum) verdicts, for the tests to see that the seeds reach both.
+pub fn sums_verdicts(data: &[u8]) -> (bool, bool) {
+    let mut input = data.iter().copied();
+    let mut byte = || input.next().unwrap_or(0);
+    let (raw, ..) = accepted_pegin();
+    let tx = Transaction::from_bytes(raw).expect("made here");
+    let body = &tx.mweb.as_ref().expect("MWEB data").body;
+    let (output, kernel) = (&body.outputs[0], &body.kernels[0]);
+
+    // (commitment, sender key) per output; (commitment, output key, input key) per input;
+    // (excess, stealth excess) per kernel; the two offsets.
+    let outputs: Vec<(i64, i64)> = (0..byte() % 4)
+        .map(|_| (multiple(byte()), multiple(byte())))
+        .collect();
+    let inputs: Vec<(i64, i64, Option<i64>)> = (0..byte() % 4)
+        .map(|_| {
+            let (c, o, has) = (multiple(byte()), multiple(byte()), byte());
+            (c, o, (has & 1 == 1).then(|| multiple(has)))
+        })
+        .collect();
+    let kernels: Vec<(i64, Option<i64>)> = (0..byte() % 4)
+        .map(|_| {
+            let (e, has) = (multiple(byte()), byte());
+            (e, (has & 1 == 1).then(|| multiple(has)))
+        })
+        .collect();
+    let (offset, stealth_offset) = (i64::from(byte() % 4), i64::from(byte() % 4));
+    let be = |x: i64| {
+        let mut b = [0u8; 32];
+        b[31] = x as u8;
+        b
+    };
+
+    let made = TxBody {
+        outputs: outputs
+            .iter()
+            .map(|&(c, k)| Output {
+                commitment: commitment_of(c),
+                sender_pubkey: key_of(k),
+                ..output.clone()
+            })
+            .collect(),
+        inputs: inputs
+            .iter()
+            .map(|&(c, o, i)| rangeproof::mweb::Input {
+                features: 0,
+                output_id: [1; 32],
+                commitment: commitment_of(c),
+                output_pubkey: key_of(o),
+                input_pubkey: i.map(key_of),
+                extra_data: None,
+                signature: [0; 64],
+            })
+            .collect(),
+        kernels: kernels
+            .iter()
+            .map(|&(e, s)| rangeproof::mweb::Kernel {
+                fee: None,
+                pegin: None,
+                pegouts: Vec::new(),
+                excess: commitment_of(e),
+                stealth_excess: s.map(key_of),
+                ..kernel.clone()
+            })
+            .collect(),
+    };
+
+    // The kernel sum: Σ C_out − Σ C_in against Σ E, then + x G (a zero offset drops out).
+    let kernel_sum = || -> Result<bool, ()> {
+        let utxos: Vec<i64> = outputs
+            .iter()
+            .map(|o| o.0)
+            .chain(inputs.iter().map(|i| -i.0))
+            .collect();
+        let utxos = combined(&utxos)?;
+        let excesses: Vec<i64> = kernels.iter().map(|k| k.0).collect();
+        let mut excess = combined(&excesses)?;
+        if offset != 0 {
+            let terms: Vec<i64> = excess.into_iter().chain([offset]).collect();
+            excess = combined(&terms)?;
+        }
+        Ok(utxos == excess)
+    };
+    // The stealth sum: Σ K_s + Σ K_i against Σ E' + Σ K_o + x' G, one combination a side.
+    let stealth_sum = || -> Result<bool, ()> {
+        let lhs: Vec<i64> = outputs
+            .iter()
+            .map(|o| o.1)
+            .chain(inputs.iter().filter_map(|i| i.2))
+            .collect();
+        let rhs: Vec<i64> = kernels
+            .iter()
+            .filter_map(|k| k.1)
+            .chain(inputs.iter().map(|i| i.1))
+            .chain((stealth_offset != 0).then_some(stealth_offset))
+            .collect();
+        Ok(combined(&lhs)? == combined(&rhs)?)
+    };
+    let expected = (
+        kernel_sum().unwrap_or(false),
+        stealth_sum().unwrap_or(false),
+    );
+    assert_eq!(
+        rangeproof::mweb::kernel_sum_holds(&made, &be(offset)),
+        expected.0,
+        "kernel sum: outputs {outputs:?}, inputs {inputs:?}, kernels {kernels:?}, offset {offset}"
+    );
+    assert_eq!(
+        rangeproof::mweb::stealth_sum_holds(&made, &be(stealth_offset)),
+        expected.1,
+        "stealth sum: outputs {outputs:?}, inputs {inputs:?}, kernels {kernels:?}, \
+         offset {stealth_offset}"
+    );
+    expected
 }

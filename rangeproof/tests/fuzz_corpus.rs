@@ -184,3 +184,25 @@ fn mweb_pegins() {
 fn mweb_blocks() {
     replay("mweb_blocks", mweb_targets::mweb_blocks);
 }
+
+#[test]
+fn mweb_sums() {
+    replay("mweb_sums", mweb_targets::mweb_sums);
+}
+
+/// The sums target's seeds reach each verdict its oracle can give (so agreement is not
+/// agreement on "fails" alone).
+#[test]
+fn mweb_sums_seeds_reach_both_verdicts() {
+    let seed = |name: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fuzz/corpus/mweb_sums")
+            .join(name);
+        mweb_targets::sums_verdicts(&std::fs::read(path).expect("a seed"))
+    };
+    assert_eq!(seed("seed-balanced"), (true, true));
+    assert_eq!(seed("seed-offset-balances"), (true, true));
+    assert_eq!(seed("seed-inputs-cancel-outputs"), (false, true));
+    assert_eq!(seed("seed-sender-keys-cancel"), (false, false));
+    assert_eq!(seed("seed-offset-cancels-excess"), (false, true));
+}
