@@ -13,7 +13,7 @@
 //! ```
 //!
 //! The dealer draws the run nonce; both sides derive the session from it
-//! ([`Session::for_run`]), so messages of one run are refused in every other. Timeouts are the
+//! ([`rangeproof::bulletproofs::mpc::Session::for_run`]), so messages of one run are refused in every other. Timeouts are the
 //! stream's business: a read that times out is [`TransportError::TimedOut`], so a silent party
 //! cannot hang the dealer. A timeout per read alone lets a party that trickles a byte at a time
 //! hold the dealer for as long as it likes: [`RoundDeadline`] (over TCP) adds a deadline per
