@@ -25,8 +25,8 @@
 //! * The pieces a builder of transactions and blocks needs, and a test of one rule at a time:
 //!   IDs and signature messages ([`kernel_id`], [`output_id`], [`kernel_message`],
 //!   [`output_message`], [`kernel_bytes`]), MWEB's Schnorr signature ([`sign`],
-//!   [`verify_signatures`], [`kernel_signature_holds`] and the like), the hashes a block commits to ([`merkle_root`], [`mmr_root`]),
-//!   the kernel and stealth sums and the amounts' bounds ([`kernel_sum_holds`],
+//!   [`verify_signatures`], [`kernel_signature_holds`] and the like), the hashes a block
+//!   commits to ([`merkle_root`], [`mmr_root`]), the kernel and stealth sums and the amounts' bounds ([`kernel_sum_holds`],
 //!   [`stealth_sum_holds`], [`supply_change`], [`total_fee`]), a loose transaction's
 //!   canonical rules ([`loose_transaction`]).
 //! * [`Wallet`], [`make_output`], [`Draft`]: outputs made for a stealth address, and a
