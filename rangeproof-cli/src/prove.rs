@@ -328,7 +328,12 @@ fn suite_parameters(args: &ProveArgs, suite: Suite) -> Result<Parameters, String
     }
     if let Some((path, recorded)) = &args.recorded_parameters {
         let what = format!("the statement {} records", path.display());
-        for (name, value) in parameters::from_json(suite, recorded, &what)? {
+        for (name, value) in parameters::from_json(
+            suite,
+            recorded,
+            &what,
+            &rangeproof_documents::request::OWN_PARAMETERS,
+        )? {
             match parameters.get(&name) {
                 Some(given) if *given != value => {
                     return Err(format!(
@@ -433,7 +438,7 @@ pub fn run(mut args: ProveArgs) -> Result<(), String> {
         proof: doc,
         openings,
     } = request::prove(
-        suite.in_global_context(),
+        rangeproof::SuiteContext::global(),
         &checked,
         &request.values,
         request.commitments.as_deref(),

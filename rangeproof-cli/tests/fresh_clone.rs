@@ -147,7 +147,8 @@ fn the_parser_is_said_in_plain_words() {
     let cases = [
         ("[1, 2]", "a JSON array, where a document is a JSON object"),
         (
-            r#"{"scheme": "bulletproofs", "bits": 18446744073709551616}"#,
+            r#"{"scheme": "bulletproofs", "group": "ristretto255", "flavor": "dalek",
+                "bits": 18446744073709551616}"#,
             "a number out of range where a whole number from 0 to 18446744073709551615 is expected",
         ),
         (

@@ -30,9 +30,14 @@ fn prove(suite: Suite, value: u64) -> ProofDocument {
     request.bits = Some(64);
     request.values = vec![value];
     let checked = request.check(Default::default()).expect("a request");
-    request::prove(suite.in_global_context(), &checked, &request.values, None)
-        .expect("proves")
-        .proof
+    request::prove(
+        rangeproof::SuiteContext::global(),
+        &checked,
+        &request.values,
+        None,
+    )
+    .expect("proves")
+    .proof
 }
 
 /// The honest documents, and the same with each proof another document's of its suite.

@@ -54,7 +54,7 @@ fn prove(case: &Value) -> Result<String, String> {
         .and_then(|p| request.check(p))
         .map_err(|e| e.to_string())?;
     let made = request::prove(
-        checked.suite.in_global_context(),
+        rangeproof::SuiteContext::global(),
         &checked,
         &request.values,
         None,

@@ -54,15 +54,10 @@ impl SurjectionProved {
             self.inputs.iter().map(|g| hex::encode(g).into()).collect();
         let mut document = ProofDocument::new("surjection", "secp256k1", "elements");
         document.proof = Some(hex::encode(&self.proof));
-        document.parameters = [
-            ("input_generators".to_string(), generators.into()),
-            (
-                "output_generator".to_string(),
-                hex::encode(self.output).into(),
-            ),
-        ]
-        .into_iter()
-        .collect();
+        document.fields.insert("input_generators", generators);
+        document
+            .fields
+            .insert("output_generator", hex::encode(self.output));
         document
     }
 }
@@ -151,9 +146,9 @@ mod tests {
         let text = serde_json::to_string(&proved.document()).unwrap();
         assert_eq!(Document::parse(&text).unwrap().verify(), Ok(()));
         let mut changed = proved.document();
-        changed.parameters.insert(
-            "output_generator".into(),
-            hex::encode(asset_generator(&tags[0], &[9; 32]).unwrap()).into(),
+        changed.fields.insert(
+            "output_generator",
+            hex::encode(asset_generator(&tags[0], &[9; 32]).unwrap()),
         );
         let text = serde_json::to_string(&changed).unwrap();
         assert!(Document::parse(&text).unwrap().verify().is_err());

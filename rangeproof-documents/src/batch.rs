@@ -260,8 +260,13 @@ mod tests {
             request.bits = Some(8);
             request.values = values[..1 + (i as usize / 4) % 2].to_vec();
             let checked = request.check(Default::default()).unwrap();
-            let proved =
-                request::prove(suite.in_global_context(), &checked, &request.values, None).unwrap();
+            let proved = request::prove(
+                rangeproof::SuiteContext::global(),
+                &checked,
+                &request.values,
+                None,
+            )
+            .unwrap();
             written.push(proved.proof.clone());
         }
         let mut valid = vec![true; written.len()];

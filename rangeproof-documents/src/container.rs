@@ -6,27 +6,27 @@
 
 use rangeproof::{Suite, SuiteStatement};
 
+use crate::fields::Fields;
+use crate::proof::ProofDocument;
 use crate::solana;
-pub(crate) use crate::solana::{Fields, Instruction};
+pub(crate) use crate::solana::Instruction;
 
-/// A container format's two directions.
+/// A container format's fields and its two directions.
 pub(crate) struct Container {
-    /// Reads a document's container fields (`kind`, `bit_lengths`, `proof_data` beside the
-    /// shared ones) into the statement's parts and the proof; `Err` is why the document is
-    /// unusable.
-    pub read: fn(&Fields<'_>) -> Result<Instruction, String>,
-    /// The container's fields of a proof made under a statement: `kind`, `bit_lengths` and the
-    /// container's bytes (hex), as `prove` writes them.
-    pub fields_of: fn(&SuiteStatement, &[u8], &[Vec<u8>]) -> ContainerFields,
+    /// The fields it adds to a document, in the order documents write them.
+    pub fields: &'static [&'static str],
+    /// Reads a document's container fields (beside the shared ones; `bits` as read) into the
+    /// statement's parts and the proof; `Err` is why the document is unusable.
+    pub read: fn(&ProofDocument, Option<usize>) -> Result<Instruction, String>,
+    /// The container's fields of a proof made under a statement, as `prove` writes them.
+    pub fields_of: fn(&SuiteStatement, &[u8], &[Vec<u8>]) -> Fields,
 }
-
-/// A container's fields as a document writes them: `kind`, `bit_lengths` and its bytes (hex).
-pub(crate) type ContainerFields = (Option<String>, Option<Vec<usize>>, Option<String>);
 
 /// The registry: a suite and its container.
 static CONTAINERS: &[(Suite, Container)] = &[(
     Suite::SOLANA_BULLETPROOFS,
     Container {
+        fields: &solana::FIELDS,
         read: solana::instruction,
         fields_of: solana::fields_of,
     },
@@ -35,4 +35,11 @@ static CONTAINERS: &[(Suite, Container)] = &[(
 /// The container `suite`'s documents carry, if any.
 pub(crate) fn of(suite: Suite) -> Option<&'static Container> {
     CONTAINERS.iter().find(|(s, _)| *s == suite).map(|(_, c)| c)
+}
+
+/// Every registered container's field names.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    CONTAINERS
+        .iter()
+        .flat_map(|(_, c)| c.fields.iter().copied())
 }

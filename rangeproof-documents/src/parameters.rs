@@ -12,21 +12,25 @@ use rangeproof::Suite;
 /// JSON fields by name (what documents and openings files carry).
 pub type JsonFields = BTreeMap<String, serde_json::Value>;
 
-/// libsecp256k1-zkp's parameters, which documents, requests and openings files carry as
-/// fields of their own (`generators_n`, `value_generator`, `extra_data`) rather than in the
-/// suite's `parameters` map.
-pub const FIELDS_OF_THEIR_OWN: [&str; 3] = ["generators_n", "value_generator", "extra_data"];
-
 /// The fields of `fields` that `suite` declares as its parameters, typed and checked against
-/// their bounds; other fields are left alone. `what` names the input in reasons (e.g. "the
-/// bulletproofs ristretto255/dalek document"). The error is a one-line reason.
-pub fn from_json(suite: Suite, fields: &JsonFields, what: &str) -> Result<Parameters, String> {
+/// their bounds; other fields are left alone. A text the suite gives as an alias of the
+/// default ([`ParameterSpec::aliases`], `"H"` for a value generator) reads as absent. `what`
+/// names the input in reasons (e.g. "the bulletproofs ristretto255/dalek document");
+/// `beside` names parameters the caller reads from fields of its own (a request's
+/// `extra_data`), so not required here. The error is a one-line reason.
+pub fn from_json(
+    suite: Suite,
+    fields: &JsonFields,
+    what: &str,
+    beside: &[&str],
+) -> Result<Parameters, String> {
     let mut parameters = Parameters::new();
     for spec in suite.info().parameters {
-        let Some(json) = fields.get(spec.name) else {
-            // The fields of their own are read by the caller; the library refuses a statement
-            // without one that is required (MWEB's extra data).
-            if spec.required && !FIELDS_OF_THEIR_OWN.contains(&spec.name) {
+        let json = fields
+            .get(spec.name)
+            .filter(|json| !json.as_str().is_some_and(|t| spec.aliases.contains(&t)));
+        let Some(json) = json else {
+            if spec.required && !beside.contains(&spec.name) {
                 return Err(format!("{what} needs {}", spec.name));
             }
             continue;

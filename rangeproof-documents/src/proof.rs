@@ -17,10 +17,16 @@
 //!  "input_generators": ["hex", …], "output_generator": "hex", "proof": "hex"}
 //! ```
 //!
-//! A document takes the shape of its suite ([`rangeproof::SuiteInfo`]): `bits` only where the
-//! proof system has a bit size (Elements' Borromean proofs carry theirs in the proof),
-//! `commitments` only where it commits to values (surjection proofs: none), and the suite's
-//! own parameters as fields of their own (`input_generators`, `output_generator`).
+//! A document is a fixed header — `scheme`, `group`, `flavor` (the suite), `commitments`,
+//! `proof` — and the fields its suite takes ([`crate::Fields`]), read and written from the
+//! suite's own declaration, never by its name: the shared statement fields its
+//! [`rangeproof::SuiteInfo`] turns on (`bits` only where the proof system has a bit size,
+//! `transcript_label` where the transcript takes one, `extension_degree` where there are extra
+//! blindings, `minimum_values` where promises are used), the parameters it declares
+//! ([`rangeproof::SuiteInfo::parameters`]: `generators_n`, `value_generator`, `extra_data`,
+//! `input_generators`, …, each with its bounds, its default's spelling and its aliases), and
+//! its container's fields (Solana's `kind`, `bit_lengths`, `proof_data`). A field another suite
+//! takes is refused ("remove the field"); a name no suite takes is ignored.
 //!
 //! Grin documents (libsecp256k1-zkp's format) carry 33-byte commitments (`08`/`09` ‖ x), the
 //! generator count the proof was made with (absent: Grin's 256, or the smallest power of two
@@ -40,89 +46,65 @@
 //! a document that parses but does not verify is an *invalid proof* (exit 1).
 
 use crate::hex;
-use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
 
 use rand_core::OsRng;
 use rangeproof::bulletproofs_plus::MAX_EXTENSION_DEGREE;
-use rangeproof::suite::parameters::{bytes, integer};
-use rangeproof::suite::ParameterValue;
 use rangeproof::{StatementError, StatementField, Suite, SuiteBatch, SuiteContext, SuiteStatement};
 
-/// libsecp256k1-zkp's parameters, which documents carry as fields of their own.
-const GENERATORS_N: &str = "generators_n";
-const VALUE_GENERATOR: &str = "value_generator";
-const EXTRA_DATA: &str = "extra_data";
-
 use crate::error::{DocumentError, Invalid};
+use crate::fields::Fields;
 
-/// The document as it appears on disk.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+/// The document as it appears on disk: a fixed header — the suite it names (scheme, group,
+/// flavor), the commitments and the proof — and the fields its suite takes past it
+/// ([`crate::Fields`]): the shared statement fields (`transcript_label`, `bits`,
+/// `extension_degree`, `minimum_values`), the parameters the suite declares
+/// ([`rangeproof::SuiteInfo::parameters`]: integers as JSON integers, byte strings as hex,
+/// under their names), and its container's fields. A field some other suite takes is refused;
+/// a field no suite takes is ignored, as unknown fields always were.
+///
+/// Written, the header's suite comes first, then the fields in the order the suite declares
+/// them, then `commitments` and `proof`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct ProofDocument {
-    /// Proof system: `"bulletproofs"`, `"bulletproofs+"`, `"borromean"` or `"surjection"`.
+    /// Proof system: `"bulletproofs"`, `"bulletproofs+"`, `"borromean"`, `"surjection"`, …
     pub scheme: String,
-    /// Group: `"ristretto255"`, `"ed25519"` (Monero) or `"secp256k1"` (Grin, Elements).
+    /// Group: `"ristretto255"`, `"ed25519"` or `"secp256k1"`.
     pub group: String,
-    /// Wire convention (flavor): `"dalek"`, `"tari"`, `"monero"`, `"grin"` or `"elements"`.
+    /// The deployment's convention ([`rangeproof::Suite::flavor`]).
     pub flavor: String,
-    /// The Fiat–Shamir transcript label both sides use. Absent for conventions whose
-    /// transcript takes no label (Monero); an empty label counts as absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transcript_label: Option<String>,
-    /// Bit size n of the range [0, 2^n); absent for proof systems without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bits: Option<usize>,
-    /// Bulletproofs+ only: blinding factors per commitment (1 to 6).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extension_degree: Option<usize>,
-    /// Bulletproofs+ only: minimum-value promises, one per commitment.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "bounded::minimum_values"
-    )]
-    pub minimum_values: Option<Vec<u64>>,
-    /// Grin only: secp256k1-zkp's generator count.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generators_n: Option<usize>,
-    /// Grin only: `"H"` or the value generator's 33-byte encoding in hex.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value_generator: Option<String>,
-    /// Grin only: hex of the extra data bound into the transcript.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extra_data: Option<String>,
-    /// Solana only: the instruction's kind, `"u64"`, `"u128"` or `"u256"` (the total of the
-    /// bit lengths).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// Solana only: each commitment's bit length, in the order of the commitments.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "bounded::bit_lengths"
-    )]
-    pub bit_lengths: Option<Vec<usize>>,
-    /// Solana only: the instruction's proof data (context, then proof) in hex, exactly as the
-    /// ZK ElGamal proof program receives it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proof_data: Option<String>,
     /// Hex encodings of the value commitments (absent for proof systems without any).
-    #[serde(
-        default,
-        skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "bounded::commitments"
-    )]
+    #[serde(default, deserialize_with = "bounded::commitments")]
     pub commitments: Vec<String>,
-    /// Hex encoding of the proof (absent from a Solana document that carries `proof_data`
-    /// alone).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Hex encoding of the proof (absent where a container carries it, as a Solana document
+    /// may).
+    #[serde(default)]
     pub proof: Option<String>,
-    /// Every other field. Those the suite declares as its own parameters
-    /// ([`rangeproof::SuiteInfo::parameters`]: integers as JSON integers, byte strings as hex)
-    /// become the statement's parameters; the rest are ignored, as unknown fields always were.
+    /// Every other field, by name.
     #[serde(flatten)]
-    pub parameters: BTreeMap<String, serde_json::Value>,
+    pub fields: Fields,
+}
+
+impl Serialize for ProofDocument {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("scheme", &self.scheme)?;
+        map.serialize_entry("group", &self.group)?;
+        map.serialize_entry("flavor", &self.flavor)?;
+        let suite = Suite::find(&self.scheme, &self.group, &self.flavor);
+        for (name, value) in crate::fields::in_order(suite, &self.fields) {
+            map.serialize_entry(name, value)?;
+        }
+        if !self.commitments.is_empty() {
+            map.serialize_entry("commitments", &self.commitments)?;
+        }
+        if let Some(proof) = &self.proof {
+            map.serialize_entry("proof", proof)?;
+        }
+        map.end()
+    }
 }
 
 impl ProofDocument {
@@ -132,19 +114,9 @@ impl ProofDocument {
             scheme: scheme.into(),
             group: group.into(),
             flavor: flavor.into(),
-            transcript_label: None,
-            bits: None,
-            extension_degree: None,
-            minimum_values: None,
-            generators_n: None,
-            value_generator: None,
-            extra_data: None,
-            kind: None,
-            bit_lengths: None,
-            proof_data: None,
             commitments: Vec::new(),
             proof: None,
-            parameters: BTreeMap::new(),
+            fields: Fields::new(),
         }
     }
 }
@@ -173,8 +145,13 @@ impl ParsedDocument {
             return Err(refusal.clone());
         }
         context
-            .suite(self.suite)
-            .verify(&self.statement, &self.proof, &self.commitments, &mut OsRng)
+            .verify(
+                self.suite,
+                &self.statement,
+                &self.proof,
+                &self.commitments,
+                &mut OsRng,
+            )
             .map_err(Invalid::Proof)
     }
 
@@ -202,7 +179,7 @@ pub const MAX_TRANSCRIPT_LABEL: usize = 256;
 
 /// Counts enforced *while* parsing: a document listing millions of commitments is refused at
 /// the first one too many, before the rest is allocated.
-mod bounded {
+pub(crate) mod bounded {
     use core::fmt;
     use core::marker::PhantomData;
 
@@ -246,7 +223,7 @@ mod bounded {
         }
     }
 
-    pub(super) fn commitments<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    pub(crate) fn commitments<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
         d.deserialize_seq(AtMost {
             what: "commitments",
             check: |c: &String| {
@@ -260,18 +237,20 @@ mod bounded {
         })
     }
 
-    pub(super) fn bit_lengths<'de, D: Deserializer<'de>>(
+    /// A list of at most [`MAX_AGGREGATION`] items, named `what` in reasons (a container's
+    /// field: Solana's `bit_lengths`).
+    pub(crate) fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
         d: D,
-    ) -> Result<Option<Vec<usize>>, D::Error> {
+        what: &'static str,
+    ) -> Result<Vec<T>, D::Error> {
         d.deserialize_seq(AtMost {
-            what: "bit_lengths",
-            check: |_: &usize| Ok(()),
+            what,
+            check: |_: &T| Ok(()),
             marker: PhantomData,
         })
-        .map(Some)
     }
 
-    pub(super) fn minimum_values<'de, D: Deserializer<'de>>(
+    pub(crate) fn minimum_values<'de, D: Deserializer<'de>>(
         d: D,
     ) -> Result<Option<Vec<u64>>, D::Error> {
         struct Minimums;
@@ -320,63 +299,53 @@ const MAX_PROOF_HEX: usize = {
 pub use rangeproof::suite::parameters::MAX_EXTRA_DATA;
 
 impl ProofDocument {
-    /// The document of a proof made under `statement` (what `prove` writes).
+    /// The document of a proof made under `statement` (what `prove` writes): the fields
+    /// `suite` takes, each where the statement sets it or the suite spells its default.
     pub fn of(
         suite: Suite,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
     ) -> Self {
-        let zkp_fields = suite.takes_secp256k1_zkp_fields();
-        let (kind, bit_lengths, proof_data) = match crate::container::of(suite) {
-            Some(container) => (container.fields_of)(statement, proof, commitments),
-            None => (None, None, None),
-        };
-        ProofDocument {
-            scheme: suite.scheme().into(),
-            group: suite.group().into(),
-            flavor: suite.flavor().into(),
-            transcript_label: suite
-                .takes_transcript_label()
-                .then(|| String::from_utf8_lossy(&statement.transcript_label).into_owned()),
-            // Solana documents give each value's bit length instead.
-            bits: (!suite.supported_bits().is_empty() && bit_lengths.is_none())
-                .then_some(statement.bits),
-            extension_degree: (suite.max_extension_degree() > 1)
-                .then_some(statement.extension_degree),
-            // A proof without a bit size (Borromean) states its range, minimum included, in
-            // its header: its document does not repeat the prover's request.
-            minimum_values: (!suite.supported_bits().is_empty())
-                .then(|| statement.minimum_values.clone())
-                .flatten(),
-            generators_n: integer(&statement.parameters, GENERATORS_N)
-                .and_then(|n| usize::try_from(n).ok()),
-            // Grin's documents name H "H"; the others write every generator in hex.
-            value_generator: zkp_fields.then(|| {
-                match bytes(&statement.parameters, VALUE_GENERATOR) {
-                    Some(bytes) => hex::encode(bytes),
-                    None if suite.takes_generator_count() => "H".into(),
-                    None => hex::encode(
-                        rangeproof::secp256k1_zkp::generator::ValueGenerator::h().to_bytes(),
-                    ),
-                }
-            }),
-            extra_data: bytes(&statement.parameters, EXTRA_DATA).map(hex::encode),
-            kind,
-            bit_lengths,
-            proof_data,
-            commitments: commitments.iter().map(hex::encode).collect(),
-            proof: Some(hex::encode(proof)),
-            // The fields above are the document's own; the other parameters by their names.
-            parameters: crate::parameters::to_json(
-                &crate::parameters::public(suite, &statement.parameters)
-                    .into_iter()
-                    .filter(|(name, _)| {
-                        ![GENERATORS_N, VALUE_GENERATOR, EXTRA_DATA].contains(&name.as_str())
-                    })
-                    .collect(),
-            ),
+        let mut doc = ProofDocument::new(suite.scheme(), suite.group(), suite.flavor());
+        let container = crate::container::of(suite);
+        let fields = &mut doc.fields;
+        if suite.takes_transcript_label() {
+            let label = String::from_utf8_lossy(&statement.transcript_label);
+            fields.insert("transcript_label", label.into_owned());
         }
+        // A container states each value's bit length instead (Solana's `bit_lengths`).
+        if !suite.supported_bits().is_empty() && container.is_none() {
+            fields.insert("bits", statement.bits);
+        }
+        if suite.max_extension_degree() > 1 {
+            fields.insert("extension_degree", statement.extension_degree);
+        }
+        // A proof without a bit size (Borromean) states its range, minimum included, in its
+        // header: its document does not repeat the prover's request.
+        if let (false, Some(minimums)) =
+            (suite.supported_bits().is_empty(), &statement.minimum_values)
+        {
+            fields.insert("minimum_values", minimums.clone());
+        }
+        let public = crate::parameters::public(suite, &statement.parameters);
+        for (name, value) in crate::parameters::to_json(&public) {
+            fields.insert(name, value);
+        }
+        for spec in suite.info().parameters {
+            if let (Some(text), None) = (spec.default, public.get(spec.name)) {
+                fields.insert(spec.name, text);
+            }
+        }
+        if let Some(container) = container {
+            let written = (container.fields_of)(statement, proof, commitments);
+            for (name, value) in written.as_map() {
+                fields.insert(name.clone(), value.clone());
+            }
+        }
+        doc.commitments = commitments.iter().map(hex::encode).collect();
+        doc.proof = Some(hex::encode(proof));
+        doc
     }
 
     /// Checks the document by its suite's rules ([`crate::Document::parse`] reads it).
@@ -411,32 +380,32 @@ impl ProofDocument {
     /// the document's field names.
     fn check_for(&self, suite: Suite) -> Result<ParsedDocument, String> {
         let name = suite.name();
+        // A field another suite takes means something this one would not check.
+        let takes = crate::fields::of(suite);
+        if let Some(field) = self
+            .fields
+            .as_map()
+            .keys()
+            .find(|f| !takes.contains(&f.as_str()) && crate::fields::known(f))
+        {
+            return Err(format!(
+                "{name} documents have no {field}: remove the field"
+            ));
+        }
+        let bits: Option<usize> = self.fields.typed("bits")?;
+        let label: Option<String> = self.fields.typed("transcript_label")?;
+        let extension_degree: Option<usize> = self.fields.typed("extension_degree")?;
+        let minimum_values = self
+            .fields
+            .read_with("minimum_values", |v| bounded::minimum_values(v))?
+            .flatten();
         // A container's fields (Solana's instruction: `proof_data`, or `bit_lengths` beside
         // the others).
-        let instruction = if let Some(container) = crate::container::of(suite) {
-            Some((container.read)(&crate::container::Fields {
-                bits: self.bits,
-                kind: self.kind.as_deref(),
-                bit_lengths: self.bit_lengths.as_deref(),
-                commitments: &self.commitments,
-                proof: self.proof.as_deref(),
-                proof_data: self.proof_data.as_deref(),
-            })?)
-        } else {
-            for (field, present) in [
-                ("kind", self.kind.is_some()),
-                ("bit_lengths", self.bit_lengths.is_some()),
-                ("proof_data", self.proof_data.is_some()),
-            ] {
-                if present {
-                    return Err(format!(
-                        "{name} documents have no {field}: remove the field"
-                    ));
-                }
-            }
-            None
+        let instruction = match crate::container::of(suite) {
+            Some(container) => Some((container.read)(self, bits)?),
+            None => None,
         };
-        let bits = match (self.bits, suite.supported_bits()) {
+        let bits = match (bits, suite.supported_bits()) {
             _ if instruction.is_some() => 0,
             (None, []) => 0,
             (Some(_), []) => {
@@ -452,10 +421,10 @@ impl ProofDocument {
                 "{name} documents have no commitments: remove the field"
             ));
         }
-        let label = self.transcript_label.as_deref().unwrap_or("");
-        if suite.takes_transcript_label() && self.transcript_label.is_none() {
+        if suite.takes_transcript_label() && label.is_none() {
             return Err(format!("{name} documents need a transcript_label"));
         }
+        let label = label.unwrap_or_default();
         if label.len() > MAX_TRANSCRIPT_LABEL {
             return Err(format!(
                 "transcript_label is {} bytes, longer than {MAX_TRANSCRIPT_LABEL}",
@@ -474,35 +443,16 @@ impl ProofDocument {
                 proof_hex.len()
             ));
         }
-        let mut parameters =
-            crate::parameters::from_json(suite, &self.parameters, &format!("a {name} document"))?;
-        // libsecp256k1-zkp's fields are the document's own, for the suites that declare them
-        // as parameters; "H" spelled out is the default, recorded as absent.
-        for (field, present) in [
-            (GENERATORS_N, self.generators_n.is_some()),
-            (VALUE_GENERATOR, self.value_generator.is_some()),
-            (EXTRA_DATA, self.extra_data.is_some()),
-        ] {
-            if present && suite.parameter(field).is_none() {
-                return Err(format!(
-                    "{name} documents have no {field}: remove the field"
-                ));
-            }
-        }
-        if let Some(n) = self.generators_n {
-            let n = i64::try_from(n).unwrap_or(i64::MAX);
-            parameters.insert(GENERATORS_N.into(), ParameterValue::Integer(n));
-        }
-        if let Some(bytes) = self.value_generator()? {
-            parameters.insert(VALUE_GENERATOR.into(), ParameterValue::Bytes(bytes));
-        }
-        if let Some(bytes) = self.extra_data(suite)? {
-            parameters.insert(EXTRA_DATA.into(), ParameterValue::Bytes(bytes));
-        }
+        let parameters = crate::parameters::from_json(
+            suite,
+            self.fields.as_map(),
+            &format!("a {name} document"),
+            &[],
+        )?;
         let statement = SuiteStatement {
             bits,
-            extension_degree: self.extension_degree.unwrap_or(1),
-            minimum_values: self.minimum_values.clone(),
+            extension_degree: extension_degree.unwrap_or(1),
+            minimum_values,
             transcript_label: label.as_bytes().to_vec(),
             parameters,
             bit_lengths: instruction
@@ -606,9 +556,6 @@ impl ProofDocument {
                 "minimum_values with {m} commitments: {name} supports them for one value only"
             ),
             StatementError::InvalidGeneratorCount(n) => self.generator_count(n, statement, m),
-            StatementError::InvalidParameter {
-                name: GENERATORS_N, ..
-            } => self.generator_count(self.generators_n.unwrap_or(0), statement, m),
             StatementError::UnusedStatementField(StatementField::TranscriptLabel) => format!(
                 "{} transcripts take no label: remove transcript_label {:?} (it would not be checked)",
                 suite.flavor(),
@@ -633,44 +580,6 @@ impl ProofDocument {
             2 * statement.bits * m,
             rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
         )
-    }
-
-    /// `value_generator`: `"H"` (or absent) for the suite's own, else a 33-byte generator
-    /// encoding in hex. Whether the suite takes one is the shape check's.
-    fn value_generator(&self) -> Result<Option<Vec<u8>>, String> {
-        match self.value_generator.as_deref() {
-            None | Some("H") => Ok(None),
-            Some(text) => {
-                let bytes =
-                    hex::decode(text).map_err(|e| format!("value_generator is not hex: {e}"))?;
-                rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::from_bytes(&bytes).map_err(|_| {
-                    "value_generator is neither \"H\" nor a 33-byte generator encoding (0a/0b || x on the curve)"
-                        .to_string()
-                })?;
-                Ok(Some(bytes))
-            }
-        }
-    }
-
-    /// `extra_data` in hex, at most the suite's bound on it ([`MAX_EXTRA_DATA`] bytes but for
-    /// an MWEB output's message), checked before decoding.
-    fn extra_data(&self, suite: Suite) -> Result<Option<Vec<u8>>, String> {
-        let Some(text) = &self.extra_data else {
-            return Ok(None);
-        };
-        let most = suite
-            .parameter(EXTRA_DATA)
-            .and_then(|spec| usize::try_from(spec.max).ok())
-            .unwrap_or(MAX_EXTRA_DATA);
-        if text.len() / 2 > most {
-            return Err(format!(
-                "extra_data is {} hex digits, longer than {most} bytes",
-                text.len()
-            ));
-        }
-        Ok(Some(
-            hex::decode(text).map_err(|e| format!("extra_data is not hex: {e}"))?,
-        ))
     }
 }
 

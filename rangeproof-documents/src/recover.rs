@@ -109,7 +109,7 @@ mod tests {
         let request = ProveRequest::from_json(request).unwrap();
         let checked = request.check(request.json_parameters().unwrap()).unwrap();
         let made = request::prove(
-            checked.suite.in_global_context(),
+            rangeproof::SuiteContext::global(),
             &checked,
             &request.values,
             None,

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use rangeproof::suite::{ParameterValue, Parameters};
-use rangeproof::{ContextSuite, ProofError, Suite, SuiteStatement};
+use rangeproof::{ProofError, Suite, SuiteContext, SuiteStatement};
 
 use crate::openings::Openings;
 use crate::parameters::{self, JsonFields};
@@ -27,6 +27,14 @@ use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
 mod error;
 
 pub use error::{Field, RequestError};
+
+/// The suite parameters a request (and an openings file) carries as fields of its own, beside
+/// its `parameters`.
+pub const OWN_PARAMETERS: [&str; 3] = [
+    Field::GeneratorsN.json(),
+    Field::ValueGenerator.json(),
+    Field::ExtraData.json(),
+];
 
 /// What to prove, as given (nothing checked yet): see the [module notes](self). Secret parts
 /// (values, blindings, nonce) are wiped when it is dropped.
@@ -371,7 +379,7 @@ impl ProveRequest {
     /// The suite's own parameters from the request's `parameters` fields.
     pub fn json_parameters(&self) -> Result<Parameters, RequestError> {
         let suite = self.suite()?;
-        parameters::from_json(suite, &self.parameters, "the request")
+        parameters::from_json(suite, &self.parameters, "the request", &OWN_PARAMETERS)
             .map_err(RequestError::Parameter)
     }
 }
@@ -448,17 +456,17 @@ pub struct ProvedDocuments {
     pub openings: Openings,
 }
 
-/// Proves a checked request in `suite` (the caller's context, or the process-wide one):
+/// Proves a checked request in `context` (the caller's, or [`SuiteContext::global`]):
 /// with the given blindings, or fresh ones; recoverable when a nonce is given. When the request
 /// lists the commitments its blindings make, the proof's must be those. The error is a one-line
 /// reason.
 pub fn prove(
-    suite: ContextSuite<'_>,
+    context: &SuiteContext,
     checked: &Checked,
     values: &[u64],
     commitments: Option<&[String]>,
 ) -> Result<ProvedDocuments, String> {
-    let handle = suite.suite();
+    let handle = checked.suite;
     let fresh;
     let blindings = match &checked.blindings {
         Some(given) => given,
@@ -472,10 +480,17 @@ pub fn prove(
         }
     };
     let proved = match &checked.nonce {
-        Some(nonce) => {
-            suite.prove_recoverable(&checked.statement, values, blindings, nonce, &mut OsRng)
+        Some(nonce) => context.prove_recoverable(
+            handle,
+            &checked.statement,
+            values,
+            blindings,
+            nonce,
+            &mut OsRng,
+        ),
+        None => {
+            context.prove_with_blindings(handle, &checked.statement, values, blindings, &mut OsRng)
         }
-        None => suite.prove_with_blindings(&checked.statement, values, blindings, &mut OsRng),
     }
     .map_err(|e| match e {
         // Which value, and the range it must lie in (by position: amounts are secrets).

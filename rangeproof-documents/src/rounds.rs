@@ -472,18 +472,22 @@ impl DealerRounds {
         match step {
             Step::Wait => Next::Wait,
             Step::Challenges(challenges) => Next::Send(challenges),
-            Step::Dealt(dealt) => Next::Done(Box::new(ProofDocument {
-                transcript_label: (self.setup.flavor == Flavor::Dalek)
-                    .then(|| String::from_utf8_lossy(&self.setup.label).into_owned()),
-                bits: Some(self.setup.bits),
-                commitments: dealt.commitments.iter().map(hex::encode).collect(),
-                proof: Some(hex::encode(&dealt.proof)),
-                ..ProofDocument::new(
-                    "bulletproofs",
-                    self.setup.flavor.suite().group(),
-                    self.setup.flavor.name(),
-                )
-            })),
+            Step::Dealt(dealt) => {
+                // The statement the run proved, as `prove` would record it.
+                let statement = SuiteStatement {
+                    bits: self.setup.bits,
+                    transcript_label: self.setup.label.clone(),
+                    ..SuiteStatement::default()
+                };
+                let commitments: Vec<Vec<u8>> =
+                    dealt.commitments.iter().map(|c| c.to_vec()).collect();
+                Next::Done(Box::new(ProofDocument::of(
+                    self.setup.flavor.suite(),
+                    &statement,
+                    &dealt.proof,
+                    &commitments,
+                )))
+            }
         }
     }
 

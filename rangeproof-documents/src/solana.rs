@@ -23,6 +23,7 @@ use rangeproof::SuiteStatement;
 
 use crate::document::malformed;
 use crate::error::{DocumentError, Invalid};
+use crate::fields::Fields;
 use crate::info::DocumentInfo;
 use crate::proof::{ParsedDocument, ProofDocument};
 use crate::Document;
@@ -43,33 +44,39 @@ pub(crate) struct Instruction {
     pub refusal: Option<Invalid>,
 }
 
-/// A Solana document's fields as read (the proof document's, lent by `proof.rs`).
-pub(crate) struct Fields<'a> {
-    /// `bits` (Solana documents have none).
-    pub bits: Option<usize>,
-    /// `kind`.
-    pub kind: Option<&'a str>,
-    /// `bit_lengths`.
-    pub bit_lengths: Option<&'a [usize]>,
-    /// `commitments` (hex).
-    pub commitments: &'a [String],
-    /// `proof` (hex).
-    pub proof: Option<&'a str>,
-    /// `proof_data` (hex).
-    pub proof_data: Option<&'a str>,
+/// The instruction's fields, in the order documents write them.
+pub(crate) const FIELDS: [&str; 3] = ["kind", "bit_lengths", "proof_data"];
+
+/// A Solana document's fields as read.
+struct Read<'a> {
+    kind: Option<String>,
+    bit_lengths: Option<Vec<usize>>,
+    commitments: &'a [String],
+    proof: Option<&'a str>,
+    proof_data: Option<String>,
 }
 
 /// Reads a Solana document's instruction: `proof_data`, the separate fields, or both.
 /// `Err` is a reason the document is unusable (exit 2).
-pub(crate) fn instruction(doc: &Fields<'_>) -> Result<Instruction, String> {
-    if doc.bits.is_some() {
+pub(crate) fn instruction(doc: &ProofDocument, bits: Option<usize>) -> Result<Instruction, String> {
+    if bits.is_some() {
         return Err(
             "solana documents have no bits (each value has its own: bit_lengths, and kind): remove the field"
                 .into(),
         );
     }
+    let doc = Read {
+        kind: doc.fields.typed("kind")?,
+        bit_lengths: doc.fields.read_with("bit_lengths", |v| {
+            crate::proof::bounded::list::<_, usize>(v, "bit_lengths")
+        })?,
+        commitments: &doc.commitments,
+        proof: doc.proof.as_deref(),
+        proof_data: doc.fields.typed("proof_data")?,
+    };
     let kind = doc
         .kind
+        .as_deref()
         .map(|name| {
             Kind::from_name(name).ok_or_else(|| {
                 format!("unknown kind {name:?} (supported: \"u64\", \"u128\", \"u256\")")
@@ -78,6 +85,7 @@ pub(crate) fn instruction(doc: &Fields<'_>) -> Result<Instruction, String> {
         .transpose()?;
     let data = doc
         .proof_data
+        .as_deref()
         .map(|text| {
             if text.len() > MAX_PROOF_DATA_HEX {
                 return Err(format!(
@@ -90,7 +98,7 @@ pub(crate) fn instruction(doc: &Fields<'_>) -> Result<Instruction, String> {
         .transpose()?;
     let fields = !doc.commitments.is_empty() || doc.bit_lengths.is_some() || doc.proof.is_some();
     let separate = if fields {
-        let Some(bit_lengths) = doc.bit_lengths.map(<[usize]>::to_vec) else {
+        let Some(bit_lengths) = doc.bit_lengths else {
             return Err("solana documents need bit_lengths beside commitments".into());
         };
         if doc.proof.is_none() {
@@ -175,7 +183,7 @@ pub(crate) fn fields_of(
     statement: &SuiteStatement,
     proof: &[u8],
     commitments: &[Vec<u8>],
-) -> (Option<String>, Option<Vec<usize>>, Option<String>) {
+) -> Fields {
     let bit_lengths = if statement.bit_lengths.is_empty() {
         vec![statement.bits; commitments.len()]
     } else {
@@ -189,7 +197,15 @@ pub(crate) fn fields_of(
     let data = encodings
         .and_then(|c| ProofData::new(c, bit_lengths.clone(), proof.to_vec()).ok())
         .map(|data| hex::encode(data.to_bytes()));
-    (kind, Some(bit_lengths), data)
+    let mut fields = Fields::new();
+    if let Some(kind) = kind {
+        fields.insert("kind", kind);
+    }
+    fields.insert("bit_lengths", bit_lengths);
+    if let Some(data) = data {
+        fields.insert("proof_data", data);
+    }
+    fields
 }
 
 impl ProofDocument {
@@ -197,10 +213,9 @@ impl ProofDocument {
     /// proof) taken from a transaction: `proof_data` alone, its context read by the program's
     /// rules when the document is verified.
     pub fn of_solana_proof_data(proof_data: &[u8]) -> ProofDocument {
-        ProofDocument {
-            proof_data: Some(hex::encode(proof_data)),
-            ..ProofDocument::new("bulletproofs", "ristretto255", "solana")
-        }
+        let mut doc = ProofDocument::new("bulletproofs", "ristretto255", "solana");
+        doc.fields.insert("proof_data", hex::encode(proof_data));
+        doc
     }
 }
 
@@ -361,9 +376,9 @@ mod tests {
             &proved.proof,
             &proved.commitments,
         );
-        assert_eq!(doc.bit_lengths, Some(vec![32, 32]));
-        assert_eq!(doc.kind.as_deref(), Some("u64"));
-        assert_eq!(doc.bits, None);
+        assert_eq!(doc.fields.get("bit_lengths"), Some(&json!([32, 32])));
+        assert_eq!(doc.fields.get("kind"), Some(&json!("u64")));
+        assert_eq!(doc.fields.get("bits"), None);
         verdict(&serde_json::to_value(doc).unwrap()).unwrap();
     }
 

@@ -115,7 +115,7 @@ pub unsafe extern "C" fn rp_prove_document(
                 .and_then(|parameters| request.check(parameters))
                 .map_err(|e| Failure::unusable(e.describe(Field::json, request.suite().ok())))?;
             let made = request::prove(
-                ctx.suites.suite(checked.suite),
+                &ctx.suites,
                 &checked,
                 &request.values,
                 request.commitments.as_deref(),

@@ -62,8 +62,13 @@ pub unsafe extern "C" fn rp_solana_batched_range_proof_prove(
             };
             let proved = ctx
                 .suites
-                .suite(Suite::SOLANA_BULLETPROOFS)
-                .prove_with_blindings(&statement, &values, &openings, &mut OsRng)
+                .prove_with_blindings(
+                    Suite::SOLANA_BULLETPROOFS,
+                    &statement,
+                    &values,
+                    &openings,
+                    &mut OsRng,
+                )
                 .map_err(|e| Failure::unusable(e.to_string()))?;
             let commitments = proved
                 .commitments

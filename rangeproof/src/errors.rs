@@ -141,6 +141,10 @@ pub enum StatementError {
     /// [`SuiteInfo::parameters`](crate::SuiteInfo::parameters)): refused rather than ignored.
     #[error("a parameter this proof system does not declare: leave it unset")]
     UndeclaredParameter,
+    /// A parameter that names a generator (libsecp256k1-zkp's `value_generator`) holds bytes
+    /// that are no generator's encoding (`0a`/`0b` ‖ x on the curve).
+    #[error("{0} is not a generator's 33-byte encoding (0a/0b || x on the curve)")]
+    InvalidGenerator(&'static str),
     /// A parameter the suite requires is absent.
     #[error("this proof system needs the parameter {0}")]
     MissingParameter(&'static str),

@@ -63,7 +63,7 @@ pub use generators::{PedersenGens, RangeGens};
 pub use group::Secp256k1;
 pub use group::{Ed25519, EncodedPoint, Group, Ristretto255};
 pub use suite::{
-    ContextSuite, ProofSuite, Recovered, Suite, SuiteBatch, SuiteContext, SuiteInfo, SuiteStatement,
+    ProofSuite, Recovered, Suite, SuiteBatch, SuiteContext, SuiteInfo, SuiteStatement,
 };
 pub use transcript::{merlin_transcript, TranscriptProtocol};
 

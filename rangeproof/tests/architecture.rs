@@ -455,6 +455,7 @@ fn the_readme_and_architecture_stay_about_200_lines() {
 fn the_generic_document_path_names_no_deployment() {
     let generic = [
         "rangeproof-documents/src/proof.rs",
+        "rangeproof-documents/src/fields.rs",
         "rangeproof-documents/src/request.rs",
         "rangeproof-documents/src/request/error.rs",
         "rangeproof-documents/src/info.rs",
@@ -500,6 +501,39 @@ fn the_generic_document_path_names_no_deployment() {
     assert!(
         named.is_empty(),
         "deployments named in the generic path: {named:#?}"
+    );
+}
+
+/// A proof document is a fixed header and the fields its suite declares: the code that reads
+/// and writes documents (`proof.rs`, `fields.rs`) names no field a suite declares — each comes
+/// from the suite's `SuiteInfo::parameters` or its container's registry line — so a deployment
+/// with fields of its own needs no edit there.
+#[test]
+fn documents_read_the_fields_suites_declare_from_their_declarations() {
+    let declared: BTreeSet<&str> = rangeproof::Suite::ALL
+        .iter()
+        .flat_map(|s| s.info().parameters.iter().map(|spec| spec.name))
+        // Solana's container fields, declared in `container.rs`'s registry line.
+        .chain(["kind", "bit_lengths", "proof_data"])
+        .collect();
+    let root = repository();
+    let mut named = Vec::new();
+    for path in [
+        "rangeproof-documents/src/proof.rs",
+        "rangeproof-documents/src/fields.rs",
+    ] {
+        let text = std::fs::read_to_string(root.join(path)).expect("a document file");
+        for (i, line) in code_of(&text).lines().enumerate() {
+            for name in &declared {
+                if line.contains(&format!("\"{name}\"")) {
+                    named.push(format!("{path}:{}: \"{name}\"", i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "suite fields named in the document code: {named:#?}"
     );
 }
 

@@ -72,33 +72,27 @@ fn proofs_cross_between_owned_and_process_contexts() {
         let st = statement(suite);
         let values = values(suite, st.bits);
         let ours = first
-            .suite(suite)
-            .prove(&st, &values, &mut OsRng)
+            .prove(suite, &st, &values, &mut OsRng)
             .unwrap_or_else(|e| panic!("{suite:?}: {e}"));
-        for verifier in [second.suite(suite), suite.in_global_context()] {
+        for verifier in [&second, SuiteContext::global()] {
             verifier
-                .verify(&st, &ours.proof, &ours.commitments, &mut OsRng)
+                .verify(suite, &st, &ours.proof, &ours.commitments, &mut OsRng)
                 .unwrap_or_else(|e| panic!("{suite:?}: {e}"));
         }
         let global = suite.prove(&st, &values, &mut OsRng).unwrap();
         first
-            .suite(suite)
-            .verify(&st, &global.proof, &global.commitments, &mut OsRng)
+            .verify(suite, &st, &global.proof, &global.commitments, &mut OsRng)
             .unwrap();
         // The same openings commit to the same points in every context.
         assert_eq!(
-            first
-                .suite(suite)
-                .commit(&st, &values, &ours.blindings)
-                .unwrap(),
+            first.commit(suite, &st, &values, &ours.blindings).unwrap(),
             suite.commit(&st, &values, &ours.blindings).unwrap(),
             "{suite:?}"
         );
         // A proof of other values is refused in a context as anywhere.
         let wrong = other_commitments(suite, &st, &ours.commitments);
         assert!(first
-            .suite(suite)
-            .verify(&st, &ours.proof, &wrong, &mut OsRng)
+            .verify(suite, &st, &ours.proof, &wrong, &mut OsRng)
             .is_err());
     }
 }
@@ -111,8 +105,7 @@ fn batches_in_a_context_name_the_invalid_proofs() {
     for (k, suite) in range_suites().into_iter().enumerate() {
         let st = statement(suite);
         let mut proved = context
-            .suite(suite)
-            .prove(&st, &values(suite, st.bits), &mut OsRng)
+            .prove(suite, &st, &values(suite, st.bits), &mut OsRng)
             .unwrap();
         if k % 2 == 1 {
             // Another proof's commitments: decodes, does not verify.
@@ -138,14 +131,12 @@ fn a_context_made_without_a_suite_refuses_it() {
     let other = Suite::BULLETPROOFS_PP;
     let st = statement(other);
     assert_eq!(
-        only_dalek.suite(other).prove(&st, &[1], &mut OsRng).err(),
+        only_dalek.prove(other, &st, &[1], &mut OsRng).err(),
         Some(ProofError::SuiteNotInContext)
     );
     let proved = other.prove(&st, &[1], &mut OsRng).unwrap();
     assert_eq!(
-        only_dalek
-            .suite(other)
-            .verify(&st, &proved.proof, &proved.commitments, &mut OsRng),
+        only_dalek.verify(other, &st, &proved.proof, &proved.commitments, &mut OsRng),
         Err(ProofError::SuiteNotInContext)
     );
     let mut batch = SuiteBatch::in_context(&only_dalek);
@@ -157,10 +148,7 @@ fn a_context_made_without_a_suite_refuses_it() {
     // The suite it was made with works.
     let dalek = Suite::DALEK_BULLETPROOFS;
     let st = statement(dalek);
-    let proved = only_dalek
-        .suite(dalek)
-        .prove(&st, &[5], &mut OsRng)
-        .unwrap();
+    let proved = only_dalek.prove(dalek, &st, &[5], &mut OsRng).unwrap();
     batch
         .add(dalek, &st, &proved.proof, &proved.commitments, &mut OsRng)
         .unwrap();
@@ -178,13 +166,9 @@ fn one_context_serves_several_threads() {
                 let (context, st) = (&context, &st);
                 scope.spawn(move || {
                     // Every thread derives on first use: the generators are derived once.
-                    let proved = context
-                        .suite(suite)
-                        .prove(st, &[t, 1 << t], &mut OsRng)
-                        .unwrap();
+                    let proved = context.prove(suite, st, &[t, 1 << t], &mut OsRng).unwrap();
                     context
-                        .suite(suite)
-                        .verify(st, &proved.proof, &proved.commitments, &mut OsRng)
+                        .verify(suite, st, &proved.proof, &proved.commitments, &mut OsRng)
                         .is_ok()
                 })
             })

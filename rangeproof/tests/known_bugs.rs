@@ -164,7 +164,7 @@ fn frozen_heart_every_public_input_of_every_suite_is_bound() {
         if suite == Suite::ELEMENTS_SURJECTION {
             continue; // below: proved through the typed API
         }
-        let ctx = suite.in_global_context();
+        let ctx = suite;
         let base = base_statement(suite);
         let m = suite.max_values().min(2);
         let values = &[5u64, 200][..m];
@@ -437,7 +437,7 @@ fn curve25519_field_negate(s: &[u8; 32]) -> [u8; 32] {
 #[test]
 fn identity_prover_messages_as_each_deployment_does() {
     let suite = Suite::DALEK_BULLETPROOFS;
-    let ctx = suite.in_global_context();
+    let ctx = suite;
     let base = base_statement(suite);
     let made = ctx.prove(&base, &[5], &mut OsRng).unwrap();
     for slot in 0..4 {
@@ -463,7 +463,7 @@ fn monero_multiplies_points_by_eight() {
         .compress()
         .to_bytes();
     for suite in [Suite::MONERO_BULLETPROOFS, Suite::MONERO_BULLETPROOFS_PLUS] {
-        let ctx = suite.in_global_context();
+        let ctx = suite;
         let base = base_statement(suite);
         let made = ctx.prove(&base, &[5], &mut OsRng).unwrap();
         ctx.verify(&base, &made.proof, &made.commitments, &mut OsRng)
@@ -489,7 +489,7 @@ fn monero_8438_unreduced_scalars_are_refused_where_monero_refuses_them() {
         ),
         (Suite::MONERO_BULLETPROOFS_PLUS, &["r1", "s1", "d1"][..]),
     ] {
-        let ctx = suite.in_global_context();
+        let ctx = suite;
         let base = base_statement(suite);
         let made = ctx.prove(&base, &[5], &mut OsRng).unwrap();
         let rounds = 6; // log2(64)
@@ -521,7 +521,7 @@ fn monero_8438_unreduced_scalars_are_refused_where_monero_refuses_them() {
 #[test]
 fn monero_11232_seventeen_commitments_are_a_typed_error() {
     for suite in [Suite::MONERO_BULLETPROOFS, Suite::MONERO_BULLETPROOFS_PLUS] {
-        let ctx = suite.in_global_context();
+        let ctx = suite;
         let base = base_statement(suite);
         let made = ctx.prove(&base, &[5; 16], &mut OsRng).unwrap();
         ctx.verify(&base, &made.proof, &made.commitments, &mut OsRng)
@@ -565,7 +565,7 @@ fn add_round(proof: &[u8]) -> Vec<u8> {
 #[test]
 fn grin_a_proof_moved_to_another_commitment_fails_every_way() {
     let suite = Suite::GRIN_BULLETPROOFS;
-    let ctx = suite.in_global_context();
+    let ctx = suite;
     let base = base_statement(suite);
     let made = ctx.prove(&base, &[5], &mut OsRng).unwrap();
     let other = ctx.prove(&base, &[5], &mut OsRng).unwrap();
@@ -597,7 +597,7 @@ fn grin_a_proof_moved_to_another_commitment_fails_every_way() {
 fn grin_secp256k1zkp_20_null_and_empty_extra_data_as_the_c_library() {
     let mut c = zkp::CLib::new(256);
     let suite = Suite::GRIN_BULLETPROOFS;
-    let ctx = suite.in_global_context();
+    let ctx = suite;
     let mut rng = StdRng::seed_from_u64(20);
     let statement = |extra: &Option<Vec<u8>>| {
         let mut statement = SuiteStatement {
@@ -654,7 +654,7 @@ fn grin_secp256k1zkp_20_null_and_empty_extra_data_as_the_c_library() {
 fn grin_secp256k1zkp_23_batches_of_every_size_name_the_invalid() {
     let mut c = zkp::CLib::new(256);
     let suite = Suite::GRIN_BULLETPROOFS;
-    let ctx = suite.in_global_context();
+    let ctx = suite;
     let base = SuiteStatement {
         bits: 64,
         ..base_statement(suite)

@@ -33,7 +33,7 @@ pub fn prove(bytes: &[u8]) -> Answer {
         .and_then(|parameters| request.check(parameters))
         .map_err(|e| Failure::Unusable(e.describe(Field::json, request.suite().ok())))?;
     let made = request::prove(
-        checked.suite.in_global_context(),
+        rangeproof::SuiteContext::global(),
         &checked,
         &request.values,
         request.commitments.as_deref(),

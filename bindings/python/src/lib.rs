@@ -106,7 +106,7 @@ fn prove(
         .check(suite, values.len(), parameters)
         .map_err(|e| unusable(e.describe(argument_name, Some(suite))))?;
     let made = py
-        .allow_threads(|| request::prove(suite.in_global_context(), &checked, &values, None))
+        .allow_threads(|| request::prove(rangeproof::SuiteContext::global(), &checked, &values, None))
         .map_err(unusable)?;
     let doc_json = serde_json::to_string(&made.proof).map_err(unusable)?;
     let openings_json = Zeroizing::new(serde_json::to_string(&made.openings).map_err(unusable)?);

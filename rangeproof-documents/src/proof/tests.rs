@@ -1,4 +1,10 @@
 use super::*;
+use rangeproof::suite::parameters::{bytes, integer};
+use rangeproof::suite::ParameterValue;
+
+const GENERATORS_N: &str = "generators_n";
+const VALUE_GENERATOR: &str = "value_generator";
+const EXTRA_DATA: &str = "extra_data";
 
 /// A proof document through the one entry point, its reason as the front ends print it.
 fn parse(text: &str) -> Result<ParsedDocument, String> {
@@ -8,13 +14,12 @@ fn parse(text: &str) -> Result<ParsedDocument, String> {
 }
 
 fn doc() -> ProofDocument {
-    ProofDocument {
-        transcript_label: Some("t".into()),
-        bits: Some(64),
-        commitments: vec!["00".repeat(32)],
-        proof: Some("00".repeat(32 * 21)),
-        ..ProofDocument::new("bulletproofs", "ristretto255", "dalek")
-    }
+    let mut doc = ProofDocument::new("bulletproofs", "ristretto255", "dalek");
+    doc.fields.insert("transcript_label", "t");
+    doc.fields.insert("bits", 64);
+    doc.commitments = vec!["00".repeat(32)];
+    doc.proof = Some("00".repeat(32 * 21));
+    doc
 }
 
 #[test]
@@ -27,8 +32,8 @@ fn accepts_a_well_formed_document() {
     let mut plus = doc();
     plus.scheme = "bulletproofs+".into();
     plus.flavor = "tari".into();
-    plus.extension_degree = Some(3);
-    plus.minimum_values = Some(vec![5]);
+    plus.fields.insert("extension_degree", 3);
+    plus.fields.insert("minimum_values", vec![5]);
     let parsed = parse(&serde_json::to_string(&plus).unwrap()).unwrap();
     assert_eq!(parsed.suite, Suite::TARI_BULLETPROOFS_PLUS);
     assert_eq!(parsed.statement.extension_degree, 3);
@@ -41,13 +46,16 @@ fn rejects_structural_problems_with_a_reason() {
     let cases: Vec<(Mutation, &str)> = vec![
         (Box::new(|d| d.scheme = "zk-snark".into()), "scheme"),
         (Box::new(|d| d.group = "secp256k1".into()), "group"),
-        (Box::new(|d| d.generators_n = Some(256)), "no generators_n"),
         (
-            Box::new(|d| d.extra_data = Some("00".into())),
+            Box::new(|d| d.fields.insert("generators_n", 256)),
+            "no generators_n",
+        ),
+        (
+            Box::new(|d| d.fields.insert("extra_data", "00")),
             "no extra_data",
         ),
         (
-            Box::new(|d| d.value_generator = Some("H".into())),
+            Box::new(|d| d.fields.insert("value_generator", "H")),
             "no value_generator",
         ),
         (
@@ -55,12 +63,12 @@ fn rejects_structural_problems_with_a_reason() {
                 d.scheme = "bulletproofs+".into();
                 d.group = "ed25519".into();
                 d.flavor = "monero".into();
-                d.bits = Some(32);
+                d.fields.insert("bits", 32);
             }),
             "unsupported bits 32",
         ),
         (Box::new(|d| d.flavor = "monero".into()), "flavor"),
-        (Box::new(|d| d.bits = Some(12)), "bits"),
+        (Box::new(|d| d.fields.insert("bits", 12)), "bits"),
         (Box::new(|d| d.commitments.clear()), "commitments"),
         (
             Box::new(|d| d.commitments = vec!["00".repeat(32); 65]),
@@ -75,7 +83,7 @@ fn rejects_structural_problems_with_a_reason() {
         (Box::new(|d| d.proof = Some("0".into())), "hex"),
         (Box::new(|d| d.proof = Some("00".repeat(40_000))), "longer"),
         (
-            Box::new(|d| d.extension_degree = Some(2)),
+            Box::new(|d| d.fields.insert("extension_degree", 2)),
             "extension_degree 2",
         ),
         (Box::new(|d| d.flavor = "tari".into()), "flavor"),
@@ -83,7 +91,7 @@ fn rejects_structural_problems_with_a_reason() {
             Box::new(|d| {
                 d.scheme = "bulletproofs+".into();
                 d.flavor = "tari".into();
-                d.extension_degree = Some(7);
+                d.fields.insert("extension_degree", 7);
             }),
             "extension_degree",
         ),
@@ -91,7 +99,7 @@ fn rejects_structural_problems_with_a_reason() {
             Box::new(|d| {
                 d.scheme = "bulletproofs+".into();
                 d.flavor = "tari".into();
-                d.minimum_values = Some(vec![1, 2]);
+                d.fields.insert("minimum_values", vec![1, 2]);
             }),
             "minimum_values",
         ),
@@ -105,7 +113,9 @@ fn rejects_structural_problems_with_a_reason() {
     }
     assert!(parse("{").unwrap_err().starts_with("not a proof document"));
     let mut long_label = doc();
-    long_label.transcript_label = Some("x".repeat(MAX_TRANSCRIPT_LABEL + 1));
+    long_label
+        .fields
+        .insert("transcript_label", "x".repeat(MAX_TRANSCRIPT_LABEL + 1));
     let err = parse(&serde_json::to_string(&long_label).unwrap()).unwrap_err();
     assert!(err.contains("transcript_label"), "{err}");
     assert!(parse("{\"scheme\": 1}").is_err());
@@ -128,10 +138,10 @@ fn counts_are_enforced_while_parsing() {
     let mut plus = doc();
     plus.scheme = "bulletproofs+".into();
     plus.flavor = "tari".into();
-    plus.minimum_values = Some(vec![1; 257]);
+    plus.fields.insert("minimum_values", vec![1; 257]);
     let err = parse(&serde_json::to_string(&plus).unwrap()).unwrap_err();
     assert!(err.contains("more than 256 minimum_values"), "{err}");
-    plus.minimum_values = None;
+    plus.fields.remove("minimum_values");
     let mut json = serde_json::to_value(&plus).unwrap();
     json["minimum_values"] = serde_json::Value::Null;
     let parsed = parse(&json.to_string()).unwrap();
@@ -145,15 +155,14 @@ fn counts_are_enforced_while_parsing() {
 }
 
 fn grin() -> ProofDocument {
-    ProofDocument {
-        bits: Some(64),
-        generators_n: Some(256),
-        value_generator: Some("H".into()),
-        extra_data: Some("abcd".into()),
-        commitments: vec!["08".to_string() + &"11".repeat(32)],
-        proof: Some("00".repeat(675)),
-        ..ProofDocument::new("bulletproofs", "secp256k1", "grin")
-    }
+    let mut doc = ProofDocument::new("bulletproofs", "secp256k1", "grin");
+    doc.fields.insert("bits", 64);
+    doc.fields.insert("generators_n", 256);
+    doc.fields.insert("value_generator", "H");
+    doc.fields.insert("extra_data", "abcd");
+    doc.commitments = vec!["08".to_string() + &"11".repeat(32)];
+    doc.proof = Some("00".repeat(675));
+    doc
 }
 
 #[test]
@@ -168,7 +177,7 @@ fn grin_documents() {
     let asset =
         hex::encode(rangeproof::secp256k1_zkp::bulletproofs::ValueGenerator::h().to_bytes());
     let mut d = grin();
-    d.value_generator = Some(asset.clone());
+    d.fields.insert("value_generator", asset.clone());
     let parsed = parse(&serde_json::to_string(&d).unwrap()).unwrap();
     assert_eq!(
         bytes(&parsed.statement.parameters, VALUE_GENERATOR),
@@ -176,29 +185,38 @@ fn grin_documents() {
     );
     type Mutation = Box<dyn Fn(&mut ProofDocument)>;
     let cases: Vec<(Mutation, &str)> = vec![
-        (Box::new(|d| d.generators_n = Some(100)), "at least 128"),
         (
-            Box::new(|d| d.generators_n = Some(1 << 16)),
-            "at most 32768",
+            Box::new(|d| d.fields.insert("generators_n", 100)),
+            "at least 128",
         ),
         (
-            Box::new(|d| d.value_generator = Some("G".into())),
+            Box::new(|d| d.fields.insert("generators_n", 1 << 16)),
+            "generators_n must be between 2 and 32768",
+        ),
+        (
+            Box::new(|d| d.fields.insert("value_generator", "G")),
             "value_generator",
         ),
         (
-            Box::new(|d| d.value_generator = Some("0c".to_string() + &"11".repeat(32))),
+            Box::new(|d| {
+                d.fields
+                    .insert("value_generator", "0c".to_string() + &"11".repeat(32))
+            }),
             "0a/0b",
         ),
         (
-            Box::new(|d| d.extra_data = Some("x".into())),
+            Box::new(|d| d.fields.insert("extra_data", "x")),
             "extra_data is not hex",
         ),
         (
-            Box::new(|d| d.extra_data = Some("00".repeat(MAX_EXTRA_DATA + 1))),
+            Box::new(|d| {
+                d.fields
+                    .insert("extra_data", "00".repeat(MAX_EXTRA_DATA + 1))
+            }),
             "longer than",
         ),
         (
-            Box::new(|d| d.transcript_label = Some("t".into())),
+            Box::new(|d| d.fields.insert("transcript_label", "t")),
             "take no label",
         ),
         (
@@ -208,8 +226,8 @@ fn grin_documents() {
         (
             Box::new(|d| {
                 d.commitments = vec![d.commitments[0].clone(); 2];
-                d.minimum_values = Some(vec![1, 2]);
-                d.generators_n = None;
+                d.fields.insert("minimum_values", vec![1, 2]);
+                d.fields.remove("generators_n");
             }),
             "one value only",
         ),
@@ -217,7 +235,7 @@ fn grin_documents() {
             Box::new(|d| d.commitments[0] = "11".repeat(32)),
             "32 bytes, expected 33",
         ),
-        (Box::new(|d| d.bits = Some(4)), "unsupported bits"),
+        (Box::new(|d| d.fields.insert("bits", 4)), "unsupported bits"),
     ];
     for (mutate, needle) in cases {
         let mut d = grin();
@@ -256,24 +274,33 @@ fn mweb_documents() {
     // The same bytes under Grin's flavor with its fields spelled out verify too.
     let mut as_grin = doc.clone();
     as_grin.flavor = "grin".into();
-    as_grin.generators_n = Some(256);
-    as_grin.value_generator = Some("H".into());
+    as_grin.fields.insert("generators_n", 256);
+    as_grin.fields.insert("value_generator", "H");
     let as_grin = serde_json::to_string(&as_grin).unwrap();
     crate::Document::parse(&as_grin).unwrap().verify().unwrap();
 
     type Mutation = Box<dyn Fn(&mut ProofDocument)>;
     let cases: Vec<(Mutation, &str)> = vec![
-        (Box::new(|d| d.extra_data = None), "extra_data"),
         (
-            Box::new(|d| d.extra_data = Some(String::new())),
+            Box::new(|d| drop(d.fields.remove("extra_data"))),
             "extra_data",
         ),
-        (Box::new(|d| d.generators_n = Some(256)), "no generators_n"),
         (
-            Box::new(|d| d.value_generator = Some("H".into())),
+            Box::new(|d| d.fields.insert("extra_data", String::new())),
+            "extra_data",
+        ),
+        (
+            Box::new(|d| d.fields.insert("generators_n", 256)),
+            "no generators_n",
+        ),
+        (
+            Box::new(|d| d.fields.insert("value_generator", "H")),
             "no value_generator",
         ),
-        (Box::new(|d| d.bits = Some(32)), "unsupported bits"),
+        (
+            Box::new(|d| d.fields.insert("bits", 32)),
+            "unsupported bits",
+        ),
         (
             Box::new(|d| d.commitments = vec![d.commitments[0].clone(); 2]),
             "one value only",
@@ -288,7 +315,8 @@ fn mweb_documents() {
     // A message of more than libsecp256k1-zkp's usual 4096 bytes is an MWEB output's to
     // carry (the bound is what a block holds).
     let mut long = doc.clone();
-    long.extra_data = Some("02".repeat(MAX_EXTRA_DATA + 1));
+    long.fields
+        .insert("extra_data", "02".repeat(MAX_EXTRA_DATA + 1));
     let long = crate::Document::parse(&serde_json::to_string(&long).unwrap()).unwrap();
     assert!(
         long.verify().is_err(),
@@ -303,23 +331,26 @@ fn transcript_labels_where_the_convention_takes_one() {
     monero.group = "ed25519".into();
     monero.flavor = "monero".into();
     for label in [None, Some(String::new())] {
-        monero.transcript_label = label;
+        match label {
+            Some(l) => monero.fields.insert("transcript_label", l),
+            None => drop(monero.fields.remove("transcript_label")),
+        }
         let parsed = parse(&serde_json::to_string(&monero).unwrap()).unwrap();
         assert!(parsed.statement.transcript_label.is_empty());
     }
-    monero.transcript_label = None;
+    monero.fields.remove("transcript_label");
     assert!(!serde_json::to_string(&monero)
         .unwrap()
         .contains("transcript_label"));
-    monero.transcript_label = Some("rangeproof".into());
+    monero.fields.insert("transcript_label", "rangeproof");
     let err = parse(&serde_json::to_string(&monero).unwrap()).unwrap_err();
     assert!(err.contains("take no label"), "{err}");
 
     let mut dalek = doc();
-    dalek.transcript_label = None;
+    dalek.fields.remove("transcript_label");
     let err = parse(&serde_json::to_string(&dalek).unwrap()).unwrap_err();
     assert!(err.contains("need a transcript_label"), "{err}");
-    dalek.transcript_label = Some(String::new());
+    dalek.fields.insert("transcript_label", String::new());
     assert!(parse(&serde_json::to_string(&dalek).unwrap()).is_ok());
 }
 
@@ -468,7 +499,7 @@ mod parameters {
         let text = serde_json::to_string(&openings).unwrap();
         let back: crate::Openings = serde_json::from_str(&text).unwrap();
         assert_eq!(
-            from_json(suite, &back.parameters, "openings"),
+            from_json(suite, &back.parameters, "openings", &[]),
             Ok(parsed.statement.parameters.clone())
         );
         // A statement without parameters writes no field (older readers see nothing new).
@@ -482,8 +513,7 @@ mod parameters {
     #[test]
     fn registered_suites_ignore_fields_they_do_not_declare() {
         let mut d = doc();
-        d.parameters
-            .insert("exp".into(), serde_json::Value::from(3));
+        d.fields.insert("exp", 3);
         assert!(d.check().unwrap().statement.parameters.is_empty());
     }
 }
@@ -569,4 +599,83 @@ fn a_deployment_added_as_a_type_round_trips_through_documents() {
             )
             .is_err());
     }
+}
+
+/// The header, then the fields in the suite's order, then commitments and proof: what `prove`
+/// writes reads back to the same document and writes the same text.
+#[test]
+fn documents_are_written_header_fields_then_commitments_and_proof() {
+    use rand_core::OsRng;
+    let statement = SuiteStatement {
+        bits: 8,
+        extension_degree: 1,
+        ..SuiteStatement::default()
+    };
+    let made = Suite::GRIN_BULLETPROOFS
+        .prove(&statement, &[7], &mut OsRng)
+        .unwrap();
+    let doc = ProofDocument::of(
+        Suite::GRIN_BULLETPROOFS,
+        &statement,
+        &made.proof,
+        &made.commitments,
+    );
+    let text = serde_json::to_string(&doc).unwrap();
+    let keys: Vec<usize> = [
+        "\"scheme\"",
+        "\"group\"",
+        "\"flavor\"",
+        "\"bits\"",
+        "\"value_generator\":\"H\"",
+        "\"commitments\"",
+        "\"proof\"",
+    ]
+    .iter()
+    .map(|k| text.find(k).unwrap_or_else(|| panic!("{k} in {text}")))
+    .collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "{text}");
+    let again: ProofDocument = serde_json::from_str(&text).unwrap();
+    assert_eq!(again, doc);
+    assert_eq!(serde_json::to_string(&again).unwrap(), text);
+    parse(&text).unwrap();
+}
+
+/// Elements' documents spell the default value generator as H's encoding, Grin's as "H";
+/// both read it as the default, and a text that is neither is refused.
+#[test]
+fn the_default_value_generator_is_spelled_as_the_suite_declares() {
+    let spec = Suite::ELEMENTS_BORROMEAN
+        .parameter(VALUE_GENERATOR)
+        .unwrap();
+    assert_eq!(spec.default, Some(rangeproof::suite::parameters::H_HEX));
+    let grin_spec = Suite::GRIN_BULLETPROOFS.parameter(VALUE_GENERATOR).unwrap();
+    assert_eq!(grin_spec.default, Some("H"));
+    let parsed = parse(&serde_json::to_string(&grin()).unwrap()).unwrap();
+    assert_eq!(bytes(&parsed.statement.parameters, VALUE_GENERATOR), None);
+    let mut d = grin();
+    d.fields.insert(VALUE_GENERATOR, "h");
+    let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+    assert!(err.contains("value_generator"), "{err}");
+}
+
+/// A field given twice is refused (two readers could take different values); a public
+/// parameter of another suite is refused; a name no suite takes is ignored.
+#[test]
+fn fields_are_given_once_and_only_where_their_suite_takes_them() {
+    let text = serde_json::to_string(&doc()).unwrap();
+    let twice = text.replacen("\"bits\":64", "\"bits\":64,\"bits\":8", 1);
+    assert_ne!(twice, text);
+    let err = parse(&twice).unwrap_err();
+    assert!(err.contains("bits is given twice"), "{err}");
+    let mut d = doc();
+    d.fields.insert("base", 16);
+    let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+    assert!(err.contains("have no base: remove the field"), "{err}");
+    let mut d = doc();
+    d.fields.insert("kind", "u64");
+    let err = parse(&serde_json::to_string(&d).unwrap()).unwrap_err();
+    assert!(err.contains("have no kind"), "{err}");
+    let mut d = doc();
+    d.fields.insert("comment", "anything");
+    parse(&serde_json::to_string(&d).unwrap()).unwrap();
 }

@@ -39,7 +39,7 @@ pub enum Field {
 
 impl Field {
     /// The field's name in JSON requests and openings files.
-    pub fn json(self) -> &'static str {
+    pub const fn json(self) -> &'static str {
         match self {
             Field::Scheme => "scheme",
             Field::Flavor => "flavor",

@@ -139,7 +139,10 @@ fn a_run_over_any_stream_makes_a_proof() {
         assert_eq!(listed, dealt.commitments);
         assert_eq!(dealt.flavor, flavor.name());
         let expected_label = (flavor == Flavor::Dalek).then(|| "transport test".to_owned());
-        assert_eq!(dealt.transcript_label, expected_label);
+        assert_eq!(
+            dealt.fields.typed::<String>("transcript_label").unwrap(),
+            expected_label
+        );
         crate::proof::tests_support::assert_verifies(&dealt);
     }
 }

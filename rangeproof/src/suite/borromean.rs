@@ -26,7 +26,7 @@ use crate::{ProofError, Secp256k1};
 pub(super) struct ElementsBorromean;
 
 static PARAMETERS: [ParameterSpec; 5] = [
-    parameters::VALUE_GENERATOR,
+    parameters::VALUE_GENERATOR.written_by_default_as(parameters::H_HEX),
     parameters::EXTRA_DATA,
     ParameterSpec::integer(
         "exp",

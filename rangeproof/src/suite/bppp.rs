@@ -39,8 +39,11 @@ static PARAMETERS: [ParameterSpec; 1] = [BASE];
 
 /// libsecp256k1-zkp's convention also takes its value generator and extra data.
 #[cfg(feature = "secp256k1-zkp")]
-static SECP256K1_ZKP_PARAMETERS: [ParameterSpec; 3] =
-    [BASE, parameters::VALUE_GENERATOR, parameters::EXTRA_DATA];
+static SECP256K1_ZKP_PARAMETERS: [ParameterSpec; 3] = [
+    BASE,
+    parameters::VALUE_GENERATOR.written_by_default_as(parameters::H_HEX),
+    parameters::EXTRA_DATA,
+];
 
 /// Vector lengths are powers of two up to 4096 (64 values of 64 bits in base 2).
 const CACHED_LENGTHS: usize = 13;

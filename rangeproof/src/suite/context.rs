@@ -15,17 +15,19 @@
 //! use rand::rngs::OsRng;
 //!
 //! let context = SuiteContext::new();
-//! let suite = context.suite(Suite::BULLETPROOFS_PP);
+//! let suite = Suite::BULLETPROOFS_PP;
 //! let statement = SuiteStatement { bits: 32, extension_degree: 1, ..Default::default() };
-//! let proved = suite.prove(&statement, &[7], &mut OsRng).unwrap();
-//! suite.verify(&statement, &proved.proof, &proved.commitments, &mut OsRng).unwrap();
+//! let proved = context.prove(suite, &statement, &[7], &mut OsRng).unwrap();
+//! context.verify(suite, &statement, &proved.proof, &proved.commitments, &mut OsRng).unwrap();
 //! ```
 
 use alloc::{boxed::Box, vec::Vec};
 use core::any::Any;
 use core::ops::Deref;
 
-use super::{ProofSuite, Suite};
+#[cfg(doc)]
+use super::ProofSuite;
+use super::Suite;
 use crate::sync::{Mutex, OnceLock};
 use crate::ProofError;
 
@@ -95,14 +97,6 @@ impl SuiteContext {
         SuiteContext { states, global }
     }
 
-    /// `suite` in this context: the same methods as [`Suite`]'s, with this context's state.
-    pub fn suite(&self, suite: Suite) -> ContextSuite<'_> {
-        ContextSuite {
-            suite,
-            context: self,
-        }
-    }
-
     /// The suites this context holds state for.
     pub fn suites(&self) -> impl Iterator<Item = Suite> + '_ {
         self.states.iter().map(|(suite, _)| *suite)
@@ -133,37 +127,6 @@ fn custom_state(suite: Suite) -> &'static SuiteState {
     let state: &'static SuiteState = Box::leak(suite.0.new_state(StateSharing::Process));
     custom.push((suite, state));
     state
-}
-
-/// A suite in a context (made by [`SuiteContext::suite`]): proves, commits, verifies and
-/// recovers with the context's state.
-#[derive(Clone, Copy)]
-pub struct ContextSuite<'c> {
-    pub(crate) suite: Suite,
-    pub(crate) context: &'c SuiteContext,
-}
-
-impl core::fmt::Debug for ContextSuite<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{:?} in a context", self.suite)
-    }
-}
-
-impl<'c> ContextSuite<'c> {
-    /// The suite.
-    pub fn suite(self) -> Suite {
-        self.suite
-    }
-
-    /// Its state in the context.
-    pub(crate) fn state(self) -> &'c SuiteState {
-        self.context.state(self.suite)
-    }
-
-    /// The implementation.
-    pub(crate) fn implementation(self) -> &'static dyn ProofSuite {
-        self.suite.0
-    }
 }
 
 /// What a suite's state holds of something derived once: the process-wide value (the global

@@ -74,7 +74,7 @@ const INFO: SuiteInfo = SuiteInfo {
     recovery_nonce: true,
     parameters: &[
         parameters::GENERATORS_N,
-        parameters::VALUE_GENERATOR,
+        parameters::VALUE_GENERATOR.written_by_default_as("H"),
         parameters::EXTRA_DATA,
     ],
 };

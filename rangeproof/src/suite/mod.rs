@@ -48,7 +48,7 @@ use zeroize::Zeroizing;
 
 use crate::{ProofError, StatementError};
 pub use batch::{BatchSlot, GroupBatches, SuiteBatch};
-pub use context::{ContextSuite, StateSharing, SuiteContext, SuiteState};
+pub use context::{StateSharing, SuiteContext, SuiteState};
 pub use parameters::{ParameterKind, ParameterSpec, ParameterValue, Parameters};
 pub use registry::Suite;
 

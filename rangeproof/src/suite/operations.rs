@@ -1,14 +1,14 @@
 //! What every suite shares, around its own code: the statement checked against the suite's
 //! limits before the suite sees it, the lengths of inputs, fresh blindings, and a recovered
 //! opening checked against its commitment — for [`Suite`] in the process-wide context and
-//! [`ContextSuite`] in a caller's.
+//! [`SuiteContext`] in a caller's.
 
 use crate::{StatementError, StatementField};
 use alloc::{vec, vec::Vec};
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
 
-use super::{parameters, ContextSuite, Proved, Recovered, Suite, SuiteContext, SuiteStatement};
+use super::{parameters, Proved, Recovered, Suite, SuiteContext, SuiteStatement};
 use crate::bulletproofs_plus::MAX_EXTENSION_DEGREE;
 use crate::ProofError;
 
@@ -115,21 +115,15 @@ impl Suite {
         parameters::check(info.parameters, &statement.parameters)
     }
 
-    /// The suite in the process-wide context ([`SuiteContext::global`]), where these methods
-    /// run; [`SuiteContext::suite`] runs them in a context of the caller's.
-    pub fn in_global_context(self) -> ContextSuite<'static> {
-        SuiteContext::global().suite(self)
-    }
-
     /// Proves that every value lies in range under `statement`, with fresh random blindings
-    /// ([`ContextSuite::prove`], in the process-wide context).
+    /// ([`SuiteContext::prove`], in the process-wide context).
     pub fn prove<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
         values: &[u64],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.in_global_context().prove(statement, values, rng)
+        SuiteContext::global().prove(self, statement, values, rng)
     }
 
     /// Fresh random blindings, `per_value` for each of `values` values: scalars of the
@@ -149,7 +143,7 @@ impl Suite {
         )
     }
 
-    /// [`ContextSuite::prove_with_blindings`], in the process-wide context.
+    /// [`SuiteContext::prove_with_blindings`], in the process-wide context.
     pub fn prove_with_blindings<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
@@ -157,11 +151,10 @@ impl Suite {
         blindings: &[Vec<Vec<u8>>],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.in_global_context()
-            .prove_with_blindings(statement, values, blindings, rng)
+        SuiteContext::global().prove_with_blindings(self, statement, values, blindings, rng)
     }
 
-    /// [`ContextSuite::prove_recoverable`], in the process-wide context.
+    /// [`SuiteContext::prove_recoverable`], in the process-wide context.
     pub fn prove_recoverable<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
@@ -170,12 +163,11 @@ impl Suite {
         nonce: &[u8; 32],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.in_global_context()
-            .prove_recoverable(statement, values, blindings, nonce, rng)
+        SuiteContext::global().prove_recoverable(self, statement, values, blindings, nonce, rng)
     }
 
     #[cfg(feature = "std")]
-    /// [`ContextSuite::recover`], in the process-wide context.
+    /// [`SuiteContext::recover`], in the process-wide context.
     pub fn recover(
         self,
         statement: &SuiteStatement,
@@ -183,12 +175,11 @@ impl Suite {
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
-        self.in_global_context()
-            .recover(statement, proof, commitments, nonce)
+        SuiteContext::global().recover(self, statement, proof, commitments, nonce)
     }
 
     #[cfg(feature = "std")]
-    /// [`ContextSuite::recover_with_value`], in the process-wide context.
+    /// [`SuiteContext::recover_with_value`], in the process-wide context.
     pub fn recover_with_value(
         self,
         statement: &SuiteStatement,
@@ -197,19 +188,17 @@ impl Suite {
         nonce: &[u8; 32],
         value: Option<u64>,
     ) -> Result<Recovered, ProofError> {
-        self.in_global_context()
-            .recover_with_value(statement, proof, commitments, nonce, value)
+        SuiteContext::global().recover_with_value(self, statement, proof, commitments, nonce, value)
     }
 
-    /// [`ContextSuite::commit`], in the process-wide context.
+    /// [`SuiteContext::commit`], in the process-wide context.
     pub fn commit(
         self,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        self.in_global_context()
-            .commit(statement, values, blindings)
+        SuiteContext::global().commit(self, statement, values, blindings)
     }
 
     /// The values value `index` of a statement can be, as a proof of it shows them: lowest and
@@ -241,7 +230,7 @@ impl Suite {
         self.0.check_encoding(proof)
     }
 
-    /// [`ContextSuite::verify`], in the process-wide context.
+    /// [`SuiteContext::verify`], in the process-wide context.
     pub fn verify<R: RngCore + CryptoRng>(
         self,
         statement: &SuiteStatement,
@@ -249,36 +238,37 @@ impl Suite {
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.in_global_context()
-            .verify(statement, proof, commitments, rng)
+        SuiteContext::global().verify(self, statement, proof, commitments, rng)
     }
 }
 
-impl ContextSuite<'_> {
+/// The operations that use a suite's state, in this context (a [`Suite`]'s own methods run
+/// them in the process-wide one).
+impl SuiteContext {
     /// Proves that every value lies in range under `statement`, with fresh random blindings.
     pub fn prove<R: RngCore + CryptoRng>(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         values: &[u64],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        let blindings = self
-            .suite
-            .random_blindings(values.len(), statement.extension_degree, rng);
-        self.prove_with_blindings(statement, values, &blindings, rng)
+        let blindings = suite.random_blindings(values.len(), statement.extension_degree, rng);
+        self.prove_with_blindings(suite, statement, values, &blindings, rng)
     }
 
     /// Proves that every value lies in range under `statement`, for commitments with the given
     /// blindings (per value, `extension_degree` canonical scalar encodings of the suite's
     /// group): the commitments of existing outputs, whose openings the caller holds.
     pub fn prove_with_blindings<R: RngCore + CryptoRng>(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.prove_inner(statement, values, blindings, None, rng)
+        self.prove_inner(suite, statement, values, blindings, None, rng)
     }
 
     /// [`Self::prove_with_blindings`] with a recovery nonce (32 bytes) that lets its holder
@@ -287,26 +277,28 @@ impl ContextSuite<'_> {
     /// rewind nonce. Other suites have none
     /// ([`ProofError::NoRecoveryNonce`]). A nonce must serve one proof only.
     pub fn prove_recoverable<R: RngCore + CryptoRng>(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
         nonce: &[u8; 32],
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.prove_inner(statement, values, blindings, Some(nonce), rng)
+        self.prove_inner(suite, statement, values, blindings, Some(nonce), rng)
     }
 
     fn prove_inner<R: RngCore + CryptoRng>(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
         nonce: Option<&[u8; 32]>,
         rng: &mut R,
     ) -> Result<Proved, ProofError> {
-        self.suite.check_statement(statement, values.len())?;
-        if nonce.is_some() && !self.suite.has_recovery_nonce() {
+        suite.check_statement(statement, values.len())?;
+        if nonce.is_some() && !suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
         if blindings.len() != values.len() {
@@ -316,8 +308,7 @@ impl ContextSuite<'_> {
             }
             .into());
         }
-        self.prover()?
-            .prove(self.state(), statement, values, blindings, nonce, rng)
+        Self::prover(suite)?.prove(self.state(suite), statement, values, blindings, nonce, rng)
     }
 
     #[cfg(feature = "std")]
@@ -327,13 +318,14 @@ impl ContextSuite<'_> {
     /// does not verify recovers nothing. Grin's recovery is checked against the commitment;
     /// Tari's cannot be without the value ([`Self::recover_with_value`]).
     pub fn recover(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
     ) -> Result<Recovered, ProofError> {
-        self.recover_with_value(statement, proof, commitments, nonce, None)
+        self.recover_with_value(suite, statement, proof, commitments, nonce, None)
     }
 
     #[cfg(feature = "std")]
@@ -342,24 +334,22 @@ impl ContextSuite<'_> {
     /// rewind gives (Grin). An opening that does not make the commitment — a wrong seed — is
     /// [`ProofError::RewindFailed`], never blindings that open nothing.
     pub fn recover_with_value(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         nonce: &[u8; 32],
         value: Option<u64>,
     ) -> Result<Recovered, ProofError> {
-        if !self.suite.has_recovery_nonce() {
+        if !suite.has_recovery_nonce() {
             return Err(ProofError::NoRecoveryNonce);
         }
-        self.suite.check_statement(statement, commitments.len())?;
-        self.verify(statement, proof, commitments, &mut rand_core::OsRng)?;
-        let recoverer = self
-            .implementation()
-            .recoverer()
-            .ok_or(ProofError::NoRecoveryNonce)?;
+        suite.check_statement(statement, commitments.len())?;
+        self.verify(suite, statement, proof, commitments, &mut rand_core::OsRng)?;
+        let recoverer = suite.0.recoverer().ok_or(ProofError::NoRecoveryNonce)?;
         let mut recovered =
-            recoverer.recover(self.state(), statement, proof, commitments, nonce)?;
+            recoverer.recover(self.state(suite), statement, proof, commitments, nonce)?;
         if let Some(given) = value {
             if recovered.value.is_some_and(|v| v != given) {
                 return Err(ProofError::RewindFailed);
@@ -368,7 +358,7 @@ impl ContextSuite<'_> {
         if let Some(value) = value.or(recovered.value) {
             // The one commitment's blindings, as `commit` takes them (a copy wiped on drop).
             let per_value = Zeroizing::new(vec![recovered.blindings.to_vec()]);
-            let made = self.commit(statement, &[value], &per_value)?;
+            let made = self.commit(suite, statement, &[value], &per_value)?;
             if made.first() != commitments.first() {
                 return Err(ProofError::RewindFailed);
             }
@@ -382,12 +372,13 @@ impl ContextSuite<'_> {
     /// [`Self::prove_with_blindings`] would commit to, without proving (constant-time in the
     /// openings).
     pub fn commit(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<Vec<u8>>],
     ) -> Result<Vec<Vec<u8>>, ProofError> {
-        self.suite.check_statement_fields(statement)?;
+        suite.check_statement_fields(statement)?;
         if blindings.len() != values.len() {
             return Err(StatementError::MismatchedLengths {
                 values: values.len(),
@@ -395,29 +386,28 @@ impl ContextSuite<'_> {
             }
             .into());
         }
-        self.prover()?
-            .commit(self.state(), statement, values, blindings)
+        Self::prover(suite)?.commit(self.state(suite), statement, values, blindings)
     }
 
     /// The suite's prover, or why there is none.
-    fn prover(self) -> Result<&'static dyn super::SuiteProver, ProofError> {
-        self.implementation()
-            .prover()
-            .ok_or(ProofError::Unsupported(
-                "this suite has no prover over bytes: its proofs are made through its typed API",
-            ))
+    fn prover(suite: Suite) -> Result<&'static dyn super::SuiteProver, ProofError> {
+        suite.0.prover().ok_or(ProofError::Unsupported(
+            "this suite has no prover over bytes: its proofs are made through its typed API",
+        ))
     }
 
     /// Verifies one proof (in the suite's wire format) for `commitments` (encoded).
     pub fn verify<R: RngCore + CryptoRng>(
-        self,
+        &self,
+        suite: Suite,
         statement: &SuiteStatement,
         proof: &[u8],
         commitments: &[Vec<u8>],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.suite.check_statement(statement, commitments.len())?;
-        self.implementation()
-            .verify(self.state(), statement, proof, commitments, rng)
+        suite.check_statement(statement, commitments.len())?;
+        suite
+            .0
+            .verify(self.state(suite), statement, proof, commitments, rng)
     }
 }

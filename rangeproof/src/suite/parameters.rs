@@ -49,6 +49,13 @@ pub struct ParameterSpec {
     pub prover_only: bool,
     /// One line for help texts.
     pub description: &'static str,
+    /// How a document spells the value a statement leaves out (its default), written so a
+    /// reader sees it: Grin's documents write \\(H\\) as `"H"`, Elements' as its encoding
+    /// in hex. `None`: an absent parameter is left out.
+    pub default: Option<&'static str>,
+    /// Texts a document may give instead of a value, each meaning the default (`"H"` for the
+    /// value generator in every suite that takes one).
+    pub aliases: &'static [&'static str],
 }
 
 impl ParameterSpec {
@@ -68,6 +75,8 @@ impl ParameterSpec {
             item_len: 0,
             prover_only: false,
             description,
+            default: None,
+            aliases: &[],
         }
     }
 
@@ -82,6 +91,8 @@ impl ParameterSpec {
             item_len: 0,
             prover_only: false,
             description,
+            default: None,
+            aliases: &[],
         }
     }
 
@@ -102,6 +113,8 @@ impl ParameterSpec {
             item_len,
             prover_only: false,
             description,
+            default: None,
+            aliases: &[],
         }
     }
 
@@ -114,6 +127,18 @@ impl ParameterSpec {
     /// The same parameter, as the prover's input only (see [`Self::prover_only`]).
     pub const fn for_the_prover_only(mut self) -> Self {
         self.prover_only = true;
+        self
+    }
+
+    /// The same parameter, which documents write as `text` when a statement leaves it out.
+    pub const fn written_by_default_as(mut self, text: &'static str) -> Self {
+        self.default = Some(text);
+        self
+    }
+
+    /// The same parameter, for which a document may give any of `texts` meaning the default.
+    pub const fn with_aliases(mut self, texts: &'static [&'static str]) -> Self {
+        self.aliases = texts;
         self
     }
 
@@ -151,13 +176,23 @@ pub enum ParameterValue {
 pub const MAX_EXTRA_DATA: usize = 4096;
 
 /// libsecp256k1-zkp's value generator, for the suites whose commitments take one (Grin's
-/// Bulletproofs, Elements' Borromean proofs, Bulletproofs++ on secp256k1): absent, \\(H\\).
+/// Bulletproofs, Elements' Borromean proofs, Bulletproofs++ on secp256k1): absent, \\(H\\),
+/// which documents may also name `"H"`. [`Suite::check_statement`](super::Suite::check_statement)
+/// refuses bytes that are no generator's encoding
+/// ([`StatementError::InvalidGenerator`]).
 pub const VALUE_GENERATOR: ParameterSpec = ParameterSpec::bytes(
-    "value_generator",
+    VALUE_GENERATOR_NAME,
     33,
     33,
     "the value generator's 33-byte encoding (an asset generator: 0a/0b || x); absent: H",
-);
+)
+.with_aliases(&["H"]);
+
+const VALUE_GENERATOR_NAME: &str = "value_generator";
+
+/// \\(H\\)'s 33-byte generator encoding in hex, as Elements' documents spell the default
+/// value generator (a test derives it from the generator).
+pub const H_HEX: &str = "0b50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0";
 
 /// libsecp256k1-zkp's extra data (`extra_commit`), bound into the transcript.
 pub const EXTRA_DATA: ParameterSpec = ParameterSpec::bytes(
@@ -209,6 +244,14 @@ pub(crate) fn check(
                 max: spec.max,
             });
         }
+        // Every suite that takes a value generator declares [`VALUE_GENERATOR`] (with its own
+        // default's spelling): its bytes must encode a point, or the statement is no statement
+        // (caught here, before a prover or verifier decodes it).
+        #[cfg(feature = "secp256k1-zkp")]
+        if let (VALUE_GENERATOR_NAME, ParameterValue::Bytes(b)) = (spec.name, value) {
+            crate::secp256k1_zkp::generator::ValueGenerator::from_bytes(b)
+                .map_err(|_| StatementError::InvalidGenerator(spec.name))?;
+        }
     }
     match specs
         .iter()
@@ -257,6 +300,14 @@ mod tests {
             .iter()
             .map(|(name, value)| (String::from(*name), value.clone()))
             .collect()
+    }
+
+    #[cfg(feature = "secp256k1-zkp")]
+    #[test]
+    fn h_is_spelled_as_its_encoding() {
+        let h = crate::secp256k1_zkp::generator::ValueGenerator::h().to_bytes();
+        let spelled: alloc::string::String = h.iter().map(|b| alloc::format!("{b:02x}")).collect();
+        assert_eq!(H_HEX, spelled);
     }
 
     #[test]
