@@ -65,7 +65,7 @@ fi
 # It runs in the background from the Python tests on, beside the steps that leave a core idle
 # (pytest, node, the page, the guide), and is waited for at the end.
 publish() {
-    for crate in rangeproof rangeproof-documents rangeproof-cli rangeproof-ffi; do
+    for crate in rangeproof rangeproof-documents rangeproof-app rangeproof-cli rangeproof-ffi; do
         rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$crate"-[0-9]*
     done
     rm -rf "$target_dir/publish"

@@ -72,9 +72,9 @@ impl Drop for UnblindArgs {
 
 /// A transaction's bytes, from a file of raw bytes or hex (parse them with
 /// [`Transaction::from_bytes`], which borrows them), under Elements' cap
-/// ([`rangeproof_documents::liquid::CAP`]), as every front end reads them.
+/// ([`rangeproof_app::liquid::CAP`]), as every front end reads them.
 fn read_transaction(path: &Path) -> Result<Vec<u8>, String> {
-    input::read_raw_or_hex(path, rangeproof_documents::liquid::CAP)
+    input::read_raw_or_hex(path, rangeproof_app::liquid::CAP)
 }
 
 fn parse_transaction<'a>(path: &Path, bytes: &'a [u8]) -> Result<Transaction<'a>, String> {

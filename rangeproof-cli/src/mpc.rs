@@ -1,7 +1,7 @@
 //! `rangeproof mpc dealer|party`: the multi-party aggregation protocol over TCP.
 //!
 //! The protocol's wire format and both sides of a run are the shared transport's
-//! (`rangeproof_documents::transport`: frames, hello, setup with the dealer's run nonce,
+//! (`rangeproof_app::transport`: frames, hello, setup with the dealer's run nonce,
 //! session-bound messages). This file owns what is TCP's and the command line's: listening
 //! and connecting, a timeout on every read (so a silent party cannot hang the dealer) and, on
 //! the dealer's side, a deadline per round (so a party trickling a byte at a time cannot either:
@@ -33,8 +33,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use rand_core::{OsRng, RngCore};
+use rangeproof_app::transport::{self, Flavor, Peer, RoundDeadline};
 use rangeproof_documents::request::Field;
-use rangeproof_documents::transport::{self, Flavor, Peer, RoundDeadline};
 use rangeproof_documents::{RequestError, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
 

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use rangeproof::mweb::{Options, Report, Status, Verdict};
+use rangeproof_app::mweb::{self as shared, Parsed};
 use rangeproof_documents::input;
-use rangeproof_documents::mweb::{self as shared, Parsed};
 use serde_json::json;
 use zeroize::Zeroizing;
 

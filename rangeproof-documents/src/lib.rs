@@ -23,16 +23,10 @@
 //!   JSON lines — each capped, as every front end reads them.
 //! - [`info`]: what a proof document says, without secrets (scheme, sizes, a Borromean proof's
 //!   range, a surjection proof's ring), for `rangeproof info` and `verify --json`.
-//! - [`recover`]: a receiver's secrets read back — a document's opening with its nonce (Tari,
-//!   Grin), a Liquid output unblinded with its blinding key.
-//! - [`assets`]: Elements' blinded asset generators and asset surjection proofs, as a wallet
-//!   makes them.
-//! - [`liquid`]: a Liquid transaction's verification report as JSON (the Python package's and
-//!   the C library's), and spent outputs from their serialized fields.
-//! - [`mweb`]: Litecoin MWEB transactions and blocks, raw or hex: the verification report as
-//!   JSON, a wallet's scan, each output's proof as a document (`"flavor": "mweb"`).
-//! - [`transport`]: the multi-party protocol over any byte stream — frames, hello and setup,
-//!   the dealer's and a party's side of a run (the `rangeproof mpc` commands run it over TCP).
+//! - [`hex`]: hex as documents spell it (either case, no `0x`).
+//!
+//! What the front ends *do* with documents — the multi-party run and its TCP transport, Liquid
+//! and MWEB reports and scans, recovering openings, asset surjection — is `rangeproof-app`'s.
 //!
 //! The documents are contracts: fields are added, never renamed or removed (`flavor` is the
 //! deployment convention's name).
@@ -40,27 +34,21 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod assets;
 pub mod batch;
 pub mod circuit;
 mod container;
 pub mod document;
 mod error;
 mod fields;
-mod hex;
+pub mod hex;
 pub mod info;
 pub mod input;
-pub mod liquid;
-pub mod mweb;
 pub mod openings;
 pub mod parameters;
 pub mod proof;
-pub mod recover;
 pub mod request;
-pub mod rounds;
 mod solana;
 pub mod stream;
-pub mod transport;
 mod whole;
 
 pub use circuit::{CircuitDocument, ParsedCircuit};

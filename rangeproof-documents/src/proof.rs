@@ -589,22 +589,6 @@ pub(crate) mod tests_support {
     use rand_core::OsRng;
     use rangeproof::{Suite, SuiteStatement};
 
-    /// Panics unless `doc`, written out and read back as any front end reads it, verifies.
-    pub(crate) fn assert_verifies(doc: &super::ProofDocument) {
-        let parsed = crate::Document::parse(&serde_json::to_string(doc).unwrap())
-            .and_then(crate::Document::into_proof)
-            .unwrap();
-        parsed
-            .suite
-            .verify(
-                &parsed.statement,
-                &parsed.proof,
-                &parsed.commitments,
-                &mut OsRng,
-            )
-            .unwrap();
-    }
-
     /// A valid dalek proof's document.
     pub(crate) fn dalek_document() -> serde_json::Value {
         let suite = Suite::DALEK_BULLETPROOFS;

@@ -1,11 +1,11 @@
 //! Liquid transactions: every proof of a transaction in one batch and, with the outputs it
 //! spends, the surjection proofs and the balance — the verdict valid, invalid or incomplete,
-//! and the report as JSON (`rangeproof_documents::liquid`, the Python package's too).
+//! and the report as JSON (`rangeproof_app::liquid`, the Python package's too).
 
 use std::ffi::{c_char, c_int, c_uchar};
 
 use rangeproof::liquid::TransactionVerdict;
-use rangeproof_documents::liquid;
+use rangeproof_app::liquid;
 
 use crate::context::context;
 use crate::status::{bytes, guarded, write_out, Failure, INCOMPLETE, INVALID, OK};

@@ -1,12 +1,12 @@
 //! Litecoin MWEB: a transaction's or block's MWEB data checked as Litecoin Core checks it
 //! (apart from chain state) — the verdict valid, invalid or incomplete and the report as JSON —
-//! and a wallet's scan for its outputs (`rangeproof_documents::mweb`, the Python package's and
+//! and a wallet's scan for its outputs (`rangeproof_app::mweb`, the Python package's and
 //! the command line's too).
 
 use std::ffi::{c_char, c_int, c_uchar};
 
 use rangeproof::mweb::{Options, Verdict};
-use rangeproof_documents::mweb;
+use rangeproof_app::mweb;
 use zeroize::Zeroizing;
 
 use crate::context::context;

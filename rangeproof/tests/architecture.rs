@@ -346,9 +346,10 @@ fn unsafe_lives_only_in_the_listed_files_each_use_with_its_argument() {
 }
 
 /// The library's and the front ends' own source (tests, benches and examples apart).
-const LIBRARY_AND_FRONT_ENDS: [&str; 6] = [
+const LIBRARY_AND_FRONT_ENDS: [&str; 7] = [
     "rangeproof/src",
     "rangeproof-documents/src",
+    "rangeproof-app/src",
     "rangeproof-cli/src",
     "rangeproof-ffi/src",
     "bindings/python/src",

@@ -1,9 +1,9 @@
 //! Proving, commitments and recovery: a prove request (the C library's and the CLI's: the
 //! suite, the statement, the values and optionally their blindings) proved into a proof
 //! document and its openings; commitments of given openings; a document's opening recovered
-//! with its nonce (`rangeproof_documents::{request, recover}`).
+//! with its nonce (`rangeproof_documents::request`, `rangeproof_app::recover`).
 
-use rangeproof_documents::recover::{self, RecoverError};
+use rangeproof_app::recover::{self, RecoverError};
 use rangeproof_documents::request::{self, Field, ProveRequest};
 use rangeproof_documents::Document;
 use serde::Deserialize;

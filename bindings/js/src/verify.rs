@@ -5,7 +5,8 @@
 //! verification-only build.
 
 use rangeproof::{Suite, SuiteContext};
-use rangeproof_documents::{batch, liquid, mweb as mweb_report, Document, ProofDocument};
+use rangeproof_app::{liquid, mweb as mweb_report};
+use rangeproof_documents::{batch, Document, ProofDocument};
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{hex, input, Answer, Failure, Reply};
@@ -123,7 +124,7 @@ struct TransactionInput {
 }
 
 /// A Liquid transaction (`tx`, optional `spent`) verified: the report as the CLI, Python and
-/// C write it (`rangeproof_documents::liquid`).
+/// C write it (`rangeproof_app::liquid`).
 pub fn liquid(bytes: &[u8]) -> Answer {
     let given: TransactionInput = input(bytes)?;
     let tx = hex("tx", given.tx.trim())?;
@@ -144,7 +145,7 @@ pub fn liquid(bytes: &[u8]) -> Answer {
 }
 
 /// A Litecoin MWEB transaction or block (`tx`, optional `kind` and `previous_kernel_offset`)
-/// verified: the report (`rangeproof_documents::mweb`).
+/// verified: the report (`rangeproof_app::mweb`).
 pub fn mweb(bytes: &[u8]) -> Answer {
     let given: TransactionInput = input(bytes)?;
     let previous = given

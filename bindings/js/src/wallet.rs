@@ -1,8 +1,8 @@
 //! A wallet's operations with its secrets: Liquid outputs unblinded, asset generators and
 //! surjection proofs made; MWEB outputs found with a wallet's keys
-//! (`rangeproof_documents::{recover, assets, mweb}`).
+//! (`rangeproof_app::{recover, assets, mweb}`).
 
-use rangeproof_documents::{assets, mweb, recover};
+use rangeproof_app::{assets, mweb, recover};
 use serde::Deserialize;
 use serde_json::json;
 

@@ -14,9 +14,10 @@ use rangeproof::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, S
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL};
 use rangeproof_documents::request::{self, Field, RequestParts};
-use rangeproof_documents::rounds::{DealerRounds, PartyRounds};
+use rangeproof_app::rounds::{DealerRounds, PartyRounds};
 use rangeproof_documents::Document;
-use rangeproof_documents::{circuit, transport};
+use rangeproof_app::transport;
+use rangeproof_documents::circuit;
 use zeroize::Zeroizing;
 
 // The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
@@ -142,10 +143,10 @@ fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
         .map_err(|e| InvalidProof::new_err(e.to_string()))
 }
 
-fn recover_error(e: rangeproof_documents::recover::RecoverError) -> PyErr {
+fn recover_error(e: rangeproof_app::recover::RecoverError) -> PyErr {
     match e {
-        rangeproof_documents::recover::RecoverError::Unusable(reason) => unusable(reason),
-        rangeproof_documents::recover::RecoverError::Failed(reason) => {
+        rangeproof_app::recover::RecoverError::Unusable(reason) => unusable(reason),
+        rangeproof_app::recover::RecoverError::Failed(reason) => {
             RecoveryFailed::new_err(reason)
         }
     }
@@ -176,7 +177,7 @@ fn recover<'py>(
     };
     let nonce = Zeroizing::new(nonce);
     let recovered = py
-        .allow_threads(|| rangeproof_documents::recover::recover(&d, &nonce, value))
+        .allow_threads(|| rangeproof_app::recover::recover(&d, &nonce, value))
         .map_err(recover_error)?;
     let checked = recovered.checked;
     Ok((
@@ -268,7 +269,7 @@ impl Batch {
     }
 }
 
-/// A Liquid transaction's verdicts, as JSON (`rangeproof_documents::liquid`): per output the
+/// A Liquid transaction's verdicts, as JSON (`rangeproof_app::liquid`): per output the
 /// range proof's and surjection proof's verdicts (and the range shown), the issuances, the
 /// balance, and the verdict: valid, invalid or incomplete.
 #[pyfunction]
@@ -278,7 +279,7 @@ fn liquid_verify_tx(
     tx: Vec<u8>,
     spent: Option<Vec<(Vec<u8>, Vec<u8>)>>,
 ) -> PyResult<String> {
-    use rangeproof_documents::liquid;
+    use rangeproof_app::liquid;
     let spent = spent
         .map(|pairs| liquid::spent_outputs(&pairs))
         .transpose()
@@ -289,7 +290,7 @@ fn liquid_verify_tx(
     Ok(report)
 }
 
-/// A Litecoin MWEB block or transaction's verdicts, as JSON (`rangeproof_documents::mweb`):
+/// A Litecoin MWEB block or transaction's verdicts, as JSON (`rangeproof_app::mweb`):
 /// per output its range proof and signature, per input and kernel its signature, the other
 /// checks, and the verdict: valid, invalid or incomplete. `kind` is `"block"`,
 /// `"transaction"` or `None` for either. `full_report`: the signatures, proofs and sums checked
@@ -303,7 +304,7 @@ fn mweb_verify(
     previous_kernel_offset: Option<Vec<u8>>,
     full_report: bool,
 ) -> PyResult<String> {
-    use rangeproof_documents::mweb;
+    use rangeproof_app::mweb;
     let previous = previous_kernel_offset
         .map(|b| {
             <[u8; 32]>::try_from(b.as_slice()).map_err(|_| {
@@ -347,7 +348,7 @@ fn mweb_scan<'py>(
     spend_pubkey: Vec<u8>,
     addresses: u32,
 ) -> PyResult<Vec<FoundTuple<'py>>> {
-    use rangeproof_documents::mweb;
+    use rangeproof_app::mweb;
     let scan_key = Zeroizing::new(scan_key);
     let wallet = mweb::wallet(&scan_key, &spend_pubkey, addresses).map_err(unusable)?;
     let bytes = mweb::bytes_of(&data).map_err(unusable)?;
@@ -372,7 +373,7 @@ fn mweb_scan<'py>(
 /// Each output's range proof of an MWEB block or transaction as a proof document (JSON text).
 #[pyfunction]
 fn mweb_documents(data: Vec<u8>) -> PyResult<Vec<String>> {
-    use rangeproof_documents::mweb;
+    use rangeproof_app::mweb;
     let bytes = mweb::bytes_of(&data).map_err(unusable)?;
     let parsed = mweb::parse(&bytes).map_err(unusable)?;
     parsed
@@ -400,7 +401,7 @@ fn liquid_unblind<'py>(
 ) -> PyResult<UnblindedTuple<'py>> {
     let blinding_key = Zeroizing::new(blinding_key);
     let got = py
-        .allow_threads(|| rangeproof_documents::recover::unblind(&tx, output, &blinding_key))
+        .allow_threads(|| rangeproof_app::recover::unblind(&tx, output, &blinding_key))
         .map_err(recover_error)?;
     Ok((
         got.value,
@@ -415,7 +416,7 @@ fn liquid_unblind<'py>(
 /// (`None`: a fresh secret one, drawn by the library) as libsecp256k1-zkp draws them (at most
 /// `max_iterations` draws). Returns the proof and the
 /// input generators and output generator it is over: the surjection proof document (JSON),
-/// as every front end writes it (`rangeproof_documents::assets`).
+/// as every front end writes it (`rangeproof_app::assets`).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn liquid_prove_surjection(
@@ -435,7 +436,7 @@ fn liquid_prove_surjection(
     );
     let proved = py
         .allow_threads(|| {
-            rangeproof_documents::assets::prove_surjection(
+            rangeproof_app::assets::prove_surjection(
                 &input_tags,
                 &input_blindings,
                 &output_tag,
@@ -457,7 +458,7 @@ fn liquid_asset_generator<'py>(
     blinding: Vec<u8>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let blinding = Zeroizing::new(blinding);
-    let g = rangeproof_documents::assets::asset_generator(&tag, &blinding).map_err(unusable)?;
+    let g = rangeproof_app::assets::asset_generator(&tag, &blinding).map_err(unusable)?;
     Ok(PyBytes::new(py, &g))
 }
 
@@ -548,7 +549,7 @@ fn messages<'py>(py: Python<'py>, list: Vec<Vec<u8>>) -> Vec<Bound<'py, PyBytes>
     list.iter().map(|m| PyBytes::new(py, m)).collect()
 }
 
-/// The multi-party protocol's dealer, one round per call (`rangeproof_documents::rounds`).
+/// The multi-party protocol's dealer, one round per call (`rangeproof_app::rounds`).
 #[pyclass(module = "rangeproof._native")]
 struct MpcDealer {
     rounds: DealerRounds,
@@ -679,9 +680,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         Suite::ALL.iter().map(|s| s.max_values()).max().unwrap_or(0),
     )?;
     // The transaction formats' caps (raw bytes) and their reasons, as every front end states
-    // them (`rangeproof_documents::{liquid, mweb}::CAP`).
-    let liquid_cap = rangeproof_documents::liquid::CAP;
-    let mweb_cap = rangeproof_documents::mweb::CAP;
+    // them (`rangeproof_app::{liquid, mweb}::CAP`).
+    let liquid_cap = rangeproof_app::liquid::CAP;
+    let mweb_cap = rangeproof_app::mweb::CAP;
     m.add("LIQUID_MAX_TX_BYTES", liquid_cap.raw)?;
     m.add("LIQUID_TOO_LARGE", liquid_cap.too_large())?;
     m.add("MWEB_MAX_BYTES", mweb_cap.raw)?;

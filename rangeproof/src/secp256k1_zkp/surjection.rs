@@ -224,7 +224,7 @@ impl Sampler {
 /// `seed` must be secret and fresh (32 bytes from a cryptographic source): the ring's other
 /// members are its function, so whoever knows it can tell which input the output's asset came
 /// from. A fixed seed is for reproducing a proof only (the C library's vectors, tests).
-/// `rangeproof_documents::assets::prove_surjection`, what the front ends call, draws one.
+/// `rangeproof_app::assets::prove_surjection`, what the front ends call, draws one.
 pub fn initialize(
     input_tags: &[[u8; 32]],
     n_to_use: usize,

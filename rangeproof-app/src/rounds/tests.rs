@@ -43,7 +43,7 @@ fn rounds_make_a_proof_that_verifies() {
         let holdings: [&[u64]; 3] = [&[0, 7], &[u64::MAX], &[5, 6]];
         let (mut dealer, mut parties, first) = run(flavor, &holdings);
         let doc = finish(&mut dealer, &mut parties, &first).unwrap();
-        crate::proof::tests_support::assert_verifies(&doc);
+        crate::tests_support::assert_verifies(&doc);
         let listed: Vec<String> = parties
             .iter()
             .flat_map(|p| p.openings().commitments.clone())
@@ -162,7 +162,7 @@ fn messages_arrive_one_at_a_time_in_any_order() {
     let Next::Done(doc) = next else {
         panic!("the third round ends the run");
     };
-    crate::proof::tests_support::assert_verifies(&doc);
+    crate::tests_support::assert_verifies(&doc);
     assert!(
         parties[0].answer(&[0; 4]).is_err(),
         "the party's run has ended"

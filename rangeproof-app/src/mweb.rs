@@ -21,8 +21,8 @@
 //! a wallet's scan as a list of the outputs it owns, and each output's range proof as a
 //! proof document (`"flavor": "mweb"`), to batch with any other documents.
 
-use crate::hex;
-use crate::input::{self, WireCap};
+use rangeproof_documents::hex;
+use rangeproof_documents::input::{self, WireCap};
 use std::borrow::Cow;
 
 use rand_core::OsRng;
@@ -36,7 +36,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::ProofDocument;
+use rangeproof_documents::ProofDocument;
 
 /// A block or a transaction, with MWEB data.
 pub enum Parsed<'a> {
@@ -420,7 +420,10 @@ mod tests {
         let docs = parsed.output_documents();
         assert_eq!(docs.len(), 1);
         let doc_text = serde_json::to_string(&docs[0]).unwrap();
-        crate::Document::parse(&doc_text).unwrap().verify().unwrap();
+        rangeproof_documents::Document::parse(&doc_text)
+            .unwrap()
+            .verify()
+            .unwrap();
 
         let found = scan(&parsed, &wallet);
         assert_eq!(found.len(), 1);

@@ -143,7 +143,7 @@ fn a_run_over_any_stream_makes_a_proof() {
             dealt.fields.typed::<String>("transcript_label").unwrap(),
             expected_label
         );
-        crate::proof::tests_support::assert_verifies(&dealt);
+        crate::tests_support::assert_verifies(&dealt);
     }
 }
 

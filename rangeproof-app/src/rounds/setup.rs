@@ -9,7 +9,7 @@
 use rangeproof::bulletproofs::mpc::Session;
 use rangeproof::{Group, Suite};
 
-use crate::proof::MAX_TRANSCRIPT_LABEL;
+use rangeproof_documents::proof::MAX_TRANSCRIPT_LABEL;
 
 /// The flavors a run can prove in: the proof document the dealer writes is an ordinary one
 /// of that flavor.

@@ -34,9 +34,9 @@ use rangeproof::deployments::{
 use rangeproof::{Ed25519, Generators, Group, Ristretto255, SuiteStatement};
 use zeroize::Zeroizing;
 
-use crate::hex;
-use crate::openings::Openings;
-use crate::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
+use rangeproof_documents::hex;
+use rangeproof_documents::openings::Openings;
+use rangeproof_documents::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
 
 mod setup;
 

@@ -7,7 +7,7 @@ use rangeproof::liquid::{self, Transaction};
 use rangeproof::{ProofError, Recovered};
 use zeroize::Zeroizing;
 
-use crate::ParsedDocument;
+use rangeproof_documents::ParsedDocument;
 
 /// Why nothing was recovered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,8 +102,8 @@ pub fn unblind(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::{self, ProveRequest};
-    use crate::Document;
+    use rangeproof_documents::request::{self, ProveRequest};
+    use rangeproof_documents::Document;
 
     fn proved(request: &str) -> (ParsedDocument, Vec<Vec<Vec<u8>>>) {
         let request = ProveRequest::from_json(request).unwrap();

@@ -1,4 +1,4 @@
-//! `cargo run --release -p rangeproof-documents --example adversarial_batch -- [documents]
+//! `cargo run --release -p rangeproof-app --features parallel --example adversarial_batch -- [documents]
 //! [rounds] [out-dir]`: what a batch of invalid documents costs against an honest one of the
 //! same size, through `batch::verify_all` — what `rangeproof verify`, Python's `BatchVerifier`,
 //! C's `rp_batch_verify` and JavaScript's `verify` call, on every thread. `documents` (default
@@ -17,8 +17,8 @@
 use std::time::Instant;
 
 use rangeproof::{Suite, SuiteContext};
+use rangeproof_app::liquid;
 use rangeproof_documents::batch::{self, BLAME_LIMIT};
-use rangeproof_documents::liquid;
 use rangeproof_documents::request::{self, ProveRequest};
 use rangeproof_documents::{Document, ProofDocument};
 

@@ -8,7 +8,7 @@ use rangeproof::secp256k1_zkp::generator::{generator_generate_blinded, ValueGene
 use rangeproof::secp256k1_zkp::surjection;
 use zeroize::Zeroizing;
 
-use crate::{hex, ProofDocument};
+use rangeproof_documents::{hex, ProofDocument};
 
 fn bytes32(name: &str, bytes: &[u8]) -> Result<[u8; 32], String> {
     bytes
@@ -134,7 +134,7 @@ pub fn prove_surjection(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Document;
+    use rangeproof_documents::Document;
 
     #[test]
     fn a_surjection_document_verifies_and_its_inputs_matter() {

@@ -24,7 +24,7 @@ use rangeproof::liquid::{
     TransactionVerdict, Value, Verdict, MAX_TRANSACTION_BYTES,
 };
 
-use crate::input::{self, WireCap};
+use rangeproof_documents::input::{self, WireCap};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// The spent outputs from their serialized asset and amount fields (one pair per input, as the

@@ -30,9 +30,9 @@ use std::time::{Duration, Instant};
 
 use rand_core::{CryptoRng, RngCore};
 
-use crate::openings::Openings;
-use crate::proof::ProofDocument;
 use crate::rounds::{DealerRounds, Next, PartyRounds, RoundError};
+use rangeproof_documents::openings::Openings;
+use rangeproof_documents::proof::ProofDocument;
 
 pub use crate::rounds::{Flavor, Setup};
 
