@@ -523,7 +523,7 @@ impl ProofDocument {
         let name = suite.name();
         let m = self.commitments.len();
         match error {
-            StatementError::InvalidExtensionDegree(_)
+            StatementError::InvalidExtensionDegree { .. }
             | StatementError::UnusedStatementField(StatementField::ExtensionDegree)
                 if suite.max_extension_degree() == 1 =>
             {
@@ -532,14 +532,13 @@ impl ProofDocument {
                     statement.extension_degree
                 )
             }
-            StatementError::InvalidExtensionDegree(degree) => format!(
-                "unsupported extension_degree {degree} for {name} (supported: 1 to {})",
-                suite.max_extension_degree()
+            StatementError::InvalidExtensionDegree { given, max } => format!(
+                "unsupported extension_degree {given} for {name} (supported: 1 to {})",
+                max.min(suite.max_extension_degree())
             ),
-            StatementError::InvalidBitsize(bits) => format!(
-                "unsupported bits {bits} for {name} (supported: {:?})",
-                suite.supported_bits()
-            ),
+            StatementError::InvalidBitsize { given, supported } => {
+                format!("unsupported bits {given} for {name} (supported: {supported:?})")
+            }
             StatementError::InvalidAggregation { max: 1, .. } => {
                 format!("{m} commitments: a {name} proof covers one value only")
             }
@@ -555,7 +554,9 @@ impl ProofDocument {
             StatementError::MinimumValuesNeedSingleValue => format!(
                 "minimum_values with {m} commitments: {name} supports them for one value only"
             ),
-            StatementError::InvalidGeneratorCount(n) => self.generator_count(n, statement, m),
+            StatementError::InvalidGeneratorCount { given, needed, max } => format!(
+                "generators_n {given}: this proof needs at least {needed} (2 x bits x values), at most {max}"
+            ),
             StatementError::UnusedStatementField(StatementField::TranscriptLabel) => format!(
                 "{} transcripts take no label: remove transcript_label {:?} (it would not be checked)",
                 suite.flavor(),
@@ -571,15 +572,6 @@ impl ProofDocument {
             }
             other => format!("a {name} document: {other}"),
         }
-    }
-
-    /// Why a generator count does not fit the proof.
-    fn generator_count(&self, n: usize, statement: &SuiteStatement, m: usize) -> String {
-        format!(
-            "generators_n {n}: this proof needs at least {} (2 x bits x values), at most {}",
-            2 * statement.bits * m,
-            rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
-        )
     }
 }
 

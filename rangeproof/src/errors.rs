@@ -21,9 +21,14 @@ pub use crate::group::DecodeError;
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StatementError {
-    /// The bit size is not one of 8, 16, 32, 64.
-    #[error("invalid bit size {0}: must be 8, 16, 32 or 64")]
-    InvalidBitsize(usize),
+    /// The bit size is not one the proof system or deployment takes.
+    #[error("invalid bit size {given}: must be one of {supported:?}")]
+    InvalidBitsize {
+        /// The bit size given.
+        given: usize,
+        /// The bit sizes taken.
+        supported: &'static [usize],
+    },
     /// A value's own bit length (Solana's batched range proofs) outside 1 to 64.
     #[error("invalid bit length {0}: each value's must be between 1 and 64")]
     InvalidBitLength(usize),
@@ -67,8 +72,13 @@ pub enum StatementError {
         bits: usize,
     },
     /// The number of blinding factors per commitment (extension degree) is not supported.
-    #[error("invalid extension degree {0}: must be between 1 and the flavor's maximum (Tari: 6)")]
-    InvalidExtensionDegree(usize),
+    #[error("invalid extension degree {given}: must be between 1 and {max}")]
+    InvalidExtensionDegree {
+        /// The number of blinding factors given (per commitment).
+        given: usize,
+        /// The most the generators, layout or statement take.
+        max: usize,
+    },
     /// A minimum-value promise does not fit in the bit size.
     #[error("minimum value does not fit in {bits} bits")]
     MinimumOutOfRange {
@@ -119,9 +129,16 @@ pub enum StatementError {
     /// A generator count (secp256k1-zkp's `generators_n`) that is odd, too small for the proof
     /// (it needs at least 2 · bits · values) or above the supported maximum.
     #[error(
-        "invalid generator count {0}: must be even, at least 2 x bits x values, at most 32768"
+        "invalid generator count {given}: must be at least {needed} (2 x bits x values) and at most {max}"
     )]
-    InvalidGeneratorCount(usize),
+    InvalidGeneratorCount {
+        /// The count given.
+        given: usize,
+        /// The least the proof needs.
+        needed: usize,
+        /// The most the caches hold.
+        max: usize,
+    },
     /// secp256k1-zkp's verifier accepts minimum-value promises only in proofs of one value
     /// (with more, its verification equation does not match its prover's).
     #[error("minimum values are supported only for proofs of a single value in this convention")]

@@ -8,7 +8,11 @@ use crate::StatementError;
 /// Checks `n` and `m` and returns the padded aggregation size \\(m'\\).
 pub(crate) fn check_shape(n: usize, m: usize) -> Result<usize, ProofError> {
     if !VALID_BITSIZES.contains(&n) {
-        return Err(StatementError::InvalidBitsize(n).into());
+        return Err(StatementError::InvalidBitsize {
+            given: n,
+            supported: &VALID_BITSIZES,
+        }
+        .into());
     }
     if m == 0 || m > crate::MAX_AGGREGATION {
         return Err(StatementError::InvalidAggregation {
@@ -43,7 +47,11 @@ impl Statement<'_> {
     ) -> Result<usize, ProofError> {
         let m_padded = check_shape(self.bits, m)?;
         if self.extension_degree == 0 || self.extension_degree > gens.pedersen().blinding.len() {
-            return Err(StatementError::InvalidExtensionDegree(self.extension_degree).into());
+            return Err(StatementError::InvalidExtensionDegree {
+                given: self.extension_degree,
+                max: gens.pedersen().blinding.len(),
+            }
+            .into());
         }
         if let Some(minimums) = self.minimum_values {
             if minimums.len() != m {

@@ -288,7 +288,11 @@ impl<G: Group> Parts<G> {
                 Element::DegreeByte => {
                     degree = probe.byte()? as usize;
                     if degree == 0 || degree > layout.max_degree {
-                        return Err(StatementError::InvalidExtensionDegree(degree).into());
+                        return Err(StatementError::InvalidExtensionDegree {
+                            given: degree,
+                            max: layout.max_degree,
+                        }
+                        .into());
                     }
                 }
                 Element::Answers => probe.skip(degree * s)?,

@@ -151,8 +151,10 @@ impl RequestError {
     /// `statement`: the rules are the library's, the wording names the request's fields.
     pub fn from_statement(error: StatementError, statement: &SuiteStatement) -> RequestError {
         match error {
-            StatementError::InvalidExtensionDegree(degree) => RequestError::ExtensionDegree(degree),
-            StatementError::InvalidBitsize(bits) => RequestError::UnsupportedBits(bits),
+            StatementError::InvalidExtensionDegree { given, .. } => {
+                RequestError::ExtensionDegree(given)
+            }
+            StatementError::InvalidBitsize { given, .. } => RequestError::UnsupportedBits(given),
             StatementError::InvalidAggregation { given, max } => {
                 RequestError::ValueCount { given, max }
             }
@@ -287,10 +289,13 @@ impl RequestError {
                 "{} holds {n}: each value's bit length is 1 to 64",
                 name(Field::BitLengths)
             ),
-            RequestError::Statement(StatementError::InvalidGeneratorCount(n)) => format!(
-                "{} {n}: at least 2 x bits x values, at most {}",
+            RequestError::Statement(StatementError::InvalidGeneratorCount {
+                given,
+                needed,
+                max,
+            }) => format!(
+                "{} {given}: at least {needed} (2 x bits x values), at most {max}",
                 name(Field::GeneratorsN),
-                rangeproof::secp256k1_zkp::bulletproofs::generators::MAX_GENERATORS
             ),
             RequestError::Statement(error) => format!("{suite_name}: {error}"),
             RequestError::ValueOutOfRange {

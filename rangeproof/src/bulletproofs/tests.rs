@@ -133,7 +133,10 @@ fn prover_rejects_bad_inputs_with_typed_errors() {
     for n in [0usize, 1, 7, 12, 63, 65, 128] {
         assert_eq!(
             prove(&[0], &blindings(1), n, &mut t),
-            Err(ProofError::Statement(StatementError::InvalidBitsize(n)))
+            Err(ProofError::Statement(StatementError::InvalidBitsize {
+                given: n,
+                supported: &[8, 16, 32, 64]
+            }))
         );
     }
 }
@@ -171,7 +174,10 @@ fn verifier_rejects_other_statements() {
     );
     assert_eq!(
         verify(&proof, &commitments, 12),
-        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
+        Err(ProofError::Statement(StatementError::InvalidBitsize {
+            given: 12,
+            supported: &[8, 16, 32, 64]
+        }))
     );
 }
 

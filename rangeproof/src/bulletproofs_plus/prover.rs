@@ -130,7 +130,11 @@ impl<G: Group> RangeProofPlus<G> {
         let m_padded = statement.check(gens, m)?;
         let (n, degree) = (statement.bits, statement.extension_degree);
         if let Some(bad) = blindings.iter().find(|b| b.as_ref().len() != degree) {
-            return Err(StatementError::InvalidExtensionDegree(bad.as_ref().len()).into());
+            return Err(StatementError::InvalidExtensionDegree {
+                given: bad.as_ref().len(),
+                max: degree,
+            }
+            .into());
         }
         if seed_nonce.is_some() && m != 1 {
             return Err(ProofError::MaskRecoveryNeedsSingleProof);

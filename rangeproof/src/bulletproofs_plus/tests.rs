@@ -163,24 +163,27 @@ fn prover_and_verifier_refuse_bad_statements_with_typed_errors() {
     );
     assert_eq!(
         run(&plain(12, 1), &[1], &blindings(1, 1), None),
-        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
+        Err(ProofError::Statement(StatementError::InvalidBitsize {
+            given: 12,
+            supported: &[8, 16, 32, 64]
+        }))
     );
     assert_eq!(
         run(&plain(8, 0), &[1], &blindings(1, 0), None),
         Err(ProofError::Statement(
-            StatementError::InvalidExtensionDegree(0)
+            StatementError::InvalidExtensionDegree { given: 0, max: 6 }
         ))
     );
     assert_eq!(
         run(&plain(8, 7), &[1], &blindings(1, 7), None),
         Err(ProofError::Statement(
-            StatementError::InvalidExtensionDegree(7)
+            StatementError::InvalidExtensionDegree { given: 7, max: 6 }
         ))
     );
     assert_eq!(
         run(&plain(8, 2), &[1], &blindings(1, 1), None),
         Err(ProofError::Statement(
-            StatementError::InvalidExtensionDegree(1)
+            StatementError::InvalidExtensionDegree { given: 1, max: 2 }
         ))
     );
     assert_eq!(
@@ -317,7 +320,10 @@ fn every_byte_flip_and_structural_change_is_rejected() {
         assert_eq!(
             RangeProofPlus::<G>::from_bytes(&bad),
             Err(ProofError::Statement(
-                StatementError::InvalidExtensionDegree(degree as usize)
+                StatementError::InvalidExtensionDegree {
+                    given: degree as usize,
+                    max: 6
+                }
             ))
         );
     }

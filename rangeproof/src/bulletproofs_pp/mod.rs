@@ -117,7 +117,11 @@ impl Shape {
     /// (`None`: [`Shape::default_base`]).
     pub fn new(bits: usize, values: usize, base: Option<usize>) -> Result<Self, ProofError> {
         if !BIT_SIZES.contains(&bits) {
-            return Err(StatementError::InvalidBitsize(bits).into());
+            return Err(StatementError::InvalidBitsize {
+                given: bits,
+                supported: &BIT_SIZES,
+            }
+            .into());
         }
         if values == 0 || values > crate::MAX_AGGREGATION {
             return Err(StatementError::InvalidAggregation {

@@ -190,7 +190,10 @@ fn refusals<C: Convention>() {
     assert!(case.prove(&mut rng).is_err());
     assert_eq!(
         Shape::new(12, 1, None),
-        Err(ProofError::Statement(StatementError::InvalidBitsize(12)))
+        Err(ProofError::Statement(StatementError::InvalidBitsize {
+            given: 12,
+            supported: &[8, 16, 32, 64]
+        }))
     );
     assert_eq!(
         Shape::new(8, 0, None),

@@ -1,7 +1,10 @@
 //! The cofactor rules a deployment's provers and verifiers follow: points published times
 //! \\(1/\mathrm{cofactor}\\), and cleared of torsion by the verifier.
 
-use crate::group::Group;
+use alloc::vec::Vec;
+
+use crate::group::{Commitments, EncodedPoint, Group};
+use crate::ProofError;
 
 /// A point as a verification equation uses it: times the cofactor \\(2^k\\), computed by point
 /// doublings as Monero's `scalarmult8` does, so that any torsion component is removed before the
@@ -12,6 +15,25 @@ pub(crate) fn clear_cofactor<G: Group>(cofactor_log2: u32, p: &G::Point) -> G::P
         0 => *p,
         k => G::mul_by_pow_2(p, k),
     }
+}
+
+/// \\(V_j = 2^{-k} C_j\\): the commitment points a deployment's proofs are about when its
+/// provers publish points times \\(1/\mathrm{cofactor}\\) and its transcript hashes the divided
+/// commitments (Monero's \\(8^{-1} C_j\\), as `bulletproofs_plus.cc` computes `V`; a verifier
+/// clears their cofactor before use). Public points: variable time, one shared inversion.
+/// Unused in a build without such a deployment.
+#[cfg_attr(not(feature = "monero"), allow(dead_code))]
+pub(crate) fn divided_by_cofactor<G: Group>(
+    commitments: &Commitments<G>,
+    cofactor_log2: u32,
+) -> Result<Vec<EncodedPoint<G>>, ProofError> {
+    let commitments = commitments.decoded()?;
+    let inverse = G::invert(&G::Scalar::from(1u64 << cofactor_log2));
+    let v: Vec<G::Point> = commitments
+        .iter()
+        .map(|c| Ok(G::vartime_multiscalar_mul(&[inverse], &[c.point()?])))
+        .collect::<Result<_, ProofError>>()?;
+    Ok(EncodedPoint::from_points(&v))
 }
 
 /// How a prover publishes its points under a deployment: times \\(1/\mathrm{cofactor}\\)

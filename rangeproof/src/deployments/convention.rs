@@ -136,7 +136,10 @@ pub trait BulletproofsConvention: Deployment + sealed::Sealed {
         }
         let n = bit_lengths[0];
         if !VALID_BITSIZES.contains(&n) {
-            return Err(StatementError::InvalidBitsize(n));
+            return Err(StatementError::InvalidBitsize {
+                given: n,
+                supported: &VALID_BITSIZES,
+            });
         }
         if bit_lengths.iter().any(|&l| l != n) || !Self::BITS.contains(&n) {
             return Err(StatementError::RefusedByDeployment);

@@ -53,7 +53,11 @@ impl<G: Group> PedersenGens<G> {
         blindings: &[G::Scalar],
     ) -> Result<G::Point, crate::ProofError> {
         if blindings.is_empty() || blindings.len() > self.blinding.len() {
-            return Err(StatementError::InvalidExtensionDegree(blindings.len()).into());
+            return Err(StatementError::InvalidExtensionDegree {
+                given: blindings.len(),
+                max: self.blinding.len(),
+            }
+            .into());
         }
         let mut scalars = zeroize::Zeroizing::new(Vec::with_capacity(1 + blindings.len()));
         scalars.push(value);

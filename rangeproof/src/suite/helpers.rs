@@ -56,7 +56,11 @@ pub(crate) fn decode_blindings<G: Group>(
     let mut out = Zeroizing::new(Vec::with_capacity(blindings.len()));
     for per_value in blindings {
         if per_value.len() != degree {
-            return Err(StatementError::InvalidExtensionDegree(per_value.len()).into());
+            return Err(StatementError::InvalidExtensionDegree {
+                given: per_value.len(),
+                max: degree,
+            }
+            .into());
         }
         let mut scalars = Vec::with_capacity(degree);
         for bytes in per_value {

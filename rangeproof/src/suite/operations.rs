@@ -75,7 +75,10 @@ impl Suite {
         let info = self.info();
         let degree = statement.extension_degree;
         if degree == 0 || degree > MAX_EXTENSION_DEGREE {
-            return Err(StatementError::InvalidExtensionDegree(degree));
+            return Err(StatementError::InvalidExtensionDegree {
+                given: degree,
+                max: MAX_EXTENSION_DEGREE,
+            });
         }
         if degree > info.max_extension_degree {
             return Err(StatementError::UnusedStatementField(
@@ -100,7 +103,10 @@ impl Suite {
                 return Err(StatementError::UnusedStatementField(StatementField::Bits));
             }
         } else if !info.bits.contains(&statement.bits) {
-            return Err(StatementError::InvalidBitsize(statement.bits));
+            return Err(StatementError::InvalidBitsize {
+                given: statement.bits,
+                supported: info.bits,
+            });
         }
         if statement.minimum_values.is_some() && !info.minimum_values {
             return Err(StatementError::UnusedStatementField(

@@ -706,7 +706,7 @@ fn statements_with_fields_the_suite_does_not_use_are_refused() {
             matches!(
                 err,
                 StatementError::UnusedStatementField(_)
-                    | StatementError::InvalidExtensionDegree(_)
+                    | StatementError::InvalidExtensionDegree { .. }
                     | StatementError::UndeclaredParameter
             ),
             "{suite:?}: {err:?}"
@@ -957,7 +957,13 @@ fn mweb_statements_are_grin_statements_with_fixed_parameters() {
             },
             StatementError::UndeclaredParameter,
         ),
-        (|s| s.bits = 32, StatementError::InvalidBitsize(32)),
+        (
+            |s| s.bits = 32,
+            StatementError::InvalidBitsize {
+                given: 32,
+                supported: &[64],
+            },
+        ),
     ];
     for (mutate, expected) in mutations {
         let mut bad = st.clone();
@@ -1005,4 +1011,59 @@ fn too_many_values_name_the_suites_own_limit() {
     }
     // Every build has suites that take the plain statement (the dalek-only one, three).
     assert!(checked >= 3, "{checked} suites checked");
+}
+
+/// Errors carry the suite's own limits, so no front end rewords them from a list of its own:
+/// a bit size outside the suite's, a count of values past its maximum, an extension degree
+/// past the most any suite takes.
+#[test]
+fn shape_errors_carry_each_suites_limits() {
+    for &suite in Suite::ALL {
+        let info = suite.info();
+        if !info.bits.is_empty() && !info.bit_lengths {
+            let mut st = statement(suite, info.bits[0]);
+            st.bits = 12;
+            assert_eq!(
+                suite.check_statement(&st, 1),
+                Err(StatementError::InvalidBitsize {
+                    given: 12,
+                    supported: info.bits,
+                }),
+                "{suite:?}"
+            );
+        }
+        if info.max_values > 0 && !info.bits.is_empty() {
+            let mut st = statement(suite, info.bits[0]);
+            // Required parameters at their least (MWEB's message), so the count is what fails.
+            for spec in info.parameters.iter().filter(|spec| spec.required) {
+                let least = usize::try_from(spec.min).unwrap_or(0);
+                let value = match spec.kind {
+                    ParameterKind::Integer => ParameterValue::Integer(spec.min),
+                    ParameterKind::Bytes => ParameterValue::Bytes(vec![1; least]),
+                    _ => ParameterValue::ByteList(vec![vec![1; spec.item_len]; least]),
+                };
+                st.parameters.insert(spec.name.into(), value);
+            }
+            let past = info.max_values + 1;
+            let got = suite.check_statement(&st, past);
+            assert!(
+                matches!(
+                    got,
+                    Err(StatementError::InvalidAggregation { given, max })
+                        if given == past && max == info.max_values
+                ) || matches!(got, Err(StatementError::InvalidPowerOfTwoAggregation(_))),
+                "{suite:?}: {got:?}"
+            );
+        }
+        let mut st = statement(suite, info.bits.first().copied().unwrap_or(0));
+        st.extension_degree = crate::bulletproofs_plus::MAX_EXTENSION_DEGREE + 1;
+        assert_eq!(
+            suite.check_statement_fields(&st),
+            Err(StatementError::InvalidExtensionDegree {
+                given: crate::bulletproofs_plus::MAX_EXTENSION_DEGREE + 1,
+                max: crate::bulletproofs_plus::MAX_EXTENSION_DEGREE,
+            }),
+            "{suite:?}"
+        );
+    }
 }

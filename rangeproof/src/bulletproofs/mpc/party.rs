@@ -52,7 +52,11 @@ impl<'g, G: Group> Party<'g, G> {
             return Err(StatementError::RefusedByDeployment.into());
         }
         if !crate::bulletproofs::VALID_BITSIZES.contains(&n) {
-            return Err(StatementError::InvalidBitsize(n).into());
+            return Err(StatementError::InvalidBitsize {
+                given: n,
+                supported: &crate::bulletproofs::VALID_BITSIZES,
+            }
+            .into());
         }
         if values.is_empty() || values.len() > crate::MAX_AGGREGATION {
             return Err(StatementError::InvalidAggregation {

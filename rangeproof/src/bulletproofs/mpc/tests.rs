@@ -209,7 +209,10 @@ fn malformed_rounds_are_refused() {
     assert_eq!(
         Party::new(gens, 12, &[1], &blinding).err(),
         Some(crate::ProofError::Statement(
-            StatementError::InvalidBitsize(12)
+            StatementError::InvalidBitsize {
+                given: 12,
+                supported: &[8, 16, 32, 64]
+            }
         ))
     );
     assert!(matches!(

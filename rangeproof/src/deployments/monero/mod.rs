@@ -20,12 +20,13 @@ use std::sync::{Arc, OnceLock};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
 
+use super::cofactor::divided_by_cofactor;
 use super::{
     BitLayout, BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators,
     StatementShape,
 };
 use crate::generators::{PedersenGens, RangeGens, VectorGens};
-use crate::group::{Commitments, Ed25519, EncodedPoint, Group};
+use crate::group::{Commitments, Ed25519, Group};
 use crate::transcript::TranscriptProtocol;
 use crate::wire::{Element, Layout, Slot};
 
@@ -187,22 +188,6 @@ pub(crate) const BULLETPROOFS_PLUS_LAYOUT: Layout = Layout {
     max_degree: 1,
 };
 
-/// \\(V_j = 8^{-1} C_j\\): the commitment points Monero's proofs are about (the transcript
-/// hashes their encodings; the verifier clears their cofactor before use).
-fn inv_eight_commitments<G: Group>(
-    commitments: &Commitments<G>,
-) -> Result<Vec<EncodedPoint<G>>, ProofError> {
-    let commitments = commitments.decoded()?;
-    let inv_cofactor = G::invert(&G::Scalar::from(1u64 << MONERO_COFACTOR_LOG2));
-    // Public points: a variable-time multiplication; the encodings share one inversion and
-    // the batch forms one decoding.
-    let v: Vec<G::Point> = commitments
-        .iter()
-        .map(|c| Ok(G::vartime_multiscalar_mul(&[inv_cofactor], &[c.point()?])))
-        .collect::<Result<_, ProofError>>()?;
-    Ok(EncodedPoint::from_points(&v))
-}
-
 /// Ed25519's cofactor 8, which Monero's provers divide their points by.
 const MONERO_COFACTOR_LOG2: u32 = 3;
 
@@ -230,7 +215,7 @@ impl BulletproofsConvention for MoneroBulletproofs {
         _layout: &BitLayout,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
-        let v = inv_eight_commitments(commitments)?;
+        let v = divided_by_cofactor(commitments, MONERO_COFACTOR_LOG2)?;
         for p in &v {
             transcript.append_point(b"V", &p.bytes);
         }
@@ -284,7 +269,7 @@ impl BulletproofsPlusConvention for MoneroBulletproofsPlus {
         _shape: StatementShape<'_>,
         commitments: &Commitments<G>,
     ) -> Result<Commitments<G>, ProofError> {
-        let v = inv_eight_commitments(commitments)?;
+        let v = divided_by_cofactor(commitments, MONERO_COFACTOR_LOG2)?;
         let v_bytes: Vec<u8> = v.iter().flat_map(|p| p.bytes.as_ref().to_vec()).collect();
         let inner = transcript::hash_to_scalar(&[&v_bytes]).to_bytes();
         transcript.append_bytes(b"V", &inner);

@@ -58,12 +58,19 @@ impl MoneroTranscript {
         }
     }
 
-    /// Bulletproofs+' constant \\(T_0 = \mathrm{hash\\_to\\_p3}(\mathrm{Keccak}(\texttt{"bulletproof\\_plus\\_transcript"}))\\).
-    pub fn bulletproofs_plus_initial() -> [u8; ENCODING_LEN] {
-        let digest: [u8; 32] = Keccak256::digest(b"bulletproof_plus_transcript").into();
+    /// A chain's starting constant from its domain string:
+    /// \\(\mathrm{hash\\_to\\_p3}(\mathrm{Keccak}(\mathit{domain}))\\), encoded — how Monero
+    /// derives Bulletproofs+' \\(T_0\\), and a Monero-like deployment its own.
+    pub fn initial_state(domain: &[u8]) -> [u8; ENCODING_LEN] {
+        let digest: [u8; 32] = Keccak256::digest(domain).into();
         monero_ed25519::Point::biased_hash(digest)
             .compress()
             .to_bytes()
+    }
+
+    /// Bulletproofs+' constant \\(T_0 = \mathrm{hash\\_to\\_p3}(\mathrm{Keccak}(\texttt{"bulletproof\\_plus\\_transcript"}))\\).
+    pub fn bulletproofs_plus_initial() -> [u8; ENCODING_LEN] {
+        Self::initial_state(b"bulletproof_plus_transcript")
     }
 
     /// A transcript for one Monero Bulletproofs+ proof: the chain starts at \\(T_0\\).

@@ -78,7 +78,12 @@ impl GrinGenerators {
     /// process-wide convenience over the same points).
     pub fn owned(n: usize) -> Result<GrinGenerators, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
-            return Err(StatementError::InvalidGeneratorCount(n).into());
+            return Err(StatementError::InvalidGeneratorCount {
+                given: n,
+                needed: 2,
+                max: MAX_GENERATORS,
+            }
+            .into());
         }
         Ok(GrinGenerators {
             n,
@@ -172,7 +177,12 @@ impl GrinGeneratorCache {
     /// shared by every shorter count).
     pub fn get(&self, n: usize) -> Result<Arc<GrinGenerators>, ProofError> {
         if !(2..=MAX_GENERATORS).contains(&n) {
-            return Err(StatementError::InvalidGeneratorCount(n).into());
+            return Err(StatementError::InvalidGeneratorCount {
+                given: n,
+                needed: 2,
+                max: MAX_GENERATORS,
+            }
+            .into());
         }
         if let Some(g) = lock(&self.lists).get(&n) {
             return Ok(Arc::clone(g));

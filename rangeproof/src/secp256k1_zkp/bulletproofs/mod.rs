@@ -92,7 +92,11 @@ pub(crate) fn check_generator_count(
     m: usize,
 ) -> Result<(), StatementError> {
     if generators_n < 2 * bits * m || !(2..=generators::MAX_GENERATORS).contains(&generators_n) {
-        return Err(StatementError::InvalidGeneratorCount(generators_n));
+        return Err(StatementError::InvalidGeneratorCount {
+            given: generators_n,
+            needed: (2 * bits * m).max(2),
+            max: generators::MAX_GENERATORS,
+        });
     }
     Ok(())
 }
@@ -123,7 +127,11 @@ impl GrinStatement {
     /// Checks the shape (bits, count, minimums, generator count); returns \\(nm\\).
     pub(crate) fn check_shape(&self) -> Result<usize, ProofError> {
         if !VALID_BITS.contains(&self.bits) {
-            return Err(StatementError::InvalidBitsize(self.bits).into());
+            return Err(StatementError::InvalidBitsize {
+                given: self.bits,
+                supported: &VALID_BITS,
+            }
+            .into());
         }
         let m = self.commitments.len();
         if m == 0 || m > MAX_VALUES || !m.is_power_of_two() {

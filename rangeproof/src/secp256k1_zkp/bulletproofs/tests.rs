@@ -176,7 +176,10 @@ fn malformed_statements_and_lengths_give_typed_errors() {
             bits: 4,
             ..st.clone()
         }),
-        ProofError::Statement(StatementError::InvalidBitsize(4))
+        ProofError::Statement(StatementError::InvalidBitsize {
+            given: 4,
+            supported: &[8, 16, 32, 64]
+        })
     );
     assert_eq!(
         err(GrinStatement {
@@ -190,14 +193,22 @@ fn malformed_statements_and_lengths_give_typed_errors() {
             generators_n: 14,
             ..st.clone()
         }),
-        ProofError::Statement(StatementError::InvalidGeneratorCount(14))
+        ProofError::Statement(StatementError::InvalidGeneratorCount {
+            given: 14,
+            needed: 16,
+            max: 32768
+        })
     );
     assert_eq!(
         err(GrinStatement {
             generators_n: 1 << 16,
             ..st.clone()
         }),
-        ProofError::Statement(StatementError::InvalidGeneratorCount(1 << 16))
+        ProofError::Statement(StatementError::InvalidGeneratorCount {
+            given: 1 << 16,
+            needed: 16,
+            max: 32768
+        })
     );
     // An odd count halves as the C library halves it: 257 has the same H_i as 256.
     assert_eq!(
