@@ -963,7 +963,7 @@ const R1CS_PROOF: &str = "01b64d0fcc320ba072f7d0db87ccb2f147bdc41dd35ff0ad27b610
 /// forgery of a reference proof, or a second encoding of it).
 pub fn decode_r1cs(data: &[u8]) {
     use rangeproof::r1cs::gadgets::shuffle::verify_shuffle;
-    use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
+    use rangeproof::r1cs::{generators, R1csConvention, R1csProof};
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
@@ -990,7 +990,7 @@ pub fn decode_r1cs(data: &[u8]) {
     let outputs = R1CS_OUTPUTS.map(point);
     let verdict = verify_shuffle(
         generators::dalek(),
-        R1csFlavor::Dalek,
+        R1csConvention::Dalek,
         R1CS_LABEL,
         &inputs,
         &outputs,

@@ -40,7 +40,7 @@ use rangeproof_documents::proof::{ProofDocument, MAX_TRANSCRIPT_LABEL};
 
 mod setup;
 
-pub use setup::{Flavor, Setup};
+pub use setup::{MpcDeployment, Setup};
 
 /// Why a step of a run was refused: the parties at fault, if any, and what happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -373,7 +373,7 @@ impl DealerRounds {
     /// transcript `label` (dalek only; Monero's transcript has none). `rng` draws the run's
     /// nonce, which binds every message to this run.
     pub fn new<R: RngCore + CryptoRng>(
-        flavor: Flavor,
+        flavor: MpcDeployment,
         bits: usize,
         counts: &[usize],
         label: &[u8],
@@ -405,20 +405,20 @@ impl DealerRounds {
             flavor,
             run_nonce,
             label: match flavor {
-                Flavor::Dalek => label.to_vec(),
-                Flavor::Monero => Vec::new(),
+                MpcDeployment::Dalek => label.to_vec(),
+                MpcDeployment::Monero => Vec::new(),
             },
         };
         let n = parties.len();
         let kind = match flavor {
-            Flavor::Dalek => DealerKind::Dalek(Box::new(start(
+            MpcDeployment::Dalek => DealerKind::Dalek(Box::new(start(
                 dalek::generators(),
                 Dalek::transcript(label),
                 &setup,
                 n,
                 |p| Ok(p.to_bytes()),
             )?)),
-            Flavor::Monero => DealerKind::Monero(Box::new(start(
+            MpcDeployment::Monero => DealerKind::Monero(Box::new(start(
                 monero::bulletproofs_generators(),
                 MoneroBulletproofs::transcript(b""),
                 &setup,
@@ -707,11 +707,11 @@ impl PartyRounds {
         let setup = Setup::from_bytes(invitation)
             .map_err(|e| RoundError::of(format!("the invitation: {e}")))?;
         let (kind, openings, first) = match setup.flavor {
-            Flavor::Dalek => {
+            MpcDeployment::Dalek => {
                 let (p, o, f) = PartyOf::join(dalek::generators(), &setup, values, rng)?;
                 (PartyKind::Dalek(p), o, f)
             }
-            Flavor::Monero => {
+            MpcDeployment::Monero => {
                 let (p, o, f) =
                     PartyOf::join(monero::bulletproofs_generators(), &setup, values, rng)?;
                 (PartyKind::Monero(p), o, f)

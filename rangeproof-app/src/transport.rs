@@ -34,7 +34,7 @@ use crate::rounds::{DealerRounds, Next, PartyRounds, RoundError};
 use rangeproof_documents::openings::Openings;
 use rangeproof_documents::proof::ProofDocument;
 
-pub use crate::rounds::{Flavor, Setup};
+pub use crate::rounds::{MpcDeployment, Setup};
 
 /// The longest frame either side reads.
 pub const MAX_FRAME: usize = 1 << 20;
@@ -268,7 +268,7 @@ fn blame<S>(index: usize, peer: &Peer<S>, what: impl core::fmt::Display) -> RunF
 /// fault. The caller writes the proof, then sends [`DONE`] to each peer ([`announce_done`]).
 pub fn run_dealer<S: Read + Write, R: RngCore + CryptoRng>(
     peers: &mut [Peer<S>],
-    flavor: Flavor,
+    flavor: MpcDeployment,
     bits: usize,
     label: &[u8],
     rng: &mut R,

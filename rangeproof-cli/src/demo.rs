@@ -657,7 +657,7 @@ fn circuit_rows() -> Result<[u8; 32], String> {
     use curve25519_dalek::Scalar;
     use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, verify_sha256_preimage};
     use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-    use rangeproof::r1cs::{generators as r1cs_gens, R1csFlavor};
+    use rangeproof::r1cs::{generators as r1cs_gens, R1csConvention};
 
     let gens = r1cs_gens::dalek();
     let amounts = [1250u64, 8700, 50, 42, 7, 900, 3, 1250];
@@ -672,7 +672,7 @@ fn circuit_rows() -> Result<[u8; 32], String> {
     let label = b"rangeproof demo mix";
     let proved = prove_shuffle(
         gens,
-        R1csFlavor::Dalek,
+        R1csConvention::Dalek,
         label,
         &open(&amounts),
         &open(&mixed),
@@ -688,7 +688,7 @@ fn circuit_rows() -> Result<[u8; 32], String> {
     );
     let t = Instant::now();
     let (i, o) = (&proved.input_commitments, &proved.output_commitments);
-    verify_shuffle(gens, R1csFlavor::Dalek, label, i, o, &proved.proof)
+    verify_shuffle(gens, R1csConvention::Dalek, label, i, o, &proved.proof)
         .map_err(|e| format!("demo shuffle proof failed to verify: {e}"))?;
     row("circuit: shuffle, verify", 1, 16, size, t.elapsed());
 
@@ -703,12 +703,12 @@ fn circuit_rows() -> Result<[u8; 32], String> {
     );
     let t = Instant::now();
     let (proof, digest) =
-        prove_sha256_preimage(gens, R1csFlavor::Bound, b"a secret only Alice knows")
+        prove_sha256_preimage(gens, R1csConvention::Bound, b"a secret only Alice knows")
             .map_err(|e| e.to_string())?;
     let size = proof.to_bytes().len();
     row("circuit: SHA-256 preimage, prove", 1, 0, size, t.elapsed());
     let t = Instant::now();
-    verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof)
+    verify_sha256_preimage(gens, R1csConvention::Bound, &digest, &proof)
         .map_err(|e| format!("demo SHA-256 proof failed to verify: {e}"))?;
     row("circuit: SHA-256 preimage, verify", 1, 0, size, t.elapsed());
     Ok(digest)

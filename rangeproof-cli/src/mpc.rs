@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use rand_core::{OsRng, RngCore};
-use rangeproof_app::transport::{self, Flavor, Peer, RoundDeadline};
+use rangeproof_app::transport::{self, MpcDeployment, Peer, RoundDeadline};
 use rangeproof_documents::request::Field;
 use rangeproof_documents::{RequestError, MAX_TRANSCRIPT_LABEL};
 use zeroize::{Zeroize, Zeroizing};
@@ -149,7 +149,7 @@ fn dealer(args: &DealerArgs) -> Result<Outcome, String> {
             rangeproof::MAX_AGGREGATION
         ));
     }
-    let flavor = Flavor::from_name(&args.flavor)
+    let flavor = MpcDeployment::from_name(&args.flavor)
         .ok_or_else(|| format!("unsupported --flavor {:?} (dalek or monero)", args.flavor))?;
     if args.transcript_label.len() > MAX_TRANSCRIPT_LABEL {
         return Err(format!(

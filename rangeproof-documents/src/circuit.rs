@@ -23,7 +23,7 @@ use rangeproof::r1cs::gadgets::sha256::{
     prove_sha256_preimage, verify_sha256_preimage, Sha256Circuit, MAX_MESSAGE_LEN,
 };
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-use rangeproof::r1cs::{generators, R1csError, R1csFlavor, R1csProof};
+use rangeproof::r1cs::{generators, R1csConvention, R1csError, R1csProof};
 use rangeproof::{BatchVerifier, ProofError, Ristretto255};
 use zeroize::Zeroizing;
 
@@ -96,7 +96,7 @@ pub struct ParsedCircuit {
     /// The statement.
     pub statement: CircuitStatement,
     /// The transcript convention.
-    pub flavor: R1csFlavor,
+    pub flavor: R1csConvention,
     /// The proof bytes (decoded by [`ParsedCircuit::verify`]).
     pub proof: Vec<u8>,
 }
@@ -190,14 +190,14 @@ impl ProvedShuffle {
 }
 
 /// The circuit's flavor by name: `"bound"` or `"dalek"`.
-pub fn flavor(name: &str) -> Result<R1csFlavor, String> {
-    R1csFlavor::from_name(name)
+pub fn flavor(name: &str) -> Result<R1csConvention, String> {
+    R1csConvention::from_name(name)
         .ok_or_else(|| format!("unsupported flavor {name:?} (supported: \"bound\", \"dalek\")"))
 }
 
 /// Proves knowledge of `preimage` (at most 55 bytes) of its SHA-256 digest: the document.
 /// The one set of checks and the one document shape every front end uses.
-pub fn prove_sha256(preimage: &[u8], flavor: R1csFlavor) -> Result<CircuitDocument, String> {
+pub fn prove_sha256(preimage: &[u8], flavor: R1csConvention) -> Result<CircuitDocument, String> {
     if preimage.len() > MAX_MESSAGE_LEN {
         return Err(format!(
             "the preimage has {} bytes; the circuit takes at most {MAX_MESSAGE_LEN}",
@@ -226,7 +226,7 @@ pub fn prove_sha256(preimage: &[u8], flavor: R1csFlavor) -> Result<CircuitDocume
 pub fn prove_shuffle_of(
     inputs: &[u64],
     outputs: &[u64],
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     label: &str,
     rng: &mut impl rand_core::CryptoRngCore,
 ) -> Result<ProvedShuffle, String> {
@@ -314,7 +314,7 @@ impl CircuitDocument {
                 self.group
             ));
         }
-        let flavor = R1csFlavor::from_name(&self.flavor).ok_or_else(|| {
+        let flavor = R1csConvention::from_name(&self.flavor).ok_or_else(|| {
             format!(
                 "unsupported flavor {:?} for r1cs (supported: \"bound\", \"dalek\")",
                 self.flavor
@@ -401,7 +401,7 @@ pub fn verify_all(
     mut budget: Option<&mut usize>,
 ) -> Vec<Result<(), Invalid>> {
     let mut verdicts: Vec<Option<Result<(), Invalid>>> = vec![None; circuits.len()];
-    for flavor in [R1csFlavor::Bound, R1csFlavor::Dalek] {
+    for flavor in [R1csConvention::Bound, R1csConvention::Dalek] {
         let sha256: Vec<(usize, &[u8; 32])> = circuits
             .iter()
             .enumerate()
@@ -485,14 +485,20 @@ mod tests {
     /// a shuffle are verified on their own.
     #[test]
     fn circuits_together_decide_as_each_alone() {
-        let a = prove_sha256(b"first", R1csFlavor::Bound).unwrap();
-        let b = prove_sha256(b"second", R1csFlavor::Bound).unwrap();
-        let lone = prove_sha256(b"dalek", R1csFlavor::Dalek).unwrap();
+        let a = prove_sha256(b"first", R1csConvention::Bound).unwrap();
+        let b = prove_sha256(b"second", R1csConvention::Bound).unwrap();
+        let lone = prove_sha256(b"dalek", R1csConvention::Dalek).unwrap();
         let mut swapped = a.clone();
         swapped.digest = b.digest.clone();
-        let shuffle = prove_shuffle_of(&[3, 1], &[1, 3], R1csFlavor::Bound, "shuffle", &mut OsRng)
-            .unwrap()
-            .document;
+        let shuffle = prove_shuffle_of(
+            &[3, 1],
+            &[1, 3],
+            R1csConvention::Bound,
+            "shuffle",
+            &mut OsRng,
+        )
+        .unwrap()
+        .document;
         let docs = [a, swapped, shuffle, lone, b];
         let parsed: Vec<ParsedCircuit> = docs.iter().map(|d| d.check().unwrap()).collect();
         let refs: Vec<&ParsedCircuit> = parsed.iter().collect();

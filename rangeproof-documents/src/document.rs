@@ -181,7 +181,7 @@ mod tests {
         proof.verify().unwrap();
 
         let circuit =
-            crate::circuit::prove_sha256(b"abc", rangeproof::r1cs::R1csFlavor::Bound).unwrap();
+            crate::circuit::prove_sha256(b"abc", rangeproof::r1cs::R1csConvention::Bound).unwrap();
         let circuit = Document::parse(&serde_json::to_string(&circuit).unwrap()).unwrap();
         assert!(matches!(circuit, Document::Circuit(_)));
         circuit.verify().unwrap();

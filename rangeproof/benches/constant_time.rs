@@ -247,11 +247,11 @@ fn bulletproofs_pp_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
 /// assignment's commitments, the polynomial arithmetic and the inner-product rounds.
 fn r1cs_range_prove_n8(runner: &mut CtRunner, _rng: &mut BenchRng) {
     use rangeproof::r1cs::gadgets::range::range_proof;
-    use rangeproof::r1cs::{generators, Prover, R1csFlavor};
+    use rangeproof::r1cs::{generators, Prover, R1csConvention};
     let gens = generators::dalek();
     for s in secrets(40_000, 8) {
         runner.run_one(s.class, || {
-            let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"ct"));
+            let mut prover = Prover::new(gens, R1csConvention::Bound, Transcript::new(b"ct"));
             let (_, v) = prover.commit(Scalar::from(s.value), s.blinding);
             range_proof(&mut prover, v.into(), Some(s.value), 8).expect("fits");
             prover.prove().expect("proves")

@@ -14,7 +14,7 @@ use curve25519_dalek::Scalar;
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 use rangeproof::r1cs::gadgets::sha256::{prove_sha256_preimage, verify_sha256_preimage};
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-use rangeproof::r1cs::{generators, R1csFlavor};
+use rangeproof::r1cs::{generators, R1csConvention};
 use rangeproof::{Group, Ristretto255};
 
 const VARIANTS: usize = 4;
@@ -33,20 +33,20 @@ fn sha256(c: &mut Criterion) {
         .collect();
     let proofs: Vec<_> = messages
         .iter()
-        .map(|m| prove_sha256_preimage(gens, R1csFlavor::Bound, m).unwrap())
+        .map(|m| prove_sha256_preimage(gens, R1csConvention::Bound, m).unwrap())
         .collect();
     let mut group = c.benchmark_group("r1cs sha256 preimage (25 998 multipliers)");
     group.sample_size(10);
     let counter = Cell::new(0);
     group.bench_function("prove", |b| {
         b.iter(|| {
-            prove_sha256_preimage(gens, R1csFlavor::Bound, &messages[next(&counter)]).unwrap()
+            prove_sha256_preimage(gens, R1csConvention::Bound, &messages[next(&counter)]).unwrap()
         })
     });
     group.bench_function("verify", |b| {
         b.iter(|| {
             let (proof, digest) = &proofs[next(&counter)];
-            verify_sha256_preimage(gens, R1csFlavor::Bound, digest, proof).unwrap()
+            verify_sha256_preimage(gens, R1csConvention::Bound, digest, proof).unwrap()
         })
     });
     // One more proof in a batch: the generator MSM is shared, each proof adds its circuit,
@@ -59,7 +59,7 @@ fn sha256(c: &mut Criterion) {
                     let (proof, digest) = &proofs[next(&counter)];
                     let mut verifier = rangeproof::r1cs::Verifier::new(
                         gens,
-                        R1csFlavor::Bound,
+                        R1csConvention::Bound,
                         rangeproof::r1cs::gadgets::sha256::sha256_transcript(digest),
                     );
                     rangeproof::r1cs::gadgets::sha256::sha256_preimage::<Ristretto255, _>(
@@ -77,7 +77,7 @@ fn sha256(c: &mut Criterion) {
     // The circuit prepared once (`Sha256Circuit`): no gadget run, no circuit digest of the
     // shared constraints, a compact flattening per proof.
     let prepared =
-        rangeproof::r1cs::gadgets::sha256::Sha256Circuit::new(gens, R1csFlavor::Bound).unwrap();
+        rangeproof::r1cs::gadgets::sha256::Sha256Circuit::new(gens, R1csConvention::Bound).unwrap();
     group.bench_function("prepared verify", |b| {
         b.iter(|| {
             let (proof, digest) = &proofs[next(&counter)];
@@ -119,7 +119,7 @@ fn shuffle64(c: &mut Criterion) {
                 .collect();
             outputs.shuffle(&mut rng);
             let proved =
-                prove_shuffle(gens, R1csFlavor::Dalek, b"bench", &inputs, &outputs).unwrap();
+                prove_shuffle(gens, R1csConvention::Dalek, b"bench", &inputs, &outputs).unwrap();
             (inputs, outputs, proved)
         })
         .collect();
@@ -128,14 +128,14 @@ fn shuffle64(c: &mut Criterion) {
     group.bench_function("prove", |b| {
         b.iter(|| {
             let (i, o, _) = &cases[next(&counter)];
-            prove_shuffle(gens, R1csFlavor::Dalek, b"bench", i, o).unwrap()
+            prove_shuffle(gens, R1csConvention::Dalek, b"bench", i, o).unwrap()
         })
     });
     group.bench_function("verify", |b| {
         b.iter(|| {
             let (_, _, p) = &cases[next(&counter)];
             let (i, o) = (&p.input_commitments, &p.output_commitments);
-            verify_shuffle(gens, R1csFlavor::Dalek, b"bench", i, o, &p.proof).unwrap()
+            verify_shuffle(gens, R1csConvention::Dalek, b"bench", i, o, &p.proof).unwrap()
         })
     });
     group.finish();

@@ -7,7 +7,7 @@ use curve25519_dalek::Scalar;
 use merlin::Transcript;
 use rand_core::OsRng;
 use rangeproof::r1cs::gadgets::{boolean, comparison, merkle, range, sha256, shuffle};
-use rangeproof::r1cs::{generators, ConstraintSystem, Prover, R1csError, R1csFlavor, Verifier};
+use rangeproof::r1cs::{generators, ConstraintSystem, Prover, R1csConvention, R1csError, Verifier};
 use rangeproof::{Group, Ristretto255};
 
 type G = Ristretto255;
@@ -24,7 +24,11 @@ fn run(
     ) -> Result<(), R1csError>,
 ) -> Result<(), R1csError> {
     let gens = generators::dalek();
-    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"gadget example"));
+    let mut prover = Prover::new(
+        gens,
+        R1csConvention::Bound,
+        Transcript::new(b"gadget example"),
+    );
     let (commitments, vars): (Vec<_>, Vec<_>) = values
         .iter()
         .map(|v| prover.commit(Scalar::from(*v), G::random_scalar(&mut OsRng)))
@@ -33,7 +37,11 @@ fn run(
     let multipliers = prover.metrics().multipliers;
     let proof = prover.prove()?;
 
-    let mut verifier = Verifier::new(gens, R1csFlavor::Bound, Transcript::new(b"gadget example"));
+    let mut verifier = Verifier::new(
+        gens,
+        R1csConvention::Bound,
+        Transcript::new(b"gadget example"),
+    );
     let vars = commitments
         .iter()
         .map(|c| verifier.commit(c))
@@ -93,16 +101,16 @@ fn main() -> Result<(), R1csError> {
     };
     let proved = shuffle::prove_shuffle(
         gens,
-        R1csFlavor::Dalek,
+        R1csConvention::Dalek,
         b"example",
         &open(&[5, 3, 9, 3]),
         &open(&[3, 9, 3, 5]),
     )?;
     let (i, o) = (&proved.input_commitments, &proved.output_commitments);
-    shuffle::verify_shuffle(gens, R1csFlavor::Dalek, b"example", i, o, &proved.proof)?;
+    shuffle::verify_shuffle(gens, R1csConvention::Dalek, b"example", i, o, &proved.proof)?;
     println!("shuffle      (k = 4, reference transcript): verified");
-    let (proof, digest) = sha256::prove_sha256_preimage(gens, R1csFlavor::Bound, b"hello")?;
-    sha256::verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof)?;
+    let (proof, digest) = sha256::prove_sha256_preimage(gens, R1csConvention::Bound, b"hello")?;
+    sha256::verify_sha256_preimage(gens, R1csConvention::Bound, &digest, &proof)?;
     println!(
         "sha256       (preimage of {}…): verified",
         hex_prefix(&digest)

@@ -288,7 +288,7 @@ fn frozen_heart_surjection_proofs_bind_every_generator() {
 #[test]
 fn frozen_heart_circuit_proofs_bind_their_commitments_label_and_transcript() {
     use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-    use rangeproof::r1cs::{generators, R1csFlavor};
+    use rangeproof::r1cs::{generators, R1csConvention};
     type Scalar = <Ristretto255 as Group>::Scalar;
     let gens = generators::dalek();
     let opening = |v: u64| (Scalar::from(v), Ristretto255::random_scalar(&mut OsRng));
@@ -299,8 +299,8 @@ fn frozen_heart_circuit_proofs_bind_their_commitments_label_and_transcript() {
         (inputs[1].0, Ristretto255::random_scalar(&mut OsRng)),
     ];
     for (flavor, other) in [
-        (R1csFlavor::Dalek, R1csFlavor::Bound),
-        (R1csFlavor::Bound, R1csFlavor::Dalek),
+        (R1csConvention::Dalek, R1csConvention::Bound),
+        (R1csConvention::Bound, R1csConvention::Dalek),
     ] {
         let label = b"known bugs";
         let made = prove_shuffle(gens, flavor, label, &inputs, &outputs).unwrap();

@@ -4,7 +4,7 @@
 //! reference's layout and size, and re-encode byte for byte.
 
 use rangeproof::r1cs::gadgets::shuffle::{prove_shuffle, verify_shuffle};
-use rangeproof::r1cs::{generators, R1csFlavor, R1csProof};
+use rangeproof::r1cs::{generators, R1csConvention, R1csProof};
 use rangeproof::{Group, Ristretto255};
 use serde_json::Value;
 
@@ -46,7 +46,7 @@ fn check(case: &Value) -> Result<(), String> {
     let label = case["transcript_label"].as_str().unwrap().as_bytes();
     verify_shuffle(
         generators::dalek(),
-        R1csFlavor::Dalek,
+        R1csConvention::Dalek,
         label,
         &inputs,
         &outputs,
@@ -107,7 +107,7 @@ fn our_proofs_of_the_vector_statements_have_its_layout_and_verify_here() {
             .collect();
         let label = case["transcript_label"].as_str().unwrap().as_bytes();
         let gens = generators::dalek();
-        let proved = prove_shuffle(gens, R1csFlavor::Dalek, label, &inputs, &outputs).unwrap();
+        let proved = prove_shuffle(gens, R1csConvention::Dalek, label, &inputs, &outputs).unwrap();
         // Same commitments as the reference made from the same openings.
         assert_eq!(proved.input_commitments, points(&case["input_commitments"]));
         assert_eq!(
@@ -119,8 +119,10 @@ fn our_proofs_of_the_vector_statements_have_its_layout_and_verify_here() {
         assert_eq!(ours.len(), theirs.len());
         assert_eq!(ours[0], theirs[0]);
         let (i, o) = (&proved.input_commitments, &proved.output_commitments);
-        verify_shuffle(gens, R1csFlavor::Dalek, label, i, o, &proved.proof).unwrap();
-        assert!(verify_shuffle(gens, R1csFlavor::Bound, label, i, o, &proved.proof).is_err());
-        assert!(verify_shuffle(gens, R1csFlavor::Dalek, b"other", i, o, &proved.proof).is_err());
+        verify_shuffle(gens, R1csConvention::Dalek, label, i, o, &proved.proof).unwrap();
+        assert!(verify_shuffle(gens, R1csConvention::Bound, label, i, o, &proved.proof).is_err());
+        assert!(
+            verify_shuffle(gens, R1csConvention::Dalek, b"other", i, o, &proved.proof).is_err()
+        );
     }
 }

@@ -537,8 +537,8 @@ fn circuit_prove_shuffle<'py>(
     ))
 }
 
-fn mpc_flavor(name: &str) -> PyResult<transport::Flavor> {
-    transport::Flavor::from_name(name).ok_or_else(|| {
+fn mpc_flavor(name: &str) -> PyResult<transport::MpcDeployment> {
+    transport::MpcDeployment::from_name(name).ok_or_else(|| {
         unusable(format!(
             "flavor {name:?}: the multi-party protocol runs in \"dalek\" or \"monero\""
         ))

@@ -1,5 +1,5 @@
 //! The run's parameters as a party receives them: the deployment the proof is made in
-//! ([`Flavor`]) and the invitation ([`Setup`]).
+//! ([`MpcDeployment`]) and the invitation ([`Setup`]).
 //!
 //! ```text
 //! setup := "RPMS" ‖ u16 LE position ‖ u16 LE m ‖ u8 bits ‖ u8 flavor ‖ 32-byte run nonce
@@ -15,19 +15,19 @@ use rangeproof_documents::proof::MAX_TRANSCRIPT_LABEL;
 /// of that flavor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Flavor {
+pub enum MpcDeployment {
     /// The reference crate's Bulletproofs on ristretto255 (merlin transcript with a label).
     Dalek,
     /// Monero's original Bulletproofs on Ed25519 (its hash-chain transcript, no label).
     Monero,
 }
 
-impl Flavor {
+impl MpcDeployment {
     /// By the name documents use.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
-            "dalek" => Some(Flavor::Dalek),
-            "monero" => Some(Flavor::Monero),
+            "dalek" => Some(MpcDeployment::Dalek),
+            "monero" => Some(MpcDeployment::Monero),
             _ => None,
         }
     }
@@ -35,30 +35,30 @@ impl Flavor {
     /// The name documents use.
     pub fn name(self) -> &'static str {
         match self {
-            Flavor::Dalek => "dalek",
-            Flavor::Monero => "monero",
+            MpcDeployment::Dalek => "dalek",
+            MpcDeployment::Monero => "monero",
         }
     }
 
     /// The suite of the proof a run makes.
     pub fn suite(self) -> Suite {
         match self {
-            Flavor::Dalek => Suite::DALEK_BULLETPROOFS,
-            Flavor::Monero => Suite::MONERO_BULLETPROOFS,
+            MpcDeployment::Dalek => Suite::DALEK_BULLETPROOFS,
+            MpcDeployment::Monero => Suite::MONERO_BULLETPROOFS,
         }
     }
 
     fn code(self) -> u8 {
         match self {
-            Flavor::Dalek => 0,
-            Flavor::Monero => 1,
+            MpcDeployment::Dalek => 0,
+            MpcDeployment::Monero => 1,
         }
     }
 
     fn from_code(code: u8) -> Option<Self> {
         match code {
-            0 => Some(Flavor::Dalek),
-            1 => Some(Flavor::Monero),
+            0 => Some(MpcDeployment::Dalek),
+            1 => Some(MpcDeployment::Monero),
             _ => None,
         }
     }
@@ -75,7 +75,7 @@ pub struct Setup {
     /// The bit size n.
     pub bits: usize,
     /// The flavor the proof is made in.
-    pub flavor: Flavor,
+    pub flavor: MpcDeployment,
     /// The dealer's random nonce for this run (in the session id).
     pub run_nonce: [u8; 32],
     /// The transcript label (dalek; empty for Monero), at most 256 bytes.
@@ -107,7 +107,7 @@ impl Setup {
         if label.len() > MAX_TRANSCRIPT_LABEL {
             return Err("the dealer's transcript label is longer than 256 bytes");
         }
-        let flavor = Flavor::from_code(*code).ok_or("the dealer named an unknown flavor")?;
+        let flavor = MpcDeployment::from_code(*code).ok_or("the dealer named an unknown flavor")?;
         let mut run_nonce = [0u8; 32];
         run_nonce.copy_from_slice(nonce);
         Ok(Setup {

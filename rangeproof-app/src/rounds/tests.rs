@@ -1,7 +1,10 @@
 use super::*;
 use rand_core::OsRng;
 
-fn run(flavor: Flavor, holdings: &[&[u64]]) -> (DealerRounds, Vec<PartyRounds>, Vec<Vec<u8>>) {
+fn run(
+    flavor: MpcDeployment,
+    holdings: &[&[u64]],
+) -> (DealerRounds, Vec<PartyRounds>, Vec<Vec<u8>>) {
     let counts: Vec<usize> = holdings.iter().map(|h| h.len()).collect();
     let dealer = DealerRounds::new(flavor, 64, &counts, b"rounds test", &mut OsRng).unwrap();
     let (parties, first): (Vec<_>, Vec<_>) = holdings
@@ -39,7 +42,7 @@ fn finish(
 /// the parties' own, in order.
 #[test]
 fn rounds_make_a_proof_that_verifies() {
-    for flavor in [Flavor::Dalek, Flavor::Monero] {
+    for flavor in [MpcDeployment::Dalek, MpcDeployment::Monero] {
         let holdings: [&[u64]; 3] = [&[0, 7], &[u64::MAX], &[5, 6]];
         let (mut dealer, mut parties, first) = run(flavor, &holdings);
         let doc = finish(&mut dealer, &mut parties, &first).unwrap();
@@ -59,7 +62,7 @@ fn rounds_make_a_proof_that_verifies() {
 #[test]
 fn bad_messages_and_orders_are_refused() {
     let holdings: [&[u64]; 2] = [&[1], &[2, 3]];
-    let (mut dealer, mut parties, first) = run(Flavor::Dalek, &holdings);
+    let (mut dealer, mut parties, first) = run(MpcDeployment::Dalek, &holdings);
     assert!(dealer
         .poly_commitments(&first)
         .unwrap_err()
@@ -72,7 +75,7 @@ fn bad_messages_and_orders_are_refused() {
         .contains("out of order"));
     assert!(dealer.invitation(2).is_none());
     // Another run's message does not decode in this one, and the dealer stays in round 1.
-    let (_, _, other) = run(Flavor::Dalek, &holdings);
+    let (_, _, other) = run(MpcDeployment::Dalek, &holdings);
     let err = dealer
         .bit_commitments(&[first[0].clone(), other[1].clone()], &mut OsRng)
         .unwrap_err()
@@ -119,7 +122,7 @@ fn bad_messages_and_orders_are_refused() {
 #[test]
 fn messages_arrive_one_at_a_time_in_any_order() {
     let holdings: [&[u64]; 3] = [&[0], &[u64::MAX, 9], &[42]];
-    let (mut dealer, mut parties, first) = run(Flavor::Monero, &holdings);
+    let (mut dealer, mut parties, first) = run(MpcDeployment::Monero, &holdings);
     assert_eq!(dealer.position(2), Some(3));
     assert!(matches!(
         dealer.receive(2, &first[2], &mut OsRng),

@@ -59,7 +59,7 @@ fn messages_round_trip_and_refuse_what_they_are_not() {
         position: 3,
         m: 8,
         bits: 32,
-        flavor: Flavor::Monero,
+        flavor: MpcDeployment::Monero,
         run_nonce: [7; 32],
         label: Vec::new(),
     };
@@ -100,7 +100,7 @@ fn messages_round_trip_and_refuse_what_they_are_not() {
 /// commitments the proof lists.
 #[test]
 fn a_run_over_any_stream_makes_a_proof() {
-    for flavor in [Flavor::Dalek, Flavor::Monero] {
+    for flavor in [MpcDeployment::Dalek, MpcDeployment::Monero] {
         let holdings: [&[u64]; 2] = [&[1, 2], &[u64::MAX]];
         let mut peers = Vec::new();
         let mut parties = Vec::new();
@@ -138,7 +138,7 @@ fn a_run_over_any_stream_makes_a_proof() {
         }
         assert_eq!(listed, dealt.commitments);
         assert_eq!(dealt.flavor, flavor.name());
-        let expected_label = (flavor == Flavor::Dalek).then(|| "transport test".to_owned());
+        let expected_label = (flavor == MpcDeployment::Dalek).then(|| "transport test".to_owned());
         assert_eq!(
             dealt.fields.typed::<String>("transcript_label").unwrap(),
             expected_label
@@ -166,7 +166,7 @@ fn a_party_that_cannot_keep_its_openings_stops_the_run() {
         values: hello.values,
         position: 0,
     }];
-    let failure = run_dealer(&mut peers, Flavor::Dalek, 8, b"t", &mut OsRng)
+    let failure = run_dealer(&mut peers, MpcDeployment::Dalek, 8, b"t", &mut OsRng)
         .err()
         .unwrap();
     assert_eq!(party.join().unwrap(), Err("disk full".to_string()));

@@ -62,7 +62,7 @@
 //!
 //! # Transcripts
 //!
-//! Two conventions ([`R1csFlavor`]): `dalek`, byte-compatible with the reference crate's R1CS,
+//! Two conventions ([`R1csConvention`]): `dalek`, byte-compatible with the reference crate's R1CS,
 //! and `bound`, which binds the generators and the whole circuit (every constraint and
 //! constant) into the transcript before the challenges that depend on them.
 //!
@@ -114,7 +114,7 @@ pub use linear_combination::{LinearCombination, Variable};
 pub use prepared::PreparedCircuit;
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
-pub use transcript::R1csFlavor;
+pub use transcript::R1csConvention;
 pub use verifier::{RandomizingVerifier, Verifier};
 
 use crate::group::Group;

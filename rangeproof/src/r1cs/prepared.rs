@@ -11,7 +11,7 @@ use super::linear_combination::Variable;
 use super::proof::R1csProof;
 use super::transcript::{absorb_constraints, circuit_digest, circuit_hasher, CircuitShape};
 use super::verifier::{absorb_phase_one, Challenges, R1csEquation, Verifier};
-use super::{R1csFlavor, Weights, MAX_MULTIPLIERS};
+use super::{R1csConvention, Weights, MAX_MULTIPLIERS};
 use crate::batch::BatchVerifier;
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::TranscriptProtocol;
@@ -39,7 +39,7 @@ use crate::transcript::TranscriptProtocol;
 /// proof and digest by digest.
 pub struct PreparedCircuit<'g, G: Group> {
     gens: &'g R1csGens<G>,
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     /// Committed values \\(m\\) and multipliers \\(n\\).
     committed: usize,
     multipliers: usize,
@@ -169,7 +169,7 @@ impl<'g, G: Group> PreparedCircuit<'g, G> {
             decoded.push(v);
         }
         tr.append_u64(b"m", self.committed as u64);
-        if self.flavor == R1csFlavor::Bound {
+        if self.flavor == R1csConvention::Bound {
             self.flavor
                 .absorb_digest::<G, T>(tr, true, &self.digest(constants));
         }

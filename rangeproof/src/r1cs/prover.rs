@@ -15,7 +15,7 @@ use super::constraint_system::{
 use super::generators::R1csGens;
 use super::linear_combination::Variable;
 use super::proof::R1csProof;
-use super::transcript::{CircuitShape, R1csFlavor};
+use super::transcript::{CircuitShape, R1csConvention};
 use super::{flatten, MAX_MULTIPLIERS};
 use crate::deployments::Publisher;
 use crate::group::{EncodedPoint, Group};
@@ -32,7 +32,7 @@ type Deferred<'g, G, T> =
 /// Builds a circuit with its assignment and proves it.
 pub struct Prover<'g, G: Group, T: TranscriptProtocol<G>> {
     gens: &'g R1csGens<G>,
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     transcript: T,
     constraints: Vec<Lc<G>>,
     phase_one_constraints: Option<usize>,
@@ -56,7 +56,7 @@ impl<'g, G: Group, T: TranscriptProtocol<G>> Prover<'g, G, T> {
     /// Starts a proof over `gens` under `flavor`'s transcript convention. The caller has put
     /// its application's label (and, for the dalek convention, whatever binds its statement)
     /// into `transcript`.
-    pub fn new(gens: &'g R1csGens<G>, flavor: R1csFlavor, mut transcript: T) -> Self {
+    pub fn new(gens: &'g R1csGens<G>, flavor: R1csConvention, mut transcript: T) -> Self {
         flavor.start::<G, T>(&mut transcript, gens.pedersen_encodings(), gens.label());
         Prover {
             gens,

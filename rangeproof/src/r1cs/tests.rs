@@ -34,7 +34,7 @@ where
     Transcript: TranscriptProtocol<G>,
 {
     let mut rng = StdRng::seed_from_u64(11);
-    for flavor in [R1csFlavor::Dalek, R1csFlavor::Bound] {
+    for flavor in [R1csConvention::Dalek, R1csConvention::Bound] {
         for k in [1usize, 2, 3, 7, 17] {
             let values: Vec<u64> = (0..k).map(|_| rng.gen_range(0..5)).collect();
             let inputs = openings::<G>(&mut rng, &values);
@@ -52,8 +52,8 @@ where
                 assert!(verify_shuffle(gens, flavor, b"test", o, i, &decoded).is_err());
             }
             let other = match flavor {
-                R1csFlavor::Dalek => R1csFlavor::Bound,
-                R1csFlavor::Bound => R1csFlavor::Dalek,
+                R1csConvention::Dalek => R1csConvention::Bound,
+                R1csConvention::Bound => R1csConvention::Dalek,
             };
             assert!(verify_shuffle(gens, other, b"test", i, o, &decoded).is_err());
         }
@@ -78,10 +78,10 @@ fn the_prover_refuses_a_non_permutation() {
         let inputs = openings::<Ristretto255>(&mut rng, &(0..k as u64).collect::<Vec<_>>());
         let mut outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
         outputs[0].0 += curve25519_dalek::Scalar::ONE;
-        let err = prove_shuffle(gens, R1csFlavor::Bound, b"t", &inputs, &outputs).unwrap_err();
+        let err = prove_shuffle(gens, R1csConvention::Bound, b"t", &inputs, &outputs).unwrap_err();
         assert!(matches!(err, R1csError::Unsatisfied(_)), "{err:?}");
     }
-    let err = prove_shuffle(gens, R1csFlavor::Bound, b"t", &[], &[]).unwrap_err();
+    let err = prove_shuffle(gens, R1csConvention::Bound, b"t", &[], &[]).unwrap_err();
     assert!(matches!(err, R1csError::Gadget(_)));
 }
 
@@ -94,13 +94,13 @@ fn tampered_proofs_are_rejected() {
     let gens = generators::dalek();
     let inputs = openings::<Ristretto255>(&mut rng, &[3, 1, 4, 1]);
     let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
-    let p = prove_shuffle(gens, R1csFlavor::Bound, b"t", &inputs, &outputs).unwrap();
+    let p = prove_shuffle(gens, R1csConvention::Bound, b"t", &inputs, &outputs).unwrap();
     let (i, o) = (&p.input_commitments, &p.output_commitments);
     let bytes = p.proof.to_bytes();
     let check = |b: &[u8]| {
         R1csProof::<Ristretto255>::from_bytes(b)
             .map_err(R1csError::from)
-            .and_then(|proof| verify_shuffle(gens, R1csFlavor::Bound, b"t", i, o, &proof))
+            .and_then(|proof| verify_shuffle(gens, R1csConvention::Bound, b"t", i, o, &proof))
     };
     check(&bytes).unwrap();
     for pos in 0..bytes.len() {
@@ -139,14 +139,14 @@ fn tampered_proofs_are_rejected() {
     }
     // A k = 4 proof checked as k = 3 or k = 5, or with a commitment swapped in.
     let (i3, o3) = (&i[..3], &o[..3]);
-    assert!(verify_shuffle(gens, R1csFlavor::Bound, b"t", i3, o3, &p.proof).is_err());
+    assert!(verify_shuffle(gens, R1csConvention::Bound, b"t", i3, o3, &p.proof).is_err());
     let mut o_bad = o.clone();
     o_bad[1] = i[0];
     if o_bad != *o {
-        assert!(verify_shuffle(gens, R1csFlavor::Bound, b"t", i, &o_bad, &p.proof).is_err());
+        assert!(verify_shuffle(gens, R1csConvention::Bound, b"t", i, &o_bad, &p.proof).is_err());
     }
     // An invalid point encoding as a commitment is a decoding error, not a panic.
-    let verifier = shuffle_verifier(gens, R1csFlavor::Bound, b"t", &[[0xff; 32]], &[[0; 32]]);
+    let verifier = shuffle_verifier(gens, R1csConvention::Bound, b"t", &[[0xff; 32]], &[[0; 32]]);
     assert!(matches!(
         verifier,
         Err(R1csError::Proof(ProofError::Decode(
@@ -175,7 +175,11 @@ fn constant_circuit<G: Group, CS: ConstraintSystem<G>>(
     }
 }
 
-fn prove_constant(flavor: R1csFlavor, c: u64, extra: bool) -> (R1csProof<Ristretto255>, [u8; 32]) {
+fn prove_constant(
+    flavor: R1csConvention,
+    c: u64,
+    extra: bool,
+) -> (R1csProof<Ristretto255>, [u8; 32]) {
     use curve25519_dalek::Scalar;
     let gens = generators::dalek();
     let mut prover = Prover::new(gens, flavor, Transcript::new(b"const"));
@@ -186,7 +190,7 @@ fn prove_constant(flavor: R1csFlavor, c: u64, extra: bool) -> (R1csProof<Ristret
 }
 
 fn verify_constant(
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     proof: &R1csProof<Ristretto255>,
     v_enc: &[u8; 32],
     c: u64,
@@ -204,14 +208,14 @@ fn verify_constant(
 /// is refused by both.
 #[test]
 fn bound_transcripts_bind_the_circuit() {
-    for flavor in [R1csFlavor::Dalek, R1csFlavor::Bound] {
+    for flavor in [R1csConvention::Dalek, R1csConvention::Bound] {
         let (proof, v) = prove_constant(flavor, 4, false);
         verify_constant(flavor, &proof, &v, 4, false).unwrap();
         assert!(verify_constant(flavor, &proof, &v, 5, false).is_err());
         let other_circuit = verify_constant(flavor, &proof, &v, 4, true);
         match flavor {
-            R1csFlavor::Dalek => assert!(other_circuit.is_ok()),
-            R1csFlavor::Bound => assert!(other_circuit.is_err()),
+            R1csConvention::Dalek => assert!(other_circuit.is_ok()),
+            R1csConvention::Bound => assert!(other_circuit.is_err()),
         }
     }
 }
@@ -220,7 +224,7 @@ fn bound_transcripts_bind_the_circuit() {
 fn unsatisfied_and_unassigned_circuits_are_errors() {
     use curve25519_dalek::Scalar;
     let gens = generators::dalek();
-    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"u"));
+    let mut prover = Prover::new(gens, R1csConvention::Bound, Transcript::new(b"u"));
     let (_, v) = prover.commit(Scalar::from(5u64), Scalar::ONE);
     // a·b = v with a = 5 (constant 4 + 1) but b = 2: 10 ≠ 5.
     constant_circuit::<Ristretto255, _>(
@@ -235,7 +239,7 @@ fn unsatisfied_and_unassigned_circuits_are_errors() {
     assert_eq!(prover.metrics().constraints, 2);
     assert_eq!(prover.prove().unwrap_err(), R1csError::Unsatisfied(0));
 
-    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"u"));
+    let mut prover = Prover::new(gens, R1csConvention::Bound, Transcript::new(b"u"));
     assert_eq!(
         prover.allocate(None).unwrap_err(),
         R1csError::MissingAssignment
@@ -252,7 +256,7 @@ fn unsatisfied_and_unassigned_circuits_are_errors() {
 fn allocated_pairs_share_a_multiplier() {
     use curve25519_dalek::Scalar;
     let gens = generators::dalek();
-    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"p"));
+    let mut prover = Prover::new(gens, R1csConvention::Bound, Transcript::new(b"p"));
     let a = prover.allocate(Some(Scalar::from(3u64))).unwrap();
     let b = prover.allocate(Some(Scalar::from(7u64))).unwrap();
     assert_eq!(
@@ -264,7 +268,7 @@ fn allocated_pairs_share_a_multiplier() {
             - Lc::<Ristretto255>::constant(Scalar::from(21u64)),
     );
     let proof = prover.prove().unwrap();
-    let mut verifier = Verifier::new(gens, R1csFlavor::Bound, Transcript::new(b"p"));
+    let mut verifier = Verifier::new(gens, R1csConvention::Bound, Transcript::new(b"p"));
     verifier.allocate(None).unwrap();
     verifier.allocate(None).unwrap();
     verifier.constrain(
@@ -279,13 +283,13 @@ fn allocated_pairs_share_a_multiplier() {
 fn unallocated_variables_are_errors() {
     use curve25519_dalek::Scalar;
     let gens = generators::dalek();
-    let mut prover = Prover::new(gens, R1csFlavor::Bound, Transcript::new(b"x"));
+    let mut prover = Prover::new(gens, R1csConvention::Bound, Transcript::new(b"x"));
     prover.constrain(Lc::<Ristretto255>::from(Variable::MultiplierLeft(3)) * Scalar::ZERO);
     assert!(matches!(prover.prove(), Err(R1csError::Gadget(_))));
     let mut verifier =
-        Verifier::<Ristretto255, _>::new(gens, R1csFlavor::Bound, Transcript::new(b"x"));
+        Verifier::<Ristretto255, _>::new(gens, R1csConvention::Bound, Transcript::new(b"x"));
     verifier.constrain(Lc::<Ristretto255>::from(Variable::Committed(2)));
-    let (proof, _) = prove_constant(R1csFlavor::Bound, 1, false);
+    let (proof, _) = prove_constant(R1csConvention::Bound, 1, false);
     assert!(verifier.verify(&proof).is_err());
 }
 
@@ -301,7 +305,7 @@ fn circuit_proofs_join_the_batch_verifier() {
         let values: Vec<u64> = (0..k as u64).collect();
         let inputs = openings::<Ristretto255>(&mut rng, &values);
         let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
-        let p = prove_shuffle(gens, R1csFlavor::Bound, b"b", &inputs, &outputs).unwrap();
+        let p = prove_shuffle(gens, R1csConvention::Bound, b"b", &inputs, &outputs).unwrap();
         proofs.push(p);
     }
     let range_gens = crate::deployments::dalek::generators();
@@ -316,7 +320,7 @@ fn circuit_proofs_join_the_batch_verifier() {
         batch.add_bulletproof(range_gens, &range_proof, &mut t, &[v.bytes], 8, rng);
         for (p, label) in proofs.iter().zip(labels) {
             let (i, o) = (&p.input_commitments, &p.output_commitments);
-            let verifier = shuffle_verifier(gens, R1csFlavor::Bound, label, i, o).unwrap();
+            let verifier = shuffle_verifier(gens, R1csConvention::Bound, label, i, o).unwrap();
             batch.add_r1cs(verifier, &p.proof, rng);
         }
         batch.verify()
@@ -331,7 +335,7 @@ fn circuit_proofs_join_the_batch_verifier() {
     let p = &proofs[4];
     let verifier = shuffle_verifier(
         gens,
-        R1csFlavor::Bound,
+        R1csConvention::Bound,
         b"b",
         &p.input_commitments[..4],
         &p.output_commitments[..4],
@@ -341,7 +345,7 @@ fn circuit_proofs_join_the_batch_verifier() {
     let q = &proofs[2];
     let (i, o) = (&q.input_commitments, &q.output_commitments);
     batch.add_r1cs(
-        shuffle_verifier(gens, R1csFlavor::Bound, b"b", i, o).unwrap(),
+        shuffle_verifier(gens, R1csConvention::Bound, b"b", i, o).unwrap(),
         &q.proof,
         &mut rng,
     );
@@ -369,12 +373,12 @@ mod properties {
             let gens = generators::dalek();
             let inputs = openings::<Ristretto255>(&mut rng, &values);
             let outputs = shuffled::<Ristretto255>(&mut rng, &inputs);
-            let p = prove_shuffle(gens, R1csFlavor::Bound, b"prop", &inputs, &outputs).unwrap();
+            let p = prove_shuffle(gens, R1csConvention::Bound, b"prop", &inputs, &outputs).unwrap();
             let (i, o) = (&p.input_commitments, &p.output_commitments);
-            prop_assert!(verify_shuffle(gens, R1csFlavor::Bound, b"prop", i, o, &p.proof).is_ok());
+            prop_assert!(verify_shuffle(gens, R1csConvention::Bound, b"prop", i, o, &p.proof).is_ok());
             let mut changed = outputs.clone();
             changed[0].0 += curve25519_dalek::Scalar::ONE;
-            let refused = prove_shuffle(gens, R1csFlavor::Bound, b"prop", &inputs, &changed);
+            let refused = prove_shuffle(gens, R1csConvention::Bound, b"prop", &inputs, &changed);
             prop_assert!(matches!(refused, Err(R1csError::Unsatisfied(_))));
         }
     }
@@ -451,7 +455,7 @@ fn free_circuit<T: TranscriptProtocol<Ristretto255>>(
     transcript: T,
 ) -> Result<R1csProof<Ristretto255>, R1csError> {
     use curve25519_dalek::Scalar;
-    let mut prover = Prover::new(generators::dalek(), R1csFlavor::Bound, transcript);
+    let mut prover = Prover::new(generators::dalek(), R1csConvention::Bound, transcript);
     prover.commit(Scalar::from(5u64), Scalar::from(7u64));
     for (a, b) in [(2u64, 3u64), (4, 5)] {
         prover.allocate_multiplier(Some((Scalar::from(a), Scalar::from(b))))?;
@@ -467,7 +471,7 @@ fn verify_free_circuit<T: TranscriptProtocol<Ristretto255>>(
     let v = generators::dalek()
         .pedersen()
         .commit(Scalar::from(5u64), Scalar::from(7u64));
-    let mut verifier = Verifier::new(generators::dalek(), R1csFlavor::Bound, transcript);
+    let mut verifier = Verifier::new(generators::dalek(), R1csConvention::Bound, transcript);
     verifier.commit(&Ristretto255::point_to_bytes(&v))?;
     for _ in 0..2 {
         verifier.allocate_multiplier(None)?;
@@ -512,7 +516,7 @@ fn zero_challenges_are_refused() {
     let build = |label: &'static [u8], value: u64| {
         let mut prover = Prover::new(
             generators::dalek(),
-            R1csFlavor::Dalek,
+            R1csConvention::Dalek,
             Override::new(shuffle_transcript(b"zero", 2), label, value),
         );
         let (ci, x): (Vec<_>, Vec<_>) = values
@@ -534,7 +538,7 @@ fn zero_challenges_are_refused() {
                   proof: &R1csProof<Ristretto255>| {
         let mut verifier = Verifier::new(
             generators::dalek(),
-            R1csFlavor::Dalek,
+            R1csConvention::Dalek,
             Override::new(shuffle_transcript(b"zero", 2), label, value),
         );
         let x: Vec<_> = ci.iter().map(|c| verifier.commit(c).unwrap()).collect();

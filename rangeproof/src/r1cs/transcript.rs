@@ -1,13 +1,13 @@
 //! The two transcript conventions of constraint-system proofs.
 //!
-//! * [`R1csFlavor::Dalek`] absorbs exactly what the reference crate's R1CS (`yoloproofs`)
+//! * [`R1csConvention::Dalek`] absorbs exactly what the reference crate's R1CS (`yoloproofs`)
 //!   absorbs, in its order: `dom-sep "r1cs v1"`, each commitment `V`, `m`, the prover's
 //!   points and scalars. It does **not** absorb the circuit: two circuits with the same number
 //!   of commitments and the same application label share a transcript, so a proof made for one
 //!   may verify for another whose constraints happen to be satisfied by it. Callers must bind
 //!   the circuit themselves (the reference's shuffle gadget absorbs `"ShuffleProof"` and `k`
 //!   before the proof starts). Use it to exchange proofs with the reference.
-//! * [`R1csFlavor::Bound`] (the default) also absorbs the group, the Pedersen bases and the
+//! * [`R1csConvention::Bound`] (the default) also absorbs the group, the Pedersen bases and the
 //!   chains' name at the start, and a digest of the circuit — every constraint with every
 //!   coefficient (so every public constant), the multiplier and commitment counts — before the
 //!   first challenge that depends on it: the first-phase constraints before \\(A_{I1}\\), the
@@ -25,7 +25,7 @@ use crate::transcript::TranscriptProtocol;
 
 /// Which transcript convention a constraint-system proof follows.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum R1csFlavor {
+pub enum R1csConvention {
     /// Byte-compatible with the reference `bulletproofs` crate's R1CS proofs.
     Dalek,
     /// Binds the generators and the whole circuit into the transcript.
@@ -33,20 +33,20 @@ pub enum R1csFlavor {
     Bound,
 }
 
-impl R1csFlavor {
+impl R1csConvention {
     /// The name used in documents: `"dalek"` or `"bound"`.
     pub fn name(self) -> &'static str {
         match self {
-            R1csFlavor::Dalek => "dalek",
-            R1csFlavor::Bound => "bound",
+            R1csConvention::Dalek => "dalek",
+            R1csConvention::Bound => "bound",
         }
     }
 
     /// Parses [`Self::name`].
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
-            "dalek" => Some(R1csFlavor::Dalek),
-            "bound" => Some(R1csFlavor::Bound),
+            "dalek" => Some(R1csConvention::Dalek),
+            "bound" => Some(R1csConvention::Bound),
             _ => None,
         }
     }
@@ -59,8 +59,8 @@ impl R1csFlavor {
         chains: &'static [u8],
     ) {
         match self {
-            R1csFlavor::Dalek => transcript.append_domain_separator(b"r1cs v1"),
-            R1csFlavor::Bound => {
+            R1csConvention::Dalek => transcript.append_domain_separator(b"r1cs v1"),
+            R1csConvention::Bound => {
                 transcript.append_domain_separator(b"r1cs-bound v1");
                 transcript.append_bytes(b"group", G::NAME.as_bytes());
                 for base in pedersen {
@@ -80,7 +80,7 @@ impl R1csFlavor {
         shape: CircuitShape,
         constraints: &[Lc<G>],
     ) {
-        if self == R1csFlavor::Bound {
+        if self == R1csConvention::Bound {
             self.absorb_digest::<G, T>(
                 transcript,
                 phase_one,
@@ -96,7 +96,7 @@ impl R1csFlavor {
         phase_one: bool,
         digest: &[u8; 64],
     ) {
-        if self == R1csFlavor::Bound {
+        if self == R1csConvention::Bound {
             let label: &'static [u8] = if phase_one { b"circuit-1" } else { b"circuit" };
             transcript.append_bytes(label, digest);
         }

@@ -10,7 +10,7 @@ use super::constraint_system::{
 use super::generators::R1csGens;
 use super::linear_combination::Variable;
 use super::proof::R1csProof;
-use super::transcript::{CircuitShape, R1csFlavor};
+use super::transcript::{CircuitShape, R1csConvention};
 use super::{flatten, Weights, MAX_MULTIPLIERS};
 use crate::group::{EncodedPoint, Group};
 use crate::transcript::{nonzero_challenge, TranscriptProtocol};
@@ -24,7 +24,7 @@ type Deferred<'g, G, T> =
 /// Builds a circuit without assignments and checks a proof of it.
 pub struct Verifier<'g, G: Group, T: TranscriptProtocol<G>> {
     gens: &'g R1csGens<G>,
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     transcript: T,
     constraints: Vec<Lc<G>>,
     phase_one_constraints: Option<usize>,
@@ -44,7 +44,7 @@ pub struct RandomizingVerifier<'g, G: Group, T: TranscriptProtocol<G>> {
 /// A one-phase circuit as its gadgets built it ([`Verifier::into_parts`]).
 pub(super) struct BuiltCircuit<'g, G: Group> {
     pub gens: &'g R1csGens<G>,
-    pub flavor: R1csFlavor,
+    pub flavor: R1csConvention,
     pub constraints: Vec<Lc<G>>,
     pub multipliers: usize,
     pub committed: usize,
@@ -97,7 +97,7 @@ impl<G: Group> R1csEquation<G> {
 impl<'g, G: Group, T: TranscriptProtocol<G>> Verifier<'g, G, T> {
     /// Starts checking a proof over `gens` under `flavor` (the caller has put its
     /// application's label into `transcript`, as the prover did).
-    pub fn new(gens: &'g R1csGens<G>, flavor: R1csFlavor, mut transcript: T) -> Self {
+    pub fn new(gens: &'g R1csGens<G>, flavor: R1csConvention, mut transcript: T) -> Self {
         flavor.start::<G, T>(&mut transcript, gens.pedersen_encodings(), gens.label());
         Verifier {
             gens,

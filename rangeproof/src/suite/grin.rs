@@ -27,7 +27,7 @@ pub(super) struct GrinBulletproofs<F>(PhantomData<fn() -> F>);
 /// What a flavor of libsecp256k1-zkp's Bulletproofs fixes: its names and the parameters its
 /// statements may carry (one left out takes Grin's default: \\(H\\), 256 generators for
 /// 64 bits and one value), and whether its provers' nonces rewind.
-pub(super) trait Flavor: 'static {
+pub(super) trait ZkpDeployment: 'static {
     /// Names, limits and parameters.
     const INFO: SuiteInfo;
 }
@@ -36,7 +36,7 @@ pub(super) trait Flavor: 'static {
 /// rewound with the nonce they were made with.
 pub(super) struct Grin;
 
-impl Flavor for Grin {
+impl ZkpDeployment for Grin {
     const INFO: SuiteInfo = INFO;
 }
 
@@ -47,7 +47,7 @@ impl Flavor for Grin {
 pub(super) struct Mweb;
 
 #[cfg(feature = "mweb")]
-impl Flavor for Mweb {
+impl ZkpDeployment for Mweb {
     const INFO: SuiteInfo = SuiteInfo {
         flavor: "mweb",
         bits: &[64],
@@ -111,7 +111,7 @@ fn grin_statement(
     Ok(prover(statement, commitments.len())?.statement(encodings::<Secp256k1>(commitments)?))
 }
 
-impl<F: Flavor> RangeSystem for GrinBulletproofs<F> {
+impl<F: ZkpDeployment> RangeSystem for GrinBulletproofs<F> {
     type Group = Secp256k1;
     type State = GrinGeneratorCache;
 

@@ -136,7 +136,7 @@ impl Suite {
 
     /// The suite of libsecp256k1-zkp's Bulletproofs under the flavor `F`.
     #[cfg(feature = "secp256k1-zkp")]
-    const fn secp256k1_zkp_bulletproofs<F: super::grin::Flavor>() -> Suite {
+    const fn secp256k1_zkp_bulletproofs<F: super::grin::ZkpDeployment>() -> Suite {
         Suite(&RangeSuite::<super::grin::GrinBulletproofs<F>>::NEW)
     }
 

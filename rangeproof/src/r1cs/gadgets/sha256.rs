@@ -34,8 +34,8 @@ use merlin::Transcript;
 use super::boolean::allocate_bit;
 use crate::group::Group;
 use crate::r1cs::{
-    ConstraintSystem, Lc, PreparedCircuit, R1csError, R1csFlavor, R1csGens, R1csProof, Variable,
-    Verifier,
+    ConstraintSystem, Lc, PreparedCircuit, R1csConvention, R1csError, R1csGens, R1csProof,
+    Variable, Verifier,
 };
 use crate::transcript::TranscriptProtocol;
 use crate::BatchVerifier;
@@ -479,7 +479,7 @@ where
     Transcript: TranscriptProtocol<G>,
 {
     /// Builds and prepares the circuit over `gens` under `flavor`.
-    pub fn new(gens: &'g R1csGens<G>, flavor: R1csFlavor) -> Result<Self, R1csError> {
+    pub fn new(gens: &'g R1csGens<G>, flavor: R1csConvention) -> Result<Self, R1csError> {
         // Two digests whose constants IV_i − d_i all differ and none is zero.
         let build = |digest: &[u8; 32]| {
             let mut verifier = Verifier::new(gens, flavor, sha256_transcript(digest));
@@ -528,7 +528,7 @@ pub fn sha256_transcript(digest: &[u8; 32]) -> Transcript {
 /// Proves knowledge of `message` (at most 55 bytes); returns the proof and the digest.
 pub fn prove_sha256_preimage<G: Group>(
     gens: &R1csGens<G>,
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     message: &[u8],
 ) -> Result<(R1csProof<G>, [u8; 32]), R1csError>
 where
@@ -544,7 +544,7 @@ where
 /// Checks a proof of knowledge of a preimage of `digest`.
 pub fn verify_sha256_preimage<G: Group>(
     gens: &R1csGens<G>,
-    flavor: R1csFlavor,
+    flavor: R1csConvention,
     digest: &[u8; 32],
     proof: &R1csProof<G>,
 ) -> Result<(), R1csError>
@@ -596,7 +596,7 @@ mod tests {
     fn fits_in_two_to_the_fifteen_multipliers() {
         let mut prover = TestProver::new(
             generators::dalek(),
-            R1csFlavor::Bound,
+            R1csConvention::Bound,
             sha256_transcript(&[0; 32]),
         );
         sha256_preimage::<Ristretto255, _>(&mut prover, Some(b""), &[0; 32]).unwrap();
@@ -611,12 +611,12 @@ mod tests {
     fn proves_and_verifies() {
         let gens = generators::dalek();
         let (proof, digest) =
-            prove_sha256_preimage(gens, R1csFlavor::Bound, b"rangeproof").unwrap();
+            prove_sha256_preimage(gens, R1csConvention::Bound, b"rangeproof").unwrap();
         assert_eq!(proof.to_bytes().len(), 1377);
-        verify_sha256_preimage(gens, R1csFlavor::Bound, &digest, &proof).unwrap();
+        verify_sha256_preimage(gens, R1csConvention::Bound, &digest, &proof).unwrap();
         let mut other = digest;
         other[0] ^= 1;
-        assert!(verify_sha256_preimage(gens, R1csFlavor::Bound, &other, &proof).is_err());
+        assert!(verify_sha256_preimage(gens, R1csConvention::Bound, &other, &proof).is_err());
     }
 
     /// The prepared circuit decides as the plain verifier: both flavors, alone and in a
@@ -626,7 +626,7 @@ mod tests {
     fn the_prepared_circuit_decides_as_the_plain_verifier() {
         use rand_core::OsRng;
         let gens = generators::dalek();
-        for flavor in [R1csFlavor::Bound, R1csFlavor::Dalek] {
+        for flavor in [R1csConvention::Bound, R1csConvention::Dalek] {
             let prepared = Sha256Circuit::<Ristretto255>::new(gens, flavor).unwrap();
             let (p1, d1) = prove_sha256_preimage(gens, flavor, b"first").unwrap();
             let (p2, d2) = prove_sha256_preimage(gens, flavor, b"").unwrap();
@@ -667,7 +667,7 @@ mod tests {
     fn the_prepared_digest_and_weights_are_the_plain_ones() {
         use crate::r1cs::transcript::{circuit_digest, CircuitShape};
         let gens = generators::dalek();
-        let prepared = Sha256Circuit::<Ristretto255>::new(gens, R1csFlavor::Bound).unwrap();
+        let prepared = Sha256Circuit::<Ristretto255>::new(gens, R1csConvention::Bound).unwrap();
         let mut iv_words = [0u8; 32];
         for (i, word) in IV.iter().enumerate() {
             iv_words[4 * i..4 * i + 4].copy_from_slice(&word.to_be_bytes());
@@ -676,7 +676,8 @@ mod tests {
         mixed[0] ^= 0xff;
         mixed[9] = 0;
         for digest in [iv_words, mixed, [0xff; 32], [0; 32]] {
-            let mut verifier = Verifier::new(gens, R1csFlavor::Bound, sha256_transcript(&digest));
+            let mut verifier =
+                Verifier::new(gens, R1csConvention::Bound, sha256_transcript(&digest));
             sha256_preimage::<Ristretto255, _>(&mut verifier, None, &digest).unwrap();
             let built = verifier.into_parts().unwrap();
             let shape = CircuitShape {

@@ -79,7 +79,7 @@ pub type Opening<G> = (<G as Group>::Scalar, <G as Group>::Scalar);
 /// [`R1csError::Unsatisfied`] if the values are not a permutation.
 pub fn prove_shuffle<G: Group>(
     gens: &crate::r1cs::R1csGens<G>,
-    flavor: crate::r1cs::R1csFlavor,
+    flavor: crate::r1cs::R1csConvention,
     label: &[u8],
     inputs: &[Opening<G>],
     outputs: &[Opening<G>],
@@ -120,7 +120,7 @@ pub struct ShuffleProved<G: Group> {
 /// Checks a shuffle proof (the reference's `ShuffleProof::verify`).
 pub fn verify_shuffle<G: Group>(
     gens: &crate::r1cs::R1csGens<G>,
-    flavor: crate::r1cs::R1csFlavor,
+    flavor: crate::r1cs::R1csConvention,
     label: &[u8],
     input_commitments: &[G::PointEncoding],
     output_commitments: &[G::PointEncoding],
@@ -136,7 +136,7 @@ where
 /// The verifier of a shuffle, circuit built, ready for a proof (or for a batch).
 pub fn shuffle_verifier<'g, G: Group>(
     gens: &'g crate::r1cs::R1csGens<G>,
-    flavor: crate::r1cs::R1csFlavor,
+    flavor: crate::r1cs::R1csConvention,
     label: &[u8],
     input_commitments: &[G::PointEncoding],
     output_commitments: &[G::PointEncoding],

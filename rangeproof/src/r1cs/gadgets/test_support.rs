@@ -3,7 +3,7 @@
 use merlin::Transcript;
 
 use crate::group::Ristretto255;
-use crate::r1cs::{generators, Prover, R1csError, R1csFlavor};
+use crate::r1cs::{generators, Prover, R1csConvention, R1csError};
 
 /// The prover the gadget tests build circuits with.
 pub(crate) type TestProver = Prover<'static, Ristretto255, Transcript>;
@@ -12,7 +12,7 @@ pub(crate) type TestProver = Prover<'static, Ristretto255, Transcript>;
 pub(crate) fn satisfied(build: impl FnOnce(&mut TestProver) -> Result<(), R1csError>) -> bool {
     let mut prover = Prover::new(
         generators::dalek(),
-        R1csFlavor::Bound,
+        R1csConvention::Bound,
         Transcript::new(b"gadget test"),
     );
     build(&mut prover).is_ok() && prover.unsatisfied_constraint().is_none()
@@ -25,7 +25,7 @@ macro_rules! round_trip {
     ($values:expr, |$cs:ident, $vars:ident, $known:ident| $body:block) => {{
         use curve25519_dalek::Scalar as S;
         use merlin::Transcript as Tr;
-        use $crate::r1cs::{generators as gens, Prover as P, R1csFlavor as F, Verifier as V};
+        use $crate::r1cs::{generators as gens, Prover as P, R1csConvention as F, Verifier as V};
         let values: &[u64] = $values;
         let mut prover = P::new(gens::dalek(), F::Bound, Tr::new(b"gadget round trip"));
         let mut commitments = Vec::new();
