@@ -25,4 +25,5 @@ pub mod readme;
 pub mod reference;
 pub mod rust;
 pub mod solana;
+pub mod sui;
 pub mod tari;

@@ -13,26 +13,31 @@ use zeroize::{Zeroize, Zeroizing};
 
 use crate::output::{self, OutputFile};
 
-/// The suite a command works in, as `prove` and `commit` name it.
+/// The suite a command works in, as `prove` and `commit` name it. The help lists what the
+/// registry has (`Suite::ALL`), so a deployment added there appears here with no edit.
 #[derive(Args)]
 pub struct SuiteArgs {
-    /// Proof system: bulletproofs (default), bulletproofs+, bulletproofs++, borromean
-    /// (Elements) or surjection (Elements' asset surjection proofs: --param
-    /// input_generators=…, see `rangeproof liquid`).
-    #[arg(long)]
+    #[arg(long, help = suite_help("Proof system (default: bulletproofs)", |s| s.scheme().into()))]
     pub scheme: Option<String>,
-    /// Group: ristretto255 (default), ed25519 (Monero) or secp256k1 (Grin, Elements,
-    /// libsecp256k1-zkp's Bulletproofs++).
-    #[arg(long)]
+    #[arg(long, help = suite_help("Group (default: by scheme)", |s| s.group().into()))]
     pub group: Option<String>,
-    /// Wire convention: dalek (Bulletproofs, default), tari (Bulletproofs+, default), monero
-    /// (on ed25519), solana (Bulletproofs: the ZK ElGamal proof program's batched range
-    /// proofs; see --bit-lengths), grin (Bulletproofs on secp256k1, libsecp256k1-zkp's format),
-    /// mweb (Grin's, as Litecoin's MWEB outputs carry them: one 64-bit value, --extra-data the
-    /// output's message), elements (Borromean), rangeproof (Bulletproofs++ on ristretto255, ours) or secp256k1-zkp
-    /// (Bulletproofs++ on secp256k1).
-    #[arg(long)]
+    #[arg(long, help = suite_help(
+        "The deployment's conventions (default: by scheme and group)",
+        |s| format!("{} ({} on {})", s.flavor(), s.scheme(), s.group()),
+    ))]
     pub flavor: Option<String>,
+}
+
+/// `what`, then every registered suite's `name`, each once, in the registry's order.
+fn suite_help(what: &str, name: fn(Suite) -> String) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for &suite in Suite::ALL {
+        let name = name(suite);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    format!("{what}: {}", names.join(", "))
 }
 
 impl SuiteArgs {

@@ -80,5 +80,7 @@ mod reference_interop;
 mod solana_interop;
 #[cfg(feature = "solana")]
 mod solana_properties;
+#[cfg(feature = "sui")]
+mod sui_interop;
 #[cfg(feature = "tari")]
 mod tari_interop;

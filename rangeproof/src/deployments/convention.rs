@@ -68,6 +68,9 @@ pub trait Deployment: Sized + Send + Sync + 'static {
     /// Whether the transcript starts from the application's label (merlin's); Monero's hash
     /// chain has none.
     const TRANSCRIPT_LABEL: bool = true;
+    /// Whether its verifier takes only power-of-two numbers of values (Sui's: generators for
+    /// exactly the proof's commitments); otherwise a count that is not one is padded.
+    const POWER_OF_TWO_VALUES: bool = false;
 
     /// A fresh transcript for a proof under `label` (ignored where
     /// [`Self::TRANSCRIPT_LABEL`] is false).
@@ -120,6 +123,9 @@ pub trait BulletproofsConvention: Deployment + sealed::Sealed {
                 given: m,
                 max: Self::MAX_VALUES,
             });
+        }
+        if Self::POWER_OF_TWO_VALUES && !m.is_power_of_two() {
+            return Err(StatementError::InvalidPowerOfTwoAggregation(m));
         }
         if Self::PER_VALUE_BIT_LENGTHS {
             if let Some(&n) = bit_lengths.iter().find(|&&n| n == 0 || n > 64) {

@@ -31,6 +31,8 @@ mod layout;
 pub mod monero;
 #[cfg(feature = "solana")]
 pub mod solana;
+#[cfg(feature = "sui")]
+pub mod sui;
 pub mod tari;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

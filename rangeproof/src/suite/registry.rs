@@ -60,6 +60,10 @@ impl Suite {
     /// own bit lengths summing to 64, 128 or 256).
     #[cfg(feature = "solana")]
     pub const SOLANA_BULLETPROOFS: Suite = Suite::bulletproofs::<Solana>();
+    /// Sui's range proofs (fastcrypto's): the reference format under its transcript start and
+    /// Pedersen bases, power-of-two counts.
+    #[cfg(feature = "sui")]
+    pub const SUI_BULLETPROOFS: Suite = Suite::bulletproofs::<crate::deployments::sui::Sui>();
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
@@ -99,6 +103,8 @@ impl Suite {
         Suite::MONERO_BULLETPROOFS_PLUS,
         #[cfg(feature = "solana")]
         Suite::SOLANA_BULLETPROOFS,
+        #[cfg(feature = "sui")]
+        Suite::SUI_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
         #[cfg(feature = "mweb")]

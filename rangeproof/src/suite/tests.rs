@@ -253,9 +253,17 @@ fn every_suite_proves_verifies_and_batches() {
             .unwrap();
     }
     assert_eq!(batch.verify(), Ok(()));
+    // Every other proof of each group is given another proof's commitments, so each group's
+    // batch holds both verdicts.
+    let invalid: Vec<usize> = (0..made.len())
+        .filter(|&k| {
+            let group = made[k].0.group();
+            made[..k].iter().filter(|m| m.0.group() == group).count() % 2 == 1
+        })
+        .collect();
     let mut batch = SuiteBatch::new();
     for (k, (suite, st, proved, wrong)) in made.iter().enumerate() {
-        let commitments = if k % 2 == 1 {
+        let commitments = if invalid.contains(&k) {
             wrong
         } else {
             &proved.commitments
@@ -267,19 +275,22 @@ fn every_suite_proves_verifies_and_batches() {
     assert_eq!(
         batch.verify(),
         Err(BatchError {
-            invalid: (0..made.len()).filter(|k| k % 2 == 1).collect(),
+            invalid: invalid.clone(),
             ..Default::default()
         })
     );
-    // Every suite on each side: Solana (index 4), the ristretto255 Bulletproofs++ (6) and the
-    // test-only deployment registered last (8) were checked valid in the mix, Grin (5) and
-    // the secp256k1 Bulletproofs++ (7) invalid.
-    assert_eq!(made.len(), 9);
-    assert_eq!(made[8].0.flavor(), "relabelled");
-    assert_eq!(made[4].0, Suite::SOLANA_BULLETPROOFS);
-    assert_eq!(made[5].0, Suite::GRIN_BULLETPROOFS);
-    assert_eq!(made[6].0, Suite::BULLETPROOFS_PP);
-    assert_eq!(made[7].0, Suite::SECP256K1_ZKP_BULLETPROOFS_PP);
+    // Every aggregating suite of the registry took part, the test-only deployment (registered
+    // last) among them, and each group had proofs on both sides of the mix.
+    let aggregating = Suite::ALL.iter().filter(|s| s.max_values() > 1).count();
+    assert_eq!(made.len(), aggregating);
+    assert_eq!(made.last().map(|m| m.0.flavor()), Some("relabelled"));
+    for group in ["ristretto255", "ed25519", "secp256k1"] {
+        let sides: Vec<bool> = (0..made.len())
+            .filter(|&k| made[k].0.group() == group)
+            .map(|k| invalid.contains(&k))
+            .collect();
+        assert!(sides.contains(&true) && sides.contains(&false), "{group}");
+    }
     // Undecodable input is refused at `add`, with its reason.
     let (suite, st, proved, _) = &made[0];
     assert!(batch

@@ -225,9 +225,8 @@ class Proof:
 
     @property
     def flavor(self) -> str:
-        """The deployment's conventions, as the document names them (``"dalek"``, ``"tari"``,
-        ``"monero"``, ``"solana"``, ``"grin"``, ``"mweb"``, ``"elements"``, ``"rangeproof"``,
-        ``"secp256k1-zkp"``)."""
+        """The deployment's conventions, as the document names them: the third name of one of
+        the suites :func:`suites` lists."""
         return str(self._document["flavor"])
 
     @property
