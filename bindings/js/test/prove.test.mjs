@@ -43,6 +43,7 @@ const CONVENTIONS = [
   // An MWEB output's proof covers one value.
   { scheme: "bulletproofs", group: "secp256k1", flavor: "mweb", extraData: fromHex("00112233"), one: true },
   { scheme: "bulletproofs", flavor: "solana" },
+  { scheme: "bulletproofs", flavor: "sui" },
   { scheme: "bulletproofs++" },
   { scheme: "bulletproofs++", group: "secp256k1" },
   // The test-only deployment (rangeproof::deployments::testing, registered by
