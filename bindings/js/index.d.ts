@@ -81,7 +81,7 @@ export interface ProveRequest {
   transcriptLabel?: string;
   /** Tari's seed nonce, Grin's rewind nonce, Elements' rewind nonce (secret). */
   recoveryNonce?: Uint8Array;
-  /** A suite's own statement parameters (Elements' `exp`, `min_bits`, `message`; BP++'s `base`). */
+  /** A suite's own statement parameters (Elements' `exp`, `min_bits`, `message`; BP++'s `base`; Aptos's `value_base`, `blinding_base`). */
   parameters?: Record<string, number | string | Uint8Array>;
 }
 
@@ -107,6 +107,8 @@ export function commit(openings: {
   extensionDegree?: number;
   valueGenerator?: Uint8Array;
   extraData?: Uint8Array;
+  /** A suite's own parameters that commitments depend on (Aptos's `value_base`, `blinding_base`). */
+  parameters?: Record<string, number | string | Uint8Array>;
 }): Promise<Uint8Array[]>;
 
 /** An opening recovered with a proof's nonce. */

@@ -62,6 +62,18 @@ function blindingsOf(name, given) {
   return list(name, given, (each, b) => (b instanceof Uint8Array ? [b] : list(each, b, bytes)));
 }
 
+/** A suite's own parameters by name: integers, strings (hex) or bytes. */
+function parametersOf(given) {
+  if (given === undefined) return undefined;
+  const parameters = options("parameters", given, Object.keys(given));
+  for (const [name, value] of Object.entries(parameters)) {
+    if (!(value instanceof Uint8Array) && !Number.isSafeInteger(value) && typeof value !== "string") {
+      throw new UnusableType(`parameters.${name} must be an integer, a string or a Uint8Array`);
+    }
+  }
+  return parameters;
+}
+
 /**
  * Proves that each of `values` lies in its range, under a suite (`scheme`, `group`, `flavor`:
  * every one `suites()` lists) and the statement's options, with fresh blindings or the given
@@ -72,21 +84,7 @@ function blindingsOf(name, given) {
  */
 export async function prove(request) {
   const r = options("the request", request, PROVE_OPTIONS);
-  const parameters =
-    r.parameters === undefined
-      ? undefined
-      : options("parameters", r.parameters, Object.keys(r.parameters));
-  if (parameters !== undefined) {
-    for (const [name, value] of Object.entries(parameters)) {
-      if (
-        !(value instanceof Uint8Array) &&
-        !Number.isSafeInteger(value) &&
-        typeof value !== "string"
-      ) {
-        throw new UnusableType(`parameters.${name} must be an integer, a string or a Uint8Array`);
-      }
-    }
-  }
+  const parameters = parametersOf(r.parameters);
   const generator = r.valueGenerator;
   return call("prove", {
     scheme: optionalText("scheme", r.scheme),
@@ -118,6 +116,7 @@ const COMMIT_OPTIONS = [
   "extensionDegree",
   "valueGenerator",
   "extraData",
+  "parameters",
 ];
 
 /**
@@ -136,6 +135,7 @@ export async function commit(openings) {
     extensionDegree = 1,
     valueGenerator,
     extraData,
+    parameters,
   } = options("the openings", openings, COMMIT_OPTIONS);
   const hex = await call("commit", {
     scheme: text("scheme", scheme),
@@ -144,6 +144,7 @@ export async function commit(openings) {
     extension_degree: count("extensionDegree", extensionDegree),
     value_generator: optionalBytes("valueGenerator", valueGenerator),
     extra_data: optionalBytes("extraData", extraData),
+    parameters: parametersOf(parameters),
     values: list("values", values, amount),
     blindings: blindingsOf("blindings", blindings),
   });

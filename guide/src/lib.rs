@@ -12,6 +12,7 @@
 // rustdoc takes `norun` for a misspelt `no_run`, but never runs a bash block anyway.
 #![allow(rustdoc::invalid_codeblock_attributes)]
 
+pub mod aptos;
 pub mod c;
 pub mod cli;
 pub mod cluster;
@@ -19,6 +20,7 @@ pub mod grin;
 pub mod index;
 pub mod liquid;
 pub mod litecoin;
+pub mod mobilecoin;
 pub mod monero;
 pub mod python;
 pub mod readme;

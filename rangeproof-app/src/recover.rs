@@ -147,7 +147,16 @@ mod tests {
             Err(RecoverError::Unusable(_))
         ));
         // The commitments the same openings make.
-        let again = request::commit(doc.suite, 1, None, None, &[4321], &blindings).unwrap();
+        let again = request::commit(
+            doc.suite,
+            1,
+            None,
+            None,
+            Default::default(),
+            &[4321],
+            &blindings,
+        )
+        .unwrap();
         assert_eq!(again, doc.commitments);
     }
 

@@ -48,6 +48,10 @@ pub struct CommitArgs {
     /// a 33-byte asset generator in hex (0a/0b || x).
     #[arg(long)]
     value_generator: Option<String>,
+    /// A parameter of the suite's own that commitments depend on, NAME=VALUE (hex for bytes):
+    /// Aptos's value_base and blinding_base. Repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// Write the openings (values, blindings, commitments) here: a new file, owner-only.
     /// Required when the blindings are drawn here.
     #[arg(long)]
@@ -126,7 +130,15 @@ pub fn run(args: &CommitArgs) -> Result<Outcome, String> {
             request::value_generator(text).map_err(|e| e.describe(Field::flag, Some(suite)))?
         }
     };
-    let statement = request::commitment_statement(suite, degree, value_generator.as_deref(), None);
+    let mut parameters = rangeproof::suite::Parameters::new();
+    for assignment in &args.params {
+        let (name, value) = rangeproof_documents::parameters::from_assignment(suite, assignment)?;
+        if parameters.insert(name.clone(), value).is_some() {
+            return Err(format!("--param {name} is given twice"));
+        }
+    }
+    let statement =
+        request::commitment_statement(suite, degree, value_generator.as_deref(), None, parameters);
     let blindings: Zeroizing<Vec<Vec<Vec<u8>>>> = match &blindings_hex {
         Some(list) => {
             if list.len() != values.len() * degree {

@@ -399,7 +399,8 @@ pub fn suite(
 }
 
 /// The statement commitments are made under in `suite`: `extension_degree` blindings a value,
-/// the value generator (`None`: the suite's own) and extra data where given; no bit size where
+/// the suite's own `parameters` (Aptos's and MobileCoin's bases), the value generator (`None`:
+/// the suite's own) and extra data where given; no bit size where
 /// the proof system has none (Elements' Borromean proofs state their range in the proof), else
 /// 64 — bits are no part of a commitment: the widest, until a proof says otherwise. Extra data
 /// is no part of one either, but MWEB's statement requires it (the output's message).
@@ -408,6 +409,7 @@ pub fn commitment_statement(
     extension_degree: usize,
     value_generator: Option<&[u8]>,
     extra_data: Option<&[u8]>,
+    parameters: Parameters,
 ) -> SuiteStatement {
     let mut statement = SuiteStatement {
         bits: if suite.supported_bits().is_empty() {
@@ -416,6 +418,7 @@ pub fn commitment_statement(
             64
         },
         extension_degree,
+        parameters,
         ..SuiteStatement::default()
     };
     for (name, bytes) in [
@@ -439,10 +442,17 @@ pub fn commit(
     extension_degree: usize,
     value_generator: Option<&[u8]>,
     extra_data: Option<&[u8]>,
+    parameters: Parameters,
     values: &[u64],
     blindings: &[Vec<Vec<u8>>],
 ) -> Result<Vec<Vec<u8>>, String> {
-    let statement = commitment_statement(suite, extension_degree, value_generator, extra_data);
+    let statement = commitment_statement(
+        suite,
+        extension_degree,
+        value_generator,
+        extra_data,
+        parameters,
+    );
     suite
         .commit(&statement, values, blindings)
         .map_err(|e| e.to_string())

@@ -162,6 +162,10 @@ pub enum StatementError {
     /// that are no generator's encoding (`0a`/`0b` ‖ x on the curve).
     #[error("{0} is not a generator's 33-byte encoding (0a/0b || x on the curve)")]
     InvalidGenerator(&'static str),
+    /// A parameter that names a Pedersen base (Aptos's `value_base`, `blinding_base`) holds
+    /// bytes that are no canonical encoding of a point of the proof's group.
+    #[error("{0} is not a canonical encoding of a point of the proof's group")]
+    InvalidPedersenBase(&'static str),
     /// A parameter the suite requires is absent.
     #[error("this proof system needs the parameter {0}")]
     MissingParameter(&'static str),

@@ -228,6 +228,71 @@ pub(crate) trait Replayed<G: Group>: Send + Sync {
     fn generator_scalars(&self) -> usize;
 }
 
+/// A replayed proof whose statement replaced Pedersen bases (Aptos's caller-given bases,
+/// MobileCoin's per-token value base): its equation's \\(B\\) and \\(\tilde B\\)
+/// scalars go to these points, as proof points do, instead of to the deployment's bases. Sound
+/// only where the transcript does not absorb the bases (Bulletproofs': see
+/// `BulletproofsConvention::STATEMENT_BASES`): the replay is the same under any bases.
+pub(crate) struct UnderBases<G: Group, R> {
+    pub(crate) replayed: R,
+    /// The value base, then the blinding bases, each `None` where the deployment's is kept.
+    pub(crate) bases: Vec<Option<DynamicPoint<G>>>,
+}
+
+impl<G: Group, R: Replayed<G>> UnderBases<G, R> {
+    fn moved(&self, terms: Option<VerificationTerms<G>>) -> Option<VerificationTerms<G>> {
+        terms.map(|terms| terms.under_bases(&self.bases))
+    }
+}
+
+impl<G: Group> VerificationTerms<G> {
+    /// The equation under other Pedersen bases (the value base, then the blinding bases;
+    /// `None`: the deployment's): the replaced bases' scalars move to the dynamic terms, so
+    /// the deployment's precomputed tables still serve the rest.
+    pub(crate) fn under_bases(mut self, bases: &[Option<DynamicPoint<G>>]) -> Self {
+        let mut own = bases.iter();
+        if let Some(Some(b)) = own.next() {
+            self.dynamic_scalars
+                .push(core::mem::replace(&mut self.b, G::zero()));
+            self.dynamic_points.push(*b);
+        }
+        for (scalar, base) in self.blinding.iter_mut().zip(own) {
+            if let Some(base) = base {
+                self.dynamic_scalars
+                    .push(core::mem::replace(scalar, G::zero()));
+                self.dynamic_points.push(*base);
+            }
+        }
+        self
+    }
+}
+
+impl<G: Group, R: Replayed<G>> Replayed<G> for UnderBases<G, R> {
+    fn equation(&self) -> Option<VerificationTerms<G>> {
+        self.moved(self.replayed.equation())
+    }
+
+    fn to_invert(&self) -> Vec<G::FastScalar> {
+        self.replayed.to_invert()
+    }
+
+    fn to_decode(&self) -> &[G::PointEncoding] {
+        self.replayed.to_decode()
+    }
+
+    fn equation_with(
+        &self,
+        inverses: &[G::FastScalar],
+        decoded: &[G::BatchPoint],
+    ) -> Option<VerificationTerms<G>> {
+        self.moved(self.replayed.equation_with(inverses, decoded))
+    }
+
+    fn generator_scalars(&self) -> usize {
+        self.replayed.generator_scalars()
+    }
+}
+
 /// Summed scalars of one deployment's Pedersen bases.
 struct PedersenSums<'g, G: Group> {
     gens: &'g RangeGens<G>,

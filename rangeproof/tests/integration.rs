@@ -16,6 +16,10 @@ mod solana_sdk;
 #[path = "support/secp256k1zkp.rs"]
 mod zkp;
 
+#[cfg(feature = "aptos")]
+mod aptos_interop;
+#[cfg(feature = "aptos")]
+mod aptos_rules;
 mod architecture;
 mod consensus_rules;
 #[cfg(feature = "std")]
@@ -35,6 +39,8 @@ mod elements_surjection;
     feature = "tari",
     feature = "monero",
     feature = "solana",
+    feature = "aptos",
+    feature = "mobilecoin",
     feature = "secp256k1-zkp",
     feature = "liquid",
     feature = "r1cs",
@@ -58,6 +64,10 @@ mod known_bugs;
 mod liquid_interop;
 #[cfg(feature = "liquid")]
 mod liquid_rules;
+#[cfg(feature = "mobilecoin")]
+mod mobilecoin_interop;
+#[cfg(feature = "mobilecoin")]
+mod mobilecoin_rules;
 #[cfg(feature = "monero")]
 mod monero_bp_vectors;
 #[cfg(feature = "monero")]

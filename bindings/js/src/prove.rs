@@ -77,6 +77,9 @@ struct CommitInput {
     /// Extra data in hex, where the suite's statement requires it (MWEB).
     #[serde(default)]
     extra_data: Option<String>,
+    /// The suite's own parameters by name, as documents spell them (Aptos's bases in hex).
+    #[serde(default)]
+    parameters: rangeproof_documents::parameters::JsonFields,
     values: Vec<u64>,
     /// Per value, its blinding factors in hex.
     blindings: Vec<Vec<String>>,
@@ -111,11 +114,22 @@ pub fn commit(bytes: &[u8]) -> Answer {
         .as_deref()
         .map(|d| hex("the extra data", d))
         .transpose()?;
+    // Each parameter given is checked by the statement's rules (required ones too: none is
+    // required of the JSON here, where the value generator and extra data come apart).
+    let names: Vec<&str> = suite.info().parameters.iter().map(|s| s.name).collect();
+    let parameters = rangeproof_documents::parameters::from_json(
+        suite,
+        &given.parameters,
+        "the openings",
+        &names,
+    )
+    .map_err(Failure::Unusable)?;
     let commitments = request::commit(
         suite,
         given.extension_degree,
         generator.as_deref(),
         extra_data.as_deref(),
+        parameters,
         &given.values,
         &blindings,
     )

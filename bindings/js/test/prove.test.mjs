@@ -44,6 +44,23 @@ const CONVENTIONS = [
   { scheme: "bulletproofs", group: "secp256k1", flavor: "mweb", extraData: fromHex("00112233"), one: true },
   { scheme: "bulletproofs", flavor: "solana" },
   { scheme: "bulletproofs", flavor: "sui" },
+  { scheme: "bulletproofs", flavor: "aptos" },
+  { scheme: "bulletproofs", flavor: "mobilecoin" },
+  // Token 1's value base (rangeproof::deployments::mobilecoin::value_base(1)).
+  {
+    scheme: "bulletproofs",
+    flavor: "mobilecoin",
+    parameters: { value_base: "6e736cab24540ffd7a74ea23db4d394e3a8290c2d62cf944c56dd63669cc593b" },
+  },
+  // Aptos's bases are the caller's: the reference crate's two, the other way round.
+  {
+    scheme: "bulletproofs",
+    flavor: "aptos",
+    parameters: {
+      value_base: "8c9240b456a9e6dc65c377a1048d745f94a08cdb7f44cbcd7b46f34048871134",
+      blinding_base: "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76",
+    },
+  },
   { scheme: "bulletproofs++" },
   { scheme: "bulletproofs++", group: "secp256k1" },
   // The test-only deployment (rangeproof::deployments::testing, registered by

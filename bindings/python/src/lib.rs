@@ -11,13 +11,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
 use rangeproof::{Ed25519, EncodedPoint, Group, Ristretto255, Secp256k1, Suite, SuiteContext};
+use rangeproof_app::rounds::{DealerRounds, PartyRounds};
+use rangeproof_app::transport;
+use rangeproof_documents::circuit;
 use rangeproof_documents::input::DEFAULT_MAX_DOCUMENT_BYTES;
 use rangeproof_documents::proof::{MAX_EXTRA_DATA, MAX_TRANSCRIPT_LABEL};
 use rangeproof_documents::request::{self, Field, RequestParts};
-use rangeproof_app::rounds::{DealerRounds, PartyRounds};
 use rangeproof_documents::Document;
-use rangeproof_app::transport;
-use rangeproof_documents::circuit;
 use zeroize::Zeroizing;
 
 // The exceptions are Python classes (`python/rangeproof/_errors.py`), not `create_exception!`
@@ -70,15 +70,7 @@ fn prove(
     bit_lengths: Option<Vec<usize>>,
 ) -> PyResult<(String, String)> {
     let suite = suite(scheme, group, flavor)?;
-    // The suite's own parameters, typed by the wrapper; the suite's declarations (names,
-    // bounds) are checked with the statement.
-    let mut parameters = rangeproof::suite::Parameters::new();
-    for (name, value) in integer_parameters.unwrap_or_default() {
-        parameters.insert(name, rangeproof::suite::ParameterValue::Integer(value));
-    }
-    for (name, value) in bytes_parameters.unwrap_or_default() {
-        parameters.insert(name, rangeproof::suite::ParameterValue::Bytes(value));
-    }
+    let parameters = typed_parameters(integer_parameters, bytes_parameters);
     let nonce = match recovery_nonce {
         None => None,
         Some(n) => Some(Zeroizing::new(<[u8; 32]>::try_from(n.as_slice()).map_err(
@@ -107,7 +99,9 @@ fn prove(
         .check(suite, values.len(), parameters)
         .map_err(|e| unusable(e.describe(argument_name, Some(suite))))?;
     let made = py
-        .allow_threads(|| request::prove(rangeproof::SuiteContext::global(), &checked, &values, None))
+        .allow_threads(|| {
+            request::prove(rangeproof::SuiteContext::global(), &checked, &values, None)
+        })
         .map_err(unusable)?;
     let doc_json = serde_json::to_string(&made.proof).map_err(unusable)?;
     let openings_json = Zeroizing::new(serde_json::to_string(&made.openings).map_err(unusable)?);
@@ -146,9 +140,7 @@ fn verify(py: Python<'_>, text: &str) -> PyResult<()> {
 fn recover_error(e: rangeproof_app::recover::RecoverError) -> PyErr {
     match e {
         rangeproof_app::recover::RecoverError::Unusable(reason) => unusable(reason),
-        rangeproof_app::recover::RecoverError::Failed(reason) => {
-            RecoveryFailed::new_err(reason)
-        }
+        rangeproof_app::recover::RecoverError::Failed(reason) => RecoveryFailed::new_err(reason),
     }
 }
 
@@ -192,9 +184,28 @@ fn recover<'py>(
     ))
 }
 
+/// The suite's own parameters, typed by the wrapper (`_parameters`); the suite's declarations
+/// (names, bounds) are checked with the statement.
+fn typed_parameters(
+    integers: Option<Vec<(String, i64)>>,
+    bytes: Option<Vec<(String, Vec<u8>)>>,
+) -> rangeproof::suite::Parameters {
+    use rangeproof::suite::ParameterValue;
+    let integers = integers
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, v)| (name, ParameterValue::Integer(v)));
+    let bytes = bytes
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, v)| (name, ParameterValue::Bytes(v)));
+    integers.chain(bytes).collect()
+}
+
 /// Pedersen commitments of given openings, encoded as the suite's documents carry them.
 #[pyfunction]
-#[pyo3(signature = (values, blindings, scheme, group, flavor, extension_degree, value_generator))]
+#[pyo3(signature = (values, blindings, scheme, group, flavor, extension_degree, value_generator,
+    integer_parameters=None, bytes_parameters=None))]
 #[allow(clippy::too_many_arguments)]
 fn commit<'py>(
     py: Python<'py>,
@@ -205,6 +216,8 @@ fn commit<'py>(
     flavor: Option<&str>,
     extension_degree: usize,
     value_generator: Option<Vec<u8>>,
+    integer_parameters: Option<Vec<(String, i64)>>,
+    bytes_parameters: Option<Vec<(String, Vec<u8>)>>,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let suite = suite(scheme, group, flavor)?;
     let blindings = Zeroizing::new(blindings);
@@ -213,6 +226,7 @@ fn commit<'py>(
         extension_degree,
         value_generator.as_deref(),
         None,
+        typed_parameters(integer_parameters, bytes_parameters),
         &values,
         &blindings,
     )
@@ -559,9 +573,14 @@ struct MpcDealer {
 impl MpcDealer {
     #[new]
     fn new(flavor: &str, bits: usize, counts: Vec<usize>, label: &str) -> PyResult<Self> {
-        let rounds =
-            DealerRounds::new(mpc_flavor(flavor)?, bits, &counts, label.as_bytes(), &mut OsRng)
-            .map_err(unusable)?;
+        let rounds = DealerRounds::new(
+            mpc_flavor(flavor)?,
+            bits,
+            &counts,
+            label.as_bytes(),
+            &mut OsRng,
+        )
+        .map_err(unusable)?;
         Ok(MpcDealer { rounds })
     }
 

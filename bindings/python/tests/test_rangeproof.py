@@ -463,6 +463,31 @@ def test_version_matches_the_package_metadata():
     assert metadata.version("rangeproof") == rangeproof.__version__
 
 
+def test_pedersen_bases_are_parameters_of_proofs_and_commitments():
+    # Aptos takes both bases, MobileCoin its token's value base: given to prove() and to
+    # commit() by name, written in the document, and part of what a verdict is about.
+    reference = bytes.fromhex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76")
+    other = bytes.fromhex("8c9240b456a9e6dc65c377a1048d745f94a08cdb7f44cbcd7b46f34048871134")
+    swapped = {"value_base": other, "blinding_base": reference}
+    p = rangeproof.prove([0, 2**16 - 1], bits=16, flavor="aptos", parameters=swapped)
+    doc = json.loads(p.to_json())
+    assert (doc["value_base"], doc["blinding_base"]) == (other.hex(), reference.hex())
+    assert rangeproof.verify(p)
+    assert rangeproof.commit([0, 2**16 - 1], p.blindings, flavor="aptos", parameters=swapped) == p.commitments
+    assert rangeproof.commit([0, 2**16 - 1], p.blindings, flavor="aptos") != p.commitments
+    del doc["value_base"], doc["blinding_base"]
+    assert not rangeproof.verify(rangeproof.Proof.from_json(json.dumps(doc)))
+    with pytest.raises(UnusableInput):
+        rangeproof.commit([1], [bytes(32)], flavor="aptos", parameters={"value_base": b"\xff" * 32})
+    # MobileCoin: three values (padded to four inside the proof), token 1's base.
+    token_1 = bytes.fromhex("6e736cab24540ffd7a74ea23db4d394e3a8290c2d62cf944c56dd63669cc593b")
+    m = rangeproof.prove([1, 2, 3], bits=64, flavor="mobilecoin", parameters={"value_base": token_1})
+    assert len(m.commitments) == 3 and rangeproof.verify(m)
+    doc = json.loads(m.to_json())
+    doc["value_base"] = other.hex()
+    assert not rangeproof.verify(rangeproof.Proof.from_json(json.dumps(doc)))
+
+
 def test_recovery_checks_the_opening_against_the_commitment():
     tari = rangeproof.prove([777], scheme="bulletproofs+", recovery_nonce=SEED)
     got = rangeproof.recover(tari, SEED, value=777)

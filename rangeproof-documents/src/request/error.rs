@@ -245,7 +245,7 @@ impl RequestError {
                 format!("{given} values: a {suite_name} proof covers at most {max}")
             }
             RequestError::NotPowerOfTwo(m) => format!(
-                "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {max_values}) — libsecp256k1-zkp's verifier rejects what its prover makes for other counts; split the values or add zero-valued outputs"
+                "{m} values: a {suite_name} proof covers a power-of-two number (1, 2, 4, ..., {max_values}), as its deployment's verifier takes no other count; split the values or add zero-valued outputs"
             ),
             RequestError::NotTaken(Field::BitLengths) => format!(
                 "{} is for {} solana, not {suite_name}: give {}",

@@ -7,8 +7,9 @@ use rand_core::{CryptoRng, RngCore};
 use super::RangeProof;
 use crate::batch::BatchVerifier;
 use crate::deployments::{BulletproofsConvention, Generators};
+use crate::group::EncodedPoint;
 use crate::group::Group;
-use crate::verification::deferred_commitments;
+use crate::verification::{deferred_commitments, DynamicPoint, UnderBases};
 
 impl<'g, G: Group> BatchVerifier<'g, G> {
     /// Adds a Bulletproofs range proof; returns its position in the batch.
@@ -61,6 +62,38 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         let weight = G::random_scalar(rng);
         let pending = deferred_commitments::<G>(commitments)
             .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng));
+        self.add_pending(gens, pending)
+    }
+
+    /// [`Self::add_bulletproof_with_bit_lengths`] under other Pedersen bases than `gens`' own
+    /// (`None`: keep `gens`' base): the suites' entry for statements that give their bases
+    /// (`BulletproofsConvention::STATEMENT_BASES`), whose generators cannot outlive the batch.
+    /// The bases' terms join the proof's own points.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn add_bulletproof_under_bases<C, R>(
+        &mut self,
+        gens: &'g Generators<C>,
+        bases: [Option<&EncodedPoint<G>>; 2],
+        proof: &RangeProof<G>,
+        transcript: &mut C::Transcript,
+        commitments: &[G::PointEncoding],
+        bit_lengths: &[usize],
+        rng: &mut R,
+    ) -> usize
+    where
+        C: BulletproofsConvention<Group = G>,
+        R: RngCore + CryptoRng,
+    {
+        let weight = G::random_scalar(rng);
+        let pending = deferred_commitments::<G>(commitments)
+            .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng))
+            .map(|replayed| UnderBases {
+                replayed,
+                bases: bases
+                    .iter()
+                    .map(|b| b.map(|b| DynamicPoint::new(b, 0)))
+                    .collect(),
+            });
         self.add_pending(gens, pending)
     }
 }

@@ -69,9 +69,42 @@ impl<G: Group> RangeProof<G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
+        self.verify_under_bases(
+            gens,
+            [None, None],
+            transcript,
+            commitments,
+            bit_lengths,
+            rng,
+        )
+    }
+
+    /// [`Self::verify_with_bit_lengths`] under other Pedersen bases than `gens`' own (`None`:
+    /// keep `gens`' base; see `BulletproofsConvention::STATEMENT_BASES`): the bases' terms join
+    /// the proof's own points, and `gens`' tables serve the rest.
+    pub(crate) fn verify_under_bases<C, R>(
+        &self,
+        gens: &Generators<C>,
+        bases: [Option<&EncodedPoint<G>>; 2],
+        transcript: &mut C::Transcript,
+        commitments: &[G::PointEncoding],
+        bit_lengths: &[usize],
+        rng: &mut R,
+    ) -> Result<(), ProofError>
+    where
+        C: BulletproofsConvention<Group = G>,
+        R: RngCore + CryptoRng,
+    {
         let commitments = decode_commitments::<G>(commitments)?;
         let replayed = self.replay(gens, transcript, &commitments, bit_lengths, rng)?;
-        let terms = self.terms(&replayed, G::one())?;
+        let mut terms = self.terms(&replayed, G::one())?;
+        if bases.iter().any(Option::is_some) {
+            let bases: Vec<_> = bases
+                .iter()
+                .map(|b| b.map(|b| DynamicPoint::new(b, 0)))
+                .collect();
+            terms = terms.under_bases(&bases);
+        }
         if terms.is_zero(gens) {
             Ok(())
         } else {

@@ -107,6 +107,19 @@ pub trait BulletproofsConvention: Deployment + sealed::Sealed {
     #[doc(hidden)]
     const LAYOUT: Layout;
 
+    /// Which Pedersen bases a statement may give in place of the deployment's (Aptos: both,
+    /// as its WebAssembly API takes them; MobileCoin: the value's, one per token). A
+    /// Bulletproofs transcript never absorbs the bases, so replacing them changes only the
+    /// verification equation's \\(B\\) and \\(\tilde B\\) terms
+    /// ([`Generators::with_bases`]).
+    const STATEMENT_BASES: StatementBases = StatementBases::Fixed;
+
+    /// How a number of values that is not a power of two is brought to one (where
+    /// [`Deployment::POWER_OF_TWO_VALUES`] does not refuse it): by default zero values whose
+    /// commitments are the identity, the true count bound in the transcript; MobileCoin's
+    /// repeats the last value and blinding (so the last commitment), and binds the padded list.
+    const PADDING: Padding = Padding::Zeros;
+
     /// Whether each value has a bit length of its own (Solana's batched range proofs), from 1
     /// to 64, the lengths summing to one of [`Deployment::BITS`] (which then lists the totals)
     /// on one generator chain; by default every value has the same bit size, one of `BITS`, on
@@ -212,6 +225,32 @@ pub trait BulletproofsConvention: Deployment + sealed::Sealed {
         let _ = (transcript, a, b);
         G::random_scalar(rng)
     }
+}
+
+/// Which Pedersen bases a deployment's statements may replace
+/// ([`BulletproofsConvention::STATEMENT_BASES`]); the suites read them as the parameters
+/// `value_base` and `blinding_base`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatementBases {
+    /// The deployment's own bases only.
+    Fixed,
+    /// The value base \\(B\\) (MobileCoin's per-token base).
+    Value,
+    /// The value base \\(B\\) and the blinding base \\(\tilde B\\) (Aptos).
+    ValueAndBlinding,
+}
+
+/// How a deployment of Bulletproofs pads a number of values to a power of two
+/// ([`BulletproofsConvention::PADDING`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Padding {
+    /// Zero values with zero blindings: identity commitments, neither sent nor absorbed; the
+    /// transcript binds the true count (this crate's reference deployment).
+    Zeros,
+    /// The last value and blinding repeated, so the last commitment: the suites pad the values
+    /// before proving and the commitments before verifying, and the proof is about the padded
+    /// list (MobileCoin's `resize_slice_to_pow2`). Documents list the real commitments.
+    RepeatLast,
 }
 
 /// A deployment of Bulletproofs+ (Tari's, Monero's). Sealed: implemented in this crate only
@@ -328,6 +367,27 @@ impl<C: Deployment> Generators<C> {
             gens: RangeGens::new(pedersen, vector),
             deployment: PhantomData,
         }
+    }
+}
+
+impl<C: Deployment> Generators<C> {
+    /// The same deployment's generators with other Pedersen bases (`None`: keep this one's),
+    /// sharing the vector chains: Aptos's caller-given bases, MobileCoin's per-token value
+    /// base. Cheap (no chain is derived); the copy keeps no precomputed tables of its own
+    /// until it is used.
+    pub fn with_bases(
+        &self,
+        value: Option<<C::Group as Group>::Point>,
+        blinding: Option<<C::Group as Group>::Point>,
+    ) -> Self {
+        let mut pedersen = self.gens.pedersen().clone();
+        if let Some(b) = value {
+            pedersen.b = b;
+        }
+        if let (Some(b), Some(first)) = (blinding, pedersen.blinding.first_mut()) {
+            *first = b;
+        }
+        Generators::new(pedersen, self.gens.vector_arc())
     }
 }
 

@@ -14,7 +14,13 @@
 //!   `MoneroBulletproofsPlus`;
 //! * `solana` (feature `solana`): the batched range proofs of Solana's ZK ElGamal proof
 //!   program (ristretto255, merlin with the instruction's context, values of their own bit
-//!   lengths on one generator chain): `Solana`.
+//!   lengths on one generator chain): `Solana`;
+//! * `sui` (feature `sui`): fastcrypto's range proofs (Sui): `sui::Sui`;
+//! * `aptos` (feature `aptos`): Aptos's Confidential APT range proofs (the reference format
+//!   under Aptos's label and the caller's Pedersen bases): `aptos::Aptos`;
+//! * `mobilecoin` (feature `mobilecoin`): MobileCoin's range proofs (the reference format
+//!   under its label and per-token value bases, padded by repetition):
+//!   `mobilecoin::MobileCoin`.
 //!
 //! Each type implements [`Deployment`] and [`BulletproofsConvention`] or
 //! [`BulletproofsPlusConvention`] (`convention.rs`); the provers and verifiers are generic over
@@ -23,10 +29,14 @@
 //! Grin's Bulletproofs are libsecp256k1-zkp's, a protocol of its own:
 //! `crate::secp256k1_zkp::bulletproofs`.
 
+#[cfg(feature = "aptos")]
+pub mod aptos;
 mod cofactor;
 pub(crate) mod convention;
 pub mod dalek;
 mod layout;
+#[cfg(feature = "mobilecoin")]
+pub mod mobilecoin;
 #[cfg(feature = "monero")]
 pub mod monero;
 #[cfg(feature = "solana")]
@@ -43,7 +53,7 @@ pub(crate) use cofactor::{clear_cofactor, Publisher};
 use convention::sealed::Sealed;
 pub use convention::{
     BitLayout, BulletproofsConvention, BulletproofsPlusConvention, Deployment, Generators,
-    NonceStep, StatementShape,
+    NonceStep, Padding, StatementBases, StatementShape,
 };
 pub use dalek::Dalek;
 #[cfg(feature = "monero")]

@@ -260,6 +260,11 @@ impl<G: Group> RangeGens<G> {
         &self.vector
     }
 
+    /// The vector chains, shared (a copy with other Pedersen bases keeps them).
+    pub(crate) fn vector_arc(&self) -> Arc<VectorGens<G>> {
+        Arc::clone(&self.vector)
+    }
+
     /// The Pedersen bases.
     pub fn pedersen(&self) -> &PedersenGens<G> {
         &self.pedersen

@@ -15,13 +15,16 @@ use zeroize::Zeroizing;
 use super::batch::InBatches;
 use super::context::{state_of, Held};
 use super::helpers::{decode_blindings, encodings, plus_statement, proved};
+use super::parameters::{self, ParameterSpec};
 use super::{
     BatchSlot, GroupBatches, ProofSuite, Proved, Recovered, StateSharing, SuiteInfo, SuiteState,
     SuiteStatement,
 };
 use super::{SuiteProver, SuiteRecoverer};
-use crate::deployments::{BulletproofsConvention, BulletproofsPlusConvention, Generators};
-use crate::group::{Encoding, Group};
+use crate::deployments::{
+    BulletproofsConvention, BulletproofsPlusConvention, Generators, Padding, StatementBases,
+};
+use crate::group::{EncodedPoint, Encoding, Group};
 use crate::{BatchVerifier, ProofError, RangeProof, RangeProofPlus, StatementError};
 
 /// A range-proof system under one deployment, as a suite runs it: what differs between them
@@ -254,6 +257,81 @@ fn bit_lengths(statement: &SuiteStatement, values: usize) -> Vec<usize> {
 /// Bulletproofs under the convention `C`.
 pub(crate) struct Bulletproofs<C>(PhantomData<fn() -> C>);
 
+/// The parameters of a deployment whose statements give Pedersen bases
+/// ([`StatementBases`]): each an encoded point of the group, `len` bytes.
+const fn base_parameters(bases: StatementBases, len: usize) -> &'static [ParameterSpec] {
+    // Ristretto255's and Ed25519's 32-byte encodings, secp256k1's 33-byte ones.
+    const fn spec(name: &'static str, len: i64, what: &'static str) -> ParameterSpec {
+        ParameterSpec::bytes(name, len, len, what)
+    }
+    const VALUE: &str = "the value's Pedersen base, encoded (absent: the deployment's)";
+    const BLINDING: &str = "the blinding's Pedersen base, encoded (absent: the deployment's)";
+    const VALUE_32: [ParameterSpec; 1] = [spec(VALUE_BASE, 32, VALUE)];
+    const VALUE_33: [ParameterSpec; 1] = [spec(VALUE_BASE, 33, VALUE)];
+    const BOTH_32: [ParameterSpec; 2] = [
+        spec(VALUE_BASE, 32, VALUE),
+        spec(BLINDING_BASE, 32, BLINDING),
+    ];
+    const BOTH_33: [ParameterSpec; 2] = [
+        spec(VALUE_BASE, 33, VALUE),
+        spec(BLINDING_BASE, 33, BLINDING),
+    ];
+    match (bases, len) {
+        (StatementBases::Fixed, _) => &[],
+        (StatementBases::Value, 33) => &VALUE_33,
+        (StatementBases::Value, _) => &VALUE_32,
+        (StatementBases::ValueAndBlinding, 33) => &BOTH_33,
+        (StatementBases::ValueAndBlinding, _) => &BOTH_32,
+    }
+}
+
+/// The parameter names of [`base_parameters`].
+const VALUE_BASE: &str = "value_base";
+const BLINDING_BASE: &str = "blinding_base";
+
+/// The Pedersen bases a statement gives (value, blinding; `None`: the deployment's),
+/// decoded; bytes that are no canonical point are no statement.
+fn statement_bases<G: Group>(
+    statement: &SuiteStatement,
+) -> Result<[Option<EncodedPoint<G>>; 2], StatementError> {
+    let decode = |name: &'static str| -> Result<Option<EncodedPoint<G>>, StatementError> {
+        let Some(bytes) = parameters::bytes(&statement.parameters, name) else {
+            return Ok(None);
+        };
+        let encoding = G::PointEncoding::try_from(bytes)
+            .map_err(|_| StatementError::InvalidPedersenBase(name))?;
+        EncodedPoint::decode(&encoding)
+            .map(Some)
+            .map_err(|_| StatementError::InvalidPedersenBase(name))
+    };
+    Ok([decode(VALUE_BASE)?, decode(BLINDING_BASE)?])
+}
+
+/// The list as the deployment pads it before its proof system sees it: with
+/// [`Padding::RepeatLast`], the last item repeated up to a power of two (MobileCoin's
+/// `resize_slice_to_pow2`); otherwise as given (the proof system pads with zeros, or the
+/// deployment refuses the count).
+fn padded<C: BulletproofsConvention, T: Clone>(items: &[T]) -> Vec<T> {
+    let mut out = items.to_vec();
+    if let (Padding::RepeatLast, Some(last)) = (C::PADDING, items.last()) {
+        out.resize(items.len().next_power_of_two(), last.clone());
+    }
+    out
+}
+
+/// `gens` under the statement's bases, where it gives any (a copy sharing the chains).
+fn under_bases<C: BulletproofsConvention>(
+    gens: &Generators<C>,
+    bases: &[Option<EncodedPoint<C::Group>>; 2],
+) -> Result<Option<Generators<C>>, ProofError> {
+    if bases.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    let point =
+        |b: &Option<EncodedPoint<C::Group>>| b.as_ref().map(EncodedPoint::point).transpose();
+    Ok(Some(gens.with_bases(point(&bases[0])?, point(&bases[1])?)))
+}
+
 impl<C: BulletproofsConvention> RangeSystem for Bulletproofs<C>
 where
     C::Group: InBatches,
@@ -280,7 +358,10 @@ where
         commitment_len: <<C::Group as Group>::PointEncoding as Encoding>::LEN,
         transcript_label: C::TRANSCRIPT_LABEL,
         recovery_nonce: false,
-        parameters: &[],
+        parameters: base_parameters(
+            C::STATEMENT_BASES,
+            <<C::Group as Group>::PointEncoding as Encoding>::LEN,
+        ),
     };
 
     fn state(sharing: StateSharing) -> Held<Generators<C>> {
@@ -300,28 +381,33 @@ where
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<Proved, ProofError> {
         let single: Zeroizing<Vec<_>> = Zeroizing::new(blindings.iter().map(|b| b[0]).collect());
+        let own = under_bases(gens, &statement_bases(statement)?)?;
+        let all_values = padded::<C, _>(values);
+        let all_blindings = Zeroizing::new(padded::<C, _>(&single));
         let (proof, commitments) = RangeProof::prove_with_bit_lengths(
-            gens,
+            own.as_ref().unwrap_or(gens),
             &mut C::transcript(&statement.transcript_label),
-            values,
-            &single,
-            &bit_lengths(statement, values.len()),
+            &all_values,
+            &all_blindings,
+            &bit_lengths(statement, all_values.len()),
             &mut rng,
         )?;
+        // The real values' commitments (a padded list repeats the last).
         Ok(proved::<C::Group, _>(
             proof.encode(&C::LAYOUT)?,
-            &commitments,
+            &commitments[..values.len()],
             blindings.iter().map(Vec::as_slice),
         ))
     }
 
     fn commit(
         gens: &Generators<C>,
-        _statement: &SuiteStatement,
+        statement: &SuiteStatement,
         values: &[u64],
         blindings: &[Vec<<C::Group as Group>::Scalar>],
     ) -> Result<Vec<<C::Group as Group>::Point>, ProofError> {
-        pedersen_commitments(gens, values, blindings)
+        let own = under_bases(gens, &statement_bases(statement)?)?;
+        pedersen_commitments(own.as_ref().unwrap_or(gens), values, blindings)
     }
 
     fn verify(
@@ -331,17 +417,26 @@ where
         commitments: &[Vec<u8>],
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<(), ProofError> {
-        RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?.verify_with_bit_lengths(
+        let bases = statement_bases::<C::Group>(statement)?;
+        let commitments = padded::<C, _>(commitments);
+        RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?.verify_under_bases(
             gens,
+            [bases[0].as_ref(), bases[1].as_ref()],
             &mut C::transcript(&statement.transcript_label),
-            &encodings::<C::Group>(commitments)?,
+            &encodings::<C::Group>(&commitments)?,
             &bit_lengths(statement, commitments.len()),
             &mut rng,
         )
     }
 
-    /// The deployment's layout rule (Solana: the lengths' total is an instruction kind).
+    /// The deployment's layout rule (Solana: the lengths' total is an instruction kind), and
+    /// bases that are points.
     fn check_shape(statement: &SuiteStatement, values: usize) -> Result<(), StatementError> {
+        statement_bases::<C::Group>(statement)?;
+        let values = match C::PADDING {
+            Padding::RepeatLast => values.next_power_of_two(),
+            Padding::Zeros => values,
+        };
         C::layout(&bit_lengths(statement, values)).map(drop)
     }
 
@@ -354,7 +449,19 @@ where
         mut rng: &mut dyn CryptoRngCore,
     ) -> Result<usize, ProofError> {
         let proof = RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?;
-        let commitments = encodings::<C::Group>(commitments)?;
+        let commitments = encodings::<C::Group>(&padded::<C, _>(commitments))?;
+        let bases = statement_bases::<C::Group>(statement)?;
+        if bases.iter().any(Option::is_some) {
+            return Ok(batch.add_bulletproof_under_bases(
+                gens,
+                [bases[0].as_ref(), bases[1].as_ref()],
+                &proof,
+                &mut C::transcript(&statement.transcript_label),
+                &commitments,
+                &bit_lengths(statement, commitments.len()),
+                &mut rng,
+            ));
+        }
         Ok(batch.add_bulletproof_with_bit_lengths(
             gens,
             &proof,

@@ -64,6 +64,15 @@ impl Suite {
     /// Pedersen bases, power-of-two counts.
     #[cfg(feature = "sui")]
     pub const SUI_BULLETPROOFS: Suite = Suite::bulletproofs::<crate::deployments::sui::Sui>();
+    /// Aptos's Confidential APT range proofs: the reference format under Aptos's label and
+    /// the caller's Pedersen bases, 1 to 16 values (powers of two).
+    #[cfg(feature = "aptos")]
+    pub const APTOS_BULLETPROOFS: Suite = Suite::bulletproofs::<crate::deployments::aptos::Aptos>();
+    /// MobileCoin's range proofs: the reference format under its label and the token's
+    /// value base, 64 bits, counts padded by repeating the last commitment.
+    #[cfg(feature = "mobilecoin")]
+    pub const MOBILECOIN_BULLETPROOFS: Suite =
+        Suite::bulletproofs::<crate::deployments::mobilecoin::MobileCoin>();
     /// libsecp256k1-zkp's Bulletproofs on secp256k1, as Grin (and Elements' Confidential
     /// Assets, with asset value generators).
     #[cfg(feature = "secp256k1-zkp")]
@@ -105,6 +114,10 @@ impl Suite {
         Suite::SOLANA_BULLETPROOFS,
         #[cfg(feature = "sui")]
         Suite::SUI_BULLETPROOFS,
+        #[cfg(feature = "aptos")]
+        Suite::APTOS_BULLETPROOFS,
+        #[cfg(feature = "mobilecoin")]
+        Suite::MOBILECOIN_BULLETPROOFS,
         #[cfg(feature = "secp256k1-zkp")]
         Suite::GRIN_BULLETPROOFS,
         #[cfg(feature = "mweb")]

@@ -486,9 +486,12 @@ def commit(
     flavor: Optional[str] = None,
     extension_degree: int = 1,
     value_generator: Optional[bytes] = None,
+    parameters: Optional[Mapping[str, Union[int, bytes]]] = None,
 ) -> List[bytes]:
     """The Pedersen commitments of the given openings, encoded as the convention does. The
-    arguments are those of :func:`prove`, checked the same way."""
+    arguments are those of :func:`prove`, checked the same way (``parameters``: the suite's
+    own, such as Aptos's ``value_base`` and ``blinding_base``)."""
+    integer_parameters, bytes_parameters = _parameters(parameters)
     return list(
         _native.commit(
             _u64s("values", values),
@@ -498,6 +501,8 @@ def commit(
             _name("flavor", flavor),
             _int("extension_degree", extension_degree, "blinding factors per commitment, at least 1", 1, sys.maxsize),
             _optional_bytes("value_generator", value_generator, length=33),
+            integer_parameters,
+            bytes_parameters,
         )
     )
 
