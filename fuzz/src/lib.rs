@@ -21,6 +21,7 @@
 //! Each `fuzz_targets/<name>.rs` calls the function of the same name; its corpus is
 //! `corpus/<name>/`.
 
+pub mod bases_targets;
 pub mod bppp_targets;
 pub mod cli_targets;
 pub mod elements_targets;

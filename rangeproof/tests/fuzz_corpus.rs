@@ -165,6 +165,14 @@ fn decode_bppp() {
     replay("decode_bppp", bppp_targets::decode_bppp);
 }
 
+#[path = "../../fuzz/src/bases_targets.rs"]
+mod bases_targets;
+
+#[test]
+fn verify_bases() {
+    replay("verify_bases", bases_targets::verify_bases);
+}
+
 #[test]
 fn verify_solana() {
     replay("verify_solana", solana_targets::verify_solana);

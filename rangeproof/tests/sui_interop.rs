@@ -190,3 +190,303 @@ fn the_reference_deployment_does_not_take_suis_proofs() {
         DST
     ));
 }
+
+// The reject rules of `docs/consensus-rules/sui.md`: each test makes one of fastcrypto's refusals
+// happen (its `RangeProof::from_bytes`, `verify_batch`, `RistrettoPoint::from_byte_array`) and
+// asserts that both sides refuse, and why we do.
+
+/// Our refusal, if any.
+fn our_error(proof: &[u8], commitments: &[Vec<u8>], bits: usize, dst: &[u8]) -> Option<ProofError> {
+    Suite::SUI_BULLETPROOFS
+        .verify(&statement(bits, dst), proof, commitments, &mut OsRng)
+        .err()
+}
+
+/// 32-byte strings that are no ristretto255 encoding (RFC 9496, appendix A.2): non-canonical
+/// field elements, negative ones, non-square \\(x^2\\), a negative \\(xy\\), \\(s = -1\\).
+const NO_POINTS: [&str; 11] = [
+    "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20",
+    "26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371",
+    "4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f",
+    "3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+];
+
+fn no_points() -> Vec<[u8; 32]> {
+    NO_POINTS
+        .iter()
+        .map(|h| {
+            let bytes: [u8; 32] = hex::decode(h).unwrap().try_into().unwrap();
+            // fastcrypto's decoder (and dalek's) refuses each.
+            assert!(RistrettoPoint::from_byte_array(&bytes).is_err(), "{h}");
+            bytes
+        })
+        .collect()
+}
+
+/// A proof of `m` values of `bits` bits, made by fastcrypto or by us: bytes and commitments.
+fn both_sides(bits: usize, m: usize) -> [(Vec<u8>, Vec<Vec<u8>>); 2] {
+    let ours = Suite::SUI_BULLETPROOFS
+        .prove(&statement(bits, DST), &values(bits, m), &mut OsRng)
+        .unwrap();
+    [
+        theirs(&values(bits, m), bits, DST),
+        (ours.proof, ours.commitments),
+    ]
+}
+
+/// `proof` with its rounds replaced by `rounds` pairs taken cyclically from its own (valid
+/// points, so that only the count differs).
+fn with_rounds(proof: &[u8], rounds: usize) -> Vec<u8> {
+    let (head, rest) = proof.split_at(7 * 32);
+    let (pairs, tail) = rest.split_at(rest.len() - 64);
+    let mut out = head.to_vec();
+    for pair in pairs.chunks(64).cycle().take(rounds) {
+        out.extend_from_slice(pair);
+    }
+    out.extend_from_slice(tail);
+    out
+}
+
+/// The 32-byte element `at` of `proof` replaced by `bytes`.
+fn with_element(proof: &[u8], at: usize, bytes: &[u8; 32]) -> Vec<u8> {
+    let mut out = proof.to_vec();
+    out[32 * at..32 * at + 32].copy_from_slice(bytes);
+    out
+}
+
+/// The point elements of a proof of `rounds` rounds: A, S, T_1, T_2, then L_1, R_1, the last
+/// L and R.
+fn point_elements(rounds: usize) -> [usize; 8] {
+    [0, 1, 2, 3, 7, 8, 7 + 2 * rounds - 2, 7 + 2 * rounds - 1]
+}
+
+#[test]
+fn commitments_that_are_no_points_are_refused_by_both() {
+    for (proof, commitments) in both_sides(32, 2) {
+        for bad in no_points() {
+            let changed = vec![commitments[0].clone(), bad.to_vec()];
+            assert!(!their_verdict(&proof, &changed, 32, DST));
+            assert_eq!(
+                our_error(&proof, &changed, 32, DST),
+                Some(ProofError::Decode(rangeproof::DecodeError::InvalidPoint))
+            );
+        }
+        // Not 32 bytes: no `[u8; 32]` for fastcrypto's decoder.
+        for len in [31, 33] {
+            let mut changed = commitments.clone();
+            changed[1].resize(len, 0);
+            assert!(!their_verdict(&proof, &changed, 32, DST));
+            assert_eq!(
+                our_error(&proof, &changed, 32, DST),
+                Some(ProofError::Decode(rangeproof::DecodeError::InvalidPoint))
+            );
+        }
+    }
+}
+
+#[test]
+fn proofs_of_wrong_lengths_are_refused_by_both() {
+    for (proof, commitments) in both_sides(32, 2) {
+        assert_eq!(proof.len(), 32 * (9 + 2 * 6));
+        let mut longer = proof.clone();
+        longer.push(0);
+        let mut odd = proof[..proof.len() - 96].to_vec(); // R_6 dropped: 11 round points
+        odd.extend_from_slice(&proof[proof.len() - 64..]);
+        for bad in [
+            proof[..proof.len() - 1].to_vec(), // not a multiple of 32
+            longer,
+            proof[..6 * 32].to_vec(), // under 7 elements
+            proof[..7 * 32].to_vec(), // no a, b
+            proof[..8 * 32].to_vec(), // one element after the seven
+            odd,
+            with_rounds(&proof, 32), // 32 rounds: the reference's from_bytes refuses
+        ] {
+            assert!(RangeProof::from_bytes(&bad).is_err(), "{} bytes", bad.len());
+            assert!(!their_verdict(&bad, &commitments, 32, DST));
+            assert!(
+                matches!(
+                    our_error(&bad, &commitments, 32, DST),
+                    Some(ProofError::Decode(rangeproof::DecodeError::InvalidLength(
+                        _
+                    )))
+                ),
+                "{} bytes",
+                bad.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn non_canonical_scalars_are_refused_by_both() {
+    for (proof, commitments) in both_sides(16, 2) {
+        let elements = proof.len() / 32;
+        // t_x, t_x_blinding, e_blinding, then the inner product's a and b.
+        for at in [4, 5, 6, elements - 2, elements - 1] {
+            let mut plus_l = proof.clone();
+            assert!(crate::common::add_l(&mut plus_l[32 * at..32 * at + 32]));
+            for bad in [plus_l, with_element(&proof, at, &[0xff; 32])] {
+                assert!(RangeProof::from_bytes(&bad).is_err(), "element {at}");
+                assert!(!their_verdict(&bad, &commitments, 16, DST), "element {at}");
+                assert_eq!(
+                    our_error(&bad, &commitments, 16, DST),
+                    Some(ProofError::Decode(
+                        rangeproof::DecodeError::NonCanonicalScalar
+                    )),
+                    "element {at}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn identity_proof_points_are_refused_by_both() {
+    for (proof, commitments) in both_sides(16, 2) {
+        for at in point_elements(5) {
+            let bad = with_element(&proof, at, &[0; 32]);
+            assert!(RangeProof::from_bytes(&bad).is_ok());
+            assert!(!their_verdict(&bad, &commitments, 16, DST), "element {at}");
+            assert_eq!(
+                our_error(&bad, &commitments, 16, DST),
+                Some(ProofError::Decode(rangeproof::DecodeError::IdentityPoint)),
+                "element {at}"
+            );
+        }
+    }
+}
+
+#[test]
+fn proof_points_that_do_not_decode_are_refused_by_both() {
+    for (proof, commitments) in both_sides(16, 2) {
+        for at in point_elements(5) {
+            for bad in no_points() {
+                let bad = with_element(&proof, at, &bad);
+                // The reference crate reads points undecoded: the proof parses, and its
+                // verification fails.
+                assert!(RangeProof::from_bytes(&bad).is_ok());
+                assert!(!their_verdict(&bad, &commitments, 16, DST), "element {at}");
+                assert_eq!(
+                    our_error(&bad, &commitments, 16, DST),
+                    Some(ProofError::Decode(rangeproof::DecodeError::InvalidPoint)),
+                    "element {at}"
+                );
+            }
+        }
+    }
+}
+
+/// fastcrypto's generators are exactly the proof's (`BulletproofGens::new(bits, m)`), so a count
+/// or bit size that does not match the proof's rounds is refused when the inner-product rounds
+/// are counted (`n·m ≠ 2^rounds`): no commitments, three, the wrong power of two, another bit
+/// size, a round added or removed.
+#[test]
+fn counts_and_rounds_that_do_not_match_are_refused_by_both() {
+    for (proof, commitments) in both_sides(16, 4) {
+        assert!(their_verdict(&proof, &commitments, 16, DST));
+        let none: Vec<Vec<u8>> = Vec::new();
+        assert!(!their_verdict(&proof, &none, 16, DST));
+        assert_eq!(
+            our_error(&proof, &none, 16, DST),
+            Some(ProofError::Statement(StatementError::InvalidAggregation {
+                given: 0,
+                max: 64
+            }))
+        );
+        assert!(!their_verdict(&proof, &commitments[..3], 16, DST));
+        assert_eq!(
+            our_error(&proof, &commitments[..3], 16, DST),
+            Some(ProofError::Statement(
+                StatementError::InvalidPowerOfTwoAggregation(3)
+            ))
+        );
+        let eight: Vec<Vec<u8>> = commitments.iter().chain(&commitments).cloned().collect();
+        for (commitments, bits) in [
+            (&commitments[..2], 16),
+            (&commitments[..1], 16),
+            (&eight[..], 16),
+            (&commitments[..], 8),
+            (&commitments[..], 32),
+        ] {
+            assert!(!their_verdict(&proof, commitments, bits, DST));
+            assert_eq!(
+                our_error(&proof, commitments, bits, DST),
+                Some(ProofError::VerificationFailed),
+                "{} x {bits}",
+                commitments.len()
+            );
+        }
+        for rounds in [5, 7] {
+            let bad = with_rounds(&proof, rounds);
+            assert!(!their_verdict(&bad, &commitments, 16, DST));
+            assert_eq!(
+                our_error(&bad, &commitments, 16, DST),
+                Some(ProofError::VerificationFailed)
+            );
+        }
+        // 13 rounds parse there (fewer than 32) and fail the count; here no layout has more
+        // than 12.
+        let bad = with_rounds(&proof, 13);
+        assert!(RangeProof::from_bytes(&bad).is_ok());
+        assert!(!their_verdict(&bad, &commitments, 16, DST));
+        assert!(matches!(
+            our_error(&bad, &commitments, 16, DST),
+            Some(ProofError::Decode(rangeproof::DecodeError::InvalidLength(
+                _
+            )))
+        ));
+    }
+}
+
+/// The reference crate lets a commitment be the identity (value 0, blinding 0), and so does
+/// fastcrypto: such a proof verifies in both. (Our provers refuse a zero blinding, so only
+/// fastcrypto makes one.)
+#[test]
+fn an_identity_commitment_verifies_in_both() {
+    let blindings = [
+        Blinding(RistrettoScalar::from(0u64)),
+        Blinding::rand(&mut thread_rng()),
+    ];
+    let proof =
+        RangeProof::prove_batch(&[0, 200], &blindings, &Range::Bits8, DST, &mut thread_rng())
+            .unwrap()
+            .to_bytes();
+    let commitments: Vec<Vec<u8>> = [0u64, 200]
+        .iter()
+        .zip(&blindings)
+        .map(|(&v, b)| {
+            PedersenCommitment::new(&RistrettoScalar::from(v), b)
+                .0
+                .to_byte_array()
+                .to_vec()
+        })
+        .collect();
+    assert_eq!(commitments[0], vec![0; 32]);
+    assert!(their_verdict(&proof, &commitments, 8, DST));
+    assert!(our_verdict(&proof, &commitments, 8, DST));
+}
+
+/// Where we differ: fastcrypto takes any power-of-two count (its generators are made for the
+/// proof), up to fewer than 32 rounds; we cap Sui's at 64 values (`MAX_AGGREGATION`, 12 rounds).
+/// 128 values of 8 bits verify there and are refused here. Documented, not fixed (see the
+/// table's notes).
+#[test]
+fn more_than_64_values_verify_there_but_are_refused_here() {
+    let values: Vec<u64> = (0..128).collect();
+    let (proof, commitments) = theirs(&values, 8, DST);
+    assert!(their_verdict(&proof, &commitments, 8, DST));
+    assert_eq!(
+        our_error(&proof, &commitments, 8, DST),
+        Some(ProofError::Statement(StatementError::InvalidAggregation {
+            given: 128,
+            max: 64
+        }))
+    );
+}
