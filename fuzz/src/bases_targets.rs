@@ -180,9 +180,16 @@ fn peer_accepts(kind: Kind, bases: &[Vec<u8>], commitments: &[Vec<u8>], proof: &
     else {
         return false;
     };
+    // The peers build theirs once (Aptos's natives per call, but the same points).
+    static APTOS_GENS: OnceLock<BulletproofGens> = OnceLock::new();
+    static MOBILECOIN_GENS: OnceLock<BulletproofGens> = OnceLock::new();
+    let gens = match capacity {
+        16 => APTOS_GENS.get_or_init(|| BulletproofGens::new(64, 16)),
+        _ => MOBILECOIN_GENS.get_or_init(|| BulletproofGens::new(64, 64)),
+    };
     proof
         .verify_multiple(
-            &BulletproofGens::new(64, capacity),
+            gens,
             &pedersen,
             &mut Transcript::new(label),
             &commitments,
