@@ -7,7 +7,7 @@
 //! convention type in `deployments/` and one line in the registry (`registry.rs`).
 //! libsecp256k1-zkp's Bulletproofs, a protocol of their own, implement the trait in `grin.rs`.
 
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::{borrow::Cow, boxed::Box, vec, vec::Vec};
 use core::marker::PhantomData;
 use rand_core::CryptoRngCore;
 use zeroize::Zeroizing;
@@ -311,12 +311,16 @@ fn statement_bases<G: Group>(
 /// [`Padding::RepeatLast`], the last item repeated up to a power of two (MobileCoin's
 /// `resize_slice_to_pow2`); otherwise as given (the proof system pads with zeros, or the
 /// deployment refuses the count).
-fn padded<C: BulletproofsConvention, T: Clone>(items: &[T]) -> Vec<T> {
-    let mut out = items.to_vec();
-    if let (Padding::RepeatLast, Some(last)) = (C::PADDING, items.last()) {
-        out.resize(items.len().next_power_of_two(), last.clone());
+/// (Borrowed unless padded: verifiers call it per proof.)
+fn padded<C: BulletproofsConvention, T: Clone>(items: &[T]) -> Cow<'_, [T]> {
+    match (C::PADDING, items.last()) {
+        (Padding::RepeatLast, Some(last)) if !items.len().is_power_of_two() => {
+            let mut out = items.to_vec();
+            out.resize(items.len().next_power_of_two(), last.clone());
+            Cow::Owned(out)
+        }
+        _ => Cow::Borrowed(items),
     }
-    out
 }
 
 /// `gens` under the statement's bases, where it gives any (a copy sharing the chains).
@@ -383,7 +387,7 @@ where
         let single: Zeroizing<Vec<_>> = Zeroizing::new(blindings.iter().map(|b| b[0]).collect());
         let own = under_bases(gens, &statement_bases(statement)?)?;
         let all_values = padded::<C, _>(values);
-        let all_blindings = Zeroizing::new(padded::<C, _>(&single));
+        let all_blindings = Zeroizing::new(padded::<C, _>(&single).into_owned());
         let (proof, commitments) = RangeProof::prove_with_bit_lengths(
             own.as_ref().unwrap_or(gens),
             &mut C::transcript(&statement.transcript_label),
