@@ -177,3 +177,47 @@ pub fn elements_cases(scheme: &str) -> Vec<Value> {
         .filter(|c| c["scheme"] == scheme)
         .collect()
 }
+
+// ---- The reference format's proof bytes, taken apart (the rules tables' tests) ----
+
+/// 32-byte strings that are no ristretto255 encoding (RFC 9496, appendix A.2): non-canonical
+/// field elements, negative ones, non-square \\(x^2\\), a negative \\(xy\\), \\(s = -1\\).
+pub const NO_POINTS: [&str; 11] = [
+    "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20",
+    "26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371",
+    "4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f",
+    "3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+];
+
+/// `proof` (the reference format) with its rounds replaced by `rounds` pairs taken cyclically
+/// from its own (valid points, so that only the count differs).
+pub fn with_rounds(proof: &[u8], rounds: usize) -> Vec<u8> {
+    let (head, rest) = proof.split_at(7 * 32);
+    let (pairs, tail) = rest.split_at(rest.len() - 64);
+    let mut out = head.to_vec();
+    for pair in pairs.chunks(64).cycle().take(rounds) {
+        out.extend_from_slice(pair);
+    }
+    out.extend_from_slice(tail);
+    out
+}
+
+/// The 32-byte element `at` of `proof` replaced by `bytes`.
+pub fn with_element(proof: &[u8], at: usize, bytes: &[u8; 32]) -> Vec<u8> {
+    let mut out = proof.to_vec();
+    out[32 * at..32 * at + 32].copy_from_slice(bytes);
+    out
+}
+
+/// The point elements of a reference-format proof of `rounds` rounds: A, S, T_1, T_2, then
+/// L_1, R_1, the last L and R.
+pub fn point_elements(rounds: usize) -> [usize; 8] {
+    [0, 1, 2, 3, 7, 8, 7 + 2 * rounds - 2, 7 + 2 * rounds - 1]
+}
