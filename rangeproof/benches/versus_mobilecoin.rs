@@ -9,7 +9,7 @@
 //! iteration; the table gives both medians and the median ratio, with the CPU.
 
 mod common;
-use common::{cpu, interleaved, median, row};
+use common::{batch_against_each, cpu, interleaved, row};
 
 use bulletproofs::{BulletproofGens, PedersenGens, RangeProof};
 use curve25519_dalek_v4::constants::RISTRETTO_BASEPOINT_POINT;
@@ -161,33 +161,28 @@ fn main() {
     let sets: Vec<Vec<Made>> = (0..2)
         .map(|_| (0..BATCH).map(|_| made(&gens, &pedersen, 3)).collect())
         .collect();
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for round in 0..if quick { 2 } else { 6 } {
-        let set = &sets[round % 2];
-        let start = std::time::Instant::now();
-        let mut batch = SuiteBatch::new();
-        for made in set {
-            batch
-                .add(
-                    Suite::MOBILECOIN_BULLETPROOFS,
-                    &statement,
-                    &made.proof,
-                    &made.commitments,
-                    &mut OsRng,
-                )
-                .unwrap();
-        }
-        batch.verify().unwrap();
-        ours.push(start.elapsed().as_nanos() as f64 / BATCH as f64);
-        let start = std::time::Instant::now();
-        for made in set {
-            their_verify(&gens, &pedersen, made);
-        }
-        theirs.push(start.elapsed().as_nanos() as f64 / BATCH as f64);
-    }
-    let (o, t) = (median(ours), median(theirs));
+    let result = batch_against_each(
+        if quick { 2 } else { 6 },
+        &sets,
+        |set| {
+            let mut batch = SuiteBatch::new();
+            for made in set {
+                batch
+                    .add(
+                        Suite::MOBILECOIN_BULLETPROOFS,
+                        &statement,
+                        &made.proof,
+                        &made.commitments,
+                        &mut OsRng,
+                    )
+                    .unwrap();
+            }
+            batch.verify().unwrap();
+        },
+        |made| their_verify(&gens, &pedersen, made),
+    );
     row(
         &format!("batch of {BATCH} (64-bit, m = 3), per proof"),
-        (o, t, o / t),
+        result,
     );
 }

@@ -4,7 +4,7 @@
 //! input); the table gives both medians and the median ratio, with the CPU.
 
 mod common;
-use common::{cpu, interleaved, median, row};
+use common::{batch_against_each, cpu, interleaved, row};
 
 use fastcrypto::bulletproofs::{Range, RangeProof};
 use fastcrypto::groups::ristretto255::{RistrettoPoint, RistrettoScalar};
@@ -122,36 +122,33 @@ fn main() {
     let sets: Vec<Vec<Made>> = (0..2)
         .map(|_| (0..BATCH).map(|_| made(1)).collect())
         .collect();
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for round in 0..if quick { 2 } else { 6 } {
-        let set = &sets[round % 2];
-        let start = std::time::Instant::now();
-        let mut batch = SuiteBatch::new();
-        for made in set {
-            batch
-                .add(
-                    Suite::SUI_BULLETPROOFS,
-                    &statement(),
-                    &made.proof,
-                    &made.commitments,
-                    &mut OsRng,
-                )
-                .unwrap();
-        }
-        batch.verify().unwrap();
-        ours.push(start.elapsed().as_nanos() as f64 / BATCH as f64);
-        let start = std::time::Instant::now();
-        for made in set {
+    let result = batch_against_each(
+        if quick { 2 } else { 6 },
+        &sets,
+        |set| {
+            let mut batch = SuiteBatch::new();
+            for made in set {
+                batch
+                    .add(
+                        Suite::SUI_BULLETPROOFS,
+                        &statement(),
+                        &made.proof,
+                        &made.commitments,
+                        &mut OsRng,
+                    )
+                    .unwrap();
+            }
+            batch.verify().unwrap();
+        },
+        |made| {
             let (proof, commitments) = &made.theirs;
             proof
                 .verify_batch(commitments, &Range::Bits64, DST, &mut thread_rng())
                 .unwrap();
-        }
-        theirs.push(start.elapsed().as_nanos() as f64 / BATCH as f64);
-    }
-    let (o, t) = (median(ours), median(theirs));
+        },
+    );
     row(
         &format!("batch of {BATCH} (64-bit, m = 1), per proof"),
-        (o, t, o / t),
+        result,
     );
 }

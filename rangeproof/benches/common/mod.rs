@@ -59,6 +59,29 @@ pub fn interleaved(
     (median(o), median(t), median(r))
 }
 
+/// A batch of ours against the peer one proof at a time (where it has no batch across
+/// proofs), per proof: `rounds` rounds alternating over `sets`, each side timed over a whole
+/// set. Returns the medians (ns per proof) and their ratio.
+pub fn batch_against_each<P>(
+    rounds: usize,
+    sets: &[Vec<P>],
+    mut ours: impl FnMut(&[P]),
+    mut theirs: impl FnMut(&P),
+) -> (f64, f64, f64) {
+    let (mut o, mut t) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let set = &sets[round % sets.len()];
+        let start = std::time::Instant::now();
+        ours(set);
+        o.push(start.elapsed().as_nanos() as f64 / set.len() as f64);
+        let start = std::time::Instant::now();
+        set.iter().for_each(&mut theirs);
+        t.push(start.elapsed().as_nanos() as f64 / set.len() as f64);
+    }
+    let (o, t) = (median(o), median(t));
+    (o, t, o / t)
+}
+
 /// The CPU's model name (every table names it).
 pub fn cpu() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
