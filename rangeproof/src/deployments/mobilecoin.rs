@@ -10,7 +10,9 @@
 //!   the token id's eight little-endian bytes XORed onto the first eight of the basepoint's
 //!   encoding (`mc_crypto_ring_signature::generators`); the blinding base is the basepoint \\(G\\).
 //!   A statement gives \\(B_t\\) as `value_base` ([`value_base`] derives it); absent, MOB's
-//!   (token 0).
+//!   (token 0). The transcript does not absorb it (nor the token id), as MobileCoin's does
+//!   not: a proof is about the base its verifier is given, so the verifier must give the
+//!   token's.
 //! * 64-bit values only, up to 64 in one proof (`BulletproofGens::new(64, 64)`).
 //! * A count that is not a power of two is padded by repeating the last value and blinding on
 //!   the prover's side and the last commitment on the verifier's, and the padded commitments
