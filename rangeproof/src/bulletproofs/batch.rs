@@ -59,10 +59,15 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
         C: BulletproofsConvention<Group = G>,
         R: RngCore + CryptoRng,
     {
-        let weight = G::random_scalar(rng);
-        let pending = deferred_commitments::<G>(commitments)
-            .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng));
-        self.add_pending(gens, pending)
+        self.add_bulletproof_under_bases(
+            gens,
+            [None, None],
+            proof,
+            transcript,
+            commitments,
+            bit_lengths,
+            rng,
+        )
     }
 
     /// [`Self::add_bulletproof_with_bit_lengths`] under other Pedersen bases than `gens`' own
@@ -86,14 +91,17 @@ impl<'g, G: Group> BatchVerifier<'g, G> {
     {
         let weight = G::random_scalar(rng);
         let pending = deferred_commitments::<G>(commitments)
-            .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng))
-            .map(|replayed| UnderBases {
-                replayed,
-                bases: bases
-                    .iter()
-                    .map(|b| b.map(|b| DynamicPoint::new(b, 0)))
-                    .collect(),
-            });
+            .and_then(|v| proof.pending(gens, transcript, &v, bit_lengths, weight, rng));
+        if bases.iter().all(Option::is_none) {
+            return self.add_pending(gens, pending);
+        }
+        let pending = pending.map(|replayed| UnderBases {
+            replayed,
+            bases: bases
+                .iter()
+                .map(|b| b.map(|b| DynamicPoint::new(b, 0)))
+                .collect(),
+        });
         self.add_pending(gens, pending)
     }
 }

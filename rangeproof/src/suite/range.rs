@@ -455,19 +455,9 @@ where
         let proof = RangeProof::<C::Group>::decode(&C::LAYOUT, proof)?;
         let commitments = encodings::<C::Group>(&padded::<C, _>(commitments))?;
         let bases = statement_bases::<C::Group>(statement)?;
-        if bases.iter().any(Option::is_some) {
-            return Ok(batch.add_bulletproof_under_bases(
-                gens,
-                [bases[0].as_ref(), bases[1].as_ref()],
-                &proof,
-                &mut C::transcript(&statement.transcript_label),
-                &commitments,
-                &bit_lengths(statement, commitments.len()),
-                &mut rng,
-            ));
-        }
-        Ok(batch.add_bulletproof_with_bit_lengths(
+        Ok(batch.add_bulletproof_under_bases(
             gens,
+            [bases[0].as_ref(), bases[1].as_ref()],
             &proof,
             &mut C::transcript(&statement.transcript_label),
             &commitments,
